@@ -1,0 +1,168 @@
+"""Game records: options + seed + actions reproduce a game exactly.
+
+A record is JSON::
+
+    {"format": "evolutio-record", "version": 1, "game": "evolution",
+     "options": {...}, "seed": 7, "players": ["ann", "bot:random"],
+     "actions": [{"seat": 0, "action": {"type": "pass"}}, ...],
+     "outcome": {...}}            # optional, checked on replay when present
+
+``replay`` re-runs it through the game's ``apply``; the same record always yields the same
+state. Malformed files raise ``RecordError`` naming the file, the field and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evolutio.core.game import JSON, Action, Event, Game, IllegalAction, OptionError
+from evolutio.core.registry import get_game
+
+FORMAT = "evolutio-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message names where and why."""
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[tuple[int, JSON]] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    outcome: JSON | None = None
+
+    def add(self, seat: int, action: Action) -> None:
+        self.actions.append((seat, action.to_json()))
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
+        }
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.dumps() + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "record") -> Record:
+        def fail(where: str, problem: str) -> RecordError:
+            return RecordError(f"{source}: {where}: {problem}")
+
+        if not isinstance(data, Mapping):
+            raise fail("top level", "expected a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise fail("format", f"expected '{FORMAT}', found {data.get('format')!r}")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise fail("game", "missing or not a string")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise fail("options", "expected an object")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise fail("seed", "missing or not an integer")
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise fail("actions", "expected a list")
+        actions: list[tuple[int, JSON]] = []
+        for i, item in enumerate(raw_actions):
+            if not isinstance(item, Mapping):
+                raise fail(f"actions[{i}]", "expected an object with 'seat' and 'action'")
+            seat = item.get("seat")
+            action = item.get("action")
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise fail(f"actions[{i}].seat", "missing or not an integer")
+            if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+                raise fail(f"actions[{i}].action", "expected an object with a 'type'")
+            actions.append((seat, dict(action)))
+        players = data.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise fail("players", "expected a list of names")
+        outcome = data.get("outcome")
+        if outcome is not None and not isinstance(outcome, Mapping):
+            raise fail("outcome", "expected an object")
+        return cls(game, dict(options), seed, actions, list(players),
+                   dict(outcome) if outcome else None)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            ) from None
+        return cls.from_json(data, str(path))
+
+
+@dataclass
+class ReplayStep:
+    """One replayed action: who played it, what it was, and the events it produced."""
+
+    index: int
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+def replay_steps(record: Record, source: str = "record") -> Iterator[tuple[Any, ReplayStep | None]]:
+    """Yield ``(state, step)`` pairs: first the initial state with ``None``, then after each action.
+
+    The state object is the same one, mutated in place; clone it to keep a position.
+    """
+    try:
+        game: Game[Any] = get_game(record.game)
+        state = game.new(record.options, record.seed)
+    except OptionError as exc:
+        raise RecordError(f"{source}: options: {exc}") from None
+    yield state, None
+    for index, (seat, data) in enumerate(record.actions):
+        decision = game.decision(state)
+        if decision is None:
+            raise RecordError(f"{source}: actions[{index}]: the game is already over")
+        if decision.seat != seat:
+            raise RecordError(
+                f"{source}: actions[{index}].seat: seat {seat} acted but seat "
+                f"{decision.seat} was to {decision.kind}"
+            )
+        try:
+            action = game.action_from_json(data)
+            events = game.apply(state, action)
+        except IllegalAction as exc:
+            raise RecordError(f"{source}: actions[{index}].action: {exc.reason}") from None
+        yield state, ReplayStep(index, seat, action, events)
+
+
+def replay(record: Record, source: str = "record") -> Any:
+    """Replay a whole record and return the final state."""
+    state = None
+    for state, _ in replay_steps(record, source):
+        pass
+    return state
