@@ -16,3 +16,4 @@ def _load_commands() -> None:
     import evolutio.cli.play  # noqa: F401
     import evolutio.cli.replay  # noqa: F401
     import evolutio.cli.scenario  # noqa: F401
+    import evolutio.cli.sim  # noqa: F401

@@ -1,0 +1,1 @@
+"""Simulation: bot games in bulk across processes, statistics, plots and ratings."""

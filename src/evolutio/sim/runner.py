@@ -1,0 +1,196 @@
+"""Play bot games: one game, or many in worker processes with identical results.
+
+Each game's seed is derived from the master seed and the game's index, and each bot's seed
+from the game's seed and its seat, so a batch gives the same per-game results whatever the
+number of workers (as long as the bots' budgets are iteration counts, not seconds).
+A bot sees only its seat's view, the legal actions, the decision and an
+:class:`~evolutio.bots.base.InformationSet`; the runner alone holds the true state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evolutio.bots.base import Bot, InformationSet
+from evolutio.bots.levels import make_bot
+from evolutio.core.game import JSON, IllegalAction
+from evolutio.core.record import Record
+from evolutio.core.registry import get_game
+
+#: A game that has not ended after this many actions is stopped and reported as an error.
+MAX_ACTIONS = 200_000
+
+
+def derive_seed(master: int, *parts: object) -> int:
+    """A 48-bit seed from a master seed and a path (game index, seat...), stable everywhere."""
+    text = repr((master, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=6).digest(), "big")
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game number ``index`` of a batch started with ``master``."""
+    return derive_seed(master, "game", index)
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """One game to play: which game and options, its seed, and the bot spec of each seat."""
+
+    index: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]
+    record: bool = False
+
+
+@dataclass(slots=True)
+class _SeatClock:
+    decisions: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+
+
+@dataclass
+class PlayedGame:
+    """A finished game with its record (for replays) and its result row."""
+
+    result: JSON
+    record: Record | None = field(default=None)
+
+
+def play_game(task: GameTask) -> PlayedGame:
+    """Play one game to the end with the task's bots; errors become the row's ``error``."""
+    game = get_game(task.game)
+    started = time.perf_counter()
+    clocks = [_SeatClock() for _ in task.bots]
+    record = Record(task.game, dict(task.options), task.seed, players=list(task.bots))
+    actions = 0
+    error: str | None = None
+    state: Any = None
+    try:
+        state = game.new(task.options, task.seed)
+        if state.num_players != len(task.bots):
+            raise ValueError(
+                f"{len(task.bots)} bots for a game of {state.num_players} players"
+            )
+        bots: list[Bot] = [
+            make_bot(spec, derive_seed(task.seed, "bot", seat), task.game)
+            for seat, spec in enumerate(task.bots)
+        ]
+        while (decision := game.decision(state)) is not None:
+            if actions >= MAX_ACTIONS:
+                raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+            seat = decision.seat
+            legal = game.legal_actions(state)
+            view = game.view(state, seat)
+            info = InformationSet.of(game, state, seat)
+            tick = time.perf_counter()
+            action = bots[seat].choose(view, legal, decision, info)
+            clock = clocks[seat]
+            clock.seconds += time.perf_counter() - tick
+            clock.decisions += 1
+            clock.iterations += int(getattr(bots[seat], "last_iterations", 0))
+            if action not in legal:
+                raise IllegalAction(
+                    f"bot {task.bots[seat]} at seat {seat} chose {action.notation()}, "
+                    "which is not legal"
+                )
+            game.apply(state, action)
+            if task.record:
+                record.add(seat, action)
+            actions += 1
+    except IllegalAction as exc:
+        error = exc.reason
+    except Exception as exc:  # a crash in one game must not lose the batch; it is reported
+        error = f"{type(exc).__name__}: {exc}"
+    outcome = game.outcome(state) if state is not None and error is None else None
+    result: JSON = {
+        "index": task.index,
+        "game": task.game,
+        "seed": task.seed,
+        "options": dict(task.options),
+        "players": len(task.bots),
+        "bots": list(task.bots),
+        "scores": list(outcome.scores) if outcome else None,
+        "ranks": list(outcome.ranks) if outcome else None,
+        "winners": list(outcome.winners) if outcome else None,
+        "turns": outcome.stats.get("turns") if outcome else None,
+        "actions": actions,
+        "decisions": [c.decisions for c in clocks],
+        "think_seconds": [round(c.seconds, 6) for c in clocks],
+        "iterations": [c.iterations for c in clocks],
+        "survivor_traits": outcome.stats.get("survivor_traits") if outcome else None,
+        "seconds": round(time.perf_counter() - started, 6),
+        "error": error,
+    }
+    if outcome is not None:
+        record.outcome = outcome.to_json()
+    return PlayedGame(result, record if task.record else None)
+
+
+def _play_row(task: GameTask) -> JSON:
+    return play_game(task).result
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def run_games(
+    tasks: Sequence[GameTask],
+    workers: int | None = None,
+    on_result: Callable[[JSON], None] | None = None,
+) -> list[JSON]:
+    """Play ``tasks`` with ``workers`` processes; rows come back in task order."""
+    rows: list[JSON] = []
+    for row in iter_games(tasks, workers):
+        rows.append(row)
+        if on_result is not None:
+            on_result(row)
+    return rows
+
+
+def iter_games(tasks: Sequence[GameTask], workers: int | None = None) -> Iterator[JSON]:
+    """Yield result rows in task order as they finish, using up to ``workers`` processes."""
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    workers = min(workers, max(1, len(tasks)))
+    if workers == 1:
+        for task in tasks:
+            yield _play_row(task)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(workers) as pool:
+        yield from pool.imap(_play_row, tasks, chunksize=1)
+
+
+def batch_tasks(
+    game: str,
+    options: dict[str, Any],
+    master_seed: int,
+    games: int,
+    bots: Sequence[str],
+    *,
+    rotate: bool = False,
+) -> list[GameTask]:
+    """Tasks for ``games`` games; with ``rotate``, game i shifts the seats by i places."""
+    count = len(bots)
+    tasks = []
+    for index in range(games):
+        shift = index % count if rotate else 0
+        seats = tuple(bots[(seat - shift) % count] for seat in range(count))
+        tasks.append(GameTask(index, game, options, game_seed(master_seed, index), seats))
+    return tasks

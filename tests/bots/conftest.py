@@ -1,0 +1,5 @@
+"""Registers the toy game used by the bot tests."""
+
+from evolutio.core.registry import register
+
+register("toy", "toygame:GAME")
