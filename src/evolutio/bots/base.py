@@ -26,7 +26,7 @@ class InformationSet:
     ``Game.determinize`` from the seat's point of view, so planning on it cannot exploit what
     the seat does not know. The true state is held only inside the sampling closure; the bot
     sees ``seat``, ``game`` (rules for ``decision``/``legal_actions``/``apply``/``outcome`` on
-    samples) and ``sample``.
+    samples) and ``sample``. It is valid only during the ``choose`` call it was given to.
     """
 
     __slots__ = ("_sample", "game", "seat")
