@@ -71,8 +71,9 @@ class Budget:
         return f"{self.seconds:g}s"
 
 
-def random_rollout(rng: random.Random, game: Game[Any], state: Any,
-                   legal: Sequence[Action]) -> Action:
+def random_rollout(
+    rng: random.Random, game: Game[Any], state: Any, legal: Sequence[Action]
+) -> Action:
     """The default rollout policy: a uniform choice."""
     return legal[rng.randrange(len(legal))]
 
@@ -219,9 +220,7 @@ class IsmctsBot:
         for action in legal:
             child = node.children[action]
             child.avail += 1
-            value = child.total / child.visits + c * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
+            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if value > best_value:
                 best, best_value = (action, child), value
         assert best is not None

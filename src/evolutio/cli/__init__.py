@@ -13,7 +13,8 @@ def main() -> None:
 
 def _load_commands() -> None:
     # Importing a command module registers its commands on ``app``.
-    import evolutio.cli.play  # noqa: F401
-    import evolutio.cli.replay  # noqa: F401
-    import evolutio.cli.scenario  # noqa: F401
+    import evolutio.cli.play
+    import evolutio.cli.replay
+    import evolutio.cli.scenario
+    import evolutio.cli.serve
     import evolutio.cli.sim  # noqa: F401

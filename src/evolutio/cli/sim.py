@@ -55,8 +55,9 @@ def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _options(game_name: str, players: int, expansions: str | None,
-             edition: int | None) -> dict[str, Any]:
+def _options(
+    game_name: str, players: int, expansions: str | None, edition: int | None
+) -> dict[str, Any]:
     """Normalized game options; bad values raise ``OptionError`` with the allowed ones."""
     game = get_game(game_name)
     options: dict[str, Any] = {"players": players}
@@ -84,8 +85,14 @@ def _bot_specs(text: str, players: int, game: str) -> list[str]:
 def _run(tasks: Sequence[GameTask], workers: int, out: Path | None, label: str) -> list[JSON]:
     rows: list[JSON] = []
     writer = ResultsWriter(out) if out is not None else None
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               GamesPerSecond(), TimeElapsedColumn(), TimeRemainingColumn())
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
     try:
         with Progress(*columns, console=console, transient=False) as progress:
             bar = progress.add_task(label, total=len(tasks))
@@ -109,8 +116,9 @@ def _rate_table(title: str, first: str, items: Sequence[tuple[str, Rate, float]]
     table.add_column("mean score", justify="right")
     for name, rate, score in items:
         low, high = rate.interval
-        table.add_row(name, str(rate.games), f"{rate.rate:.1%}", f"{low:.1%} - {high:.1%}",
-                      f"{score:.2f}")
+        table.add_row(
+            name, str(rate.games), f"{rate.rate:.1%}", f"{low:.1%} - {high:.1%}", f"{score:.2f}"
+        )
     return table
 
 
@@ -118,17 +126,27 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
     summary = summarize(rows)
     done = finished(rows)
     seat_scores = summary["mean_score_by_seat"]
-    console.print(_rate_table("Win rate by seat", "seat", [
-        (str(seat), rate, seat_scores[seat]) for seat, rate in enumerate(rates_by_seat(done))
-    ]))
+    console.print(
+        _rate_table(
+            "Win rate by seat",
+            "seat",
+            [(str(seat), rate, seat_scores[seat]) for seat, rate in enumerate(rates_by_seat(done))],
+        )
+    )
     by_bot = rates_by_bot(done)
     if len(by_bot) > 1:
         scores = scores_by_bot(done)
-        console.print(_rate_table("Win rate by bot", "bot", [
-            (bot, rate, sum(scores[bot]) / len(scores[bot])) for bot, rate in by_bot.items()
-        ]))
-    parts = [f"games {summary['finished']}/{summary['games']}",
-             f"mean score {summary['mean_score']}"]
+        console.print(
+            _rate_table(
+                "Win rate by bot",
+                "bot",
+                [(bot, rate, sum(scores[bot]) / len(scores[bot])) for bot, rate in by_bot.items()],
+            )
+        )
+    parts = [
+        f"games {summary['finished']}/{summary['games']}",
+        f"mean score {summary['mean_score']}",
+    ]
     if summary["mean_turns"] is not None:
         parts.append(f"turns/game {summary['mean_turns']}")
     parts.append(f"actions/game {summary['mean_actions']}")
@@ -138,8 +156,10 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
         parts.append(f"{len(rows) / elapsed:.1f} games/s")
     console.print(" · ".join(parts))
     if summary["errors"]:
-        console.print(f"[bold red]{summary['errors']} games failed[/]; first error: "
-                      f"{summary['first_error']}", highlight=False)
+        console.print(
+            f"[bold red]{summary['errors']} games failed[/]; first error: {summary['first_error']}",
+            highlight=False,
+        )
     return summary
 
 
@@ -148,19 +168,29 @@ def simulate(
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     players: int = typer.Option(2, "--players", "-p", help="Players per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game i gets its own seed."),
-    bots: str = typer.Option("random", "--bots", "-b",
-                             help="Bot per seat, comma separated (one bot fills every seat): "
-                                  "random, greedy, ismcts[:200|:1s], easy, normal, hard."),
-    expansions: str | None = typer.Option(None, "--expansions", "-x",
-                                          help="Expansions, comma separated (default: base)."),
+    bots: str = typer.Option(
+        "random",
+        "--bots",
+        "-b",
+        help="Bot per seat, comma separated (one bot fills every seat): "
+        "random, greedy, ismcts[:200|:1s], easy, normal, hard.",
+    ),
+    expansions: str | None = typer.Option(
+        None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
+    ),
     edition: int | None = typer.Option(None, "--edition", help="Rules edition (3 or 2)."),
-    workers: int | None = typer.Option(None, "--workers", "-w", min=1,
-                                       help="Worker processes (default: all cores)."),
-    rotate: bool = typer.Option(False, "--rotate/--no-rotate",
-                                help="Shift the bots one seat further each game."),
-    out: Path | None = typer.Option(None, "--out", "-o",
-                                    help="Per-game results (.jsonl or .csv); a summary "
-                                         "goes beside it as NAME.summary.json."),
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
+    ),
+    rotate: bool = typer.Option(
+        False, "--rotate/--no-rotate", help="Shift the bots one seat further each game."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
+    ),
     game: str = typer.Option("evolution", "--game", help="Which game."),
 ) -> None:
     """Play bot games in parallel and print win rates, scores and game lengths."""
@@ -192,9 +222,12 @@ def simulate(
 @app.command()
 def report(
     results: Path = typer.Argument(..., help="A results file from simulate (.jsonl or .csv)."),
-    out: Path | None = typer.Option(None, "--out", "-o",
-                                    help="Folder for the plots and summary.md "
-                                         "(default: RESULTS name + _report)."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Folder for the plots and summary.md (default: RESULTS name + _report).",
+    ),
 ) -> None:
     """Print statistics of a results file and write PNG plots and a Markdown summary."""
     from evolutio.sim.report import make_report
@@ -209,25 +242,30 @@ def report(
         written = make_report(rows, folder, results.name)
     except OSError as exc:
         raise fail(f"cannot write the report: {exc}") from None
-    console.print(f"wrote {len(written)} files to {folder}/: "
-                  + ", ".join(p.name for p in written))
+    console.print(f"wrote {len(written)} files to {folder}/: " + ", ".join(p.name for p in written))
 
 
 @app.command()
 def tournament(
-    bots: str = typer.Option("random,greedy,ismcts:100", "--bots", "-b",
-                             help="Bots to rate, comma separated (at least two)."),
+    bots: str = typer.Option(
+        "random,greedy,ismcts:100",
+        "--bots",
+        "-b",
+        help="Bots to rate, comma separated (at least two).",
+    ),
     games: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
-    players: str = typer.Option("2,3,4", "--players", "-p",
-                                help="Player counts to draw tables from, comma separated."),
+    players: str = typer.Option(
+        "2,3,4", "--players", "-p", help="Player counts to draw tables from, comma separated."
+    ),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed."),
-    expansions: str | None = typer.Option(None, "--expansions", "-x",
-                                          help="Expansions, comma separated (default: base)."),
-    workers: int | None = typer.Option(None, "--workers", "-w", min=1,
-                                       help="Worker processes (default: all cores)."),
+    expansions: str | None = typer.Option(
+        None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
+    ),
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
+    ),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
-    out: Path | None = typer.Option(None, "--out", "-o",
-                                    help="Per-game results (.jsonl or .csv)."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Per-game results (.jsonl or .csv)."),
     game: str = typer.Option("evolution", "--game", help="Which game."),
 ) -> None:
     """Play mixed tables of bots and rate them with openskill."""
@@ -238,8 +276,9 @@ def tournament(
             results_format(out)
         specs = list(dict.fromkeys(check_spec(s, game) for s in _split(bots)))
         if len(specs) < 2:
-            raise BotError(f"a tournament needs at least two different bots; allowed: "
-                           f"{allowed_specs()}")
+            raise BotError(
+                f"a tournament needs at least two different bots; allowed: {allowed_specs()}"
+            )
         try:
             counts = sorted({int(p) for p in _split(players)})
         except ValueError:
@@ -248,8 +287,10 @@ def tournament(
             raise OptionError("give at least one player count, like 2,3,4")
         too_many = [n for n in counts if n > len(specs)]
         if too_many:
-            raise OptionError(f"tables of {too_many[0]} need at least {too_many[0]} different "
-                              f"bots; {len(specs)} given")
+            raise OptionError(
+                f"tables of {too_many[0]} need at least {too_many[0]} different "
+                f"bots; {len(specs)} given"
+            )
         options = {str(n): _options(game, n, expansions, None) for n in counts}
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
@@ -263,8 +304,15 @@ def tournament(
     for column in ("rank", "bot", "ordinal", "mu", "sigma", "games", "wins"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for place, r in enumerate(ratings, 1):
-        table.add_row(str(place), r.bot, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}",
-                      str(r.games), f"{r.wins:g}")
+        table.add_row(
+            str(place),
+            r.bot,
+            f"{r.ordinal:.2f}",
+            f"{r.mu:.2f}",
+            f"{r.sigma:.2f}",
+            str(r.games),
+            f"{r.wins:g}",
+        )
     console.print(table)
     errors = sum(1 for r in rows if r.get("error") is not None)
     if errors:

@@ -103,8 +103,9 @@ class Record:
         outcome = data.get("outcome")
         if outcome is not None and not isinstance(outcome, Mapping):
             raise fail("outcome", "expected an object")
-        return cls(game, dict(options), seed, actions, list(players),
-                   dict(outcome) if outcome else None)
+        return cls(
+            game, dict(options), seed, actions, list(players), dict(outcome) if outcome else None
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -162,7 +163,7 @@ def replay_steps(record: Record, source: str = "record") -> Iterator[tuple[Any, 
 
 def replay(record: Record, source: str = "record") -> Any:
     """Replay a whole record and return the final state."""
-    state = None
+    final = None
     for state, _ in replay_steps(record, source):
-        pass
-    return state
+        final = state
+    return final

@@ -113,8 +113,10 @@ def make_report(rows: Sequence[JSON], out_dir: Path, source: str = "results") ->
     summary = summarize(rows)
     written: list[Path] = []
     lines = [f"# Simulation report: {source}", ""]
-    lines.append(f"{summary['games']} games, {summary['finished']} finished, "
-                 f"{summary['errors']} with errors.")
+    lines.append(
+        f"{summary['games']} games, {summary['finished']} finished, "
+        f"{summary['errors']} with errors."
+    )
     if summary["first_error"]:
         lines.append(f"First error: `{summary['first_error']}`")
     lines.append("")
@@ -136,31 +138,58 @@ def make_report(rows: Sequence[JSON], out_dir: Path, source: str = "results") ->
         path = out_dir / "game_length.png"
         _length_plot(path, done)
         written.append(path)
-        lines += ["## Win rate by bot", "", "| bot | seats played | win rate | 95% interval |"
-                  " mean score |", "|---|---|---|---|---|"]
+        lines += [
+            "## Win rate by bot",
+            "",
+            "| bot | seats played | win rate | 95% interval | mean score |",
+            "|---|---|---|---|---|",
+        ]
         for bot, rate in by_bot.items():
             low, high = rate.interval
-            lines.append(f"| {bot} | {rate.games} | {rate.rate:.1%} | {low:.1%} - {high:.1%} "
-                         f"| {mean(scores[bot]):.2f} |")
-        lines += ["", "![win rate by bot](win_rate_by_bot.png)", "",
-                  "## Win rate by seat", "", "| seat | win rate | 95% interval |", "|---|---|---|"]
+            lines.append(
+                f"| {bot} | {rate.games} | {rate.rate:.1%} | {low:.1%} - {high:.1%} "
+                f"| {mean(scores[bot]):.2f} |"
+            )
+        lines += [
+            "",
+            "![win rate by bot](win_rate_by_bot.png)",
+            "",
+            "## Win rate by seat",
+            "",
+            "| seat | win rate | 95% interval |",
+            "|---|---|---|",
+        ]
         for seat, rate in enumerate(by_seat):
             low, high = rate.interval
             lines.append(f"| {seat} | {rate.rate:.1%} | {low:.1%} - {high:.1%} |")
-        lines += ["", "![win rate by seat](win_rate_by_seat.png)", "",
-                  "## Scores and length", "",
-                  f"Mean score {summary['mean_score']}; mean turns {summary['mean_turns']}; "
-                  f"mean actions {summary['mean_actions']}.", "",
-                  "![scores](scores.png)", "", "![game length](game_length.png)", ""]
+        lines += [
+            "",
+            "![win rate by seat](win_rate_by_seat.png)",
+            "",
+            "## Scores and length",
+            "",
+            f"Mean score {summary['mean_score']}; mean turns {summary['mean_turns']}; "
+            f"mean actions {summary['mean_actions']}.",
+            "",
+            "![scores](scores.png)",
+            "",
+            "![game length](game_length.png)",
+            "",
+        ]
         table = trait_table(done)
         if table:
             path = out_dir / "traits.png"
             _traits_plot(path, table)
             written.append(path)
-            lines += ["## Traits on survivors", "",
-                      "Mean number of each trait on a seat's surviving animals at the end, over "
-                      "every seat and over winning seats.", "",
-                      "| trait | every seat | winners |", "|---|---|---|"]
+            lines += [
+                "## Traits on survivors",
+                "",
+                "Mean number of each trait on a seat's surviving animals at the end, over "
+                "every seat and over winning seats.",
+                "",
+                "| trait | every seat | winners |",
+                "|---|---|---|",
+            ]
             lines += [f"| {t} | {a:.2f} | {w:.2f} |" for t, a, w in table]
             lines += ["", "![traits](traits.png)", ""]
     summary_path = out_dir / "summary.md"

@@ -77,9 +77,7 @@ def play_game(task: GameTask) -> PlayedGame:
     try:
         state = game.new(task.options, task.seed)
         if state.num_players != len(task.bots):
-            raise ValueError(
-                f"{len(task.bots)} bots for a game of {state.num_players} players"
-            )
+            raise ValueError(f"{len(task.bots)} bots for a game of {state.num_players} players")
         bots: list[Bot] = [
             make_bot(spec, derive_seed(task.seed, "bot", seat), task.game)
             for seat, spec in enumerate(task.bots)

@@ -20,12 +20,35 @@ from evolutio.core.game import JSON
 
 #: columns of a CSV results file, in order; list and object cells hold JSON text.
 COLUMNS = (
-    "index", "game", "seed", "players", "bots", "scores", "ranks", "winners", "turns",
-    "actions", "decisions", "think_seconds", "iterations", "seconds", "error", "options",
+    "index",
+    "game",
+    "seed",
+    "players",
+    "bots",
+    "scores",
+    "ranks",
+    "winners",
+    "turns",
+    "actions",
+    "decisions",
+    "think_seconds",
+    "iterations",
+    "seconds",
+    "error",
+    "options",
     "survivor_traits",
 )
-_JSON_COLUMNS = {"bots", "scores", "ranks", "winners", "decisions", "think_seconds",
-                 "iterations", "options", "survivor_traits"}
+_JSON_COLUMNS = {
+    "bots",
+    "scores",
+    "ranks",
+    "winners",
+    "decisions",
+    "think_seconds",
+    "iterations",
+    "options",
+    "survivor_traits",
+}
 _INT_COLUMNS = {"index", "seed", "players", "turns", "actions"}
 FORMATS = (".jsonl", ".csv")
 
@@ -60,11 +83,14 @@ class ResultsWriter:
 
     def write(self, row: JSON) -> None:
         if self._csv is not None:
-            self._csv.writerow({
-                key: json.dumps(row.get(key)) if key in _JSON_COLUMNS
-                else ("" if row.get(key) is None else row.get(key))
-                for key in COLUMNS
-            })
+            self._csv.writerow(
+                {
+                    key: json.dumps(row.get(key))
+                    if key in _JSON_COLUMNS
+                    else ("" if row.get(key) is None else row.get(key))
+                    for key in COLUMNS
+                }
+            )
         else:
             self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
 
@@ -172,8 +198,12 @@ class Rate:
 
     def to_json(self) -> JSON:
         low, high = self.interval
-        return {"wins": round(self.wins, 3), "games": self.games, "rate": round(self.rate, 4),
-                "ci95": [round(low, 4), round(high, 4)]}
+        return {
+            "wins": round(self.wins, 3),
+            "games": self.games,
+            "rate": round(self.rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+        }
 
     def __str__(self) -> str:
         low, high = self.interval
@@ -267,6 +297,7 @@ def summarize(rows: Sequence[JSON]) -> JSON:
         "mean_score": round(mean([s for v in seat_scores.values() for s in v]), 3),
         "mean_turns": round(mean(turns), 3) if turns else None,
         "mean_actions": round(mean([float(r["actions"]) for r in done]), 3),
-        "mean_decision_ms": round(1000 * sum(think) / sum(decisions), 4) if decisions and
-        sum(decisions) else None,
+        "mean_decision_ms": round(1000 * sum(think) / sum(decisions), 4)
+        if decisions and sum(decisions)
+        else None,
     }

@@ -41,8 +41,9 @@ def tournament_tasks(
         rng = random.Random(derive_seed(master_seed, "table", index))
         count = player_counts[rng.randrange(len(player_counts))]
         seats = tuple(rng.sample(list(bots), count))
-        tasks.append(GameTask(index, game, dict(options[str(count)]), game_seed(master_seed, index),
-                              seats))
+        tasks.append(
+            GameTask(index, game, dict(options[str(count)]), game_seed(master_seed, index), seats)
+        )
     return tasks
 
 
@@ -62,9 +63,14 @@ class Rating:
         return self.mu - 3 * self.sigma
 
     def to_json(self) -> JSON:
-        return {"bot": self.bot, "mu": round(self.mu, 3), "sigma": round(self.sigma, 3),
-                "ordinal": round(self.ordinal, 3), "games": self.games,
-                "wins": round(self.wins, 3)}
+        return {
+            "bot": self.bot,
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "ordinal": round(self.ordinal, 3),
+            "games": self.games,
+            "wins": round(self.wins, 3),
+        }
 
 
 def rate(rows: Sequence[JSON], bots: Sequence[str]) -> list[Rating]:
@@ -94,8 +100,9 @@ def plot_ratings(ratings: Sequence[Rating], path: Path, title: str = "Bot rating
     path.parent.mkdir(parents=True, exist_ok=True)
     fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(ratings) + 2), 3.6))
     xs = range(len(ratings))
-    ax.bar(xs, [r.mu for r in ratings], yerr=[3 * r.sigma for r in ratings], capsize=5,
-           color="#8172b2")
+    ax.bar(
+        xs, [r.mu for r in ratings], yerr=[3 * r.sigma for r in ratings], capsize=5, color="#8172b2"
+    )
     ax.set_xticks(list(xs), [r.bot for r in ratings], rotation=20, ha="right")
     ax.set_ylabel("openskill mu (bars: 3 sigma)")
     ax.set_title(title)

@@ -1,0 +1,56 @@
+"""``evolutio serve``: the online server (lobby, rooms, chat, the browser game tool)."""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+from evolutio.cli.app import app, console, fail
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for all)."),
+    port: int = typer.Option(8000, help="TCP port."),
+    db: str = typer.Option(
+        "",
+        help="Database URL (default: SQLite file ./evolutio.db; "
+        "postgresql+psycopg://... for PostgreSQL).",
+    ),
+    grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
+    bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
+    record_frames: bool = typer.Option(
+        False, hidden=True, help="Testing only: keep every frame sent."
+    ),
+) -> None:
+    """Start the server: SQLite by default, migrations applied, games resumed."""
+    try:
+        import uvicorn
+
+        from evolutio.server.app import create_app
+        from evolutio.server.db import default_db_url
+    except ImportError as exc:
+        raise fail(
+            f"the server needs the 'server' extra ({exc.name} is missing): "
+            "pip install 'evolutio[server]'"
+        ) from None
+    if not 0 < port < 65536:
+        raise fail(f"port {port} is out of range (1-65535)")
+    if grace < 0 or bot_delay < 0:
+        raise fail("--grace and --bot-delay must not be negative")
+    url = db or default_db_url()
+    try:
+        application = create_app(url, grace=grace, bot_delay=bot_delay, record_frames=record_frames)
+    except Exception as exc:  # a bad URL or driver: say so, no traceback
+        raise fail(f"cannot use database {url!r}: {exc}") from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    console.print(f"evolutio server on http://{host}:{port}/  (database: {url})")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1024 * 1024,
+        lifespan="on",
+    )

@@ -1,0 +1,345 @@
+"""Scenario files: a position, then steps (actions and expectations). Format: docs/scenarios.md.
+
+The runner is game-agnostic: the game builds the position (``from_position``) and exposes
+its whole state as JSON (``snapshot``); expectations are dotted paths into that JSON. Names
+given in the position (animals, cards, links) can be used wherever an id is expected: as
+values of ``animal``, ``target``, ``card``, ``link`` and ``animals`` in JSON actions, as
+``$name`` inside notations, and as path segments in expectations.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evolutio.core.game import Action, Game, IllegalAction, OptionError
+from evolutio.core.registry import get_game
+
+STEP_KINDS = ("do", "expect", "legal", "refuse", "decision", "dice", "outcome")
+REFERENCE_FIELDS = ("animal", "target", "card", "link")
+TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "steps", "description"}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario: the message names the field and the problem."""
+
+
+class ScenarioFailure(AssertionError):
+    """A scenario whose expectation did not hold."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    name: str
+    rule: str
+    passed: bool
+    message: str = ""
+    steps: int = 0
+
+
+@dataclass
+class Scenario:
+    name: str
+    rule: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    position: Mapping[str, Any]
+    steps: list[Mapping[str, Any]] = field(default_factory=list)
+    source: str = "scenario"
+
+
+def load_documents(path: Path) -> list[Any]:
+    """Read a YAML or JSON file; a YAML file may hold several documents (``---``)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        return data if isinstance(data, list) else [data]
+    import yaml
+
+    try:
+        return [d for d in yaml.safe_load_all(text) if d is not None]
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise ScenarioError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+
+
+def parse_scenario(data: Any, source: str) -> Scenario:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario is a mapping with name, rule, game, position and steps")
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise ScenarioError(
+            f"unknown field {', '.join(unknown)}; allowed: {', '.join(sorted(TOP_KEYS))}"
+        )
+    for key in ("name", "rule"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            raise ScenarioError(f"{key}: required text (the rule field cites the rulebook)")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise ScenarioError("options: expected a mapping")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError("seed: expected a whole number")
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise ScenarioError("steps: expected a list")
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            raise ScenarioError(f"steps[{i}]: expected a mapping")
+        kinds = [k for k in step if k in STEP_KINDS]
+        if len(kinds) != 1:
+            raise ScenarioError(f"steps[{i}]: each step has exactly one of {', '.join(STEP_KINDS)}")
+        extra = sorted(set(step) - {*STEP_KINDS, "seat", "note"})
+        if extra:
+            raise ScenarioError(f"steps[{i}]: unknown field {', '.join(extra)}")
+    position = data.get("position", {})
+    if not isinstance(position, Mapping):
+        raise ScenarioError("position: expected a mapping")
+    return Scenario(
+        name=data["name"],
+        rule=data["rule"],
+        game=str(data.get("game", "evolution")),
+        options=dict(options),
+        seed=seed,
+        position=position,
+        steps=steps,
+        source=source,
+    )
+
+
+class Runner:
+    """Runs one scenario against its game."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        try:
+            self.game: Game[Any] = get_game(scenario.game)
+        except OptionError as exc:
+            raise ScenarioError(f"game: {exc}") from None
+        try:
+            self.state = self.game.from_position(scenario.options, scenario.position, scenario.seed)
+        except OptionError as exc:
+            raise ScenarioError(f"options: {exc}") from None
+        self.labels: dict[str, int] = dict(getattr(self.state, "labels", {}))
+
+    # -- references --------------------------------------------------------------------------
+
+    def _ref(self, value: Any, where: str) -> Any:
+        if isinstance(value, str) and not value.isdigit():
+            if value not in self.labels:
+                raise ScenarioError(f"{where}: no animal, card or link named '{value}'")
+            return self.labels[value]
+        return int(value) if isinstance(value, str) else value
+
+    def action(self, spec: Any, where: str) -> Action:
+        if isinstance(spec, str):
+            text = re.sub(r"\$([A-Za-z_][\w-]*)", lambda m: str(self._ref(m.group(1), where)), spec)
+            return self.game.parse_action(self.state, text)
+        if isinstance(spec, Mapping):
+            data = dict(spec)
+            for key in REFERENCE_FIELDS:
+                if key in data:
+                    data[key] = self._ref(data[key], f"{where}.{key}")
+            if isinstance(data.get("animals"), list):
+                data["animals"] = [self._ref(v, f"{where}.animals") for v in data["animals"]]
+            return self.game.action_from_json(data)
+        raise ScenarioError(f"{where}: an action is a notation string or a JSON mapping")
+
+    def _path(self, path: str) -> tuple[bool, Any]:
+        node: Any = self.game.snapshot(self.state)
+        for segment in path.split("."):
+            key = str(self.labels[segment]) if segment in self.labels else segment
+            if isinstance(node, Mapping):
+                if key not in node:
+                    return False, None
+                node = node[key]
+            elif (
+                isinstance(node, list)
+                and key.lstrip("-").isdigit()
+                and -len(node) <= int(key) < len(node)
+            ):
+                node = node[int(key)]
+            else:
+                return False, None
+        return True, node
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        for i, step in enumerate(self.scenario.steps):
+            where = f"steps[{i}]"
+            kind = next(k for k in step if k in STEP_KINDS)
+            getattr(self, f"_step_{kind}")(step, step[kind], where)
+        return len(self.scenario.steps)
+
+    def _check_seat(self, step: Mapping[str, Any], where: str) -> None:
+        if "seat" in step:
+            decision = self.game.decision(self.state)
+            actual = decision.seat if decision else None
+            if actual != step["seat"]:
+                raise ScenarioFailure(
+                    f"{where}: seat {step['seat']} should act, but it is {actual}"
+                )
+
+    def _step_do(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        self._check_seat(step, where)
+        try:
+            action = self.action(spec, f"{where}.do")
+            self.game.apply(self.state, action)
+        except IllegalAction as exc:
+            raise ScenarioFailure(f"{where}: '{spec}' was refused: {exc.reason}") from None
+
+    def _step_refuse(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        self._check_seat(step, where)
+        if isinstance(spec, Mapping) and "action" in spec:
+            reason = str(spec.get("reason", ""))
+            spec = spec["action"]
+        else:
+            reason = ""
+        before = self.game.snapshot(self.state)
+        try:
+            action = self.action(spec, f"{where}.refuse")
+            self.game.check(self.state, action)
+        except IllegalAction as exc:
+            if reason.lower() not in exc.reason.lower():
+                raise ScenarioFailure(
+                    f"{where}: refused with '{exc.reason}', expected a reason containing '{reason}'"
+                ) from None
+            if self.game.snapshot(self.state) != before:
+                raise ScenarioFailure(f"{where}: the refused action changed the state") from None
+            return
+        raise ScenarioFailure(f"{where}: '{spec}' should be refused but is legal")
+
+    def _step_expect(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"{where}.expect: expected a mapping of path: value")
+        for path, expected in spec.items():
+            found, actual = self._path(str(path))
+            if expected is None:
+                if found and actual is not None:
+                    raise ScenarioFailure(f"{where}: {path} should be absent, is {actual!r}")
+                continue
+            if not found:
+                raise ScenarioFailure(f"{where}: {path} does not exist")
+            if isinstance(expected, str) and isinstance(actual, int) and expected in self.labels:
+                expected = self.labels[expected]
+            if actual != expected:
+                raise ScenarioFailure(f"{where}: {path} is {actual!r}, expected {expected!r}")
+
+    def _notations(self) -> list[str]:
+        return [a.notation() for a in self.game.legal_actions(self.state)]
+
+    def _step_legal(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        self._check_seat(step, where)
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"{where}.legal: expected includes / excludes / exactly / count")
+        legal = self.game.legal_actions(self.state)
+        for key in ("includes", "excludes", "exactly"):
+            if key not in spec:
+                continue
+            wanted = [self.action(s, f"{where}.legal.{key}") for s in _as_list(spec[key])]
+            if key == "includes":
+                missing = [a.notation() for a in wanted if a not in legal]
+                if missing:
+                    raise ScenarioFailure(f"{where}: not legal but should be: {missing}")
+            elif key == "excludes":
+                present = [a.notation() for a in wanted if a in legal]
+                if present:
+                    raise ScenarioFailure(f"{where}: legal but should not be: {present}")
+            elif sorted(a.notation() for a in wanted) != sorted(a.notation() for a in legal):
+                raise ScenarioFailure(
+                    f"{where}: legal actions are {self._notations()}, expected "
+                    f"{[a.notation() for a in wanted]}"
+                )
+        if "count" in spec and len(legal) != spec["count"]:
+            raise ScenarioFailure(f"{where}: {len(legal)} legal actions, expected {spec['count']}")
+
+    def _step_decision(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        decision = self.game.decision(self.state)
+        if spec is None:
+            if decision is not None:
+                raise ScenarioFailure(f"{where}: the game should be over; {decision.to_json()}")
+            return
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"{where}.decision: expected a mapping with seat and/or kind")
+        if decision is None:
+            raise ScenarioFailure(f"{where}: the game is over, expected {dict(spec)}")
+        for key in ("seat", "kind"):
+            if key in spec and getattr(decision, key) != spec[key]:
+                raise ScenarioFailure(
+                    f"{where}: decision {key} is {getattr(decision, key)!r}, expected {spec[key]!r}"
+                )
+
+    def _step_dice(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        rng = getattr(self.state, "rng", None)
+        if rng is None:
+            raise ScenarioError(f"{where}.dice: this game has no dice")
+        try:
+            rng.script_dice(_as_list(spec))
+        except (TypeError, ValueError) as exc:
+            raise ScenarioError(f"{where}.dice: {exc}") from None
+
+    def _step_outcome(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        result = self.game.outcome(self.state)
+        if result is None:
+            raise ScenarioFailure(f"{where}: the game is not over")
+        data = result.to_json()
+        if not isinstance(spec, Mapping):
+            raise ScenarioError(f"{where}.outcome: expected a mapping (scores, ranks, winners)")
+        for key, expected in spec.items():
+            if data.get(key) != expected:
+                raise ScenarioFailure(
+                    f"{where}: outcome {key} is {data.get(key)}, expected {expected}"
+                )
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def discover(paths: Iterable[str | Path]) -> list[Path]:
+    """Scenario files under the given files and folders, sorted."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
+            )
+        else:
+            found.append(path)
+    return found
+
+
+def run_file(path: Path) -> list[ScenarioResult]:
+    """Run every scenario in a file; errors become failed results, never exceptions."""
+    source = str(path)
+    try:
+        documents = load_documents(path)
+    except OSError as exc:
+        return [ScenarioResult(source, path.name, "", False, f"cannot read: {exc.strerror}")]
+    except ScenarioError as exc:
+        return [ScenarioResult(source, path.name, "", False, str(exc))]
+    results = []
+    for index, data in enumerate(documents):
+        label = path.name if len(documents) == 1 else f"{path.name}#{index + 1}"
+        name = data.get("name", label) if isinstance(data, Mapping) else label
+        try:
+            scenario = parse_scenario(data, source)
+            steps = Runner(scenario).run()
+            results.append(ScenarioResult(source, scenario.name, scenario.rule, True, "", steps))
+        except ScenarioFailure as exc:
+            results.append(ScenarioResult(source, str(name), "", False, str(exc)))
+        except ScenarioError as exc:
+            results.append(ScenarioResult(source, str(name), "", False, f"malformed: {exc}"))
+    return results

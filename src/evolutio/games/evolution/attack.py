@@ -1,0 +1,128 @@
+"""The attack pipeline: may this carnivore attack? which defences? what is the outcome?
+
+Seed 004, "Хищники": a carnivore attacks instead of taking a red token, once per turn, one
+attacking animal per player per feeding step; it may attack any animal not protected by its
+traits, its own included; an eaten animal and its traits go to the discard pile and the
+carnivore gets two blue tokens. Ruling 2: it may attack only while it can still take food.
+Defences are the owner's choice (ruling 5): an out-of-turn decision on the stack.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Event, IllegalAction
+from evolutio.games.evolution.actions import (
+    Accept,
+    AnimalEaten,
+    Attacked,
+    AttackFailed,
+)
+from evolutio.games.evolution.ops import SUPPLY, can_eat, gain, remove_animal, seats_from
+from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
+from evolutio.games.evolution.traits.registry import DEFENCE_ACTIONS, TRAITS
+
+
+def attack_block(state: State, carnivore: Animal, target: Animal) -> str | None:
+    """Why ``carnivore`` cannot attack ``target`` at all (passive defences), or None."""
+    if target.id == carnivore.id:
+        return "A carnivore cannot attack itself."
+    for _, trait in carnivore.traits:
+        reason = TRAITS[trait].restricts_attack(state, carnivore, target)
+        if reason:
+            return reason
+    for _, trait in target.traits:
+        reason = TRAITS[trait].blocks_attack(state, carnivore, target)
+        if reason:
+            return reason
+    if state.links:
+        for link in state.links.values():
+            if link.a == target.id or link.b == target.id:
+                reason = TRAITS[link.trait].link_blocks_attack(state, link, carnivore, target)
+                if reason:
+                    return reason
+    return None
+
+
+def carnivore_block(state: State, carnivore: Animal) -> str | None:
+    """Why this animal cannot start an attack now (the step's checks aside), or None."""
+    if not carnivore.has("carnivore"):
+        return f"A{carnivore.id} is not a carnivore."
+    if state.used("carnivore", carnivore.id):
+        return f"Carnivore A{carnivore.id} has already attacked this turn."
+    if not can_eat(state, carnivore):
+        return f"Carnivore A{carnivore.id} is fed and its fat tissue is full: it cannot attack."
+    return None
+
+
+def start_attack(state: State, carnivore: Animal, target: Animal, events: list[Event]) -> None:
+    """The carnivore attacks: its use is spent whatever happens next."""
+    state.use("carnivore", carnivore.id, Span.TURN)
+    events.append(Attacked(carnivore.id, target.id))
+    state.stack.append(AttackFrame(carnivore.id, target.id))
+
+
+def defence_options(state: State, frame: AttackFrame) -> list[Action]:
+    """The defending owner's choices now: trait defences, and Accept unless one is forced."""
+    target = state.animals[frame.target]
+    options: list[Action] = []
+    forced = False
+    seen: set[str] = set()
+    for _, trait in target.traits:
+        if trait in seen:
+            continue
+        seen.add(trait)
+        actions, must = TRAITS[trait].defences(state, frame, target)
+        options.extend(actions)
+        forced = forced or (must and bool(actions))
+    if not forced:
+        options.append(Accept())
+    return options
+
+
+def check_defence(state: State, frame: AttackFrame, action: Action) -> None:
+    if action not in defence_options(state, frame):
+        if isinstance(action, Accept):
+            raise IllegalAction(
+                "Your animal must use its defence first (Running is always rolled; "
+                "Mimicry must redirect when it can)."
+            )
+        raise IllegalAction(f"'{action.notation()}' is not an available defence now.")
+
+
+def apply_defence(state: State, frame: AttackFrame, action: Action, events: list[Event]) -> None:
+    if isinstance(action, Accept):
+        eat_prey(state, frame, events)
+        return
+    trait = TRAITS[DEFENCE_ACTIONS[action.type]]
+    trait.apply_defence(state, frame, action, events)
+
+
+def fail_attack(state: State, frame: AttackFrame, trait: str, events: list[Event]) -> None:
+    """The attack ends without a kill; the carnivore's attack for the turn is spent."""
+    state.stack.remove(frame)
+    events.append(AttackFailed(frame.carnivore, frame.target, trait))
+
+
+def eat_prey(state: State, frame: AttackFrame, events: list[Event]) -> None:
+    """The prey is eaten: two blue tokens to the carnivore, one to a Scavenger (ruling 8)."""
+    state.stack.remove(frame)
+    carnivore = state.animals[frame.carnivore]
+    prey = state.animals[frame.target]
+    events.append(AnimalEaten(carnivore.id, prey.id))
+    for _, trait in prey.traits:
+        TRAITS[trait].on_eaten(state, carnivore, prey, events)
+    remove_animal(state, prey, "eaten", events)
+    for _ in range(2):
+        if can_eat(state, carnivore):
+            gain(state, carnivore, SUPPLY, "carnivore", events)
+    feed_scavenger(state, carnivore, events)
+
+
+def feed_scavenger(state: State, carnivore: Animal, events: list[Event]) -> None:
+    """After a kill, the first Scavenger clockwise from the carnivore's owner that can eat
+    gets one blue token; within a player, in table order (ruling 8)."""
+    for seat in seats_from(state, carnivore.owner):
+        for animal_id in state.players[seat].animals:
+            animal = state.animals[animal_id]
+            if animal.has("scavenger") and animal.id != carnivore.id and can_eat(state, animal):
+                gain(state, animal, SUPPLY, "scavenger", events)
+                return

@@ -1,0 +1,494 @@
+"""Knorre & Machin's Evolution behind the core game contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Decision,
+    Event,
+    IllegalAction,
+    OptionError,
+    Options,
+    Outcome,
+)
+from evolutio.core.rng import Rng
+from evolutio.games.evolution.actions import (
+    ACTION_TYPES,
+    AnimalPlayed,
+    Eat,
+    EndStep,
+    FatUsed,
+    Pass,
+    Passed,
+    PlayAnimal,
+    PlayPair,
+    PlayTrait,
+    TraitPlayed,
+    Trigger,
+    UseFat,
+)
+from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
+from evolutio.games.evolution.deck import build_cards, card_sets, trait_name
+from evolutio.games.evolution.ops import BANK, can_eat, fat_capacity, firable, fire, gain, need
+from evolutio.games.evolution.phases import (
+    advance,
+    end_step,
+    fat_uses,
+    feeding_trait_actions,
+    must_feed,
+    start_development,
+    trigger_choices,
+)
+from evolutio.games.evolution.position import from_position, snapshot
+from evolutio.games.evolution.scoring import outcome as final_outcome
+from evolutio.games.evolution.state import (
+    DEVELOPMENT,
+    OVER,
+    Animal,
+    AttackFrame,
+    Link,
+    State,
+)
+from evolutio.games.evolution.traits import base as _base_traits  # noqa: F401  (registers)
+from evolutio.games.evolution.traits.registry import FEEDING_ACTIONS, TRAIT_SETS, TRAITS
+from evolutio.games.evolution.view import describe_action, parse_action, view
+
+EDITIONS = (2, 3)
+HAND_SIZE = 6
+
+
+def max_players(expansions: list[str]) -> int:
+    """Base 2-4, two base sets for 5-8 (seed 000); the rules table of seed 004 for more."""
+    return 8
+
+
+class Evolution:
+    """The game object: stateless; every method takes the state."""
+
+    name = "evolution"
+    title = "Evolution (Knorre & Machin)"
+
+    # -- options -----------------------------------------------------------------------------
+
+    def normalize_options(self, options: Options) -> dict[str, Any]:
+        allowed = {"players", "edition", "expansions"}
+        unknown = sorted(set(options) - allowed)
+        if unknown:
+            raise OptionError(
+                f"unknown option {', '.join(map(repr, unknown))}; "
+                f"allowed: {', '.join(sorted(allowed))}"
+            )
+        expansions = options.get("expansions", ["base"])
+        if isinstance(expansions, str):
+            expansions = [e for e in expansions.replace(",", " ").split() if e]
+        if not isinstance(expansions, (list, tuple)) or not all(
+            isinstance(e, str) for e in expansions
+        ):
+            raise OptionError("expansions must be a list of names")
+        known = [s for s in card_sets() if any(TRAIT_SETS.get(t) == s for t in TRAIT_SETS)]
+        for expansion in expansions:
+            if expansion not in known:
+                raise OptionError(f"unknown expansion '{expansion}'; allowed: {', '.join(known)}")
+        expansions = ["base"] + [e for e in known if e in expansions and e != "base"]
+        players = options.get("players", 2)
+        high = max_players(expansions)
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= high:
+            raise OptionError(f"players must be a whole number from 2 to {high}, not {players!r}")
+        edition = options.get("edition", 3)
+        if edition not in EDITIONS:
+            raise OptionError(f"edition must be 2 or 3, not {edition!r}")
+        return {"players": players, "edition": edition, "expansions": expansions}
+
+    # -- the contract --------------------------------------------------------------------
+
+    def new(self, options: Options, seed: int) -> State:
+        opts = self.normalize_options(options)
+        base_copies = 2 if opts["players"] >= 5 else 1
+        cards = build_cards(opts["expansions"], base_copies)
+        state = State(opts, seed, cards)
+        state.deck = list(range(len(cards)))
+        state.rng.shuffle(state.deck)
+        for _ in range(HAND_SIZE):
+            for player in state.players:
+                player.hand.append(state.deck.pop())
+        state.first_player = state.rng.randrange(state.num_players)
+        state.last_turn = not state.deck
+        events: list[Event] = []
+        start_development(state, events)
+        advance(state, events)
+        return state
+
+    def decision(self, state: State) -> Decision | None:
+        if state.phase == OVER:
+            return None
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                owner = state.animals[frame.target].owner
+                return Decision(
+                    owner,
+                    "defend",
+                    f"A{frame.target} is attacked by carnivore A{frame.carnivore}: "
+                    "choose how it defends.",
+                )
+            return Decision(frame.seat, "trigger", "Choose which paired trait fires next.")
+        if state.phase == DEVELOPMENT:
+            return Decision(state.current, "develop", "Play a card from your hand, or pass.")
+        return Decision(state.current, "feed", "Your feeding turn.")
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state.phase == OVER:
+            return []
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                return defence_options(state, frame)
+            return trigger_choices(state)
+        if state.phase == DEVELOPMENT:
+            return self._development_actions(state, state.current)
+        return self._feeding_actions(state, state.current)
+
+    def check(self, state: State, action: Action) -> None:
+        if state.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                check_defence(state, frame, action)
+            elif action not in trigger_choices(state):
+                raise IllegalAction("Choose one of the paired traits waiting to fire.")
+            return
+        if state.phase == DEVELOPMENT:
+            self._check_development(state, state.current, action)
+        else:
+            self._check_feeding(state, state.current, action)
+
+    def apply(self, state: State, action: Action) -> list[Event]:
+        self.check(state, action)
+        events: list[Event] = []
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                apply_defence(state, frame, action, events)
+            else:
+                assert isinstance(action, Trigger)
+                recipient = next(r for link, r in firable(state) if link == action.link)
+                state.stack.pop()
+                fire(state, action.link, recipient, events)
+        elif state.phase == DEVELOPMENT:
+            self._apply_development(state, action, events)
+        else:
+            self._apply_feeding(state, action, events)
+        advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return view(self, state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return final_outcome(state) if state.phase == OVER else None
+
+    def determinize(self, state: State, seat: int, rng: Any) -> State:
+        """Resample what ``seat`` cannot see: the deck order, other hands, other discard
+        piles (sizes kept), and the future dice."""
+        other = state.clone()
+        pool = list(other.deck)
+        for player in other.players:
+            if player.seat != seat:
+                pool.extend(player.hand)
+                pool.extend(player.discard)
+        rng.shuffle(pool)
+        position = 0
+        for player in other.players:
+            if player.seat != seat:
+                size = len(player.hand)
+                player.hand = pool[position : position + size]
+                position += size
+                size = len(player.discard)
+                player.discard = pool[position : position + size]
+                position += size
+        other.deck = pool[position:]
+        other.rng = Rng(rng.randrange(2**62))
+        return other
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("An action must be a JSON object with a 'type'.")
+        kind = data.get("type")
+        cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise IllegalAction(
+                f"Unknown action type {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}."
+            )
+        fields = dict(data)
+        fields.pop("type")
+        expected = cls.__dataclass_fields__
+        extra = sorted(set(fields) - set(expected))
+        missing = sorted(set(expected) - set(fields))
+        if extra or missing:
+            problem = f"unexpected {extra}" if extra else f"missing {missing}"
+            raise IllegalAction(f"Action '{kind}': {problem}.")
+        for name, value in fields.items():
+            if name == "animals":
+                if (
+                    not isinstance(value, (list, tuple))
+                    or len(value) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                ):
+                    raise IllegalAction(f"Action '{kind}': 'animals' must be two animal ids.")
+                fields[name] = tuple(value)
+            elif name == "trait":
+                if not isinstance(value, str):
+                    raise IllegalAction(f"Action '{kind}': 'trait' must be a trait name.")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction(f"Action '{kind}': '{name}' must be a whole number.")
+        action: Action = cls(**fields)
+        return canonical(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return parse_action(self, state, text)
+
+    def snapshot(self, state: State) -> JSON:
+        return snapshot(state)
+
+    def from_position(self, options: Options, position: Mapping[str, Any], seed: int) -> State:
+        state = from_position(self, self.normalize_options(options), position, seed)
+        advance(state, [])
+        return state
+
+    def describe_action(self, state: State, action: Action, language: str = "en") -> str:
+        return describe_action(state, action, language)
+
+    # -- development (seed 004, "Фаза развития") ----------------------------------------------
+
+    def _development_actions(self, state: State, seat: int) -> list[Action]:
+        player = state.players[seat]
+        own = [state.animals[a] for a in player.animals]
+        others = [a for a in state.animals.values() if a.owner != seat]
+        actions: list[Action] = []
+        for card in player.hand:
+            actions.append(PlayAnimal(card))
+            for face in state.card_faces[card]:
+                trait = TRAITS[face]
+                if trait.paired:
+                    pool = own if trait.target == "own" else others
+                    for i, a in enumerate(pool):
+                        for b in pool if trait.directed else pool[i + 1 :]:
+                            if a is b or a.owner != b.owner:
+                                continue
+                            if pair_block(state, seat, face, a, b) is None:
+                                actions.append(PlayPair(card, face, (a.id, b.id)))
+                else:
+                    for animal in own if trait.target == "own" else others:
+                        if trait_block(state, seat, face, animal) is None:
+                            actions.append(PlayTrait(card, face, animal.id))
+        actions.append(Pass())
+        return actions
+
+    def _check_development(self, state: State, seat: int, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        if not isinstance(action, (PlayAnimal, PlayTrait, PlayPair)):
+            raise IllegalAction(
+                "In the development phase you can only play a card from your hand or pass."
+            )
+        player = state.players[seat]
+        if action.card not in player.hand:
+            raise IllegalAction(f"Card #{action.card} is not in your hand.")
+        if isinstance(action, PlayAnimal):
+            return
+        faces = state.card_faces[action.card]
+        if action.trait not in faces:
+            shown = " or ".join(trait_name(f) for f in faces)
+            raise IllegalAction(
+                f"Card #{action.card} can be played as {shown}, not {action.trait}."
+            )
+        trait = TRAITS[action.trait]
+        if isinstance(action, PlayTrait):
+            if trait.paired:
+                raise IllegalAction(
+                    f"{trait_name(action.trait)} is paired: play it on two animals."
+                )
+            animal = state.animals.get(action.animal)
+            if animal is None:
+                raise IllegalAction(f"There is no animal A{action.animal} on the table.")
+            reason = trait_block(state, seat, action.trait, animal)
+        else:
+            if not trait.paired:
+                raise IllegalAction(f"{trait_name(action.trait)} is played on one animal.")
+            a = state.animals.get(action.animals[0])
+            b = state.animals.get(action.animals[1])
+            if a is None or b is None:
+                missing = action.animals[0] if a is None else action.animals[1]
+                raise IllegalAction(f"There is no animal A{missing} on the table.")
+            reason = pair_block(state, seat, action.trait, a, b)
+        if reason:
+            raise IllegalAction(reason)
+
+    def _apply_development(self, state: State, action: Action, events: list[Event]) -> None:
+        seat = state.current
+        player = state.players[seat]
+        if isinstance(action, Pass):
+            player.passed = True
+            events.append(Passed(seat))
+        else:
+            assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
+            player.hand.remove(action.card)
+            if isinstance(action, PlayAnimal):
+                animal = Animal(state.next_animal, seat, action.card)
+                state.next_animal += 1
+                state.animals[animal.id] = animal
+                player.animals.append(animal.id)
+                events.append(AnimalPlayed(seat, action.card, animal.id))
+            elif isinstance(action, PlayTrait):
+                state.animals[action.animal].traits.append((action.card, action.trait))
+                events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
+            else:
+                link = Link(state.next_link, action.trait, action.card, *action.animals)
+                state.next_link += 1
+                state.links[link.id] = link
+                events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
+        state.current = (seat + 1) % state.num_players
+
+    # -- feeding (seed 004, "Фаза питания") -------------------------------------------------
+
+    def _feeding_actions(self, state: State, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        player = state.players[seat]
+        if not state.main_done:
+            if state.food_bank > 0:
+                for animal_id in player.animals:
+                    if can_eat(state, state.animals[animal_id]):
+                        actions.append(Eat(animal_id))
+            for animal_id, most in fat_uses(state, seat):
+                actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
+        actions.extend(feeding_trait_actions(state, seat))
+        if not must_feed(state, seat):
+            actions.append(EndStep())
+        return actions
+
+    def _check_feeding(self, state: State, seat: int, action: Action) -> None:
+        if isinstance(action, EndStep):
+            if must_feed(state, seat):
+                raise IllegalAction(
+                    "You must take a red token from the food bank while one of your animals "
+                    "can eat (or use a feeding trait instead)."
+                )
+            return
+        animal_id = getattr(action, "animal", None)
+        if isinstance(action, (Pass, PlayAnimal, PlayTrait, PlayPair)):
+            raise IllegalAction("Cards are played in the development phase; now it is feeding.")
+        if not isinstance(animal_id, int):
+            raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+        animal = state.animals.get(animal_id)
+        if animal is None:
+            raise IllegalAction(f"There is no animal A{animal_id} on the table.")
+        if animal.owner != seat:
+            raise IllegalAction(f"A{animal_id} is not your animal.")
+        if isinstance(action, (Eat, UseFat)):
+            if state.main_done:
+                raise IllegalAction(
+                    "You already took food, attacked or used fat in this feeding turn."
+                )
+            if isinstance(action, Eat):
+                if state.food_bank < 1:
+                    raise IllegalAction("The food bank is empty.")
+                if not can_eat(state, animal):
+                    raise IllegalAction(eat_refusal(state, animal))
+            else:
+                uses = dict(fat_uses(state, seat))
+                if animal_id not in uses:
+                    raise IllegalAction(f"A{animal_id} has no fat it can use now.")
+                if not 1 <= action.amount <= uses[animal_id]:
+                    raise IllegalAction(
+                        f"A{animal_id} can turn 1 to {uses[animal_id]} fat tokens into food now."
+                    )
+            return
+        trait_id = FEEDING_ACTIONS.get(action.type)
+        if trait_id is None:
+            raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+        if not animal.has(trait_id):
+            raise IllegalAction(f"A{animal_id} does not have {trait_name(trait_id)}.")
+        TRAITS[trait_id].check_action(state, animal, action)
+
+    def _apply_feeding(self, state: State, action: Action, events: list[Event]) -> None:
+        if isinstance(action, EndStep):
+            end_step(state, events)
+            return
+        animal = state.animals[action.animal]  # type: ignore[attr-defined]
+        state.acted = True
+        if isinstance(action, Eat):
+            state.main_done = True
+            gain(state, animal, BANK, "eat", events)
+        elif isinstance(action, UseFat):
+            state.main_done = True
+            animal.fat -= action.amount
+            animal.food += action.amount
+            events.append(FatUsed(animal.id, action.amount))
+        else:
+            trait = TRAITS[FEEDING_ACTIONS[action.type]]
+            if trait.main_action(action):
+                state.main_done = True
+            trait.apply_action(state, animal, action, events)
+
+
+# -- development checks shared by legal_actions and check ------------------------------------
+
+
+def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str | None:
+    """Why ``trait_id`` cannot be played on ``animal`` by ``seat`` (seed 004, "Свойства
+    животных": own animals only, Parasite only on others'; no duplicates but Fat tissue)."""
+    trait = TRAITS[trait_id]
+    if trait.target == "own" and animal.owner != seat:
+        return f"{trait_name(trait_id)} can only be played on your own animals."
+    if trait.target == "enemy" and animal.owner == seat:
+        return f"{trait_name(trait_id)} can only be played on another player's animal."
+    if not trait.stackable and animal.has(trait_id):
+        return f"A{animal.id} already has {trait_name(trait_id)}."
+    for _, existing in animal.traits:
+        reason = trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id)
+        if reason:
+            return reason
+    return trait.play_block(state, seat, animal)
+
+
+def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> str | None:
+    """Why a paired trait cannot join ``a`` and ``b`` (seed 004, "Парные свойства")."""
+    trait = TRAITS[trait_id]
+    if a.id == b.id:
+        return "A paired trait joins two different animals."
+    if trait.target == "own" and (a.owner != seat or b.owner != seat):
+        return f"{trait_name(trait_id)} can only be played on two of your own animals."
+    if trait.target == "enemy" and (a.owner == seat or b.owner == seat or a.owner != b.owner):
+        return f"{trait_name(trait_id)} is played on a pair of another player's animals."
+    for link in state.links.values():
+        if link.trait == trait_id and link.joins(a.id, b.id):
+            return f"A{a.id} and A{b.id} are already joined by {trait_name(trait_id)}."
+    return trait.play_block(state, seat, a) or trait.play_block(state, seat, b)
+
+
+def eat_refusal(state: State, animal: Animal) -> str:
+    if animal.hibernating:
+        return f"A{animal.id} is hibernating and takes no food."
+    if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
+        return f"A{animal.id} is fed and its fat tissue is full."
+    return f"A{animal.id} cannot take food until its symbiont is fed."
+
+
+def canonical(action: Action) -> Action:
+    """Undirected paired traits list their animals in ascending order."""
+    if (
+        isinstance(action, PlayPair)
+        and action.trait in TRAITS
+        and not TRAITS[action.trait].directed
+        and action.animals[0] > action.animals[1]
+    ):
+        return PlayPair(action.card, action.trait, (action.animals[1], action.animals[0]))
+    return action
+
+
+GAME = Evolution()

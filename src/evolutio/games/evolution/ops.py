@@ -1,0 +1,151 @@
+"""Queries and mutations shared by the phases, the attack pipeline and the traits.
+
+Food rules follow seed 004 ("Фаза питания") and ../shared/rules/evolution.md, ruling 1:
+an animal is fed when its food tokens reach its need (fat does not count); a fed animal takes
+no more food except into empty Fat tissue cards.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Event
+from evolutio.games.evolution.actions import (
+    AnimalDied,
+    FoodTaken,
+    TraitDiscarded,
+)
+from evolutio.games.evolution.state import Animal, Span, State
+from evolutio.games.evolution.traits.registry import TRAITS
+
+BANK = "bank"
+SUPPLY = "supply"
+
+
+def need(state: State, animal: Animal) -> int:
+    """Food tokens the animal needs: 1 plus each trait's number (its own and its links')."""
+    total = 1
+    for _, trait in animal.traits:
+        total += TRAITS[trait].food
+    if state.links:
+        for link in state.links.values():
+            if link.a == animal.id or link.b == animal.id:
+                total += TRAITS[link.trait].food
+    return total
+
+
+def is_fed(state: State, animal: Animal) -> bool:
+    return animal.hibernating or animal.food >= need(state, animal)
+
+
+def fat_capacity(animal: Animal) -> int:
+    return animal.count("fat_tissue")
+
+
+def can_eat(state: State, animal: Animal) -> bool:
+    """Whether the animal may receive a food token now (into food or an empty fat card)."""
+    if animal.hibernating:
+        return False
+    if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
+        return False
+    if state.links:
+        for link in state.links.values():
+            if (link.a == animal.id or link.b == animal.id) and TRAITS[
+                link.trait
+            ].link_blocks_eating(state, link, animal):
+                return False
+    return True
+
+
+def gain(state: State, animal: Animal, source: str, trait: str, events: list[Event]) -> None:
+    """Give ``animal`` one token (the caller checked ``can_eat``) and queue paired triggers.
+
+    ``source`` is BANK (a red token), SUPPLY (a new blue token) or an animal id as text
+    (a token taken from that animal, arriving blue).
+    """
+    to_fat = animal.food >= need(state, animal)
+    if to_fat:
+        animal.fat += 1
+    else:
+        animal.food += 1
+    if source == BANK:
+        state.food_bank -= 1
+    elif source == SUPPLY:
+        state.food_created += 1
+    state.use("fed", animal.id, Span.TURN)
+    events.append(FoodTaken(animal.id, source, trait, to_fat))
+    red = source == BANK
+    for link in state.animal_links(animal.id):
+        if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
+            state.pending.append((link.id, link.other(animal.id)))
+
+
+def firable(state: State) -> list[tuple[int, int]]:
+    """Pending triggers that can still fire, in the order they were queued."""
+    out = []
+    for link_id, recipient in state.pending:
+        link = state.links.get(link_id)
+        animal = state.animals.get(recipient)
+        if link is None or animal is None or state.used("link", link_id):
+            continue
+        if not can_eat(state, animal) or not TRAITS[link.trait].can_fire(state, link, animal):
+            continue
+        out.append((link_id, recipient))
+    return out
+
+
+def fire(state: State, link_id: int, recipient: int, events: list[Event]) -> None:
+    """Fire one pending trigger: each link fires at most once per feeding step (ruling 3)."""
+    state.pending = [p for p in state.pending if p[0] != link_id]
+    link = state.links[link_id]
+    state.use("link", link_id, Span.STEP)
+    TRAITS[link.trait].fire(state, link, state.animals[recipient], events)
+
+
+def discard_card(state: State, owner: int, card: int) -> None:
+    state.players[owner].discard.append(card)
+
+
+def remove_link(state: State, link_id: int, events: list[Event]) -> None:
+    link = state.links.pop(link_id)
+    owner = state.animals[link.a].owner
+    discard_card(state, owner, link.card)
+    events.append(TraitDiscarded(link.card, link.trait, link.a, owner))
+
+
+def shed_trait(state: State, animal: Animal, card: int, events: list[Event]) -> None:
+    """Discard one trait card of ``animal`` (its own or a link touching it)."""
+    for i, (c, trait) in enumerate(animal.traits):
+        if c == card:
+            del animal.traits[i]
+            discard_card(state, animal.owner, card)
+            events.append(TraitDiscarded(card, trait, animal.id, animal.owner))
+            overflow = animal.fat - fat_capacity(animal)
+            if overflow > 0:
+                animal.fat -= overflow
+                state.food_removed += overflow
+            return
+    for link in list(state.animal_links(animal.id)):
+        if link.card == card:
+            remove_link(state, link.id, events)
+            return
+    raise KeyError(card)
+
+
+def remove_animal(state: State, animal: Animal, cause: str, events: list[Event]) -> None:
+    """An animal leaves the table: it, its traits and its links go to its owner's discard."""
+    for link in list(state.animal_links(animal.id)):
+        remove_link(state, link.id, events)
+    del state.animals[animal.id]
+    player = state.players[animal.owner]
+    player.animals.remove(animal.id)
+    for card, _ in animal.traits:
+        player.discard.append(card)
+    player.discard.append(animal.card)
+    state.food_removed += animal.food + animal.fat
+    animal.food = animal.fat = 0
+    events.append(AnimalDied(animal.id, animal.owner, cause))
+
+
+def seats_from(state: State, seat: int) -> list[int]:
+    """Every seat, clockwise, starting with ``seat``."""
+    n = state.num_players
+    return [(seat + i) % n for i in range(n)]

@@ -1,0 +1,277 @@
+"""The four phases of a turn (seed 004, "Порядок хода"; seed 000, "Svolgimento del gioco").
+
+Development and feeding run in rounds from the first player clockwise; food bank
+determination and extinction need no choices and run inside ``advance``. ``advance`` moves
+the game on until a seat must choose: it skips seats that can do nothing, fires single
+triggers and forced defences, and ends phases.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Event
+from evolutio.games.evolution.actions import (
+    CardsDrawn,
+    FoodBankSet,
+    GameEnded,
+    PhaseStarted,
+    StepEnded,
+    Trigger,
+)
+from evolutio.games.evolution.attack import apply_defence, defence_options
+from evolutio.games.evolution.ops import (
+    can_eat,
+    firable,
+    fire,
+    is_fed,
+    need,
+    remove_animal,
+    seats_from,
+)
+from evolutio.games.evolution.state import (
+    DEVELOPMENT,
+    EXTINCTION,
+    FEEDING,
+    OVER,
+    AttackFrame,
+    Span,
+    State,
+    TriggerFrame,
+)
+from evolutio.games.evolution.traits.registry import TRAITS
+
+#: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
+FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
+
+
+# -- development ---------------------------------------------------------------------------
+
+
+def start_development(state: State, events: list[Event]) -> None:
+    state.phase = DEVELOPMENT
+    for player in state.players:
+        player.passed = False
+    state.current = state.first_player
+    events.append(PhaseStarted(state.turn, DEVELOPMENT, state.first_player))
+
+
+def next_developer(state: State, events: list[Event]) -> bool:
+    """Move to the next seat that may still play cards; False once everybody has passed.
+
+    A player with no cards in hand must pass (seed 004, "Фаза развития").
+    """
+    for seat in seats_from(state, state.current):
+        player = state.players[seat]
+        if not player.passed and not player.hand:
+            player.passed = True
+        if not player.passed:
+            state.current = seat
+            return True
+    return False
+
+
+# -- food bank and feeding -----------------------------------------------------------------
+
+
+def start_feeding(state: State, events: list[Event]) -> None:
+    """Food bank determination: the first player rolls (seed 004 table; seed 000, 5-8)."""
+    dice_count, bonus = FOOD_BANK[state.num_players]
+    dice = state.rng.dice(dice_count)
+    food = sum(dice) + bonus
+    state.food_bank = food
+    state.food_created += food
+    state.phase = FEEDING
+    events.append(PhaseStarted(state.turn, FEEDING, state.first_player))
+    events.append(FoodBankSet(tuple(dice), bonus, food))
+    state.empty_steps = 0
+    start_step(state, state.first_player)
+
+
+def start_step(state: State, seat: int) -> None:
+    state.current = seat
+    state.main_done = False
+    state.acted = False
+    state.clear_cooldowns(Span.STEP)
+
+
+def can_take_red(state: State, seat: int) -> bool:
+    if state.food_bank < 1:
+        return False
+    return any(can_eat(state, state.animals[a]) for a in state.players[seat].animals)
+
+
+def must_feed(state: State, seat: int) -> bool:
+    """3rd edition: a player who can take a red token must take one, or use a
+    feeding-step trait instead (seed 004, "Фаза питания"; rules table 'Edition')."""
+    return state.edition >= 3 and not state.acted and can_take_red(state, seat)
+
+
+def feeding_trait_actions(state: State, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    for animal_id in state.players[seat].animals:
+        animal = state.animals[animal_id]
+        seen: set[str] = set()
+        for _, trait in animal.traits:
+            if trait in seen:
+                continue
+            seen.add(trait)
+            handler = TRAITS[trait]
+            if handler.feeding_types:
+                actions.extend(handler.feeding_actions(state, animal))
+    return actions
+
+
+def fat_uses(state: State, seat: int) -> list[tuple[int, int]]:
+    """(animal, max tokens) for every animal that may turn fat into food now (seed 004,
+    "Жировой запас": instead of taking a red token, on one animal, any number)."""
+    out = []
+    for animal_id in state.players[seat].animals:
+        animal = state.animals[animal_id]
+        if animal.fat and not animal.hibernating:
+            hunger = need(state, animal) - animal.food
+            if hunger > 0:
+                out.append((animal_id, min(animal.fat, hunger)))
+    return out
+
+
+def has_feeding_choice(state: State, seat: int) -> bool:
+    """Whether the seat can do anything but end its step (cheap, short-circuits)."""
+    if not state.main_done and (can_take_red(state, seat) or fat_uses(state, seat)):
+        return True
+    for animal_id in state.players[seat].animals:
+        animal = state.animals[animal_id]
+        for _, trait in animal.traits:
+            handler = TRAITS[trait]
+            if handler.feeding_types and handler.feeding_actions(state, animal):
+                return True
+    return False
+
+
+def end_step(state: State, events: list[Event]) -> None:
+    """End the seat's feeding step; the phase ends after a full round of empty steps."""
+    seat = state.current
+    events.append(StepEnded(seat))
+    state.empty_steps = 0 if state.acted else state.empty_steps + 1
+    if state.empty_steps >= state.num_players:
+        start_extinction(state, events)
+        return
+    start_step(state, (seat + 1) % state.num_players)
+
+
+# -- extinction and drawing ----------------------------------------------------------------
+
+
+def start_extinction(state: State, events: list[Event]) -> None:
+    """Unfed animals die; poisoned carnivores die; cards are dealt; the turn ends."""
+    state.phase = EXTINCTION
+    events.append(PhaseStarted(state.turn, EXTINCTION, state.first_player))
+    state.food_removed += state.food_bank
+    state.food_bank = 0
+    for seat in seats_from(state, state.first_player):
+        for animal_id in list(state.players[seat].animals):
+            animal = state.animals[animal_id]
+            if not is_fed(state, animal):
+                remove_animal(state, animal, "starved", events)
+            elif animal.poisoned:
+                remove_animal(state, animal, "poisoned", events)
+    deal(state, events)
+    for animal in state.animals.values():
+        state.food_removed += animal.food
+        animal.food = 0
+        animal.hibernating = False
+        animal.poisoned = False
+    state.clear_cooldowns(Span.TURN)
+    if state.last_turn:
+        finish(state, events)
+        return
+    state.turn += 1
+    state.first_player = (state.first_player + 1) % state.num_players
+    state.last_turn = not state.deck
+    start_development(state, events)
+
+
+def deal(state: State, events: list[Event]) -> None:
+    """1 + survivors each, or 6 with no animals and no hand; one card at a time from the
+    first player clockwise while the deck lasts (seed 004; ruling 10)."""
+    wants = {}
+    for seat in seats_from(state, state.first_player):
+        player = state.players[seat]
+        wants[seat] = 6 if not player.animals and not player.hand else 1 + len(player.animals)
+    got = dict.fromkeys(wants, 0)
+    order = list(wants)
+    while state.deck and any(got[s] < wants[s] for s in order):
+        for seat in order:
+            if got[seat] < wants[seat] and state.deck:
+                state.players[seat].hand.append(state.deck.pop())
+                got[seat] += 1
+    for seat in order:
+        if got[seat]:
+            events.append(CardsDrawn(seat, got[seat]))
+
+
+def finish(state: State, events: list[Event]) -> None:
+    from evolutio.games.evolution.scoring import outcome
+
+    state.phase = OVER
+    result = outcome(state)
+    events.append(GameEnded(result.scores, result.winners))
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+def trigger_choices(state: State) -> list[Action]:
+    """The pending triggers the first waiting owner may fire next."""
+    ready = firable(state)
+    if not ready:
+        return []
+    seat = state.animals[ready[0][1]].owner
+    seen: list[int] = []
+    for link_id, recipient in ready:
+        if state.animals[recipient].owner == seat and link_id not in seen:
+            seen.append(link_id)
+    return [Trigger(link_id) for link_id in seen]
+
+
+def trigger_seat(state: State) -> int:
+    ready = firable(state)
+    return state.animals[ready[0][1]].owner
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Resolve everything that needs no choice, until a seat must decide or the game ends."""
+    while True:
+        if state.phase == OVER:
+            return
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                options = defence_options(state, frame)
+                if len(options) == 1:
+                    apply_defence(state, frame, options[0], events)
+                    continue
+                return
+            state.stack.pop()  # a TriggerFrame is rebuilt from ``pending`` below
+            continue
+        if state.pending:
+            choices = trigger_choices(state)
+            if not choices:
+                state.pending.clear()
+                continue
+            if len(choices) == 1:
+                link_id = choices[0].link  # type: ignore[attr-defined]
+                recipient = next(r for l_id, r in firable(state) if l_id == link_id)
+                fire(state, link_id, recipient, events)
+                continue
+            state.stack.append(TriggerFrame(trigger_seat(state)))
+            return
+        if state.phase == DEVELOPMENT:
+            if next_developer(state, events):
+                return
+            start_feeding(state, events)
+            continue
+        if state.phase == FEEDING:
+            if has_feeding_choice(state, state.current):
+                return
+            end_step(state, events)
+            continue
+        return

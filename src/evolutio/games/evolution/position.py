@@ -1,0 +1,298 @@
+"""Scenario positions and full-state snapshots of Evolution (format: docs/scenarios.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from evolutio.core.game import JSON
+from evolutio.core.scenario import ScenarioError
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need
+from evolutio.games.evolution.scoring import scores
+from evolutio.games.evolution.state import (
+    DEVELOPMENT,
+    FEEDING,
+    Animal,
+    AttackFrame,
+    Link,
+    Span,
+    State,
+)
+from evolutio.games.evolution.traits.registry import TRAIT_SETS, TRAITS
+
+if TYPE_CHECKING:
+    from evolutio.games.evolution.game import Evolution
+
+#: marks a scenario may set on an animal: what it already used this turn.
+USED_MARKS = {
+    "carnivore": Span.TURN,
+    "piracy": Span.TURN,
+    "mimicry": Span.TURN,
+    "grazing": Span.STEP,
+    "hibernation": Span.TURN,  # used last turn: cannot hibernate this turn
+    "fed": Span.TURN,  # received food this turn (Piracy's condition)
+}
+ANIMAL_KEYS = {"name", "id", "card", "traits", "food", "fat", "hibernating", "poisoned", "used"}
+PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
+POSITION_KEYS = {
+    "turn",
+    "phase",
+    "first_player",
+    "current",
+    "last_turn",
+    "food_bank",
+    "deck",
+    "dice",
+    "players",
+    "links",
+    "step",
+}
+
+
+class _Builder:
+    def __init__(self, state: State, sets: list[str]) -> None:
+        self.state = state
+        self.sets = sets
+        self.faces: list[tuple[str, ...]] = []
+
+    def card(self, spec: Any, where: str) -> int:
+        """A card from ``"trait"``, ``"face/face"``, a list of faces or ``{faces, name}``."""
+        name = None
+        if isinstance(spec, Mapping):
+            name = spec.get("name")
+            spec = spec.get("faces")
+        if isinstance(spec, str):
+            faces = tuple(f.strip() for f in spec.split("/"))
+        elif isinstance(spec, list) and spec and all(isinstance(f, str) for f in spec):
+            faces = tuple(spec)
+        else:
+            raise ScenarioError(f"{where}: expected a trait name, 'a/b' or a list of faces")
+        for face in faces:
+            self.trait(face, where)
+        self.faces.append(faces)
+        card_id = len(self.faces) - 1
+        if name is not None:
+            self.label(str(name), card_id, where)
+        return card_id
+
+    def trait(self, name: Any, where: str) -> str:
+        if not isinstance(name, str) or name not in TRAITS:
+            known = ", ".join(sorted(t for t in TRAITS if TRAIT_SETS[t] in self.sets))
+            raise ScenarioError(f"{where}: unknown trait {name!r}; known: {known}")
+        if TRAIT_SETS[name] not in self.sets:
+            raise ScenarioError(
+                f"{where}: {name} belongs to the '{TRAIT_SETS[name]}' set, which is not in "
+                f"options.expansions"
+            )
+        return name
+
+    def label(self, name: str, value: int, where: str) -> None:
+        if name in self.state.labels:
+            raise ScenarioError(f"{where}: the name '{name}' is used twice")
+        self.state.labels[name] = value
+
+
+def _int(data: Mapping[str, Any], key: str, where: str, default: int, low: int = 0) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ScenarioError(f"{where}.{key}: expected a whole number >= {low}, got {value!r}")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}.{key}: expected a list")
+    return value
+
+
+def _keys(data: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{where}: expected a mapping")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown field {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
+    return data
+
+
+def from_position(
+    game: Evolution, options: dict[str, Any], position: Mapping[str, Any], seed: int
+) -> State:
+    """Build a state from a scenario ``position`` (see docs/scenarios.md)."""
+    where = "position"
+    position = _keys(position, POSITION_KEYS, where)
+    state = State(options, seed, [])
+    build = _Builder(state, options["expansions"])
+    n = state.num_players
+    state.turn = _int(position, "turn", where, 1, 1)
+    phase = position.get("phase", FEEDING)
+    if phase not in (DEVELOPMENT, FEEDING):
+        raise ScenarioError(f"{where}.phase: expected development or feeding, got {phase!r}")
+    state.phase = phase
+    state.first_player = _int(position, "first_player", where, 0)
+    state.current = _int(position, "current", where, state.first_player)
+    for key in ("first_player", "current"):
+        if getattr(state, key) >= n:
+            raise ScenarioError(f"{where}.{key}: seats are 0 to {n - 1}")
+    state.food_bank = _int(position, "food_bank", where, 0)
+    state.food_created = state.food_bank
+    raw_players = _list(position, "players", where)
+    if len(raw_players) > n:
+        raise ScenarioError(
+            f"{where}.players: {len(raw_players)} players listed for a {n}-player game"
+        )
+    next_id = 1
+    for seat, raw in enumerate(raw_players):
+        pwhere = f"{where}.players[{seat}]"
+        raw = _keys(raw, PLAYER_KEYS, pwhere)
+        player = state.players[seat]
+        player.passed = bool(raw.get("passed", False))
+        for i, spec in enumerate(_list(raw, "hand", pwhere)):
+            player.hand.append(build.card(spec, f"{pwhere}.hand[{i}]"))
+        for i, spec in enumerate(_list(raw, "discard", pwhere)):
+            player.discard.append(build.card(spec, f"{pwhere}.discard[{i}]"))
+        for i, spec in enumerate(_list(raw, "animals", pwhere)):
+            awhere = f"{pwhere}.animals[{i}]"
+            spec = _keys(spec, ANIMAL_KEYS, awhere)
+            animal_id = _int(spec, "id", awhere, next_id, 1)
+            if animal_id in state.animals:
+                raise ScenarioError(f"{awhere}.id: animal id {animal_id} is used twice")
+            next_id = max(next_id, animal_id) + 1
+            animal = Animal(animal_id, seat, build.card(spec.get("card", "swimming"), awhere))
+            for j, trait in enumerate(_list(spec, "traits", awhere)):
+                twhere = f"{awhere}.traits[{j}]"
+                card_name = None
+                if isinstance(trait, Mapping):
+                    card_name = trait.get("name")
+                    trait = trait.get("trait")
+                trait_id = build.trait(trait, twhere)
+                if TRAITS[trait_id].paired:
+                    raise ScenarioError(f"{twhere}: {trait_id} is paired; list it under links")
+                card = build.card(
+                    {"faces": [trait_id], "name": card_name} if card_name else trait_id, twhere
+                )
+                animal.traits.append((card, trait_id))
+            animal.food = _int(spec, "food", awhere, 0)
+            animal.fat = _int(spec, "fat", awhere, 0)
+            animal.hibernating = bool(spec.get("hibernating", False))
+            animal.poisoned = bool(spec.get("poisoned", False))
+            if animal.fat > fat_capacity(animal):
+                raise ScenarioError(f"{awhere}.fat: more fat than Fat tissue cards")
+            state.food_created += animal.food + animal.fat
+            if animal.food:
+                state.use("fed", animal_id, Span.TURN)
+            for mark in _list(spec, "used", awhere):
+                if mark not in USED_MARKS:
+                    raise ScenarioError(
+                        f"{awhere}.used: unknown mark {mark!r}; known: {', '.join(USED_MARKS)}"
+                    )
+                state.use(mark, animal_id, USED_MARKS[mark])
+            state.animals[animal_id] = animal
+            player.animals.append(animal_id)
+            if "name" in spec:
+                build.label(str(spec["name"]), animal_id, awhere)
+    state.next_animal = next_id
+    for i, raw in enumerate(_list(position, "links", where)):
+        lwhere = f"{where}.links[{i}]"
+        raw = _keys(raw, {"trait", "animals", "name", "used"}, lwhere)
+        trait_id = build.trait(raw.get("trait"), lwhere)
+        if not TRAITS[trait_id].paired:
+            raise ScenarioError(f"{lwhere}.trait: {trait_id} is not a paired trait")
+        ends = raw.get("animals")
+        if not isinstance(ends, list) or len(ends) != 2:
+            raise ScenarioError(f"{lwhere}.animals: expected two animals")
+        ids = []
+        for end in ends:
+            animal_id = state.labels.get(end, -1) if isinstance(end, str) else end
+            if animal_id not in state.animals:
+                raise ScenarioError(f"{lwhere}.animals: no animal {end!r}")
+            ids.append(animal_id)
+        card = build.card(trait_id, lwhere)
+        link = Link(state.next_link, trait_id, card, ids[0], ids[1])
+        state.next_link += 1
+        state.links[link.id] = link
+        if "name" in raw:
+            build.label(str(raw["name"]), link.id, lwhere)
+        if raw.get("used"):
+            state.use("link", link.id, Span.STEP)
+    deck = _list(position, "deck", where)
+    state.deck = [build.card(spec, f"{where}.deck[{i}]") for i, spec in enumerate(deck)][::-1]
+    state.last_turn = bool(position.get("last_turn", not state.deck))
+    step = _keys(position.get("step", {}), {"took_food", "acted"}, f"{where}.step")
+    state.main_done = bool(step.get("took_food", False))
+    state.acted = bool(step.get("acted", state.main_done))
+    dice = _list(position, "dice", where)
+    try:
+        state.rng.script_dice(dice)
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"{where}.dice: {exc}") from None
+    state.card_faces = build.faces
+    return state
+
+
+def animal_json(state: State, animal: Animal) -> JSON:
+    return {
+        "id": animal.id,
+        "owner": animal.owner,
+        "card": animal.card,
+        "traits": [trait for _, trait in animal.traits],
+        "trait_cards": [card for card, _ in animal.traits],
+        "food": animal.food,
+        "fat": animal.fat,
+        "fat_capacity": fat_capacity(animal),
+        "need": need(state, animal),
+        "fed": is_fed(state, animal),
+        "hibernating": animal.hibernating,
+        "poisoned": animal.poisoned,
+    }
+
+
+def snapshot(state: State) -> JSON:
+    """The whole state as JSON, hidden parts included (for tests and scenario checks)."""
+    stack: list[JSON] = []
+    for frame in state.stack:
+        if isinstance(frame, AttackFrame):
+            stack.append({"kind": "defend", "carnivore": frame.carnivore, "target": frame.target})
+        else:
+            stack.append({"kind": "trigger", "seat": frame.seat})
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "edition": state.edition,
+        "first_player": state.first_player,
+        "current": state.current,
+        "last_turn": state.last_turn,
+        "food_bank": state.food_bank,
+        "deck": list(reversed(state.deck)),
+        "deck_size": len(state.deck),
+        "players": [
+            {
+                "seat": p.seat,
+                "hand": list(p.hand),
+                "hand_size": len(p.hand),
+                "hand_faces": ["/".join(state.card_faces[c]) for c in p.hand],
+                "discard": list(p.discard),
+                "discard_size": len(p.discard),
+                "passed": p.passed,
+                "animals": list(p.animals),
+            }
+            for p in state.players
+        ],
+        "animals": {str(a.id): animal_json(state, a) for a in state.animals.values()},
+        "links": {
+            str(link.id): {
+                "id": link.id,
+                "trait": link.trait,
+                "card": link.card,
+                "animals": [link.a, link.b],
+            }
+            for link in state.links.values()
+        },
+        "cooldowns": sorted(f"{key}:{obj}" for key, obj in state.cooldowns),
+        "stack": stack,
+        "step": {"took_food": state.main_done, "acted": state.acted},
+        "scores": scores(state),
+        "food": {"created": state.food_created, "removed": state.food_removed},
+    }

@@ -1,0 +1,42 @@
+"""Final scoring (seed 004, "Завершение игры и определение победителя"; ruling 11).
+
+2 per surviving animal, 1 per trait card, plus each trait's extra food need; a paired card
+counts once. Ties go to the larger discard pile, then are shared.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Outcome
+from evolutio.games.evolution.state import State
+from evolutio.games.evolution.traits.registry import TRAITS
+
+
+def scores(state: State) -> list[int]:
+    result = [0] * state.num_players
+    for animal in state.animals.values():
+        points = 2
+        for _, trait in animal.traits:
+            points += 1 + TRAITS[trait].food
+        result[animal.owner] += points
+    for link in state.links.values():
+        owner = state.animals[link.a].owner
+        result[owner] += 1 + 2 * TRAITS[link.trait].food
+    return result
+
+
+def outcome(state: State) -> Outcome:
+    points = scores(state)
+    discards = [len(p.discard) for p in state.players]
+    keys = [(points[s], discards[s]) for s in range(state.num_players)]
+    ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    survivors: list[list[str]] = [[] for _ in state.players]
+    for animal in state.animals.values():
+        survivors[animal.owner].extend(trait for _, trait in animal.traits)
+    for link in state.links.values():
+        survivors[state.animals[link.a].owner].append(link.trait)
+    return Outcome(
+        tuple(points),
+        ranks,
+        tuple(discards),
+        {"turns": state.turn, "survivor_traits": survivors},
+    )

@@ -1,0 +1,450 @@
+"""The 19 traits of the base game (seed 004, "Особенности использования свойств"; seed 000).
+
+Each class quotes the rule it implements. Limits are cooldowns (``State.use``) keyed by the
+trait and the animal, never ad-hoc flags.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Event, IllegalAction
+from evolutio.games.evolution.actions import (
+    Attack,
+    AttackRedirected,
+    DieRolled,
+    FoodDestroyed,
+    Grazing,
+    Hibernate,
+    Mimic,
+    Piracy,
+    Run,
+    TailLoss,
+    TraitUsed,
+)
+from evolutio.games.evolution.attack import (
+    attack_block,
+    carnivore_block,
+    fail_attack,
+    start_attack,
+)
+from evolutio.games.evolution.ops import BANK, SUPPLY, can_eat, gain, is_fed, need, shed_trait
+from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
+from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
+
+
+class Carnivore(Trait):
+    """+1. Instead of taking a red token, attack an animal and eat it for two blue tokens;
+    once per turn per animal, one attacking animal per player per feeding step (seed 004)."""
+
+    id = "carnivore"
+    food = 1
+    feeding_types = ("attack",)
+
+    def conflicts(self, other: str) -> str | None:
+        if other == "scavenger":
+            return "Scavenger and Carnivore can never be on the same animal."
+        return None
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        if state.main_done or carnivore_block(state, animal):
+            return []
+        return [
+            Attack(animal.id, target.id)
+            for target in state.animals.values()
+            if attack_block(state, animal, target) is None
+        ]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        assert isinstance(action, Attack)
+        if state.main_done:
+            raise IllegalAction("You already took food, attacked or used fat in this feeding turn.")
+        reason = carnivore_block(state, animal)
+        if reason:
+            raise IllegalAction(reason)
+        target = state.animals.get(action.target)
+        if target is None:
+            raise IllegalAction(f"There is no animal A{action.target} on the table.")
+        reason = attack_block(state, animal, target)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Attack)
+        start_attack(state, animal, state.animals[action.target], events)
+
+    def main_action(self, action: Action) -> bool:
+        return True
+
+
+class FatTissue(Trait):
+    """Several per animal; a fed animal stores a token on each empty card (seed 004)."""
+
+    id = "fat_tissue"
+    stackable = True
+
+
+class HighBodyWeight(Trait):
+    """+1. Can be attacked only by a carnivore with High body weight (seed 004, "Большой")."""
+
+    id = "high_body_weight"
+    food = 1
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if not carnivore.has("high_body_weight"):
+            return (
+                "Only a carnivore with High body weight can attack an animal with High body weight."
+            )
+        return None
+
+
+class Swimming(Trait):
+    """Only a swimming carnivore can attack it; a swimming carnivore attacks only swimming
+    animals (seed 004, "Водоплавающее")."""
+
+    id = "swimming"
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if not carnivore.has("swimming"):
+            return "Swimming animals can only be attacked by swimming carnivores."
+        return None
+
+    def restricts_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if not target.has("swimming"):
+            return "A swimming carnivore can only attack swimming animals."
+        return None
+
+
+class Running(Trait):
+    """When attacked, roll a die: 4-6 escapes; the carnivore cannot attack again this turn.
+    It cannot be declined, even against one's own carnivore (seed 004; ruling 9)."""
+
+    id = "running"
+    defence_types = ("run",)
+
+    def defences(
+        self, state: State, frame: AttackFrame, target: Animal
+    ) -> tuple[list[Action], bool]:
+        if "running" in frame.rolled:
+            return [], False
+        return [Run()], True
+
+    def apply_defence(
+        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
+    ) -> None:
+        frame.rolled.append("running")
+        value = state.rng.d6()
+        escaped = value >= 4
+        events.append(DieRolled(frame.target, "running", value, escaped))
+        if escaped:
+            fail_attack(state, frame, "running", events)
+
+
+class Mimicry(Trait):
+    """When attacked, the owner must redirect the attack to another of their animals that
+    this carnivore could attack; 3rd edition: once per turn (seed 004; ruling 6)."""
+
+    id = "mimicry"
+    defence_types = ("mimic",)
+
+    def defences(
+        self, state: State, frame: AttackFrame, target: Animal
+    ) -> tuple[list[Action], bool]:
+        if state.edition >= 3 and state.used("mimicry", target.id):
+            return [], False
+        carnivore = state.animals[frame.carnivore]
+        options: list[Action] = []
+        for animal_id in state.players[target.owner].animals:
+            if animal_id in frame.targeted or animal_id == carnivore.id:
+                continue
+            if attack_block(state, carnivore, state.animals[animal_id]) is None:
+                options.append(Mimic(animal_id))
+        return options, True
+
+    def apply_defence(
+        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Mimic)
+        state.use("mimicry", frame.target, Span.TURN)
+        events.append(AttackRedirected(frame.carnivore, frame.target, action.target))
+        frame.target = action.target
+        frame.targeted.append(action.target)
+        frame.rolled = []
+
+
+class Camouflage(Trait):
+    """Can be attacked only by a carnivore with Sharp vision (seed 004, "Камуфляж")."""
+
+    id = "camouflage"
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if not carnivore.has("sharp_vision"):
+            return "Only a carnivore with Sharp vision can attack an animal with Camouflage."
+        return None
+
+
+class SharpVision(Trait):
+    """A carnivore with it can attack animals with Camouflage (seed 004, "Острое зрение")."""
+
+    id = "sharp_vision"
+
+
+class Burrowing(Trait):
+    """When fed, it cannot be attacked; fat alone does not make it fed (seed 004, "Норное")."""
+
+    id = "burrowing"
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if is_fed(state, target):
+            return "A fed animal with Burrowing is safe in its burrow."
+        return None
+
+
+class Poisonous(Trait):
+    """A carnivore that eats it dies in this turn's extinction phase; not after Tail loss
+    (seed 004, "Ядовитое")."""
+
+    id = "poisonous"
+
+    def on_eaten(self, state: State, carnivore: Animal, prey: Animal, events: list[Event]) -> None:
+        carnivore.poisoned = True
+
+
+class TailLossTrait(Trait):
+    """When attacked, discard this or another trait card of the animal (paired traits and
+    Parasite included); it survives and the carnivore gets one blue token (seed 004;
+    ruling 5). The owner may decline it."""
+
+    id = "tail_loss"
+    defence_types = ("tail_loss",)
+
+    def defences(
+        self, state: State, frame: AttackFrame, target: Animal
+    ) -> tuple[list[Action], bool]:
+        options: list[Action] = [
+            TailLoss(card) for card, trait in target.traits if TRAITS[trait].sheddable
+        ]
+        for link in state.animal_links(target.id):
+            if TRAITS[link.trait].sheddable:
+                options.append(TailLoss(link.card))
+        return options, False
+
+    def apply_defence(
+        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, TailLoss)
+        target = state.animals[frame.target]
+        shed_trait(state, target, action.card, events)
+        fail_attack(state, frame, "tail_loss", events)
+        carnivore = state.animals[frame.carnivore]
+        if can_eat(state, carnivore):
+            gain(state, carnivore, SUPPLY, "tail_loss", events)
+
+
+class Communication(Trait):
+    """Paired. When one animal takes a red token from the food bank, the other takes a red
+    token out of turn (seed 004, "Взаимодействие"; ruling 3)."""
+
+    id = "communication"
+    paired = True
+
+    def triggers_on(self, red_from_bank: bool) -> bool:
+        return red_from_bank
+
+    def can_fire(self, state: State, link: Link, recipient: Animal) -> bool:
+        return state.food_bank > 0
+
+    def fire(self, state: State, link: Link, recipient: Animal, events: list[Event]) -> None:
+        gain(state, recipient, BANK, "communication", events)
+
+
+class Cooperation(Trait):
+    """Paired. When one animal gets a token, the other at once gets a blue token
+    (seed 004, "Сотрудничество"; ruling 3)."""
+
+    id = "cooperation"
+    paired = True
+
+    def triggers_on(self, red_from_bank: bool) -> bool:
+        return True
+
+    def fire(self, state: State, link: Link, recipient: Animal, events: list[Event]) -> None:
+        gain(state, recipient, SUPPLY, "cooperation", events)
+
+
+class Symbiosis(Trait):
+    """Paired; one animal is the symbiont. The other cannot be attacked while the symbiont
+    lives, and takes food only once the symbiont is fed (seed 004, "Симбиоз")."""
+
+    id = "symbiosis"
+    paired = True
+    directed = True
+
+    def link_blocks_attack(
+        self, state: State, link: Link, carnivore: Animal, target: Animal
+    ) -> str | None:
+        if target.id == link.b:
+            return f"A{target.id} is protected by its symbiont A{link.a}."
+        return None
+
+    def link_blocks_eating(self, state: State, link: Link, animal: Animal) -> bool:
+        return animal.id == link.b and not is_fed(state, state.animals[link.a])
+
+
+class PiracyTrait(Trait):
+    """Once per turn, in its feeding step: take a token from another animal that has
+    received food this turn but is not fed (seed 004, "Пиратство"; ruling 4)."""
+
+    id = "piracy"
+    feeding_types = ("piracy",)
+
+    def _block(self, state: State, animal: Animal, target: Animal | None) -> str | None:
+        if state.used("piracy", animal.id):
+            return f"A{animal.id} has already used Piracy this turn."
+        if animal.hibernating or animal.food >= need(state, animal):
+            return "Only a hungry animal can use Piracy (a stolen token cannot fill fat)."
+        if target is None:
+            return "There is no such animal to rob."
+        if target.id == animal.id:
+            return "An animal cannot rob itself."
+        if target.food < 1:
+            return f"A{target.id} has no food token to steal."
+        if not state.used("fed", target.id):
+            return f"A{target.id} has not received food this turn."
+        if is_fed(state, target):
+            return f"A{target.id} is already fed: Piracy takes only from hungry animals."
+        return None
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        if state.used("piracy", animal.id):
+            return []
+        return [
+            Piracy(animal.id, target.id)
+            for target in state.animals.values()
+            if self._block(state, animal, target) is None
+        ]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        assert isinstance(action, Piracy)
+        reason = self._block(state, animal, state.animals.get(action.target))
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Piracy)
+        state.use("piracy", animal.id, Span.TURN)
+        victim = state.animals[action.target]
+        victim.food -= 1
+        events.append(TraitUsed(animal.id, "piracy"))
+        gain(state, animal, str(victim.id), "piracy", events)
+
+
+class GrazingTrait(Trait):
+    """In each of its owner's feeding steps it may destroy one red token of the food bank
+    (seed 004, "Топотун")."""
+
+    id = "grazing"
+    feeding_types = ("grazing",)
+
+    def _block(self, state: State, animal: Animal) -> str | None:
+        if state.used("grazing", animal.id):
+            return f"A{animal.id} has already grazed in this feeding turn."
+        if state.food_bank < 1:
+            return "The food bank is empty."
+        return None
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        return [] if self._block(state, animal) else [Grazing(animal.id)]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        reason = self._block(state, animal)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        state.use("grazing", animal.id, Span.STEP)
+        state.food_bank -= 1
+        state.food_removed += 1
+        events.append(FoodDestroyed(animal.id, "grazing"))
+
+
+class HibernationTrait(Trait):
+    """In its feeding step the animal falls asleep and counts as fed; not two turns running,
+    not in the last turn; it then takes no food, not even into fat (seed 004; ruling 7)."""
+
+    id = "hibernation"
+    feeding_types = ("hibernate",)
+
+    def _block(self, state: State, animal: Animal) -> str | None:
+        if animal.hibernating:
+            return f"A{animal.id} is already hibernating."
+        if state.used("hibernation", animal.id):
+            return "Hibernation cannot be used two turns running."
+        if state.last_turn:
+            return "Hibernation cannot be used in the last turn."
+        if animal.food >= need(state, animal):
+            return f"A{animal.id} is already fed."
+        return None
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        return [] if self._block(state, animal) else [Hibernate(animal.id)]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        reason = self._block(state, animal)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        state.use("hibernation", animal.id, Span.NEXT_TURN)
+        animal.hibernating = True
+        events.append(TraitUsed(animal.id, "hibernation"))
+
+
+class Scavenger(Trait):
+    """When another animal is eaten, one Scavenger gets a blue token, searched clockwise
+    from the carnivore's owner; never on a carnivore (seed 004, "Падальщик"; ruling 8)."""
+
+    id = "scavenger"
+
+    def conflicts(self, other: str) -> str | None:
+        if other == "carnivore":
+            return "Scavenger and Carnivore can never be on the same animal."
+        return None
+
+
+class Parasite(Trait):
+    """+2. Played only on another player's animal (seed 004, "Паразит")."""
+
+    id = "parasite"
+    food = 2
+    target = "enemy"
+
+
+register(
+    "base",
+    Carnivore(),
+    FatTissue(),
+    HighBodyWeight(),
+    Swimming(),
+    Running(),
+    Mimicry(),
+    Camouflage(),
+    SharpVision(),
+    Burrowing(),
+    Poisonous(),
+    TailLossTrait(),
+    Communication(),
+    Cooperation(),
+    Symbiosis(),
+    PiracyTrait(),
+    GrazingTrait(),
+    HibernationTrait(),
+    Scavenger(),
+    Parasite(),
+)

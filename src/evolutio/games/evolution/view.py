@@ -1,0 +1,200 @@
+"""What a seat may see, action descriptions for people, and the notation parser.
+
+Views never contain other seats' hands or discard piles, nor the deck order (seed 004,
+"Фаза вымирания": a player may look only at their own discard pile).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from evolutio.core.game import JSON, Action, IllegalAction, parse_by_notation
+from evolutio.games.evolution.actions import (
+    ACTION_TYPES,
+    Accept,
+    Attack,
+    Eat,
+    EndStep,
+    Grazing,
+    Hibernate,
+    Mimic,
+    Pass,
+    Piracy,
+    PlayAnimal,
+    PlayPair,
+    PlayTrait,
+    Run,
+    TailLoss,
+    Trigger,
+    UseFat,
+)
+from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need
+from evolutio.games.evolution.state import AttackFrame, State
+
+if TYPE_CHECKING:
+    from evolutio.games.evolution.game import Evolution
+
+
+def _card(state: State, card: int) -> JSON:
+    return {"id": card, "faces": list(state.card_faces[card])}
+
+
+def view(game: Evolution, state: State, seat: int | None) -> JSON:
+    decision = game.decision(state)
+    attack = None
+    if state.stack and isinstance(state.stack[-1], AttackFrame):
+        frame = state.stack[-1]
+        attack = {"carnivore": frame.carnivore, "target": frame.target}
+    players = []
+    for player in state.players:
+        mine = seat == player.seat
+        players.append(
+            {
+                "seat": player.seat,
+                "hand_size": len(player.hand),
+                "hand": [_card(state, c) for c in player.hand] if mine else None,
+                "discard_size": len(player.discard),
+                "discard": [_card(state, c) for c in player.discard] if mine else None,
+                "passed": player.passed,
+                "animals": [
+                    {
+                        "id": a.id,
+                        "card": a.card,
+                        "traits": [{"card": c, "trait": t} for c, t in a.traits],
+                        "food": a.food,
+                        "fat": a.fat,
+                        "fat_capacity": fat_capacity(a),
+                        "need": need(state, a),
+                        "fed": is_fed(state, a),
+                        "hibernating": a.hibernating,
+                        "poisoned": a.poisoned,
+                    }
+                    for a in (state.animals[i] for i in player.animals)
+                ],
+            }
+        )
+    result = game.outcome(state)
+    return {
+        "game": game.name,
+        "seat": seat,
+        "options": dict(state.options),
+        "turn": state.turn,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "last_turn": state.last_turn,
+        "deck_size": len(state.deck),
+        "food_bank": state.food_bank,
+        "decision": decision.to_json() if decision else None,
+        "players": players,
+        "links": [
+            {"id": link.id, "card": link.card, "trait": link.trait, "animals": [link.a, link.b]}
+            for link in state.links.values()
+        ],
+        "attack": attack,
+        "outcome": result.to_json() if result else None,
+    }
+
+
+def _animal(state: State, animal_id: int) -> str:
+    animal = state.animals.get(animal_id)
+    if animal is None:
+        return f"A{animal_id}"
+    return f"A{animal_id} (seat {animal.owner})"
+
+
+def describe_action(state: State, action: Action, language: str = "en") -> str:
+    """A sentence for people, with display names of traits."""
+
+    def name(trait: str) -> str:
+        return trait_name(trait, language)
+
+    if isinstance(action, PlayAnimal):
+        return f"Play card #{action.card} as a new animal"
+    if isinstance(action, PlayTrait):
+        return f"Play {name(action.trait)} (card #{action.card}) on {_animal(state, action.animal)}"
+    if isinstance(action, PlayPair):
+        a, b = action.animals
+        return f"Play {name(action.trait)} (card #{action.card}) on A{a} and A{b}"
+    if isinstance(action, Pass):
+        return "Pass: play no more cards this turn"
+    if isinstance(action, Eat):
+        return f"Take a red token from the food bank for A{action.animal}"
+    if isinstance(action, Attack):
+        return f"Carnivore A{action.animal} attacks {_animal(state, action.target)}"
+    if isinstance(action, UseFat):
+        return f"Turn {action.amount} fat into food on A{action.animal}"
+    if isinstance(action, Piracy):
+        return f"A{action.animal} steals a token from {_animal(state, action.target)}"
+    if isinstance(action, Grazing):
+        return f"A{action.animal} grazes: destroy one red token of the food bank"
+    if isinstance(action, Hibernate):
+        return f"A{action.animal} hibernates (counts as fed this turn)"
+    if isinstance(action, EndStep):
+        return "End your feeding turn"
+    if isinstance(action, Run):
+        return f"{name('running')}: roll a die, 4-6 escapes"
+    if isinstance(action, Mimic):
+        return f"{name('mimicry')}: redirect the attack to A{action.target}"
+    if isinstance(action, TailLoss):
+        return f"{name('tail_loss')}: discard card #{action.card} and survive"
+    if isinstance(action, Accept):
+        return "Accept: the animal is eaten"
+    if isinstance(action, Trigger):
+        link = state.links.get(action.link)
+        label = name(link.trait) if link else "the trait"
+        return f"Fire {label} (L{action.link}) next"
+    return action.notation()
+
+
+def _number(token: str, prefix: str) -> int:
+    raw = token[1:] if token[:1].upper() == prefix else token
+    if not raw.isdigit():
+        raise IllegalAction(f"'{token}' is not a valid reference; write e.g. {prefix}3.")
+    return int(raw)
+
+
+def parse_action(game: Evolution, state: State, text: str) -> Action:
+    """Read a notation (see actions.py) or a number into the legal actions."""
+    words = text.strip().split()
+    if not words or words[0].isdigit():
+        return parse_by_notation(game.legal_actions(state), text)
+    head = words[0].lower()
+    args = words[1:]
+    try:
+        if head.startswith("#"):
+            card = _number(words[0], "#")
+            if len(args) == 2:
+                return PlayTrait(card, args[0].lower(), _number(args[1], "A"))
+            if len(args) == 3:
+                return game.action_from_json(
+                    {
+                        "type": "pair",
+                        "card": card,
+                        "trait": args[0].lower(),
+                        "animals": [_number(args[1], "A"), _number(args[2], "A")],
+                    }
+                )
+            raise IllegalAction("Write '#card trait A<animal>' or '#card trait A<a> A<b>'.")
+        simple = {"pass": Pass(), "end": EndStep(), "run": Run(), "accept": Accept()}
+        if head in simple and not args:
+            return simple[head]
+        if head == "animal" and len(args) == 1:
+            return PlayAnimal(_number(args[0], "#"))
+        if head in ("eat", "grazing", "hibernate") and len(args) == 1:
+            cls = ACTION_TYPES[head]
+            return cls(_number(args[0], "A"))  # type: ignore[call-arg]
+        if head in ("attack", "piracy") and len(args) == 2:
+            cls = ACTION_TYPES[head]
+            return cls(_number(args[0], "A"), _number(args[1], "A"))  # type: ignore[call-arg]
+        if head == "fat" and len(args) == 2 and args[1].isdigit():
+            return UseFat(_number(args[0], "A"), int(args[1]))
+        if head == "mimic" and len(args) == 1:
+            return Mimic(_number(args[0], "A"))
+        if head == "tail_loss" and len(args) == 1:
+            return TailLoss(_number(args[0], "#"))
+        if head == "trigger" and len(args) == 1:
+            return Trigger(_number(args[0], "L"))
+    except IllegalAction:
+        raise
+    return parse_by_notation(game.legal_actions(state), text)

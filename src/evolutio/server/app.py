@@ -1,0 +1,478 @@
+"""The ASGI application: HTTP API, static browser client and the room WebSocket.
+
+See docs/protocol.md for every message. Start it with ``evolutio serve``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import select
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from evolutio.core.game import IllegalAction, OptionError
+from evolutio.core.record import Record
+from evolutio.core.registry import available_games, get_game
+from evolutio.server import auth, i18n
+from evolutio.server.db import (
+    ActionRow,
+    Participation,
+    RoomRow,
+    User,
+    make_engine,
+    make_sessionmaker,
+)
+from evolutio.server.migrate import upgrade
+from evolutio.server.ratings import display
+from evolutio.server.rooms import Conn, Hub, Room, RoomError
+
+log = logging.getLogger("evolutio.server")
+WEB = Path(__file__).with_name("web")
+COOKIE = "evolutio_token"
+MAX_BODY = 16 * 1024
+MAX_FRAME = 8 * 1024
+MSG_BURST = 40  # any messages ...
+MSG_WINDOW = 2.0  # ... per this many seconds
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def create_app(
+    db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3, record_frames: bool = False
+) -> FastAPI:
+    """The application on the database at ``db_url`` (migrated, games resumed at start).
+
+    ``record_frames`` keeps every frame sent to each connection, served by a debugging
+    endpoint that the hidden-information test reads; never turn it on in production.
+    """
+    engine = make_engine(db_url)
+    sessions = make_sessionmaker(engine)
+    hub = Hub(sessions, grace=grace, bot_delay=bot_delay)
+    frames: dict[str, list[str]] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        upgrade(engine)
+        count = hub.load_all()
+        hub.start_all()
+        log.info("evolutio server ready: %d rooms loaded", count)
+        yield
+        engine.dispose()
+
+    app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("request failed", exc_info=exc)
+        return JSONResponse({"error": "Internal error; the server logged it."}, status_code=500)
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, f"Request body larger than {MAX_BODY} bytes.")
+        try:
+            data = json.loads(raw or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise ApiError(400, "The request body is not valid JSON.") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "The request body must be a JSON object.")
+        return data
+
+    def token_of(request: Request | WebSocket) -> str | None:
+        header = request.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            return header[7:].strip()
+        return request.query_params.get("token") or request.cookies.get(COOKIE)
+
+    def current(request: Request | WebSocket) -> User | None:
+        with hub.session() as s:
+            return auth.user_for_token(s, token_of(request))
+
+    def need_user(request: Request) -> User:
+        user = current(request)
+        if user is None:
+            raise ApiError(401, "Choose a name (or log in) first.")
+        return user
+
+    def me(user: User) -> dict[str, Any]:
+        return {
+            "id": user.id,
+            "name": user.name,
+            "account": user.password_hash is not None,
+            "rating": display(user.mu, user.sigma),
+            "games": user.games,
+        }
+
+    def logged_in(user: User, token: str) -> JSONResponse:
+        response = JSONResponse({"user": me(user), "token": token})
+        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=3600 * 24 * 365)
+        return response
+
+    # ------------------------------------------------------------------ pages
+    index = WEB / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/room/{room_id}", include_in_schema=False)
+    @app.get("/replay/{room_id}", include_in_schema=False)
+    @app.get("/profile/{name}", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # ------------------------------------------------------------------ people
+    @app.get("/api/me")
+    async def api_me(request: Request) -> dict[str, Any]:
+        user = need_user(request)
+        return {"user": me(user)}
+
+    @app.post("/api/guest")
+    async def api_guest(request: Request) -> JSONResponse:
+        data = await body(request)
+        with hub.session() as s:
+            try:
+                user, token = auth.create_guest(s, data.get("name"))
+            except auth.AuthError as exc:
+                raise ApiError(400, str(exc)) from None
+            s.commit()
+        return logged_in(user, token)
+
+    @app.post("/api/register")
+    async def api_register(request: Request) -> JSONResponse:
+        data = await body(request)
+        with hub.session() as s:
+            now = auth.user_for_token(s, token_of(request))
+            try:
+                user, token = auth.register(s, data.get("name"), data.get("password"), now)
+            except auth.AuthError as exc:
+                raise ApiError(400, str(exc)) from None
+            s.commit()
+        return logged_in(user, token)
+
+    @app.post("/api/login")
+    async def api_login(request: Request) -> JSONResponse:
+        data = await body(request)
+        with hub.session() as s:
+            try:
+                user, token = auth.login(s, data.get("name"), data.get("password"))
+            except auth.AuthError as exc:
+                raise ApiError(401, str(exc)) from None
+            s.commit()
+        return logged_in(user, token)
+
+    @app.post("/api/logout")
+    async def api_logout() -> JSONResponse:
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE)
+        return response
+
+    @app.get("/api/users/{name}")
+    async def api_user(name: str) -> dict[str, Any]:
+        with hub.session() as s:
+            user = auth.find_user(s, name)
+            if user is None:
+                raise ApiError(404, f"No player called '{name}'.")
+            rows = s.execute(
+                select(Participation, RoomRow)
+                .join(RoomRow, RoomRow.id == Participation.room_id)
+                .where(Participation.user_id == user.id)
+                .order_by(RoomRow.finished_at.desc())
+                .limit(30)
+            ).all()
+            recent = [
+                {
+                    "room": room.id,
+                    "game": room.game,
+                    "seat": p.seat,
+                    "score": p.score,
+                    "rank": p.rank,
+                    "players": len(room.seats),
+                    "rating": p.rating_after,
+                    "finished": room.finished_at.isoformat() if room.finished_at else None,
+                }
+                for p, room in rows
+            ]
+        return {
+            "name": user.name,
+            "bot": user.is_bot,
+            "account": user.password_hash is not None,
+            "games": user.games,
+            "wins": user.wins,
+            "rating": display(user.mu, user.sigma),
+            "mu": round(user.mu, 2),
+            "sigma": round(user.sigma, 2),
+            "recent": recent,
+        }
+
+    @app.get("/api/leaderboard")
+    async def api_leaderboard() -> dict[str, Any]:
+        with hub.session() as s:
+            users = s.scalars(select(User).where(User.games > 0)).all()
+        table = sorted(users, key=lambda u: display(u.mu, u.sigma), reverse=True)[:100]
+        return {
+            "players": [
+                {
+                    "name": u.name,
+                    "bot": u.is_bot,
+                    "games": u.games,
+                    "wins": u.wins,
+                    "rating": display(u.mu, u.sigma),
+                }
+                for u in table
+            ]
+        }
+
+    # ------------------------------------------------------------------ games & rooms
+    @app.get("/api/games")
+    async def api_games() -> dict[str, Any]:
+        games = []
+        for name in available_games():
+            try:
+                game = get_game(name)
+            except ImportError:
+                continue
+            games.append(
+                {"name": name, "title": game.title, "defaults": game.normalize_options({})}
+            )
+        return {"games": games}
+
+    @app.get("/api/names/{game_name}")
+    async def api_names(game_name: str) -> dict[str, Any]:
+        return {"game": game_name, "names": i18n.names(game_name)}
+
+    @app.get("/api/rooms")
+    async def api_rooms() -> dict[str, Any]:
+        live = [r.summary() for r in hub.rooms.values() if r.status != "over"]
+        with hub.session() as s:
+            done = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status == "over")
+                .order_by(RoomRow.finished_at.desc())
+                .limit(20)
+            ).all()
+            finished = [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "seats": [x.get("name") for x in r.seats],
+                    "outcome": r.outcome,
+                }
+                for r in done
+            ]
+        live.sort(key=lambda r: (r["status"] != "open", r["id"]))
+        return {"rooms": live, "finished": finished}
+
+    @app.post("/api/rooms")
+    async def api_create_room(request: Request) -> dict[str, Any]:
+        user = need_user(request)
+        data = await body(request)
+        try:
+            room = hub.create_room(
+                str(data.get("game", "evolution")),
+                data.get("options", {}),
+                data.get("clock", 0),
+                user,
+            )
+        except RoomError as exc:
+            raise ApiError(400, exc.message) from None
+        return {"room": room.summary()}
+
+    def finished_room(room_id: str) -> RoomRow:
+        with hub.session() as s:
+            row = s.get(RoomRow, room_id)
+        if row is None:
+            raise ApiError(404, f"No room '{room_id}'.")
+        if row.status != "over":
+            raise ApiError(409, "The game is not over; records and replays come at the end.")
+        return row
+
+    def record_of(row: RoomRow) -> dict[str, Any]:
+        with hub.session() as s:
+            actions = s.scalars(
+                select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.idx)
+            ).all()
+        record = Record(
+            row.game,
+            dict(row.options),
+            row.seed,
+            [(a.seat, dict(a.action)) for a in actions],
+            [str(x.get("name") or "") for x in row.seats],
+            row.outcome,
+        )
+        return record.to_json()
+
+    @app.get("/api/rooms/{room_id}")
+    async def api_room(room_id: str) -> dict[str, Any]:
+        room = hub.room(room_id)
+        if room is not None:
+            return {"room": room.summary()}
+        with hub.session() as s:
+            row = s.get(RoomRow, room_id)
+        if row is None:
+            raise ApiError(404, f"No room '{room_id}'.")
+        return {
+            "room": {
+                "id": row.id,
+                "game": row.game,
+                "options": row.options,
+                "status": row.status,
+                "clock": row.clock,
+                "outcome": row.outcome,
+                "seats": [
+                    {"seat": i, "name": x.get("name"), "bot": x.get("bot")}
+                    for i, x in enumerate(row.seats)
+                ],
+            }
+        }
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def api_record(room_id: str) -> Response:
+        row = finished_room(room_id)
+        text = json.dumps(record_of(row), indent=1, ensure_ascii=False) + "\n"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="evolutio-{room_id}.json"'},
+        )
+
+    @app.get("/api/rooms/{room_id}/replay")
+    async def api_replay(room_id: str) -> dict[str, Any]:
+        row = finished_room(room_id)
+        record = Record.from_json(record_of(row))
+        game = get_game(row.game)
+        state = game.new(record.options, record.seed)
+        steps: list[dict[str, Any]] = [{"view": game.view(state, None), "seat": None, "text": None}]
+        for seat, data in record.actions:
+            action = game.action_from_json(data)
+            text = game.describe_action(state, action)
+            game.apply(state, action)
+            steps.append({"view": game.view(state, None), "seat": seat, "text": text})
+        return {
+            "room": row.id,
+            "game": row.game,
+            "players": record.players,
+            "outcome": row.outcome,
+            "steps": steps,
+        }
+
+    @app.get("/api/debug/frames/{user_name}")
+    async def api_frames(user_name: str) -> dict[str, Any]:
+        if not record_frames:
+            raise ApiError(404, "Frame recording is off on this server.")
+        return {"frames": frames.get(user_name.casefold(), [])}
+
+    # ------------------------------------------------------------------ websocket
+    @app.websocket("/ws/{room_id}")
+    async def ws_room(websocket: WebSocket, room_id: str) -> None:
+        await websocket.accept()
+        room = hub.room(room_id)
+        if room is None:
+            await websocket.send_text(
+                json.dumps({"type": "error", "code": "no_room", "message": f"No room '{room_id}'."})
+            )
+            await websocket.close(code=4404)
+            return
+        user = current(websocket)
+        name = user.name if user is not None else "anonymous"
+        sink: list[str] | None = None
+        if record_frames and user is not None:
+            sink = frames.setdefault(user.name.casefold(), [])
+
+        async def send(text: str) -> None:
+            if sink is not None:
+                sink.append(text)
+            await websocket.send_text(text)
+
+        async def close() -> None:
+            await websocket.close(code=4408)
+
+        conn = Conn(user.id if user else None, name, send, close)
+        writer = asyncio.create_task(conn.writer())
+        room.attach(conn)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                handle(room, conn, text)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:
+            pass
+        finally:
+            room.detach(conn)
+            conn.stop()
+            writer.cancel()
+
+    def handle(room: Room, conn: Conn, text: str) -> None:
+        """One client frame: parse, rate-limit, dispatch; every refusal is an error reply."""
+        ref = None
+        try:
+            now = time.monotonic()
+            while conn.msg_times and now - conn.msg_times[0] > MSG_WINDOW:
+                conn.msg_times.popleft()
+            if len(conn.msg_times) >= MSG_BURST:
+                raise RoomError("rate_limited", "Too many messages; slow down.")
+            conn.msg_times.append(now)
+            if len(text) > MAX_FRAME:
+                raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes.")
+            try:
+                msg = json.loads(text)
+            except json.JSONDecodeError:
+                raise RoomError("bad_json", "The message is not valid JSON.") from None
+            if not isinstance(msg, dict):
+                raise RoomError("bad_message", "A message is a JSON object with a 'type'.")
+            ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
+            kind = msg.get("type")
+            if kind == "act":
+                room.act(conn, msg)
+            elif kind == "chat":
+                room.chat_line(conn, msg.get("text"))
+            elif kind == "resync":
+                if room.state is None:
+                    conn.send({"type": "room", "room": room.summary()})
+                else:
+                    room.send_state(conn, full=True)
+            elif kind == "ping":
+                conn.send({"type": "pong", "ref": ref})
+            else:
+                raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
+        except RoomError as exc:
+            conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+        except (IllegalAction, OptionError) as exc:
+            conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
+        except Exception:
+            log.exception("room %s: message failed", room.id)
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "internal",
+                    "message": "The server could not handle that message.",
+                    "ref": ref,
+                }
+            )
+
+    return app

@@ -1,0 +1,149 @@
+"""People: guest nicknames with session tokens and optional accounts (argon2 hashes)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from evolutio.server.db import SessionToken, User
+
+_hasher = PasswordHasher()
+_NAME = re.compile(r"^[\w][\w .\-]{1,23}$")
+RESERVED = ("bot", "admin", "system", "server")
+
+
+class AuthError(ValueError):
+    """A refused name, password or token; the message is for the person."""
+
+
+def clean_name(raw: object) -> str:
+    """Validate a nickname: 2-24 letters, digits, spaces, dots, dashes; not reserved."""
+    if not isinstance(raw, str):
+        raise AuthError("Choose a name of 2 to 24 letters or digits.")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not _NAME.match(name):
+        raise AuthError("A name has 2 to 24 letters, digits, spaces, dots or dashes.")
+    if name.lower().split(":")[0] in RESERVED or name.lower().startswith("bot"):
+        raise AuthError(f"The name '{name}' is reserved; choose another.")
+    return name
+
+
+def name_key(name: str) -> str:
+    return name.casefold()
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token(session: Session, user: User) -> str:
+    """Create a session token for ``user``; only its hash is stored."""
+    token = secrets.token_urlsafe(32)
+    session.add(SessionToken(token_hash=hash_token(token), user_id=user.id))
+    return token
+
+
+def user_for_token(session: Session, token: str | None) -> User | None:
+    if not token or len(token) > 200:
+        return None
+    row = session.get(SessionToken, hash_token(token))
+    if row is None:
+        return None
+    return session.get(User, row.user_id)
+
+
+def find_user(session: Session, name: str) -> User | None:
+    return session.scalars(select(User).where(User.name_key == name_key(name))).first()
+
+
+def create_guest(session: Session, raw_name: object) -> tuple[User, str]:
+    """A guest: a free nickname and a token; no password."""
+    name = clean_name(raw_name)
+    if find_user(session, name) is not None:
+        raise AuthError(f"The name '{name}' is taken; choose another.")
+    user = User(
+        name=name, name_key=name_key(name), mu=25.0, sigma=25.0 / 3, games=0, wins=0, is_bot=False
+    )
+    session.add(user)
+    session.flush()
+    return user, new_token(session, user)
+
+
+def check_password(raw: object) -> str:
+    if not isinstance(raw, str) or not 8 <= len(raw) <= 200:
+        raise AuthError("A password has 8 to 200 characters.")
+    return raw
+
+
+def register(
+    session: Session, raw_name: object, raw_password: object, current: User | None
+) -> tuple[User, str]:
+    """Create an account; a guest registering under its own name keeps its games and rating."""
+    password = check_password(raw_password)
+    name = clean_name(raw_name)
+    existing = find_user(session, name)
+    if existing is not None and not (
+        current is not None and existing.id == current.id and existing.password_hash is None
+    ):
+        raise AuthError(f"The name '{name}' is taken; choose another.")
+    if existing is not None:
+        user = existing
+    elif current is not None and current.password_hash is None and not current.is_bot:
+        user = current
+        user.name, user.name_key = name, name_key(name)
+    else:
+        user = User(
+            name=name,
+            name_key=name_key(name),
+            mu=25.0,
+            sigma=25.0 / 3,
+            games=0,
+            wins=0,
+            is_bot=False,
+        )
+        session.add(user)
+    user.password_hash = _hasher.hash(password)
+    session.flush()
+    return user, new_token(session, user)
+
+
+def login(session: Session, raw_name: object, raw_password: object) -> tuple[User, str]:
+    if not isinstance(raw_name, str) or not isinstance(raw_password, str):
+        raise AuthError("Give a name and a password.")
+    user = find_user(session, raw_name.strip())
+    bad = AuthError("Wrong name or password.")
+    if user is None or user.password_hash is None:
+        raise bad
+    try:
+        _hasher.verify(user.password_hash, raw_password)
+    except (VerificationError, InvalidHashError):
+        raise bad from None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = _hasher.hash(raw_password)
+    return user, new_token(session, user)
+
+
+def bot_user(session: Session, level: str) -> User:
+    """The rating holder of a bot level (``bot:normal``), created on first use."""
+    name = f"bot:{level}"
+    user = find_user(session, name)
+    if user is None:
+        user = User(
+            name=name,
+            name_key=name_key(name),
+            mu=25.0,
+            sigma=25.0 / 3,
+            games=0,
+            wins=0,
+            is_bot=True,
+        )
+        session.add(user)
+        session.flush()
+    return user

@@ -1,0 +1,139 @@
+"""Storage: SQLAlchemy 2 models and the engine factory.
+
+Games are event-sourced: ``ActionRow`` holds every applied action in order, written before
+it is broadcast, so a restarted server rebuilds each game by replaying its rows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    """A person (guest or account) or a bot level; ratings live here."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    name_key: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    mu: Mapped[float] = mapped_column(Float, default=25.0, nullable=False)
+    sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3, nullable=False)
+    games: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    wins: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class SessionToken(Base):
+    """A login: the SHA-256 of the token the browser holds in a cookie."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), nullable=False, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class RoomRow(Base):
+    """A room: its game, options, seats, clock and, once started, seed and outcome."""
+
+    __tablename__ = "rooms"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), nullable=False)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    seed: Mapped[int] = mapped_column(Integer, nullable=False)
+    clock: Mapped[int] = mapped_column(Integer, nullable=False)
+    status: Mapped[str] = mapped_column(String(16), nullable=False, index=True)
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    seats: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class ActionRow(Base):
+    """One applied action of a room's game, in order; the game's event log."""
+
+    __tablename__ = "actions"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    by: Mapped[str] = mapped_column(String(16), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class ChatRow(Base):
+    """A chat line of a room (already length-checked; escaped by the client on display)."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), nullable=False, index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class Participation(Base):
+    """Who sat where in a finished game, with score, rank and rating change."""
+
+    __tablename__ = "participations"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), nullable=False, index=True)
+    score: Mapped[int] = mapped_column(Integer, nullable=False)
+    rank: Mapped[int] = mapped_column(Integer, nullable=False)
+    rating_before: Mapped[float] = mapped_column(Float, nullable=False)
+    rating_after: Mapped[float] = mapped_column(Float, nullable=False)
+
+
+def default_db_url(path: str | Path = "evolutio.db") -> str:
+    return f"sqlite:///{Path(path).resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL and a busy timeout so a kill loses nothing."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,185 @@
+// A room: seats and chat (commands typed or by buttons), then the game tool: the table, the
+// log, the decision asked of you and the server's legal actions as buttons and highlights.
+import { h } from "./api.js";
+import { loadNames, t } from "./i18n.js";
+import { matches, mentioned, renderTable } from "./table.js";
+
+let active = null;
+
+export function closeRoom() {
+  if (active) { active.closed = true; if (active.ws) active.ws.close(); active = null; }
+}
+
+export async function showRoom(app, roomId, session) {
+  closeRoom();
+  const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
+    seat: null, clockAt: 0, retry: 0 };
+  active = me;
+  await loadNames("evolution");
+  const status = h("div.muted#conn", {}, t("connecting"));
+  const seatsEl = h("div#seats");
+  const chatLines = h("div.chat-lines#chat");
+  const chatInput = h("input#chat-input", { maxlength: 400, placeholder: "/help", style: "flex:1" });
+  const errorEl = h("div.error#error");
+  const tableEl = h("div#table");
+  const decisionEl = h("div#decision");
+  const logEl = h("div.log#log");
+  const outcomeEl = h("div#outcome");
+  const sendChat = () => {
+    const text = chatInput.value.trim();
+    if (text) { send({ type: "chat", text }); chatInput.value = ""; }
+  };
+  chatInput.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
+  app.replaceChildren(h("div.room-grid", {},
+    h("div", {}, outcomeEl, decisionEl, tableEl),
+    h("div", {},
+      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId}`),
+        h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl),
+      h("div.panel", {}, h("h3", {}, t("chat")), chatLines,
+        h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
+      h("div.panel", {}, h("h3", {}, t("log")), logEl))));
+
+  function send(message) {
+    if (me.ws && me.ws.readyState === WebSocket.OPEN) me.ws.send(JSON.stringify(message));
+  }
+  function command(text) { send({ type: "chat", text }); }
+
+  function names() {
+    const out = {};
+    for (const s of (me.room && me.room.seats) || []) out[s.seat] = s.name || t("free");
+    return out;
+  }
+
+  function renderSeats() {
+    const room = me.room;
+    if (!room) return;
+    const mine = room.seats.find((s) => s.user_id === session.user.id);
+    me.seat = mine ? mine.seat : null;
+    const isHost = room.host_id === session.user.id;
+    const open = room.status === "open";
+    const rows = room.seats.map((s) => h("li", { dataset: { seat: s.seat } },
+      `${s.seat + 1}. `, s.name ? (s.bot ? s.name : h("a", { href: `/profile/${encodeURIComponent(s.name)}` }, s.name)) : h("i", {}, t("free")),
+      s.away ? h("span.away", {}, ` (${t("away")}: ${t("bot_plays")})`) : (!s.connected && s.name ? h("span.away", {}, ` (${t("away")})`) : null),
+      " ",
+      open && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
+      open && !s.name ? h("button.add-bot", { onclick: () => command(`/bot normal ${s.seat + 1}`) }, t("add_bot")) : null,
+      open && isHost && s.name && s.user_id !== session.user.id ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
+    const buttons = open ? h("div.row", {},
+      mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
+      h("button.primary#start", { onclick: () => command("/start"),
+        disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
+    seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}` +
+      (room.clock ? ` · ${room.clock}${t("seconds")}` : "")),
+      h("ul.seats", {}, rows), buttons,
+      room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null);
+    renderOutcome();
+  }
+
+  function renderOutcome() {
+    const room = me.room;
+    if (!room || room.status !== "over" || !room.outcome) { outcomeEl.replaceChildren(); return; }
+    const n = names();
+    outcomeEl.replaceChildren(h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
+      h("ol", {}, room.outcome.ranks.map((_, seat) => seat)
+        .sort((a, b) => room.outcome.ranks[a] - room.outcome.ranks[b])
+        .map((seat) => h("li", {}, `${n[seat]}: ${room.outcome.scores[seat]}`))),
+      h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
+        h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))));
+  }
+
+  function pick(kind, id) {
+    const i = me.picks.findIndex((p) => p.kind === kind && p.id === id);
+    if (i >= 0) me.picks.splice(i, 1); else me.picks.push({ kind, id });
+    renderGame();
+  }
+
+  function renderGame() {
+    const st = me.state;
+    if (!st) return;
+    const legal = st.legal || [];
+    let candidates = legal.filter((item) => matches(item, me.picks));
+    if (!candidates.length) { me.picks = []; candidates = legal; }
+    const hot = mentioned(candidates);
+    for (const p of me.picks) hot[p.kind].delete(p.id);
+    const ctx = { game: "evolution", mySeat: st.seat, names: names(), picks: me.picks, hot,
+      onPick: legal.length ? pick : null };
+    tableEl.replaceChildren(renderTable(st.view, ctx));
+    const d = st.decision;
+    if (!d) { decisionEl.replaceChildren(); return; }
+    const n = names();
+    if (legal.length) {
+      const urgent = d.kind !== "develop" && d.kind !== "feed";
+      decisionEl.replaceChildren(h(`div.prompt${urgent ? ".urgent" : ""}#prompt`, { dataset: { kind: d.kind } },
+        h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, clockText(),
+        h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
+          me.picks.length ? h("button", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
+        h("div.legal#legal", {}, candidates.map((item) => h("button.act", {
+          dataset: { index: item.index }, title: item.notation,
+          onclick: () => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
+        }, item.text)))));
+    } else {
+      decisionEl.replaceChildren(h("div.prompt#waiting", {}, `${t("waiting")}: ${n[d.seat] || d.seat + 1} (${d.kind})`,
+        st.controller === "bot" && me.room && !me.room.seats[d.seat].bot ? ` — ${t("bot_plays")}` : "", clockText(),
+        st.seat === null ? h("div.muted", {}, t("spectator")) : null));
+    }
+  }
+
+  function clockText() {
+    if (!me.state || me.state.clock === null || me.state.clock === undefined) return null;
+    const left = Math.max(0, me.state.clock - (Date.now() - me.clockAt) / 1000);
+    return h("span.clock", {}, ` ⏱ ${Math.ceil(left)}${t("seconds")}`);
+  }
+
+  function renderLog() {
+    const n = names();
+    logEl.replaceChildren(...me.log.map((e) => h("div", {}, `${e.v}. ${n[e.seat] || e.seat + 1}: ${e.text}`)));
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function addChat(m) {
+    const cls = m.system ? (m.private ? "div.sys.private" : "div.sys") : "div";
+    chatLines.append(h(cls, {}, m.name ? h("b", {}, `${m.name}: `) : null, m.text));
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
+
+  function onState(m) {
+    const known = me.state ? me.state.version : -1;
+    if (m.full) { me.log = m.log.slice(); }
+    else if (m.version === known + 1) { me.log.push(...m.log); }
+    else if (m.version > known + 1) { send({ type: "resync" }); return; }
+    else if (m.version < known) { return; }
+    if (!me.state || m.version !== known) me.picks = [];
+    me.state = m; me.clockAt = Date.now();
+    renderGame(); renderLog();
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(roomId)}`);
+    me.ws = ws;
+    ws.onopen = () => { me.retry = 0; status.textContent = ""; };
+    ws.onmessage = (ev) => {
+      if (me.closed) return;
+      const m = JSON.parse(ev.data);
+      if (m.type === "welcome") { me.room = m.room; chatLines.replaceChildren(); m.chat.forEach(addChat); renderSeats(); }
+      else if (m.type === "room") { me.room = m.room; renderSeats(); renderGame(); }
+      else if (m.type === "state") { onState(m); }
+      else if (m.type === "chat") { addChat(m); }
+      else if (m.type === "error") { errorEl.textContent = m.message; setTimeout(() => { if (errorEl.textContent === m.message) errorEl.textContent = ""; }, 6000); }
+    };
+    ws.onclose = (ev) => {
+      if (me.closed) return;
+      if (ev.code === 4404) { status.textContent = "404"; return; }
+      status.textContent = t("reconnecting");
+      me.retry += 1;
+      setTimeout(() => { if (!me.closed) connect(); }, Math.min(5000, 300 * me.retry));
+    };
+  }
+  connect();
+  const ticker = setInterval(() => {
+    if (me.closed) { clearInterval(ticker); return; }
+    const el = document.querySelector("#decision .clock");
+    const fresh = clockText();
+    if (el && fresh) el.replaceWith(fresh);
+  }, 1000);
+}
