@@ -186,8 +186,12 @@ class Game(Protocol[S]):
         """Set up any position described by a scenario file (see docs/scenarios.md)."""
         ...
 
-    def describe_action(self, state: S, action: Action) -> str:
+    def describe_action(self, state: S, action: Action, language: str = "en") -> str:
         """A full sentence naming the action for people (card and trait names)."""
+        ...
+
+    def labels(self, language: str = "en") -> dict[str, str]:
+        """Display names of the game's terms (traits, ...) in ``language`` (en, ru, it, de)."""
         ...
 
 

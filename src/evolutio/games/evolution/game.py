@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -226,7 +227,7 @@ class Evolution:
             )
         fields = dict(data)
         fields.pop("type")
-        expected = cls.__dataclass_fields__
+        expected = {f.name for f in dataclasses.fields(cls)}
         extra = sorted(set(fields) - set(expected))
         missing = sorted(set(expected) - set(fields))
         if extra or missing:
@@ -262,6 +263,9 @@ class Evolution:
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return describe_action(state, action, language)
+
+    def labels(self, language: str = "en") -> dict[str, str]:
+        return {trait: trait_name(trait, language) for trait in TRAITS}
 
     # -- development (seed 004, "Фаза развития") ----------------------------------------------
 

@@ -1,0 +1,128 @@
+"""Terminal rendering of a seat's view with Rich: the table, the hand and the legal actions.
+
+It reads only the view JSON and the game's display names, so it never shows what the seat
+may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from evolutio.core.game import JSON, Action, Game
+
+SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "white")
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _food(animal: JSON) -> Text:
+    text = Text()
+    text.append("●" * animal["food"], style="bold red")
+    text.append("○" * max(0, animal["need"] - animal["food"]), style="dim")
+    if animal.get("fat_capacity"):
+        text.append(" fat ", style="dim")
+        text.append("■" * animal["fat"], style="bold yellow")
+        text.append("□" * (animal["fat_capacity"] - animal["fat"]), style="yellow")
+    return text
+
+
+def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) -> RenderableType:
+    """The Evolution table: one panel per seat, links, food bank, deck and phase."""
+    links_by_animal: dict[int, list[str]] = {}
+    for link in view["links"]:
+        a, b = link["animals"]
+        label = names.get(link["trait"], link["trait"])
+        arrow = "→" if link["trait"] == "symbiosis" else "↔"
+        text = f"{label} L{link['id']} (A{a}{arrow}A{b})"
+        links_by_animal.setdefault(a, []).append(text)
+        if b != a:
+            links_by_animal.setdefault(b, []).append(text)
+    decision = view.get("decision") or {}
+    parts: list[RenderableType] = []
+    header = Text()
+    header.append(f"Turn {view['turn']}", style="bold")
+    header.append(f" · {view['phase']}")
+    if view.get("last_turn"):
+        header.append(" · LAST TURN", style="bold red")
+    header.append(f" · food bank: {view['food_bank']}", style="red")
+    header.append(f" · deck: {view['deck_size']}")
+    header.append(f" · first player: {players[view['first_player']]}")
+    parts.append(header)
+    if view.get("attack"):
+        attack = view["attack"]
+        parts.append(
+            Text(
+                f"⚔ Carnivore A{attack['carnivore']} attacks A{attack['target']}", style="bold red"
+            )
+        )
+    for player in view["players"]:
+        seat = player["seat"]
+        table = Table(show_header=True, header_style="dim", expand=True, box=None)
+        table.add_column("animal", width=6)
+        table.add_column("traits")
+        table.add_column("food", width=18)
+        table.add_column("state", width=12)
+        for animal in player["animals"]:
+            traits = [names.get(t["trait"], t["trait"]) for t in animal["traits"]]
+            traits += links_by_animal.get(animal["id"], [])
+            state = []
+            if animal["fed"]:
+                state.append("fed")
+            if animal.get("hibernating"):
+                state.append("asleep")
+            if animal.get("poisoned"):
+                state.append("poisoned")
+            table.add_row(
+                f"A{animal['id']}",
+                ", ".join(traits) or Text("(no traits)", style="dim"),
+                _food(animal),
+                ", ".join(state),
+            )
+        if not player["animals"]:
+            table.add_row("", Text("no animals", style="dim"), "", "")
+        title = Text(f"{players[seat]} (seat {seat})", style=f"bold {seat_style(seat)}")
+        if decision.get("seat") == seat:
+            title.append(f"  ◀ to {decision.get('kind')}", style="bold")
+        if player["passed"] and view["phase"] == "development":
+            title.append("  passed", style="dim")
+        subtitle = f"hand {player['hand_size']} · discard {player['discard_size']}"
+        body: list[RenderableType] = [table]
+        if player.get("hand") is not None:
+            hand = Text("Hand: ", style="bold")
+            for card in player["hand"]:
+                faces = " / ".join(names.get(f, f) for f in card["faces"])
+                hand.append(f"#{card['id']} {faces}", style="white")
+                hand.append("   ")
+            body.append(hand)
+        parts.append(
+            Panel(Group(*body), title=title, subtitle=subtitle, border_style=seat_style(seat))
+        )
+    return Group(*parts)
+
+
+def render_view(
+    game: Game[Any], view: JSON, players: Sequence[str], language: str = "en"
+) -> RenderableType:
+    if view.get("game") == "evolution":
+        return render_evolution(view, game.labels(language), players)
+    import json
+
+    return Text(json.dumps(view, indent=1, ensure_ascii=False))
+
+
+def render_actions(game: Game[Any], state: Any, actions: Sequence[Action]) -> RenderableType:
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("#", justify="right", style="bold")
+    table.add_column("notation", style="cyan")
+    table.add_column("meaning")
+    for i, action in enumerate(actions, 1):
+        table.add_row(str(i), action.notation(), game.describe_action(state, action))
+    return table

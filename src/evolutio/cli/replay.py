@@ -1,0 +1,64 @@
+"""``evolutio replay``: step through a game record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.rule import Rule
+
+from evolutio.cli.app import app, console, fail
+from evolutio.cli.render import render_view
+from evolutio.core.record import Record, RecordError, replay_steps
+from evolutio.core.registry import get_game
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A record saved by play, simulate or the server."),
+    seat: int | None = typer.Option(
+        None, "--seat", help="Show the table as this seat saw it (default: spectator view)."
+    ),
+    pause: bool = typer.Option(
+        False, "--pause/--no-pause", help="Wait for Enter after every action."
+    ),
+    table: bool = typer.Option(
+        False, "--table/--no-table", help="Draw the table after every action, not only at the end."
+    ),
+) -> None:
+    """Step through a record: every action, what it did, and the final table."""
+    try:
+        record = Record.load(file)
+        game = get_game(record.game)
+        names = record.players or [f"seat {s}" for s in range(int(record.options["players"]))]
+        console.print(Rule(f"{game.title} · seed {record.seed} · {len(record.actions)} actions"))
+        state = None
+        for state, step in replay_steps(record, str(file)):
+            if step is None:
+                continue
+            who = names[step.seat] if step.seat < len(names) else f"seat {step.seat}"
+            kinds = ", ".join(
+                e.type.replace("_", " ") for e in step.events if e.type != "step_ended"
+            )
+            console.print(
+                f"[dim]{step.index + 1:4d}[/] [bold]{who}[/]: {step.action.notation()}"
+                + (f" [dim]→ {kinds}[/]" if kinds else ""),
+                highlight=False,
+            )
+            if table:
+                console.print(render_view(game, game.view(state, seat), names))
+            if pause:
+                typer.prompt("", default="", show_default=False, prompt_suffix="")
+    except RecordError as exc:
+        raise fail(str(exc)) from None
+    if state is None:
+        raise fail(f"{file}: the record holds no game")
+    console.print(render_view(game, game.view(state, seat), names))
+    result = game.outcome(state)
+    if result is None:
+        console.print("[yellow]The record ends before the game is over.[/]")
+        return
+    for s in sorted(range(len(result.scores)), key=lambda s: result.ranks[s]):
+        console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")
+    if record.outcome is not None and record.outcome.get("scores") != list(result.scores):
+        raise fail(f"{file}: replayed scores {list(result.scores)} differ from the record's")
