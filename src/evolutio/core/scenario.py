@@ -231,10 +231,17 @@ class Runner:
                 continue
             if not found:
                 raise ScenarioFailure(f"{where}: {path} does not exist")
-            if isinstance(expected, str) and isinstance(actual, int) and expected in self.labels:
-                expected = self.labels[expected]
+            expected = self._label_value(expected, actual)
             if actual != expected:
                 raise ScenarioFailure(f"{where}: {path} is {actual!r}, expected {expected!r}")
+
+    def _label_value(self, expected: Any, actual: Any) -> Any:
+        """A label name where the state holds an id (also inside a list) becomes that id."""
+        if isinstance(expected, str) and isinstance(actual, int) and expected in self.labels:
+            return self.labels[expected]
+        if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+            return [self._label_value(e, a) for e, a in zip(expected, actual, strict=True)]
+        return expected
 
     def _notations(self) -> list[str]:
         return [a.notation() for a in self.game.legal_actions(self.state)]
@@ -243,11 +250,20 @@ class Runner:
         self._check_seat(step, where)
         if not isinstance(spec, Mapping):
             raise ScenarioError(f"{where}.legal: expected includes / excludes / exactly / count")
+        unknown = sorted(set(spec) - {"includes", "excludes", "exactly", "count"})
+        if unknown:
+            raise ScenarioError(
+                f"{where}.legal: unknown field {', '.join(map(str, unknown))}; "
+                "allowed: includes, excludes, exactly, count"
+            )
         legal = self.game.legal_actions(self.state)
         for key in ("includes", "excludes", "exactly"):
             if key not in spec:
                 continue
-            wanted = [self.action(s, f"{where}.legal.{key}") for s in _as_list(spec[key])]
+            try:
+                wanted = [self.action(s, f"{where}.legal.{key}") for s in _as_list(spec[key])]
+            except IllegalAction as exc:
+                raise ScenarioError(f"{where}.legal.{key}: not an action: {exc.reason}") from None
             if key == "includes":
                 missing = [a.notation() for a in wanted if a not in legal]
                 if missing:
@@ -342,4 +358,7 @@ def run_file(path: Path) -> list[ScenarioResult]:
             results.append(ScenarioResult(source, str(name), "", False, str(exc)))
         except ScenarioError as exc:
             results.append(ScenarioResult(source, str(name), "", False, f"malformed: {exc}"))
+        except Exception as exc:  # a crash is reported as a failed scenario, not raised
+            message = f"error in the game engine: {type(exc).__name__}: {exc}"
+            results.append(ScenarioResult(source, str(name), "", False, message))
     return results
