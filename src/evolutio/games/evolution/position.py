@@ -196,7 +196,7 @@ def from_position(
     state.next_animal = next_id
     for i, raw in enumerate(_list(position, "links", where)):
         lwhere = f"{where}.links[{i}]"
-        raw = _keys(raw, {"trait", "animals", "name", "used"}, lwhere)
+        raw = _keys(raw, {"trait", "animals", "name", "card_name", "used"}, lwhere)
         trait_id = build.trait(raw.get("trait"), lwhere)
         if not TRAITS[trait_id].paired:
             raise ScenarioError(f"{lwhere}.trait: {trait_id} is not a paired trait")
@@ -209,7 +209,10 @@ def from_position(
             if animal_id not in state.animals:
                 raise ScenarioError(f"{lwhere}.animals: no animal {end!r}")
             ids.append(animal_id)
-        card = build.card(trait_id, lwhere)
+        card_name = raw.get("card_name")
+        card = build.card(
+            {"faces": [trait_id], "name": card_name} if card_name else trait_id, lwhere
+        )
         link = Link(state.next_link, trait_id, card, ids[0], ids[1])
         state.next_link += 1
         state.links[link.id] = link
