@@ -335,3 +335,29 @@ class GameEnded(Event):
     type: ClassVar[str] = "game_ended"
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastTurn(Event):
+    """The deck ran out during this turn, which becomes the last (Viviparous, r-strategy)."""
+
+    type: ClassVar[str] = "last_turn"
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardLeftOnTable(Event):
+    """A trait card stays in the middle of the table when its animal dies (Shell)."""
+
+    type: ClassVar[str] = "card_left_on_table"
+    card: int
+    trait: str
+    animal: int
+
+
+def register_actions(*classes: type[Action]) -> None:
+    """Add an expansion's action types to the JSON reader (one type name per class)."""
+    for cls in classes:
+        if ACTION_TYPES.get(cls.type, cls) is not cls:
+            raise ValueError(f"action type {cls.type!r} is registered twice")
+        ACTION_TYPES[cls.type] = cls

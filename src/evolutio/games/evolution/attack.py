@@ -18,11 +18,24 @@ from evolutio.games.evolution.actions import (
 )
 from evolutio.games.evolution.ops import SUPPLY, can_eat, gain, remove_animal, seats_from
 from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
-from evolutio.games.evolution.traits.registry import DEFENCE_ACTIONS, TRAITS
+from evolutio.games.evolution.traits.registry import (
+    DEFENCE_ACTIONS,
+    HIDDEN_TRAITS,
+    TRAITS,
+    in_game,
+)
+
+#: a generic mark: the animal was attacked this turn (Shy reads it).
+ATTACKED = "attacked"
 
 
-def attack_block(state: State, carnivore: Animal, target: Animal) -> str | None:
-    """Why ``carnivore`` cannot attack ``target`` at all (passive defences), or None."""
+def attack_block(
+    state: State, carnivore: Animal, target: Animal, ignore: tuple[str, ...] = ()
+) -> str | None:
+    """Why ``carnivore`` cannot attack ``target`` at all (passive defences), or None.
+
+    Traits of the target named in ``ignore`` do not act (Intellect, Anglerfish, Ambush).
+    """
     if target.id == carnivore.id:
         return "A carnivore cannot attack itself."
     for _, trait in carnivore.traits:
@@ -30,12 +43,16 @@ def attack_block(state: State, carnivore: Animal, target: Animal) -> str | None:
         if reason:
             return reason
     for _, trait in target.traits:
+        if ignore and trait in ignore:
+            continue
         reason = TRAITS[trait].blocks_attack(state, carnivore, target)
         if reason:
             return reason
     if state.links:
         for link in state.links.values():
             if link.a == target.id or link.b == target.id:
+                if ignore and link.trait in ignore:
+                    continue
                 reason = TRAITS[link.trait].link_blocks_attack(state, link, carnivore, target)
                 if reason:
                     return reason
@@ -53,19 +70,28 @@ def carnivore_block(state: State, carnivore: Animal) -> str | None:
     return None
 
 
-def start_attack(state: State, carnivore: Animal, target: Animal, events: list[Event]) -> None:
-    """The carnivore attacks: its use is spent whatever happens next."""
+def start_attack(
+    state: State,
+    carnivore: Animal,
+    target: Animal,
+    events: list[Event],
+    ignore: tuple[str, ...] = (),
+) -> None:
+    """The carnivore attacks: its use is spent whatever happens next; the target is marked
+    as attacked this turn (Shy)."""
     state.use("carnivore", carnivore.id, Span.TURN)
+    state.use(ATTACKED, target.id, Span.TURN)
     events.append(Attacked(carnivore.id, target.id))
-    state.stack.append(AttackFrame(carnivore.id, target.id))
+    state.stack.append(AttackFrame(carnivore.id, target.id, ignore))
 
 
 def defence_options(state: State, frame: AttackFrame) -> list[Action]:
-    """The defending owner's choices now: trait defences, and Accept unless one is forced."""
+    """The defending owner's choices now: trait defences (not those the attack ignores),
+    hidden cards' defences, and Accept unless one is forced."""
     target = state.animals[frame.target]
     options: list[Action] = []
     forced = False
-    seen: set[str] = set()
+    seen: set[str] = set(frame.ignore)
     for _, trait in target.traits:
         if trait in seen:
             continue
@@ -73,9 +99,27 @@ def defence_options(state: State, frame: AttackFrame) -> list[Action]:
         actions, must = TRAITS[trait].defences(state, frame, target)
         options.extend(actions)
         forced = forced or (must and bool(actions))
+    for hidden in HIDDEN_TRAITS:
+        if in_game(state, hidden):
+            actions, must = hidden.hidden_defences(state, frame, target)
+            options.extend(actions)
+            forced = forced or (must and bool(actions))
     if not forced:
         options.append(Accept())
     return options
+
+
+def defence_is_choice(state: State, frame: AttackFrame, options: list[Action]) -> bool:
+    """Whether the defender must be asked: more than one option, or a hidden trait in the
+    game that must not be given away by the absence of a pause (Anglerfish)."""
+    if len(options) > 1:
+        return True
+    for hidden in HIDDEN_TRAITS:
+        if in_game(state, hidden) and hidden.keeps_secret(
+            state, frame, state.animals[frame.target]
+        ):
+            return True
+    return False
 
 
 def check_defence(state: State, frame: AttackFrame, action: Action) -> None:
@@ -109,7 +153,8 @@ def eat_prey(state: State, frame: AttackFrame, events: list[Event]) -> None:
     prey = state.animals[frame.target]
     events.append(AnimalEaten(carnivore.id, prey.id))
     for _, trait in prey.traits:
-        TRAITS[trait].on_eaten(state, carnivore, prey, events)
+        if trait not in frame.ignore:
+            TRAITS[trait].on_eaten(state, carnivore, prey, events)
     remove_animal(state, prey, "eaten", events)
     for _ in range(2):
         if can_eat(state, carnivore):

@@ -38,14 +38,38 @@ def card_sets() -> list[str]:
     return seen
 
 
-def build_cards(sets: list[str], base_copies: int = 1) -> list[tuple[str, ...]]:
-    """The faces of every card of a game, in a fixed order (card id = index)."""
+@cache
+def _set_players() -> dict[str, int]:
+    text = (
+        resources.files("evolutio.games.evolution.data")
+        .joinpath("cards.toml")
+        .read_text(encoding="utf-8")
+    )
+    return {k: int(v) for k, v in tomllib.loads(text).get("players", {}).items()}
+
+
+def single_deck_players(sets: list[str]) -> int:
+    """Most players one copy of each chosen set serves (seed 004's table: base 2-4, with
+    Time to Fly 2-6); more players add a second base set (seed 000, 5-8 players)."""
+    limits = _set_players()
+    return max(limits.get(s, 4) for s in sets)
+
+
+def build_cards(sets: list[str], base_copies: int = 1, half: bool = False) -> list[tuple[str, ...]]:
+    """The faces of every card of a game, in a fixed order (card id = index).
+
+    ``half``: of each card kind keep half, rounded up (seed 004: with expansions and two or
+    three players, "remove half of each pile").
+    """
     cards: list[tuple[str, ...]] = []
     for card_set, faces, count in card_kinds():
         if card_set not in sets:
             continue
         copies = base_copies if card_set == "base" else 1
-        cards.extend([faces] * (count * copies))
+        total = count * copies
+        if half:
+            total = (total + 1) // 2
+        cards.extend([faces] * total)
     return cards
 
 

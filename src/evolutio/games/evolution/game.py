@@ -33,8 +33,18 @@ from evolutio.games.evolution.actions import (
     UseFat,
 )
 from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
-from evolutio.games.evolution.deck import build_cards, card_sets, trait_name
-from evolutio.games.evolution.ops import BANK, can_eat, fat_capacity, firable, fire, gain, need
+from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
+from evolutio.games.evolution.ops import (
+    BANK,
+    became_fed,
+    can_eat,
+    fat_capacity,
+    firable,
+    fire,
+    gain,
+    need,
+    revealed,
+)
 from evolutio.games.evolution.phases import (
     advance,
     end_step,
@@ -51,20 +61,40 @@ from evolutio.games.evolution.state import (
     OVER,
     Animal,
     AttackFrame,
+    ChoiceFrame,
     Link,
     State,
 )
 from evolutio.games.evolution.traits import base as _base_traits  # noqa: F401  (registers)
-from evolutio.games.evolution.traits.registry import FEEDING_ACTIONS, TRAIT_SETS, TRAITS
+from evolutio.games.evolution.traits import gift as _gift_traits  # noqa: F401  (registers)
+from evolutio.games.evolution.traits import time_to_fly as _ttf_traits  # noqa: F401
+from evolutio.games.evolution.traits.registry import (
+    FEEDING_ACTIONS,
+    HIDDEN_TRAITS,
+    TABLE_ACTIONS,
+    TRAIT_SETS,
+    TRAITS,
+    in_game,
+)
 from evolutio.games.evolution.view import describe_action, parse_action, view
 
 EDITIONS = (2, 3)
 HAND_SIZE = 6
 
 
+MAX_PLAYERS = 8
+
+
 def max_players(expansions: list[str]) -> int:
-    """Base 2-4, two base sets for 5-8 (seed 000); the rules table of seed 004 for more."""
-    return 8
+    """Up to 8 players with any sets: beyond what one base set serves (seed 004's table:
+    base 2-4, with Time to Fly 2-6) the deck holds two base sets (seed 000, 5-8 players)."""
+    return MAX_PLAYERS
+
+
+def base_copies(players: int, expansions: list[str]) -> int:
+    """Copies of the base set: two once the players exceed the chosen sets' single-deck
+    limit (data/cards.toml, ``[players]``)."""
+    return 2 if players > single_deck_players(expansions) else 1
 
 
 class Evolution:
@@ -76,7 +106,7 @@ class Evolution:
     # -- options -----------------------------------------------------------------------------
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
-        allowed = {"players", "edition", "expansions"}
+        allowed = {"players", "edition", "expansions", "half_deck"}
         unknown = sorted(set(options) - allowed)
         if unknown:
             raise OptionError(
@@ -102,15 +132,24 @@ class Evolution:
         edition = options.get("edition", 3)
         if edition not in EDITIONS:
             raise OptionError(f"edition must be 2 or 3, not {edition!r}")
-        return {"players": players, "edition": edition, "expansions": expansions}
+        half_deck = options.get("half_deck", False)
+        if not isinstance(half_deck, bool):
+            raise OptionError(f"half_deck must be true or false, not {half_deck!r}")
+        normal: dict[str, Any] = {"players": players, "edition": edition, "expansions": expansions}
+        if half_deck:
+            normal["half_deck"] = True
+        return normal
 
     # -- the contract --------------------------------------------------------------------
 
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
-        base_copies = 2 if opts["players"] >= 5 else 1
-        cards = build_cards(opts["expansions"], base_copies)
+        copies = base_copies(opts["players"], opts["expansions"])
+        cards = build_cards(opts["expansions"], copies, opts.get("half_deck", False))
         state = State(opts, seed, cards)
+        if hidden_in_game(state):
+            # card ids must not tell which face-down animal hides a trait (Anglerfish)
+            state.rng.shuffle(cards)
         state.deck = list(range(len(cards)))
         state.rng.shuffle(state.deck)
         for _ in range(HAND_SIZE):
@@ -136,6 +175,8 @@ class Evolution:
                     f"A{frame.target} is attacked by carnivore A{frame.carnivore}: "
                     "choose how it defends.",
                 )
+            if isinstance(frame, ChoiceFrame):
+                return Decision(frame.chooser(state), frame.kind, frame.prompt(state))
             return Decision(frame.seat, "trigger", "Choose which paired trait fires next.")
         if state.phase == DEVELOPMENT:
             return Decision(state.current, "develop", "Play a card from your hand, or pass.")
@@ -148,6 +189,8 @@ class Evolution:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 return defence_options(state, frame)
+            if isinstance(frame, ChoiceFrame):
+                return frame.options(state)
             return trigger_choices(state)
         if state.phase == DEVELOPMENT:
             return self._development_actions(state, state.current)
@@ -160,6 +203,11 @@ class Evolution:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 check_defence(state, frame, action)
+            elif isinstance(frame, ChoiceFrame):
+                if action not in frame.options(state):
+                    raise IllegalAction(
+                        f"'{action.notation()}' is not a choice now: {frame.prompt(state)}"
+                    )
             elif action not in trigger_choices(state):
                 raise IllegalAction("Choose one of the paired traits waiting to fire.")
             return
@@ -175,6 +223,8 @@ class Evolution:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 apply_defence(state, frame, action, events)
+            elif isinstance(frame, ChoiceFrame):
+                frame.apply(state, action, events)
             else:
                 assert isinstance(action, Trigger)
                 recipient = next(r for link, r in firable(state) if link == action.link)
@@ -195,13 +245,25 @@ class Evolution:
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Resample what ``seat`` cannot see: the deck order, other hands, other discard
-        piles (sizes kept), and the future dice."""
+        piles (sizes kept), and the future dice. With a hidden trait in the game
+        (Anglerfish) the faces of the others' face-down animal cards are resampled too:
+        the faces of every unseen card are dealt again among those cards' ids."""
         other = state.clone()
         pool = list(other.deck)
         for player in other.players:
             if player.seat != seat:
                 pool.extend(player.hand)
                 pool.extend(player.discard)
+        if hidden_in_game(other):
+            unseen = pool + [
+                a.card for a in other.animals.values() if a.owner != seat and not revealed(a)
+            ]
+            faces = [other.card_faces[c] for c in unseen]
+            rng.shuffle(faces)
+            card_faces = list(other.card_faces)
+            for card, face in zip(unseen, faces, strict=True):
+                card_faces[card] = face
+            other.card_faces = card_faces
         rng.shuffle(pool)
         position = 0
         for player in other.players:
@@ -274,6 +336,7 @@ class Evolution:
         own = [state.animals[a] for a in player.animals]
         others = [a for a in state.animals.values() if a.owner != seat]
         actions: list[Action] = []
+        everyone = own + others
         for card in player.hand:
             actions.append(PlayAnimal(card))
             for face in state.card_faces[card]:
@@ -287,7 +350,14 @@ class Evolution:
                             if pair_block(state, seat, face, a, b) is None:
                                 actions.append(PlayPair(card, face, (a.id, b.id)))
                 else:
-                    for animal in own if trait.target == "own" else others:
+                    pool = (
+                        own
+                        if trait.target == "own"
+                        else others
+                        if trait.target == "enemy"
+                        else everyone
+                    )
+                    for animal in pool:
                         if trait_block(state, seat, face, animal) is None:
                             actions.append(PlayTrait(card, face, animal.id))
         actions.append(Pass())
@@ -412,6 +482,10 @@ class Evolution:
                         f"A{animal_id} can turn 1 to {uses[animal_id]} fat tokens into food now."
                     )
             return
+        table_trait = TABLE_ACTIONS.get(action.type)
+        if table_trait is not None:
+            TRAITS[table_trait].check_action(state, animal, action)
+            return
         trait_id = FEEDING_ACTIONS.get(action.type)
         if trait_id is None:
             raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
@@ -430,11 +504,14 @@ class Evolution:
             gain(state, animal, BANK, "eat", events)
         elif isinstance(action, UseFat):
             state.main_done = True
+            hungry = animal.food < need(state, animal)
             animal.fat -= action.amount
             animal.food += action.amount
             events.append(FatUsed(animal.id, action.amount))
+            if hungry and animal.food >= need(state, animal):
+                became_fed(state, animal, events)
         else:
-            trait = TRAITS[FEEDING_ACTIONS[action.type]]
+            trait = TRAITS[FEEDING_ACTIONS.get(action.type) or TABLE_ACTIONS[action.type]]
             if trait.main_action(action):
                 state.main_done = True
             trait.apply_action(state, animal, action, events)
@@ -481,6 +558,11 @@ def eat_refusal(state: State, animal: Animal) -> str:
     if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
         return f"A{animal.id} is fed and its fat tissue is full."
     return f"A{animal.id} cannot take food until its symbiont is fed."
+
+
+def hidden_in_game(state: State) -> bool:
+    """Whether a trait acting from face-down animal cards is in this game's deck."""
+    return any(in_game(state, trait) for trait in HIDDEN_TRAITS)
 
 
 def canonical(action: Action) -> Action:

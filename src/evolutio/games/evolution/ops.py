@@ -10,11 +10,16 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.evolution.actions import (
     AnimalDied,
+    CardLeftOnTable,
     FoodTaken,
+    LastTurn,
     TraitDiscarded,
 )
 from evolutio.games.evolution.state import Animal, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS
+from evolutio.games.evolution.traits.registry import ON_FED, RED_WATCHERS, TRAITS, in_game
+
+#: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
+NO_FOOD = "no_food"
 
 BANK = "bank"
 SUPPLY = "supply"
@@ -46,6 +51,8 @@ def can_eat(state: State, animal: Animal) -> bool:
         return False
     if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
         return False
+    if (NO_FOOD, animal.id) in state.cooldowns:
+        return False
     if state.links:
         for link in state.links.values():
             if (link.a == animal.id or link.b == animal.id) and TRAITS[
@@ -61,7 +68,8 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     ``source`` is BANK (a red token), SUPPLY (a new blue token) or an animal id as text
     (a token taken from that animal, arriving blue).
     """
-    to_fat = animal.food >= need(state, animal)
+    hunger = need(state, animal) - animal.food
+    to_fat = hunger <= 0
     if to_fat:
         animal.fat += 1
     else:
@@ -76,6 +84,48 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     for link in state.animal_links(animal.id):
         if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
             state.pending.append((link.id, link.other(animal.id)))
+    if hunger == 1:
+        became_fed(state, animal, events)
+    if red and RED_WATCHERS:
+        for watcher in RED_WATCHERS:
+            if in_game(state, watcher):
+                watcher.on_red_taken(state, animal, events)
+
+
+def became_fed(state: State, animal: Animal, events: list[Event]) -> None:
+    """The animal's food tokens just reached its need: ask its ``on_fed`` traits."""
+    if ON_FED:
+        for _, trait in list(animal.traits):
+            if trait in ON_FED:
+                TRAITS[trait].on_fed(state, animal, events)
+
+
+def deck_ran_out(state: State, events: list[Event]) -> None:
+    """The deck ran out during a turn (Viviparous, r-strategy): this turn becomes the last,
+    and animals that hibernated this turn are no longer fed (seed 004, "Живорождение")."""
+    if state.deck or state.last_turn:
+        return
+    state.last_turn = True
+    for animal in state.animals.values():
+        animal.hibernating = False
+    events.append(LastTurn(state.turn))
+
+
+def revealed(animal: Animal) -> bool:
+    """Whether the animal card itself lies face up as a trait (a revealed Anglerfish)."""
+    for card, _ in animal.traits:
+        if card == animal.card:
+            return True
+    return False
+
+
+def trait_count(state: State, animal: Animal) -> int:
+    """Traits of the animal: its trait cards and the paired cards touching it (Flight)."""
+    total = len(animal.traits)
+    for link in state.links.values():
+        if link.a == animal.id or link.b == animal.id:
+            total += 1
+    return total
 
 
 def firable(state: State) -> list[tuple[int, int]]:
@@ -137,8 +187,14 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
     del state.animals[animal.id]
     player = state.players[animal.owner]
     player.animals.remove(animal.id)
-    for card, _ in animal.traits:
-        player.discard.append(card)
+    for card, trait in animal.traits:
+        if card == animal.card:
+            continue  # the animal card itself, face up (a revealed Anglerfish)
+        if TRAITS[trait].stays_on_table:
+            state.table_cards.append(card)
+            events.append(CardLeftOnTable(card, trait, animal.id))
+        else:
+            player.discard.append(card)
     player.discard.append(animal.card)
     state.food_removed += animal.food + animal.fat
     animal.food = animal.fat = 0

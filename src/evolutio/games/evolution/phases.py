@@ -17,7 +17,7 @@ from evolutio.games.evolution.actions import (
     StepEnded,
     Trigger,
 )
-from evolutio.games.evolution.attack import apply_defence, defence_options
+from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
 from evolutio.games.evolution.ops import (
     can_eat,
     firable,
@@ -32,12 +32,14 @@ from evolutio.games.evolution.state import (
     EXTINCTION,
     FEEDING,
     OVER,
+    Animal,
     AttackFrame,
+    ChoiceFrame,
     Span,
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.traits.registry import TRAITS
+from evolutio.games.evolution.traits.registry import NO_DRAW, ON_TURN_START, TRAITS
 
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -117,6 +119,20 @@ def feeding_trait_actions(state: State, seat: int) -> list[Action]:
             handler = TRAITS[trait]
             if handler.feeding_types:
                 actions.extend(handler.feeding_actions(state, animal))
+    actions.extend(table_card_actions(state, seat))
+    return actions
+
+
+def table_card_actions(state: State, seat: int) -> list[Action]:
+    """Actions offered by cards lying in the middle of the table (Shell)."""
+    actions: list[Action] = []
+    seen: set[str] = set()
+    for card in state.table_cards:
+        for face in state.card_faces[card]:
+            handler = TRAITS[face]
+            if handler.table_types and face not in seen:
+                seen.add(face)
+                actions.extend(handler.table_actions(state, seat, card))
     return actions
 
 
@@ -143,7 +159,7 @@ def has_feeding_choice(state: State, seat: int) -> bool:
             handler = TRAITS[trait]
             if handler.feeding_types and handler.feeding_actions(state, animal):
                 return True
-    return False
+    return bool(state.table_cards) and bool(table_card_actions(state, seat))
 
 
 def end_step(state: State, events: list[Event]) -> None:
@@ -186,7 +202,23 @@ def start_extinction(state: State, events: list[Event]) -> None:
     state.turn += 1
     state.first_player = (state.first_player + 1) % state.num_players
     state.last_turn = not state.deck
+    start_of_turn(state, events)
     start_development(state, events)
+
+
+def start_of_turn(state: State, events: list[Event]) -> None:
+    """Effects at the start of a turn, from the first player clockwise, in table order
+    (r-strategy's new animals)."""
+    if not ON_TURN_START:
+        return
+    for seat in seats_from(state, state.first_player):
+        for animal_id in list(state.players[seat].animals):
+            animal = state.animals.get(animal_id)
+            if animal is None:
+                continue
+            for _, trait in list(animal.traits):
+                if trait in ON_TURN_START:
+                    TRAITS[trait].on_turn_start(state, animal, events)
 
 
 def deal(state: State, events: list[Event]) -> None:
@@ -195,7 +227,10 @@ def deal(state: State, events: list[Event]) -> None:
     wants = {}
     for seat in seats_from(state, state.first_player):
         player = state.players[seat]
-        wants[seat] = 6 if not player.animals and not player.hand else 1 + len(player.animals)
+        if not player.animals and not player.hand:
+            wants[seat] = 6
+        else:
+            wants[seat] = 1 + sum(1 for a in player.animals if draws_card(state.animals[a]))
     got = dict.fromkeys(wants, 0)
     order = list(wants)
     while state.deck and any(got[s] < wants[s] for s in order):
@@ -206,6 +241,15 @@ def deal(state: State, events: list[Event]) -> None:
     for seat in order:
         if got[seat]:
             events.append(CardsDrawn(seat, got[seat]))
+
+
+def draws_card(animal: Animal) -> bool:
+    """Whether a surviving animal earns its owner a card (not with r-strategy)."""
+    if NO_DRAW:
+        for _, trait in animal.traits:
+            if trait in NO_DRAW:
+                return False
+    return True
 
 
 def finish(state: State, events: list[Event]) -> None:
@@ -246,10 +290,16 @@ def advance(state: State, events: list[Event]) -> None:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 options = defence_options(state, frame)
-                if len(options) == 1:
+                if not defence_is_choice(state, frame, options):
                     apply_defence(state, frame, options[0], events)
                     continue
                 return
+            if isinstance(frame, ChoiceFrame):
+                if frame.options(state):
+                    return
+                state.stack.pop()
+                frame.finish(state, events)
+                continue
             state.stack.pop()  # a TriggerFrame is rebuilt from ``pending`` below
             continue
         if state.pending:

@@ -14,6 +14,7 @@ from evolutio.games.evolution.state import (
     FEEDING,
     Animal,
     AttackFrame,
+    ChoiceFrame,
     Link,
     Span,
     State,
@@ -31,8 +32,25 @@ USED_MARKS = {
     "grazing": Span.STEP,
     "hibernation": Span.TURN,  # used last turn: cannot hibernate this turn
     "fed": Span.TURN,  # received food this turn (Piracy's condition)
+    "attacked": Span.TURN,  # was attacked this turn (Shy)
+    "intellect": Span.TURN,
+    "ink_cloud": Span.PHASE,
+    "no_food": Span.TURN,  # hid in its Shell: no food tokens this turn
+    "homeothermy": Span.STEP,
+    "viviparous": Span.TURN,
 }
-ANIMAL_KEYS = {"name", "id", "card", "traits", "food", "fat", "hibernating", "poisoned", "used"}
+ANIMAL_KEYS = {
+    "name",
+    "id",
+    "card",
+    "traits",
+    "food",
+    "fat",
+    "hibernating",
+    "poisoned",
+    "used",
+    "revealed",
+}
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
     "turn",
@@ -46,6 +64,7 @@ POSITION_KEYS = {
     "players",
     "links",
     "step",
+    "table_cards",
 }
 
 
@@ -174,6 +193,10 @@ def from_position(
                     {"faces": [trait_id], "name": card_name} if card_name else trait_id, twhere
                 )
                 animal.traits.append((card, trait_id))
+            if "revealed" in spec:
+                # the animal card lies face up as this trait (a revealed Anglerfish)
+                trait_id = build.trait(spec["revealed"], f"{awhere}.revealed")
+                animal.traits.insert(0, (animal.card, trait_id))
             animal.food = _int(spec, "food", awhere, 0)
             animal.fat = _int(spec, "fat", awhere, 0)
             animal.hibernating = bool(spec.get("hibernating", False))
@@ -220,6 +243,8 @@ def from_position(
             build.label(str(raw["name"]), link.id, lwhere)
         if raw.get("used"):
             state.use("link", link.id, Span.STEP)
+    for i, spec in enumerate(_list(position, "table_cards", where)):
+        state.table_cards.append(build.card(spec, f"{where}.table_cards[{i}]"))
     deck = _list(position, "deck", where)
     state.deck = [build.card(spec, f"{where}.deck[{i}]") for i, spec in enumerate(deck)][::-1]
     state.last_turn = bool(position.get("last_turn", not state.deck))
@@ -241,7 +266,8 @@ def animal_json(state: State, animal: Animal) -> JSON:
         "owner": animal.owner,
         "card": animal.card,
         "traits": [trait for _, trait in animal.traits],
-        "trait_cards": [card for card, _ in animal.traits],
+        "trait_cards": [card for card, _ in animal.traits if card != animal.card],
+        "faces": list(state.card_faces[animal.card]),
         "food": animal.food,
         "fat": animal.fat,
         "fat_capacity": fat_capacity(animal),
@@ -257,7 +283,16 @@ def snapshot(state: State) -> JSON:
     stack: list[JSON] = []
     for frame in state.stack:
         if isinstance(frame, AttackFrame):
-            stack.append({"kind": "defend", "carnivore": frame.carnivore, "target": frame.target})
+            stack.append(
+                {
+                    "kind": "defend",
+                    "carnivore": frame.carnivore,
+                    "target": frame.target,
+                    "ignore": list(frame.ignore),
+                }
+            )
+        elif isinstance(frame, ChoiceFrame):
+            stack.append(frame.to_json(state))
         else:
             stack.append({"kind": "trigger", "seat": frame.seat})
     return {
@@ -294,6 +329,7 @@ def snapshot(state: State) -> JSON:
             for link in state.links.values()
         },
         "cooldowns": sorted(f"{key}:{obj}" for key, obj in state.cooldowns),
+        "table_cards": list(state.table_cards),
         "stack": stack,
         "step": {"took_food": state.main_done, "acted": state.acted},
         "scores": scores(state),

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any
 
+from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
 
 DEVELOPMENT = "development"
@@ -112,19 +113,24 @@ class Player:
 
 
 class AttackFrame:
-    """An attack being resolved: the defending owner chooses defences (a decision)."""
+    """An attack being resolved: the defending owner chooses defences (a decision).
 
-    __slots__ = ("carnivore", "kind", "rolled", "target", "targeted")
+    ``ignore`` names traits of the prey that do not act in this attack (Intellect's choice,
+    the Anglerfish's choice, Burrowing and Shell against Ambush).
+    """
 
-    def __init__(self, carnivore: int, target: int) -> None:
+    __slots__ = ("carnivore", "ignore", "kind", "rolled", "target", "targeted")
+
+    def __init__(self, carnivore: int, target: int, ignore: tuple[str, ...] = ()) -> None:
         self.kind = "defend"
         self.carnivore = carnivore
         self.target = target
+        self.ignore = ignore
         self.targeted: list[int] = [target]
         self.rolled: list[str] = []  # defences already tried against the current target
 
     def copy(self) -> AttackFrame:
-        other = AttackFrame(self.carnivore, self.target)
+        other = AttackFrame(self.carnivore, self.target, self.ignore)
         other.targeted = list(self.targeted)
         other.rolled = list(self.rolled)
         return other
@@ -143,7 +149,39 @@ class TriggerFrame:
         return TriggerFrame(self.seat)
 
 
-Frame = AttackFrame | TriggerFrame
+class ChoiceFrame:
+    """An out-of-turn choice a trait pushes on the decision stack (Ambush). Subclasses say
+    who chooses, what the choices are and what they do; ``advance`` calls ``finish`` and
+    drops the frame once ``options`` is empty."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def chooser(self, state: State) -> int:
+        raise NotImplementedError
+
+    def prompt(self, state: State) -> str:
+        raise NotImplementedError
+
+    def options(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def finish(self, state: State, events: list[Event]) -> None:
+        """Called once, when the frame has no choices left, before it is dropped."""
+
+    def copy(self) -> ChoiceFrame:
+        raise NotImplementedError
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.chooser(state) if self.options(state) else None}
+
+
+Frame = AttackFrame | TriggerFrame | ChoiceFrame
 
 
 class State:
@@ -175,6 +213,7 @@ class State:
         "rng",
         "seed",
         "stack",
+        "table_cards",
         "turn",
     )
 
@@ -210,6 +249,8 @@ class State:
         self.food_removed = 0
         #: scenario labels -> ids, for readable scenario files.
         self.labels: dict[str, int] = {}
+        #: cards lying face up in the middle of the table (a Shell whose animal died).
+        self.table_cards: list[int] = []
 
     @property
     def num_players(self) -> int:
@@ -246,6 +287,7 @@ class State:
         other.food_created = self.food_created
         other.food_removed = self.food_removed
         other.labels = self.labels
+        other.table_cards = list(self.table_cards)
         return other
 
     # -- cooldowns -------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from evolutio.games.evolution.actions import (
     UseFat,
 )
 from evolutio.games.evolution.deck import trait_name
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
 from evolutio.games.evolution.state import AttackFrame, State
 
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ def view(game: Evolution, state: State, seat: int | None) -> JSON:
                     {
                         "id": a.id,
                         "card": a.card,
+                        # the face-down side: the owner's own animals, or once revealed
+                        "faces": list(state.card_faces[a.card]) if mine or revealed(a) else None,
                         "traits": [{"card": c, "trait": t} for c, t in a.traits],
                         "food": a.food,
                         "fat": a.fat,
@@ -92,6 +94,7 @@ def view(game: Evolution, state: State, seat: int | None) -> JSON:
             for link in state.links.values()
         ],
         "attack": attack,
+        "table_cards": [_card(state, c) for c in state.table_cards],
         "outcome": result.to_json() if result else None,
     }
 
@@ -144,6 +147,9 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         link = state.links.get(action.link)
         label = name(link.trait) if link else "the trait"
         return f"Fire {label} (L{action.link}) next"
+    describe = getattr(action, "describe", None)
+    if callable(describe):
+        return str(describe(name))
     return action.notation()
 
 

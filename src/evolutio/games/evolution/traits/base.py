@@ -21,6 +21,7 @@ from evolutio.games.evolution.actions import (
     TraitUsed,
 )
 from evolutio.games.evolution.attack import (
+    ATTACKED,
     attack_block,
     carnivore_block,
     fail_attack,
@@ -157,7 +158,7 @@ class Mimicry(Trait):
         for animal_id in state.players[target.owner].animals:
             if animal_id in frame.targeted or animal_id == carnivore.id:
                 continue
-            if attack_block(state, carnivore, state.animals[animal_id]) is None:
+            if attack_block(state, carnivore, state.animals[animal_id], frame.ignore) is None:
                 options.append(Mimic(animal_id))
         return options, True
 
@@ -166,6 +167,7 @@ class Mimicry(Trait):
     ) -> None:
         assert isinstance(action, Mimic)
         state.use("mimicry", frame.target, Span.TURN)
+        state.use(ATTACKED, action.target, Span.TURN)
         events.append(AttackRedirected(frame.carnivore, frame.target, action.target))
         frame.target = action.target
         frame.targeted.append(action.target)
@@ -222,7 +224,9 @@ class TailLossTrait(Trait):
         self, state: State, frame: AttackFrame, target: Animal
     ) -> tuple[list[Action], bool]:
         options: list[Action] = [
-            TailLoss(card) for card, trait in target.traits if TRAITS[trait].sheddable
+            TailLoss(card)
+            for card, trait in target.traits
+            if TRAITS[trait].sheddable and card != target.card
         ]
         for link in state.animal_links(target.id):
             if TRAITS[link.trait].sheddable:

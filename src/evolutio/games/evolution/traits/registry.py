@@ -25,7 +25,7 @@ class Trait:
     paired: ClassVar[bool] = False
     #: Symbiosis-like links where the order of the two animals matters.
     directed: ClassVar[bool] = False
-    #: whose animals it may be played on: "own" or "enemy".
+    #: whose animals it may be played on: "own", "enemy" or "any" (r-strategy).
     target: ClassVar[str] = "own"
     #: may lie on one animal more than once (Fat tissue).
     stackable: ClassVar[bool] = False
@@ -35,6 +35,16 @@ class Trait:
     feeding_types: ClassVar[tuple[str, ...]] = ()
     #: out-of-turn defence action types this trait handles.
     defence_types: ClassVar[tuple[str, ...]] = ()
+    #: feeding-step action types offered by this trait's cards lying in the middle of the
+    #: table (Shell after its animal died), not by an animal's trait.
+    table_types: ClassVar[tuple[str, ...]] = ()
+    #: when its animal dies the card stays in the middle of the table (Shell).
+    stays_on_table: ClassVar[bool] = False
+    #: the owner draws a card for a surviving animal with it (False: r-strategy).
+    draws_card: ClassVar[bool] = True
+    #: acts from a face-down animal card, not from a trait card (Anglerfish); its hooks
+    #: ``hidden_defences`` and ``keeps_secret`` are asked when its set is in the game.
+    hidden: ClassVar[bool] = False
 
     # -- development ------------------------------------------------------------------------
 
@@ -77,6 +87,30 @@ class Trait:
     def on_eaten(self, state: State, carnivore: Animal, prey: Animal, events: list[Event]) -> None:
         """On the prey, when it is eaten (Poisonous)."""
 
+    def hidden_defences(
+        self, state: State, frame: AttackFrame, target: Animal
+    ) -> tuple[list[Action], bool]:
+        """A hidden trait's defences for the attacked animal's owner, from any of their
+        face-down animal cards (Anglerfish), and whether one must be used."""
+        return [], False
+
+    def keeps_secret(self, state: State, frame: AttackFrame, target: Animal) -> bool:
+        """A hidden trait: True if the defender must be asked even with nothing to choose,
+        so that the pause does not tell the table whether the hidden card is there."""
+        return False
+
+    # -- turn ------------------------------------------------------------------------------
+
+    def on_turn_start(self, state: State, animal: Animal, events: list[Event]) -> None:
+        """At the start of a turn, before development (r-strategy's new animals)."""
+
+    def on_fed(self, state: State, animal: Animal, events: list[Event]) -> None:
+        """When its animal's food tokens reach its need (Viviparous)."""
+
+    def on_red_taken(self, state: State, animal: Animal, events: list[Event]) -> None:
+        """Asked once per registered trait, when its set is in the game, each time any
+        animal takes a red token from the food bank (Ambush watches for prey)."""
+
     # -- feeding ---------------------------------------------------------------------------
 
     def link_blocks_eating(self, state: State, link: Link, animal: Animal) -> bool:
@@ -95,6 +129,10 @@ class Trait:
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         """Actions this trait offers in its owner's feeding step."""
+        return []
+
+    def table_actions(self, state: State, seat: int, card: int) -> list[Action]:
+        """Actions a card of this trait lying in the middle of the table offers ``seat``."""
         return []
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -116,6 +154,20 @@ TRAIT_SETS: dict[str, str] = {}
 #: feeding-step action type -> trait id; defence action type -> trait id.
 FEEDING_ACTIONS: dict[str, str] = {}
 DEFENCE_ACTIONS: dict[str, str] = {}
+#: feeding-step action types offered by cards lying in the middle of the table -> trait id.
+TABLE_ACTIONS: dict[str, str] = {}
+#: traits with hooks asked for every game that includes their set (see ``in_game``).
+HIDDEN_TRAITS: list[Trait] = []
+RED_WATCHERS: list[Trait] = []
+#: trait ids with ``on_fed`` / ``on_turn_start`` hooks and those that draw no card.
+ON_FED: set[str] = set()
+ON_TURN_START: set[str] = set()
+NO_DRAW: set[str] = set()
+
+
+def in_game(state: State, trait: Trait) -> bool:
+    """Whether the set of ``trait`` is in this game's deck."""
+    return TRAIT_SETS[trait.id] in state.options["expansions"]
 
 
 def register(card_set: str, *traits: Trait) -> None:
@@ -127,3 +179,16 @@ def register(card_set: str, *traits: Trait) -> None:
             FEEDING_ACTIONS[kind] = trait.id
         for kind in trait.defence_types:
             DEFENCE_ACTIONS[kind] = trait.id
+        for kind in trait.table_types:
+            TABLE_ACTIONS[kind] = trait.id
+        cls = type(trait)
+        if trait.hidden:
+            HIDDEN_TRAITS.append(trait)
+        if cls.on_red_taken is not Trait.on_red_taken:
+            RED_WATCHERS.append(trait)
+        if cls.on_fed is not Trait.on_fed:
+            ON_FED.add(trait.id)
+        if cls.on_turn_start is not Trait.on_turn_start:
+            ON_TURN_START.add(trait.id)
+        if not trait.draws_card:
+            NO_DRAW.add(trait.id)

@@ -1,0 +1,97 @@
+"""The 18 gift cards (seed 004, "Специальные карты подарочного набора"; data/cards.toml)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from evolutio.core.game import Action, Event, IllegalAction
+from evolutio.games.evolution.actions import register_actions
+from evolutio.games.evolution.attack import ATTACKED
+from evolutio.games.evolution.ops import BANK, can_eat, gain, need
+from evolutio.games.evolution.state import Animal, Span, State
+from evolutio.games.evolution.traits.registry import Trait, register
+from evolutio.games.evolution.traits.time_to_fly import Names, new_animal
+
+
+@dataclass(frozen=True, slots=True)
+class HomeothermyAction(Action):
+    """The hungry animal takes one extra red token from the food bank this feeding step."""
+
+    type: ClassVar[str] = "homeothermy"
+    animal: int
+
+    def notation(self) -> str:
+        return f"homeothermy A{self.animal}"
+
+    def describe(self, name: Names) -> str:
+        return f"{name('homeothermy')}: A{self.animal} takes an extra red token"
+
+
+register_actions(HomeothermyAction)
+
+
+class RStrategy(Trait):
+    """May be played on any player's animal. Its owner draws no card for it; instead, at the
+    start of the next turn the top two cards of the deck become two new animals of the owner
+    (who may look at their trait sides); none from an empty deck (seed 004, "r-Стратегия")."""
+
+    id = "r_strategy"
+    target = "any"
+    draws_card = False
+
+    def on_turn_start(self, state: State, animal: Animal, events: list[Event]) -> None:
+        for _ in range(2):
+            if not state.deck:
+                return
+            new_animal(state, animal.owner, animal, "r_strategy", events)
+
+
+class Shy(Trait):
+    """Once attacked by a carnivore, no carnivore may attack it again this turn (seed 004,
+    "Пугливое"); so with Tail loss one lost tail keeps it safe for the turn."""
+
+    id = "shy"
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        if state.used(ATTACKED, target.id):
+            return "A shy animal that was attacked this turn cannot be attacked again this turn."
+        return None
+
+
+class Homeothermy(Trait):
+    """+1. In each of its owner's feeding steps the animal, while not fed, may take one extra
+    red token from the food bank, at any moment of the step, whatever else the owner does
+    (seed 004, "Прожорливое"; 2nd edition Homeothermy)."""
+
+    id = "homeothermy"
+    food = 1
+    feeding_types = ("homeothermy",)
+
+    def _block(self, state: State, animal: Animal) -> str | None:
+        if state.used("homeothermy", animal.id):
+            return f"A{animal.id} already took its extra red token in this feeding turn."
+        if state.food_bank < 1:
+            return "The food bank is empty."
+        if animal.hibernating or animal.food >= need(state, animal):
+            return f"A{animal.id} is fed: the extra token is only for a hungry animal."
+        if not can_eat(state, animal):
+            return f"A{animal.id} cannot take food now."
+        return None
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        return [] if self._block(state, animal) else [HomeothermyAction(animal.id)]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        reason = self._block(state, animal)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        state.use("homeothermy", animal.id, Span.STEP)
+        gain(state, animal, BANK, "homeothermy", events)
+
+
+register("gift", RStrategy(), Shy(), Homeothermy())
