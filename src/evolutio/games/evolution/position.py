@@ -212,6 +212,9 @@ def from_position(
                         f"{awhere}.used: unknown mark {mark!r}; known: {', '.join(USED_MARKS)}"
                     )
                 state.use(mark, animal_id, USED_MARKS[mark])
+            if animal.hibernating:
+                # asleep this turn: as after the Hibernate action, not again next turn
+                state.use("hibernation", animal_id, Span.NEXT_TURN)
             state.animals[animal_id] = animal
             player.animals.append(animal_id)
             if "name" in spec:
