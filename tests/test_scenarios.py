@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import evolutio.cli.scenario  # noqa: F401  (registers ``evolutio scenario``)
 from evolutio.cli.app import app
-from evolutio.core.scenario import ScenarioResult, discover, run_file
+from evolutio.core.scenario import ScenarioResult, discover, load_documents, run_file
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = discover([SCENARIOS])
@@ -53,8 +53,8 @@ def test_every_base_trait_has_three_scenarios() -> None:
 
 def test_every_scenario_cites_a_rule() -> None:
     for path in FILES:
-        for result in run_file(path):
-            assert result.rule.strip(), f"{path} has no rule"
+        for data in load_documents(path):
+            assert str(data.get("rule", "")).strip(), f"{path} has no rule"
 
 
 # -- malformed files ---------------------------------------------------------------------------
