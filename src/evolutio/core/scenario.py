@@ -350,15 +350,16 @@ def run_file(path: Path) -> list[ScenarioResult]:
     for index, data in enumerate(documents):
         label = path.name if len(documents) == 1 else f"{path.name}#{index + 1}"
         name = data.get("name", label) if isinstance(data, Mapping) else label
+        rule = str(data.get("rule", "")) if isinstance(data, Mapping) else ""
         try:
             scenario = parse_scenario(data, source)
             steps = Runner(scenario).run()
             results.append(ScenarioResult(source, scenario.name, scenario.rule, True, "", steps))
         except ScenarioFailure as exc:
-            results.append(ScenarioResult(source, str(name), "", False, str(exc)))
+            results.append(ScenarioResult(source, str(name), rule, False, str(exc)))
         except ScenarioError as exc:
-            results.append(ScenarioResult(source, str(name), "", False, f"malformed: {exc}"))
+            results.append(ScenarioResult(source, str(name), rule, False, f"malformed: {exc}"))
         except Exception as exc:  # a crash is reported as a failed scenario, not raised
             message = f"error in the game engine: {type(exc).__name__}: {exc}"
-            results.append(ScenarioResult(source, str(name), "", False, message))
+            results.append(ScenarioResult(source, str(name), rule, False, message))
     return results
