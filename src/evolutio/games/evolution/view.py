@@ -6,6 +6,7 @@ Views never contain other seats' hands or discard piles, nor the deck order (see
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from evolutio.core.game import JSON, Action, IllegalAction, parse_by_notation
@@ -201,6 +202,26 @@ def parse_action(game: Evolution, state: State, text: str) -> Action:
             return TailLoss(_number(args[0], "#"))
         if head == "trigger" and len(args) == 1:
             return Trigger(_number(args[0], "L"))
+        if head in ACTION_TYPES:
+            return _by_fields(game, head, args)
     except IllegalAction:
         raise
     return parse_by_notation(game.legal_actions(state), text)
+
+
+#: the notation prefix of each id field (animals: A, cards: #, links: L).
+PREFIXES = {"card": "#", "link": "L"}
+
+
+def _by_fields(game: Evolution, head: str, args: list[str]) -> Action:
+    """An expansion's action from its notation: the type, then its fields in order
+    (``intellect A3 A7 camouflage``); ids may omit their prefix."""
+    cls = ACTION_TYPES[head]
+    names = [f.name for f in dataclasses.fields(cls)]
+    if len(args) != len(names):
+        shown = " ".join(f"<{n}>" for n in names)
+        raise IllegalAction(f"Write '{head} {shown}'.".replace("  ", " "))
+    data: dict[str, object] = {"type": head}
+    for name, arg in zip(names, args, strict=True):
+        data[name] = arg.lower() if name == "trait" else _number(arg, PREFIXES.get(name, "A"))
+    return game.action_from_json(data)
