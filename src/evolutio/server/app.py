@@ -41,8 +41,8 @@ WEB = Path(__file__).with_name("web")
 COOKIE = "evolutio_token"
 MAX_BODY = 16 * 1024
 MAX_FRAME = 8 * 1024
-MSG_BURST = 40  # any messages ...
-MSG_WINDOW = 2.0  # ... per this many seconds
+MSG_BURST = 200  # any messages ...
+MSG_WINDOW = 1.0  # ... per this many seconds
 
 
 class ApiError(Exception):

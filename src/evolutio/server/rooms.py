@@ -165,7 +165,7 @@ def load_make_bot() -> Callable[..., Any]:
         from evolutio.bots.levels import make_bot
     except ImportError:
         raise RoomError("no_bots", "Bots are not available on this server.") from None
-    return make_bot  # type: ignore[no-any-return]
+    return make_bot
 
 
 @dataclass

@@ -1,0 +1,26 @@
+"""Start the server with the toy game of tests/bots registered (as ``toy``).
+
+The server tests run this file in a subprocess: ``python launch.py PORT DB_URL [GRACE]``.
+It does what ``evolutio serve`` does (tests/server/test_cli.py covers that command).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
+
+import uvicorn
+
+from evolutio.core.registry import register
+from evolutio.server.app import create_app
+
+register("toy", "toygame:GAME")
+
+if __name__ == "__main__":
+    port, url = int(sys.argv[1]), sys.argv[2]
+    grace = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
+    application = create_app(url, grace=grace, bot_delay=0.0, record_frames=True)
+    uvicorn.run(application, host="127.0.0.1", port=port, log_level="warning",
+                ws_max_size=1024 * 1024)
