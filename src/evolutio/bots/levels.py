@@ -20,6 +20,9 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 LEVELS = {"easy": "greedy:0.33", "normal": "greedy", "hard": "ismcts:1s"}
 #: the budget of a bare ``ismcts``.
 DEFAULT_ISMCTS_BUDGET = Budget(iterations=200)
+#: playout length (actions) before the Evolution evaluator scores the sample; measured: 20
+#: gives three times the iterations of 60 and plays at least as well at equal time.
+ROLLOUT_DEPTH = 20
 #: games whose views the greedy heuristic understands.
 GREEDY_GAMES = ("evolution",)
 
@@ -79,5 +82,6 @@ def make_ismcts(seed: int, budget: Budget, game: str = "evolution") -> IsmctsBot
     if game in GREEDY_GAMES:
         from evolutio.bots.greedy import evaluate, rollout_policy
 
-        return IsmctsBot(seed, budget, rollout=rollout_policy, rollout_depth=60, evaluator=evaluate)
+        return IsmctsBot(seed, budget, rollout=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
+                         evaluator=evaluate)
     return IsmctsBot(seed, budget)

@@ -41,7 +41,10 @@ def _rate_plot(path: Path, labels: Sequence[str], rates: Sequence[Rate], title: 
     ax.set_ylabel("win rate (95% interval)")
     ax.set_title(title)
     for i, value in enumerate(values):
-        ax.text(i, min(value + 0.03, 0.95), f"{value:.0%}", ha="center", fontsize=8)
+        inside = value >= 0.12
+        ax.text(i, value / 2 if inside else value + 0.02, f"{value:.0%}", ha="center",
+                va="center" if inside else "bottom", fontsize=8,
+                color="white" if inside else "black")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
