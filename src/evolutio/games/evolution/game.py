@@ -341,6 +341,8 @@ class Evolution:
             actions.append(PlayAnimal(card))
             for face in state.card_faces[card]:
                 trait = TRAITS[face]
+                if trait.animal_only:
+                    continue
                 if trait.paired:
                     pool = own if trait.target == "own" else others
                     for i, a in enumerate(pool):
@@ -524,6 +526,8 @@ def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str |
     """Why ``trait_id`` cannot be played on ``animal`` by ``seat`` (seed 004, "Свойства
     животных": own animals only, Parasite only on others'; no duplicates but Fat tissue)."""
     trait = TRAITS[trait_id]
+    if trait.animal_only:
+        return f"{trait_name(trait_id)} can only be played as an animal (face down)."
     if trait.target == "own" and animal.owner != seat:
         return f"{trait_name(trait_id)} can only be played on your own animals."
     if trait.target == "enemy" and animal.owner == seat:

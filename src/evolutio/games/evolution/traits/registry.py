@@ -42,6 +42,8 @@ class Trait:
     stays_on_table: ClassVar[bool] = False
     #: the owner draws a card for a surviving animal with it (False: r-strategy).
     draws_card: ClassVar[bool] = True
+    #: the card can only be played as an animal, face down (Anglerfish).
+    animal_only: ClassVar[bool] = False
     #: acts from a face-down animal card, not from a trait card (Anglerfish); its hooks
     #: ``hidden_defences`` and ``keeps_secret`` are asked when its set is in the game.
     hidden: ClassVar[bool] = False

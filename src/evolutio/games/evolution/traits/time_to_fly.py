@@ -358,10 +358,8 @@ class Anglerfish(Trait):
 
     id = "anglerfish"
     hidden = True
+    animal_only = True
     defence_types = ("anglerfish",)
-
-    def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
-        return "Anglerfish can only be played as an animal (face down)."
 
     def _counter_traits(self, state: State, hunter: Animal, carnivore: Animal) -> list[str]:
         """Traits of the carnivore the revealed hunter may ignore and still attack it."""
