@@ -412,15 +412,15 @@ class Room:
             raise RoomError("bad_message", "Say something.")
         if len(text) > MAX_CHAT:
             raise RoomError("too_long", f"A chat line has at most {MAX_CHAT} characters.")
+        if text.startswith("/"):
+            self.command(conn, text)
+            return
         now = time.monotonic()
         while conn.chat_times and now - conn.chat_times[0] > CHAT_WINDOW:
             conn.chat_times.popleft()
         if len(conn.chat_times) >= CHAT_BURST:
             raise RoomError("rate_limited", "You are chatting too fast; wait a few seconds.")
         conn.chat_times.append(now)
-        if text.startswith("/"):
-            self.command(conn, text)
-            return
         entry = {
             "type": "chat",
             "name": conn.name,

@@ -1,0 +1,250 @@
+"""WebSocket play against a real server process: chat commands, games, refusals, clocks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from evolutio.core.record import Record, replay
+from evolutio.core.registry import get_game, register
+from tests.server.conftest import Client, Server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
+register("toy", "toygame:GAME")
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def is_state(frame: dict[str, Any]) -> bool:
+    return frame["type"] == "state"
+
+
+def chat_has(text: str) -> Any:
+    return lambda f: f["type"] == "chat" and text in f["text"]
+
+
+async def play_out(client: Client, pick: Any = lambda legal: 0) -> dict[str, Any]:
+    """Answer every decision of this client's seat until the game ends."""
+    while True:
+        frame = await client.until(is_state)
+        if frame["outcome"] is not None and frame["decision"] is None:
+            return frame
+        if frame["legal"]:
+            await client.send({"type": "act", "version": frame["version"],
+                               "index": pick(frame["legal"])})
+
+
+def test_chat_commands_and_seats(server: Server) -> None:
+    host, guest = server.guest("Host"), server.guest("Gail")
+    room = server.room(host, players=2)
+
+    async def go() -> None:
+        a = await Client.open(server, room, host)
+        b = await Client.open(server, room, guest)
+        await a.until(lambda f: f["type"] == "welcome")
+        await a.say("/help")
+        assert "/join" in (await a.until(chat_has("Commands")))["text"]
+        await b.say("/kick 1")
+        await b.error("not_host")
+        await b.say("/start")
+        await b.error("not_host")
+        await b.say("/join 1")
+        await b.error("taken")
+        await b.say("/join")
+        await b.until(chat_has("Gail sits at seat 2"))
+        await a.say("/who")
+        who = await a.until(chat_has("Seats"))
+        assert "1: Host" in who["text"] and "2: Gail" in who["text"]
+        await a.say("/option players 3")
+        await a.until(lambda f: f["type"] == "room" and len(f["room"]["seats"]) == 3)
+        await a.say("/option players 99")
+        assert "player" in (await a.error("bad_option"))["message"].lower()
+        await a.say("/option clock 20")
+        await a.until(lambda f: f["type"] == "room" and f["room"]["clock"] == 20)
+        await a.say("/start")
+        await a.error("not_ready")
+        await a.say("/bot superhuman")
+        await a.error("bad_level")
+        await a.say("/bot random")
+        await a.until(chat_has("random bot sits at seat 3"))
+        await a.say("/kick 3")
+        await a.until(chat_has("removed from seat 3"))
+        await a.say("/option players 2")
+        await b.say("/leave")
+        await b.until(chat_has("Gail leaves seat 2"))
+        await a.say("/dance")
+        await a.error("unknown_command")
+        await a.say("<b>bold</b> & friends")
+        line = await b.until(chat_has("friends"))
+        assert line["text"] == "<b>bold</b> & friends" and line["name"] == "Host"
+        for _ in range(6):
+            await b.say("hello")
+        await b.error("rate_limited")
+        await a.close()
+        await b.close()
+
+    run(go())
+
+
+def test_whole_game_against_a_bot_then_record_and_ratings(server: Server) -> None:
+    token = server.guest("Ivy")
+    room = server.room(token)
+
+    async def go() -> dict[str, Any]:
+        c = await Client.open(server, room, token)
+        await c.say("/bot random")
+        await c.say("/start")
+        final = await play_out(c)
+        await c.close()
+        return final
+
+    final = run(go())
+    assert final["outcome"]["scores"]
+    assert final["log"] and final["log"][-1]["v"] == final["version"]
+    r = server.get(f"/api/rooms/{room}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    record = Record.from_json(r.json())
+    assert record.players == ["Ivy", "bot:random"] and len(record.actions) == final["version"]
+    state = replay(record)
+    outcome = get_game("toy").outcome(state)
+    assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
+    steps = server.get(f"/api/rooms/{room}/replay").json()["steps"]
+    assert len(steps) == final["version"] + 1
+    assert steps[-1]["view"] == get_game("toy").view(state, None)
+    assert steps[-1]["text"] == final["log"][-1]["text"]
+    profile = server.get("/api/users/Ivy").json()
+    assert profile["games"] == 1 and profile["recent"][0]["room"] == room
+    board = server.get("/api/leaderboard").json()["players"]
+    assert {p["name"] for p in board} >= {"Ivy", "bot:random"}
+
+
+def test_refusals_never_crash(server: Server) -> None:
+    a_tok, b_tok = server.guest("Ann"), server.guest("Ben")
+    room = server.room(a_tok)
+
+    async def go() -> None:
+        a = await Client.open(server, room, a_tok)
+        b = await Client.open(server, room, b_tok)
+        spectator = await Client.open(server, room, None)
+        await b.say("/join")
+        await a.say("/start")
+        state = await a.until(lambda f: is_state(f) and f["decision"] is not None)
+        to_act, idle = (a, b) if state["decision"]["seat"] == 0 else (b, a)
+        version = state["version"]
+        await to_act.send("not json at all")
+        await to_act.error("bad_json")
+        await to_act.send("[1, 2, 3]")
+        await to_act.error("bad_message")
+        await to_act.send({"type": "teleport"})
+        await to_act.error("bad_type")
+        await to_act.send({"type": "chat", "text": "x" * 9000})
+        await to_act.error("too_large")
+        await to_act.send({"type": "act", "version": version - 1, "index": 0})
+        await to_act.error("stale")
+        await to_act.send({"type": "act", "version": "7", "index": 0})
+        await to_act.error("bad_message")
+        await to_act.send({"type": "act", "version": version, "index": 999})
+        await to_act.error("illegal")
+        await to_act.send({"type": "act", "version": version, "index": True})
+        await to_act.error("bad_message")
+        await to_act.send({"type": "act", "version": version, "action": {"type": "fly"}})
+        await to_act.error("illegal")
+        await to_act.send({"type": "act", "version": version, "action": "play 1"})
+        await to_act.error("bad_message")
+        await idle.send({"type": "act", "version": version, "index": 0})
+        await idle.error("not_your_turn")
+        await spectator.send({"type": "act", "version": version, "index": 0})
+        await spectator.error("not_seated")
+        await spectator.say("hi")
+        await spectator.error("anonymous")
+        await to_act.send({"type": "ping", "ref": 5})
+        pong = await to_act.until(lambda f: f["type"] == "pong")
+        assert pong["ref"] == 5
+        # nothing changed: the same version is still to be played, and plays fine
+        await to_act.send({"type": "act", "version": version, "index": 0})
+        after = await spectator.until(lambda f: is_state(f) and f["version"] == version + 1)
+        assert after["seat"] is None and after["legal"] is None
+        await to_act.send({"type": "resync"})
+        full = await to_act.until(lambda f: is_state(f) and f["full"])
+        assert full["version"] == version + 1 and len(full["log"]) == version + 1
+        for c in (a, b, spectator):
+            await c.close()
+
+    run(go())
+    assert "Traceback" not in server.log_text()
+
+
+def test_unknown_room_and_oversized_frame(server: Server) -> None:
+    async def go() -> None:
+        c = await Client.open(server, "nothere", None)
+        frame = await c.next()
+        assert frame["type"] == "error" and frame["code"] == "no_room"
+        token = server.guest("Olga")
+        room = server.room(token)
+        c = await Client.open(server, room, token)
+        await c.send(json.dumps({"type": "chat", "text": "y" * 100_000}))
+        await c.error("too_large")
+        await c.close()
+
+    run(go())
+
+
+def test_clock_plays_a_safe_default(server: Server) -> None:
+    token, other = server.guest("Tom"), server.guest("Uma")
+    room = server.room(token, clock=1)
+
+    async def go() -> None:
+        a = await Client.open(server, room, token)
+        b = await Client.open(server, room, other)
+        await b.say("/join")
+        await a.say("/start")
+        first = await a.until(lambda f: is_state(f) and f["version"] == 0)
+        assert first["clock"] is not None and first["clock"] <= 1
+        moved = await a.until(lambda f: is_state(f) and f["version"] == 1, timeout=10)
+        assert moved["log"][-1]["by"] == "timeout"
+        await a.close()
+        await b.close()
+
+    run(go())
+
+
+def test_absent_player_is_replaced_by_a_bot_and_gets_the_seat_back(server: Server) -> None:
+    a_tok, b_tok = server.guest("Pia"), server.guest("Quin")
+    room = server.room(a_tok)
+
+    async def go() -> None:
+        a = await Client.open(server, room, a_tok)
+        b = await Client.open(server, room, b_tok)
+        await b.say("/join")
+        await a.say("/start")
+        state = await a.until(lambda f: is_state(f) and f["decision"] is not None)
+        # make it Quin's turn with Quin gone: play Pia's moves until Quin is to act
+        await b.close()
+        while state["decision"] is not None and state["decision"]["seat"] == 0:
+            await a.send({"type": "act", "version": state["version"], "index": 0})
+            state = await a.until(lambda f: is_state(f) and f["version"] > state["version"])
+        away = await a.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["away"])
+        assert away["room"]["seats"][1]["name"] == "Quin"
+        await a.until(lambda f: is_state(f) and any(e["by"] == "bot" for e in f["log"]))
+        b = await Client.open(server, room, b_tok)
+        await b.until(chat_has("Quin is back"))
+        back = await b.until(lambda f: f["type"] == "room")
+        assert back["room"]["seats"][1]["away"] is False
+        await a.close()
+        await b.close()
+
+    run(go())
+
+
+def test_http_room_summary_during_play(server: Server) -> None:
+    token = server.guest("Rex")
+    room = server.room(token)
+    r = httpx.get(f"{server.base}/api/rooms/{room}")
+    assert r.json()["room"]["status"] == "open"
