@@ -65,13 +65,15 @@ def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, fl
     return rows
 
 
-def strength(first: str, second: str, players: int, games: int, seed: int,
-             workers: int) -> tuple[Rate, float, int]:
+def strength(
+    first: str, second: str, players: int, games: int, seed: int, workers: int
+) -> tuple[Rate, float, int]:
     """Win rate of ``first`` against ``players - 1`` copies of ``second``, seats rotated."""
     bots = [first] + [second] * (players - 1)
     start = time.perf_counter()
-    rows = run_games(batch_tasks("evolution", {"players": players}, seed, games, bots,
-                                 rotate=True), workers)
+    rows = run_games(
+        batch_tasks("evolution", {"players": players}, seed, games, bots, rotate=True), workers
+    )
     done = finished(rows)
     wins = 0.0
     for row in done:
@@ -116,13 +118,15 @@ def main() -> None:
     for first, second, players, games in matches:
         if games <= 0:
             continue
-        rate, seconds, errors = strength(first, second, players, games, args.seed,
-                                         args.workers)
+        rate, seconds, errors = strength(first, second, players, games, args.seed, args.workers)
         low, high = rate.interval
         label = f"{first} vs {second} ({players}p)"
         note = f"  ({errors} failed)" if errors else ""
-        print(f"{label:<32}{rate.games:>6}{rate.rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
-              f"{seconds:>9.0f}{note}", flush=True)
+        print(
+            f"{label:<32}{rate.games:>6}{rate.rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
+            f"{seconds:>9.0f}{note}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

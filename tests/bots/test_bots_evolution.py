@@ -80,8 +80,9 @@ def test_games_are_deterministic_for_a_seed() -> None:
 
 
 def test_same_results_for_one_and_two_workers() -> None:
-    tasks = batch_tasks("evolution", {"players": 3}, 4, 4, ["greedy", "random", "easy"],
-                        rotate=True)
+    tasks = batch_tasks(
+        "evolution", {"players": 3}, 4, 4, ["greedy", "random", "easy"], rotate=True
+    )
     strip = {"think_seconds", "seconds"}
     one = [{k: v for k, v in r.items() if k not in strip} for r in run_games(tasks, 1)]
     two = [{k: v for k, v in r.items() if k not in strip} for r in run_games(tasks, 2)]
@@ -110,8 +111,13 @@ class SpyBot:
     def __init__(self, seed: int) -> None:
         self.inner = GreedyBot(seed)
 
-    def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
-               info: InformationSet | None = None) -> Action:
+    def choose(
+        self,
+        view: JSON,
+        legal_actions: Sequence[Action],
+        decision: Decision,
+        info: InformationSet | None = None,
+    ) -> Action:
         assert view["seat"] == decision.seat
         for player in view["players"]:
             hidden = player["seat"] != decision.seat
@@ -138,8 +144,9 @@ def test_score_estimate_and_evaluation() -> None:
     bots = [GreedyBot(s) for s in range(3)]
     while (decision := GAME.decision(state)) is not None and state.turn < 3:
         legal = GAME.legal_actions(state)
-        GAME.apply(state, bots[decision.seat].choose(GAME.view(state, decision.seat), legal,
-                                                     decision))
+        GAME.apply(
+            state, bots[decision.seat].choose(GAME.view(state, decision.seat), legal, decision)
+        )
     rewards = evaluate(GAME, state)
     assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
     estimates = estimate_scores(GAME.view(state, None))
@@ -147,7 +154,8 @@ def test_score_estimate_and_evaluation() -> None:
 
 
 def test_greedy_beats_random_in_a_few_games() -> None:
-    rows = run_games(batch_tasks("evolution", {"players": 2}, 1, 10, ["greedy", "random"],
-                                 rotate=True), 1)
+    rows = run_games(
+        batch_tasks("evolution", {"players": 2}, 1, 10, ["greedy", "random"], rotate=True), 1
+    )
     wins = sum(1 for r in rows if r["bots"][r["winners"][0]] == "greedy")
     assert wins >= 7

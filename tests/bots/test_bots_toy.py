@@ -75,8 +75,9 @@ def test_ismcts_takes_the_trick_worth_most() -> None:
     decision = GAME.decision(state)
     assert decision is not None and decision.seat == 1
     bot = IsmctsBot(0, Budget(iterations=200))
-    action = bot.choose(GAME.view(state, 1), GAME.legal_actions(state), decision,
-                        InformationSet.of(GAME, state, 1))
+    action = bot.choose(
+        GAME.view(state, 1), GAME.legal_actions(state), decision, InformationSet.of(GAME, state, 1)
+    )
     assert action == Play(12)
     assert bot.last_iterations == 200
 
@@ -95,8 +96,13 @@ class SpyBot:
     name = "spy"
     calls: ClassVar[list[tuple[JSON, list[Action], Decision, Any, JSON]]] = []
 
-    def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
-               info: InformationSet | None = None) -> Action:
+    def choose(
+        self,
+        view: JSON,
+        legal_actions: Sequence[Action],
+        decision: Decision,
+        info: InformationSet | None = None,
+    ) -> Action:
         assert info is not None
         sample_view = GAME.view(info.sample(random.Random(1)), decision.seat)
         SpyBot.calls.append((view, list(legal_actions), decision, info, sample_view))
@@ -125,8 +131,7 @@ def test_a_bot_receives_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
         # The information set offers samples, never the true state or its RNG.
         assert isinstance(info, InformationSet)
         assert not hasattr(info, "__dict__")
-        assert {n for n in dir(info) if not n.startswith("_")} == {"game", "of", "sample",
-                                                                   "seat"}
+        assert {n for n in dir(info) if not n.startswith("_")} == {"game", "of", "sample", "seat"}
         assert sample_view == view
         GAME.apply(state, GAME.action_from_json(action))
 

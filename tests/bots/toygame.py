@@ -88,8 +88,8 @@ class TrickGame:
         deck = list(range(1, 14))
         state.rng.shuffle(deck)
         n = opts["players"]
-        state.hands = [sorted(deck[i * 3:(i + 1) * 3]) for i in range(n)]
-        state.deck = deck[n * 3:]
+        state.hands = [sorted(deck[i * 3 : (i + 1) * 3]) for i in range(n)]
+        state.deck = deck[n * 3 :]
         state.scores = [0] * n
         return state
 
@@ -145,9 +145,7 @@ class TrickGame:
 
     def determinize(self, state: TrickState, seat: int, rng: random.Random) -> TrickState:
         other = state.clone()
-        unseen = sorted(
-            [c for i, h in enumerate(state.hands) if i != seat for c in h] + state.deck
-        )
+        unseen = sorted([c for i, h in enumerate(state.hands) if i != seat for c in h] + state.deck)
         rng.shuffle(unseen)
         for i, hand in enumerate(other.hands):
             if i != seat:
@@ -169,8 +167,9 @@ class TrickGame:
     def snapshot(self, state: TrickState) -> JSON:
         return {"hands": state.hands, "deck": state.deck, "scores": state.scores}
 
-    def from_position(self, options: Mapping[str, Any], position: Mapping[str, Any],
-                      seed: int) -> TrickState:
+    def from_position(
+        self, options: Mapping[str, Any], position: Mapping[str, Any], seed: int
+    ) -> TrickState:
         state = self.new(options, seed)
         state.hands = [sorted(h) for h in position["hands"]]
         return state

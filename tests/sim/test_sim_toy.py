@@ -105,8 +105,14 @@ def test_report_writes_pictures_and_summary(tmp_path: Path) -> None:
         row["survivor_traits"] = [["carnivore", "swimming"], ["fat_tissue"]]
     written = make_report(rows, tmp_path / "report", "toy.jsonl")
     names = {p.name for p in written}
-    assert names == {"win_rate_by_bot.png", "win_rate_by_seat.png", "scores.png",
-                     "game_length.png", "traits.png", "summary.md"}
+    assert names == {
+        "win_rate_by_bot.png",
+        "win_rate_by_seat.png",
+        "scores.png",
+        "game_length.png",
+        "traits.png",
+        "summary.md",
+    }
     for path in written:
         assert path.stat().st_size > 0
         if path.suffix == ".png":
@@ -135,9 +141,27 @@ runner = CliRunner()
 
 def test_cli_simulate_writes_results_and_summary(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    result = runner.invoke(app, ["simulate", "--game", "toy", "--games", "6", "--players", "2",
-                                 "--seed", "3", "--bots", "ismcts:5,random", "--rotate",
-                                 "--workers", "2", "--out", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--game",
+            "toy",
+            "--games",
+            "6",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--bots",
+            "ismcts:5,random",
+            "--rotate",
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "Win rate by seat" in result.output and "Win rate by bot" in result.output
     assert "actions/game 6" in result.output
@@ -178,12 +202,68 @@ def test_cli_report_refuses_a_bad_file(tmp_path: Path) -> None:
 
 def test_cli_tournament(tmp_path: Path) -> None:
     plot = tmp_path / "t.png"
-    result = runner.invoke(app, ["tournament", "--game", "toy", "--bots", "random,ismcts:5",
-                                 "--players", "2", "--games", "6", "--workers", "1",
-                                 "--plot", str(plot)])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "--game",
+            "toy",
+            "--bots",
+            "random,ismcts:5",
+            "--players",
+            "2",
+            "--games",
+            "6",
+            "--workers",
+            "1",
+            "--plot",
+            str(plot),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "Ratings" in result.output and plot.exists()
-    result = runner.invoke(app, ["tournament", "--game", "toy", "--bots", "random,ismcts:5",
-                                 "--players", "3", "--games", "2"])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "--game",
+            "toy",
+            "--bots",
+            "random,ismcts:5",
+            "--players",
+            "3",
+            "--games",
+            "2",
+        ],
+    )
     assert result.exit_code == 2
     assert "tables of 3 need at least 3 different bots" in " ".join(result.output.split())
+
+
+def test_cli_simulate_evolution_with_expansions(tmp_path: Path) -> None:
+    out = tmp_path / "evo.csv"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,easy",
+            "-x",
+            "base,time_to_fly",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rows = read_results(out)
+    assert len(rows) == 3 and all(r["error"] is None for r in rows)
+    assert rows[0]["options"]["expansions"] == ["base", "time_to_fly"]
+    result = runner.invoke(app, ["simulate", "--games", "2", "-x", "base,nope"])
+    assert result.exit_code == 2
+    assert "unknown expansion 'nope'; allowed: base" in " ".join(result.output.split())

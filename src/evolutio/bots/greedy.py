@@ -54,13 +54,29 @@ from evolutio.core.game import JSON, Action, Decision, Game
 
 #: extra food need (and extra score) printed on a card's corner.
 EXTRA_NEED = {
-    "carnivore": 1, "high_body_weight": 1, "parasite": 2, "trematode": 1, "intellect": 1,
-    "viviparous": 1, "homeothermy": 1, "voracious": 1,
+    "carnivore": 1,
+    "high_body_weight": 1,
+    "parasite": 2,
+    "trematode": 1,
+    "intellect": 1,
+    "viviparous": 1,
+    "homeothermy": 1,
+    "voracious": 1,
 }
 #: traits that stop or blunt attacks.
 DEFENCES = {
-    "camouflage", "burrowing", "running", "tail_loss", "mimicry", "swimming", "poisonous",
-    "high_body_weight", "shell", "ink_cloud", "flight", "shy",
+    "camouflage",
+    "burrowing",
+    "running",
+    "tail_loss",
+    "mimicry",
+    "swimming",
+    "poisonous",
+    "high_body_weight",
+    "shell",
+    "ink_cloud",
+    "flight",
+    "shy",
 }
 #: paired traits that bring a partner food.
 FOOD_LINKS = {"communication", "cooperation"}
@@ -242,11 +258,18 @@ def defend_value(table: _Table, action: JSON) -> float:
     if kind == "tail_loss":  # R1
         trait = ""
         if attacked is not None:
-            trait = next((t["trait"] for t in attacked["traits"]
-                          if t["card"] == action["card"]), "")
+            trait = next(
+                (t["trait"] for t in attacked["traits"] if t["card"] == action["card"]), ""
+            )
             if not trait:
-                trait = next((link["trait"] for link in table.linked(attacked["id"])
-                              if link["card"] == action["card"]), "")
+                trait = next(
+                    (
+                        link["trait"]
+                        for link in table.linked(attacked["id"])
+                        if link["card"] == action["card"]
+                    ),
+                    "",
+                )
         keep = _trait_value(table, trait, attacked) if attacked and trait else 1.0
         if trait == "parasite":
             keep = -1.0  # shedding a parasite also frees two food
@@ -270,8 +293,12 @@ def trigger_value(table: _Table, action: JSON) -> float:
     return float(max((table.deficit(a) for a in partners), default=0))
 
 
-_RULES = {"develop": develop_value, "feed": feed_value, "defend": defend_value,
-          "trigger": trigger_value}
+_RULES = {
+    "develop": develop_value,
+    "feed": feed_value,
+    "defend": defend_value,
+    "trigger": trigger_value,
+}
 
 
 _FIELDS: dict[type[Action], tuple[str, ...]] = {}
@@ -297,8 +324,9 @@ def action_values(view: JSON, legal_actions: Sequence[Action], decision: Decisio
     return [rule(table, action_json(action)) for action in legal_actions]
 
 
-def best_action(view: JSON, legal_actions: Sequence[Action], decision: Decision,
-                rng: random.Random) -> Action:
+def best_action(
+    view: JSON, legal_actions: Sequence[Action], decision: Decision, rng: random.Random
+) -> Action:
     """The highest-valued legal action; ties go to a seeded random pick."""
     values = action_values(view, legal_actions, decision)
     top = max(values)
@@ -335,8 +363,9 @@ class GreedyBot:
 ROLLOUT_NOISE = 0.1
 
 
-def rollout_policy(rng: random.Random, game: Game[Any], state: Any,
-                   legal: Sequence[Action]) -> Action:
+def rollout_policy(
+    rng: random.Random, game: Game[Any], state: Any, legal: Sequence[Action]
+) -> Action:
     """ISMCTS playout step on a sampled state: mostly greedy, sometimes random."""
     if len(legal) == 1:
         return legal[0]

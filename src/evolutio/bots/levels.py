@@ -82,6 +82,7 @@ def make_ismcts(seed: int, budget: Budget, game: str = "evolution") -> IsmctsBot
     if game in GREEDY_GAMES:
         from evolutio.bots.greedy import evaluate, rollout_policy
 
-        return IsmctsBot(seed, budget, rollout=rollout_policy, rollout_depth=ROLLOUT_DEPTH,
-                         evaluator=evaluate)
+        return IsmctsBot(
+            seed, budget, rollout=rollout_policy, rollout_depth=ROLLOUT_DEPTH, evaluator=evaluate
+        )
     return IsmctsBot(seed, budget)

@@ -248,12 +248,12 @@ def report(
 @app.command()
 def tournament(
     bots: str = typer.Option(
-        "random,greedy,ismcts:100",
+        "random,easy,normal,ismcts:50",
         "--bots",
         "-b",
         help="Bots to rate, comma separated (at least two).",
     ),
-    games: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     players: str = typer.Option(
         "2,3,4", "--players", "-p", help="Player counts to draw tables from, comma separated."
     ),

@@ -42,9 +42,15 @@ def _rate_plot(path: Path, labels: Sequence[str], rates: Sequence[Rate], title: 
     ax.set_title(title)
     for i, value in enumerate(values):
         inside = value >= 0.12
-        ax.text(i, value / 2 if inside else value + 0.02, f"{value:.0%}", ha="center",
-                va="center" if inside else "bottom", fontsize=8,
-                color="white" if inside else "black")
+        ax.text(
+            i,
+            value / 2 if inside else value + 0.02,
+            f"{value:.0%}",
+            ha="center",
+            va="center" if inside else "bottom",
+            fontsize=8,
+            color="white" if inside else "black",
+        )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
