@@ -8,6 +8,7 @@ not change when what it cannot see is resampled.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game
+from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.deck import card_sets
 from evolutio.games.evolution.traits.registry import TRAIT_SETS
 
@@ -154,33 +156,31 @@ def test_listed_actions_apply_and_unlisted_are_refused(
 
 
 def candidate_actions(state: Any, rng: random.Random) -> list[dict[str, Any]]:
-    """Well-formed action JSON with ids that exist and some that do not."""
+    """Well-formed JSON of every action type, with ids that exist and some that do not."""
     snap = GAME.snapshot(state)
     animals = [int(a) for a in snap["animals"]] + [999]
     cards = [c for p in snap["players"] for c in p["hand"]] + [9999]
+    cards += [c for a in snap["animals"].values() for c in a["trait_cards"]]
+    cards += [link["card"] for link in snap["links"].values()]
+    cards += list(snap.get("table_cards", []))
     links = [int(link) for link in snap["links"]] + [777]
     traits = sorted(TRAIT_SETS)
+    pools: dict[str, Any] = {
+        "animal": lambda: rng.choice(animals),
+        "target": lambda: rng.choice(animals),
+        "card": lambda: rng.choice(cards),
+        "link": lambda: rng.choice(links),
+        "trait": lambda: rng.choice(traits),
+        "animals": lambda: [rng.choice(animals), rng.choice(animals)],
+    }
     out: list[dict[str, Any]] = []
-    for _ in range(12):
-        a, b = rng.choice(animals), rng.choice(animals)
-        card = rng.choice(cards)
-        out.extend(
-            [
-                {"type": "animal", "card": card},
-                {"type": "trait", "card": card, "trait": rng.choice(traits), "animal": a},
-                {"type": "pair", "card": card, "trait": rng.choice(traits), "animals": [a, b]},
-                {"type": "eat", "animal": a},
-                {"type": "attack", "animal": a, "target": b},
-                {"type": "fat", "animal": a, "amount": rng.randint(0, 3)},
-                {"type": "piracy", "animal": a, "target": b},
-                {"type": "grazing", "animal": a},
-                {"type": "hibernate", "animal": a},
-                {"type": "mimic", "target": b},
-                {"type": "tail_loss", "card": card},
-                {"type": "trigger", "link": rng.choice(links)},
-            ]
-        )
-    out += [{"type": t} for t in ("pass", "end", "run", "accept")]
+    for kind, cls in sorted(ACTION_TYPES.items()):
+        names = [f.name for f in dataclasses.fields(cls)]
+        for _ in range(6 if names else 1):
+            data: dict[str, Any] = {"type": kind}
+            for name in names:
+                data[name] = pools[name]() if name in pools else rng.randint(0, 3)
+            out.append(data)
     out += [{"type": "bogus"}, {"type": "eat"}, {"type": "eat", "animal": "x"}]
     return out
 

@@ -126,12 +126,10 @@ def feeding_trait_actions(state: State, seat: int) -> list[Action]:
 def table_card_actions(state: State, seat: int) -> list[Action]:
     """Actions offered by cards lying in the middle of the table (Shell)."""
     actions: list[Action] = []
-    seen: set[str] = set()
     for card in state.table_cards:
         for face in state.card_faces[card]:
             handler = TRAITS[face]
-            if handler.table_types and face not in seen:
-                seen.add(face)
+            if handler.table_types:
                 actions.extend(handler.table_actions(state, seat, card))
     return actions
 
