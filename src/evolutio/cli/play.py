@@ -24,14 +24,19 @@ def parse_expansions(text: str) -> list[str]:
 
 
 def game_and_options(
-    game_name: str, players: int, edition: int, expansions: str
+    game_name: str, players: int, edition: int, expansions: str, half_deck: bool = False
 ) -> tuple[Game[Any], dict[str, Any]]:
     """The game and its checked options; bad values raise ``typer.Exit`` with the reason."""
+    raw: dict[str, Any] = {
+        "players": players,
+        "edition": edition,
+        "expansions": parse_expansions(expansions),
+    }
+    if half_deck:
+        raw["half_deck"] = True
     try:
         game = get_game(game_name)
-        options = game.normalize_options(
-            {"players": players, "edition": edition, "expansions": parse_expansions(expansions)}
-        )
+        options = game.normalize_options(raw)
     except OptionError as exc:
         raise fail(str(exc)) from None
     return game, options
@@ -58,13 +63,18 @@ def play(
     bots: str = typer.Option("random", "--bots", help="Bot for the other seats: a name or level."),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
     edition: int = typer.Option(3, "--edition", help="Rules edition: 3 (default) or 2."),
-    expansions: str = typer.Option("base", "--expansions", help="Comma-separated card sets."),
+    expansions: str = typer.Option(
+        "base", "--expansions", help="Comma-separated card sets: base, time_to_fly, gift."
+    ),
+    half_deck: bool = typer.Option(
+        False, "--half-deck", help="Remove half of each card kind (advised for 2-3 players)."
+    ),
     game_name: str = typer.Option("evolution", "--game", help=f"One of {available_games()}."),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),
     name: str = typer.Option("you", "--name", help="Your name in the record."),
 ) -> None:
     """Play a game in the terminal against bots; the record is saved at the end."""
-    game, options = game_and_options(game_name, players, edition, expansions)
+    game, options = game_and_options(game_name, players, edition, expansions, half_deck)
     if not 0 <= seat < players:
         raise fail(f"--seat must be 0 to {players - 1}")
     seed = seed if seed is not None else random.randrange(2**31)
