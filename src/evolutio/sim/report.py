@@ -60,7 +60,8 @@ def _scores_plot(path: Path, scores: dict[str, list[int]]) -> None:
     fig, ax = plt.subplots(figsize=(6, 3.6))
     low = min(min(v) for v in scores.values())
     high = max(max(v) for v in scores.values())
-    bins = list(range(low, high + 2))
+    step = max(1, (high - low) // 25)
+    bins = list(range(low, high + step + 1, step))
     for bot, values in scores.items():
         ax.hist(values, bins=bins, histtype="step", linewidth=1.6, label=bot, density=True)
     ax.set_xlabel("final score")
@@ -81,7 +82,9 @@ def _length_plot(path: Path, rows: Sequence[JSON]) -> None:
     axes_list[-1].set_xlabel("actions per game")
     axes_list[-1].set_ylabel("games")
     if turns:
-        axes_list[0].hist(turns, bins=range(min(turns), max(turns) + 2), color="#c44e52")
+        axes_list[0].hist(
+            turns, bins=[t - 0.5 for t in range(min(turns), max(turns) + 2)], color="#c44e52"
+        )
         axes_list[0].set_xlabel("turns per game")
         axes_list[0].set_ylabel("games")
     fig.suptitle("Game length")
