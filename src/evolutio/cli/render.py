@@ -55,6 +55,12 @@ def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) 
     header.append(f" · food bank: {view['food_bank']}", style="red")
     header.append(f" · deck: {view['deck_size']}")
     header.append(f" · first player: {players[view['first_player']]}")
+    if view.get("table_cards"):
+        lying = ", ".join(
+            f"#{c['id']} " + "/".join(names.get(f, f) for f in c["faces"])
+            for c in view["table_cards"]
+        )
+        header.append(f" · on the table: {lying}")
     parts.append(header)
     if view.get("attack"):
         attack = view["attack"]
@@ -80,9 +86,13 @@ def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) 
                 state.append("asleep")
             if animal.get("poisoned"):
                 state.append("poisoned")
+            label = Text(", ".join(traits)) if traits else Text("(no traits)", style="dim")
+            if animal.get("faces"):
+                faces = " / ".join(names.get(f, f) for f in animal["faces"])
+                label.append(f"  [face down: {faces}]", style="dim")
             table.add_row(
                 f"A{animal['id']}",
-                ", ".join(traits) or Text("(no traits)", style="dim"),
+                label,
                 _food(animal),
                 ", ".join(state),
             )
