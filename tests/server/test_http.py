@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import httpx
-
-from tests.server.conftest import Server
+from server_harness import Server
 
 
 def test_pages_and_static_files(server: Server) -> None:
     for path in ("/", "/room/abc", "/replay/abc", "/profile/ann", "/leaderboard"):
         r = httpx.get(server.base + path)
-        assert r.status_code == 200 and "<main id=\"app\">" in r.text
+        assert r.status_code == 200 and '<main id="app">' in r.text
     for name in ("app.js", "room.js", "table.js", "replay.js", "i18n.js", "style.css"):
         assert httpx.get(f"{server.base}/static/{name}").status_code == 200
 
@@ -32,7 +31,9 @@ def test_accounts_with_passwords(server: Server) -> None:
     guest = server.guest("Carla")
     r = server.post("/api/register", guest, json={"name": "Carla", "password": "correct horse"})
     assert r.status_code == 200 and r.json()["user"]["account"] is True
-    assert server.post("/api/register", json={"name": "Dan", "password": "short"}).status_code == 400
+    assert (
+        server.post("/api/register", json={"name": "Dan", "password": "short"}).status_code == 400
+    )
     bad = server.post("/api/login", json={"name": "Carla", "password": "wrong password"})
     assert bad.status_code == 401 and bad.json()["error"] == "Wrong name or password."
     ok = server.post("/api/login", json={"name": "carla", "password": "correct horse"})
@@ -46,8 +47,11 @@ def test_accounts_with_passwords(server: Server) -> None:
 
 def test_bad_requests_get_readable_errors(server: Server) -> None:
     token = server.guest("Eve")
-    r = httpx.post(server.base + "/api/rooms", content=b"{not json",
-                   headers={"authorization": f"Bearer {token}"})
+    r = httpx.post(
+        server.base + "/api/rooms",
+        content=b"{not json",
+        headers={"authorization": f"Bearer {token}"},
+    )
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = server.post("/api/rooms", token, content=b"x" * 20000)
     assert r.status_code == 413

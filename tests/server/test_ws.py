@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from server_harness import Client, Server
 
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game, register
-from tests.server.conftest import Client, Server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 register("toy", "toygame:GAME")
@@ -37,8 +37,9 @@ async def play_out(client: Client, pick: Any = lambda legal: 0) -> dict[str, Any
         if frame["outcome"] is not None and frame["decision"] is None:
             return frame
         if frame["legal"]:
-            await client.send({"type": "act", "version": frame["version"],
-                               "index": pick(frame["legal"])})
+            await client.send(
+                {"type": "act", "version": frame["version"], "index": pick(frame["legal"])}
+            )
 
 
 def test_chat_commands_and_seats(server: Server) -> None:
@@ -229,7 +230,7 @@ def test_absent_player_is_replaced_by_a_bot_and_gets_the_seat_back(server: Serve
         await b.close()
         while state["decision"] is not None and state["decision"]["seat"] == 0:
             await a.send({"type": "act", "version": state["version"], "index": 0})
-            state = await a.until(lambda f: is_state(f) and f["version"] > state["version"])
+            state = await a.until(lambda f, v=state["version"]: is_state(f) and f["version"] > v)
         away = await a.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["away"])
         assert away["room"]["seats"][1]["name"] == "Quin"
         await a.until(lambda f: is_state(f) and any(e["by"] == "bot" for e in f["log"]))

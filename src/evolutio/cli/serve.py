@@ -20,9 +20,6 @@ def serve(
     ),
     grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
     bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
-    record_frames: bool = typer.Option(
-        False, hidden=True, help="Testing only: keep every frame sent."
-    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed."""
     try:
@@ -41,7 +38,7 @@ def serve(
         raise fail("--grace and --bot-delay must not be negative")
     url = db or default_db_url()
     try:
-        application = create_app(url, grace=grace, bot_delay=bot_delay, record_frames=record_frames)
+        application = create_app(url, grace=grace, bot_delay=bot_delay)
     except Exception as exc:  # a bad URL or driver: say so, no traceback
         raise fail(f"cannot use database {url!r}: {exc}") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

@@ -52,18 +52,11 @@ class ApiError(Exception):
         self.message = message
 
 
-def create_app(
-    db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3, record_frames: bool = False
-) -> FastAPI:
-    """The application on the database at ``db_url`` (migrated, games resumed at start).
-
-    ``record_frames`` keeps every frame sent to each connection, served by a debugging
-    endpoint that the hidden-information test reads; never turn it on in production.
-    """
+def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> FastAPI:
+    """The application on the database at ``db_url`` (migrated, games resumed at start)."""
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     hub = Hub(sessions, grace=grace, bot_delay=bot_delay)
-    frames: dict[str, list[str]] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -380,12 +373,6 @@ def create_app(
             "steps": steps,
         }
 
-    @app.get("/api/debug/frames/{user_name}")
-    async def api_frames(user_name: str) -> dict[str, Any]:
-        if not record_frames:
-            raise ApiError(404, "Frame recording is off on this server.")
-        return {"frames": frames.get(user_name.casefold(), [])}
-
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/{room_id}")
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
@@ -399,13 +386,8 @@ def create_app(
             return
         user = current(websocket)
         name = user.name if user is not None else "anonymous"
-        sink: list[str] | None = None
-        if record_frames and user is not None:
-            sink = frames.setdefault(user.name.casefold(), [])
 
         async def send(text: str) -> None:
-            if sink is not None:
-                sink.append(text)
             await websocket.send_text(text)
 
         async def close() -> None:

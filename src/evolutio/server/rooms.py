@@ -101,8 +101,6 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.chat_times: deque[float] = deque()
         self.msg_times: deque[float] = deque()
-        self.sent: list[str] = []  # frames already handed to the socket (kept only if recording)
-        self.record_frames = False
         self.closed = False
 
     def send(self, message: JSON | str) -> None:

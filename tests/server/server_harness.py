@@ -1,0 +1,138 @@
+"""Test harness: a real server process (free loopback port, temporary SQLite) and clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+LAUNCH = Path(__file__).with_name("launch.py")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """Starts, kills (-9) and restarts the server on the same database and port."""
+
+    def __init__(self, db: Path, grace: float = 30.0) -> None:
+        self.db = db
+        self.grace = grace
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, str(LAUNCH), str(self.port), f"sqlite:///{self.db}", str(self.grace)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(self.db.with_suffix(".log").read_text())
+            try:
+                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log_text(self) -> str:
+        return self.db.with_suffix(".log").read_text(errors="replace")
+
+    # HTTP helpers
+    def guest(self, name: str) -> str:
+        r = httpx.post(self.base + "/api/guest", json={"name": name})
+        assert r.status_code == 200, r.text
+        return str(r.json()["token"])
+
+    def post(self, path: str, token: str | None = None, **kw: Any) -> httpx.Response:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(self.base + path, headers=headers, **kw)
+
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        return httpx.get(self.base + path, headers=headers)
+
+    def room(self, token: str, game: str = "toy", players: int = 2, clock: int = 0) -> str:
+        r = self.post(
+            "/api/rooms",
+            token,
+            json={"game": game, "options": {"players": players}, "clock": clock},
+        )
+        assert r.status_code == 200, r.text
+        return str(r.json()["room"]["id"])
+
+
+class Client:
+    """A WebSocket client that keeps every frame and waits for the ones it wants."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    @classmethod
+    async def open(cls, server: Server, room: str, token: str | None) -> Client:
+        url = f"{server.ws_base}/ws/{room}" + (f"?token={token}" if token else "")
+        client = cls(await websockets.connect(url, max_size=2**22))
+        return client
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def say(self, text: str) -> None:
+        await self.send({"type": "chat", "text": text})
+
+    async def next(self, timeout: float = 10.0) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.state = frame
+        return frame
+
+    async def until(self, pred: Any, timeout: float = 15.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError("timed out waiting for a frame")
+            frame = await self.next(left)
+            if pred(frame):
+                return frame
+
+    async def error(self, code: str) -> dict[str, Any]:
+        return await self.until(lambda f: f["type"] == "error" and f["code"] == code)
+
+    async def close(self) -> None:
+        await self.ws.close()

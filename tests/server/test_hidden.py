@@ -1,0 +1,100 @@
+"""No frame sent to a seat carries another seat's hidden information.
+
+Three seats play a whole Evolution game through the server (two people, one bot). Every frame
+each person received is kept; afterwards the record is replayed and each state frame is
+compared with what the engine says that seat may see at that version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from server_harness import Client, Server
+
+from evolutio.core.game import Game
+from evolutio.core.record import Record, replay_steps
+from evolutio.core.registry import get_game
+
+
+def is_state(frame: dict[str, Any]) -> bool:
+    return frame["type"] == "state"
+
+
+def keys(value: Any) -> set[str]:
+    """Every key anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys(v)}
+    return set()
+
+
+async def seat_player(client: Client, rng: random.Random) -> None:
+    """Answer this seat's decisions at random until the game is over."""
+    while True:
+        frame = await client.until(is_state, timeout=30)
+        if frame["decision"] is None:
+            return
+        if frame["legal"]:
+            index = rng.randrange(len(frame["legal"]))
+            await client.send({"type": "act", "version": frame["version"], "index": index})
+
+
+def test_frames_hold_only_what_the_seat_may_see(server: Server) -> None:
+    tokens = [server.guest("Hana"), server.guest("Ivo")]
+    room = server.room(tokens[0], game="evolution", players=3)
+
+    async def go() -> list[Client]:
+        clients = [await Client.open(server, room, t) for t in tokens]
+        watcher = await Client.open(server, room, None)
+        await clients[1].say("/join")
+        await clients[0].say("/bot random")
+        await clients[0].say("/start")
+        await asyncio.gather(
+            *(seat_player(c, random.Random(i)) for i, c in enumerate(clients)),
+            watcher.until(lambda f: is_state(f) and f["decision"] is None, timeout=60),
+        )
+        for c in (*clients, watcher):
+            await c.close()
+        return [*clients, watcher]
+
+    received = asyncio.run(asyncio.wait_for(go(), 120))
+    record = Record.from_json(server.get(f"/api/rooms/{room}/record").json())
+    game: Game[Any] = get_game("evolution")
+    views: dict[int, dict[int | None, Any]] = {}
+    decisions: dict[int, Any] = {}
+    for version, (state, _) in enumerate(replay_steps(record)):
+        views[version] = {s: game.view(state, s) for s in (0, 1, 2, None)}
+        decisions[version] = game.decision(state)
+    checked = 0
+    for seat, client in zip((0, 1, None), received, strict=True):
+        assert client.frames, "no frames received"
+        for frame in client.frames:
+            text = json.dumps(frame)
+            assert "seed" not in keys(frame), "the seed would reveal the deck"
+            if not is_state(frame):
+                continue
+            v = frame["version"]
+            assert frame["seat"] == seat
+            assert frame["view"] == views[v][seat], f"seat {seat} version {v}: view differs"
+            for player in frame["view"]["players"]:
+                if player["seat"] != seat:
+                    assert player["hand"] is None and player["discard"] is None
+            decision = decisions[v]
+            if decision is None or decision.seat != seat:
+                assert frame["legal"] is None
+            else:
+                assert len(frame["legal"]) == len(game.legal_actions(replay_state(record, v)))
+            assert len(text) < 1_000_000
+            checked += 1
+    assert checked > 3 * 20
+
+
+def replay_state(record: Record, version: int) -> Any:
+    for index, (state, _) in enumerate(replay_steps(record)):
+        if index == version:
+            return state
+    raise AssertionError(version)
