@@ -100,11 +100,11 @@ def main() -> None:
 
     positions = sample_positions(args.positions, args.seed)
     print(f"# decision time ({len(positions)} positions from 2-player greedy games)")
-    print(f"{'bot':<16}{'mean ms':>10}{'max ms':>10}{'iterations/s':>15}")
+    print(f"{'bot':<22}{'mean ms':>10}{'max ms':>10}{'iterations/s':>15}")
     specs = ["random", "greedy", *LEVELS, "ismcts:200", "ismcts:100ms"]
     for spec, mean_ms, max_ms, rate in decision_times(specs, positions):
         label = f"{spec} ({LEVELS[spec]})" if spec in LEVELS else spec
-        print(f"{label:<16}{mean_ms:>10.2f}{max_ms:>10.1f}{rate:>15}")
+        print(f"{label:<22}{mean_ms:>10.2f}{max_ms:>10.1f}{rate:>15}")
 
     print(f"\n# strength (seats rotated, 95% Wilson interval, {args.workers} workers)")
     ismcts = f"ismcts:{args.budget}"

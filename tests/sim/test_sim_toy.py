@@ -267,3 +267,42 @@ def test_cli_simulate_evolution_with_expansions(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", "-x", "base,nope"])
     assert result.exit_code == 2
     assert "unknown expansion 'nope'; allowed: base" in " ".join(result.output.split())
+
+
+def test_a_failing_game_is_reported_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    import evolutio.sim.runner as sim_runner
+    from evolutio.bots.random import RandomBot
+
+    class Cheat(RandomBot):
+        def choose(self, view, legal_actions, decision, info=None):  # type: ignore[no-untyped-def]
+            return type(legal_actions[0])(card=99)
+
+    real = sim_runner.make_bot
+    monkeypatch.setattr(
+        sim_runner,
+        "make_bot",
+        lambda spec, seed, game: Cheat(seed) if spec == "cheat" else real(spec, seed, game),
+    )
+    tasks = batch_tasks("toy", {"players": 2}, 1, 2, ["cheat", "random"])
+    rows = run_games(tasks, workers=1)
+    assert [r["error"] for r in rows] == [
+        "bot cheat at seat 0 chose play 99, which is not legal"
+    ] * 2
+    summary = summarize(rows)
+    assert summary["errors"] == 2 and summary["finished"] == 0
+
+
+def test_ratings_follow_results() -> None:
+    rows = [
+        {
+            "index": i,
+            "bots": ["strong", "weak"] if i % 2 else ["weak", "strong"],
+            "ranks": [1, 2] if i % 2 else [2, 1],
+            "winners": [0] if i % 2 else [1],
+            "error": None,
+        }
+        for i in range(20)
+    ]
+    ratings = rate(rows, ["weak", "strong"])
+    assert [r.bot for r in ratings] == ["strong", "weak"]
+    assert ratings[0].wins == 20 and ratings[1].wins == 0
