@@ -66,13 +66,13 @@ async function showLobby() {
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
-  app.replaceChildren(
+  app.replaceChildren(...[
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("players")} `, players), h("label", {}, `${t("edition")} `, edition),
         h("label", {}, `${t("clock")} `, clock), create), error) : null,
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
-    h("div.panel", {}, h("h3", {}, t("finished_games")), finished));
+    h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
   await refresh();
   const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 4000);
 }

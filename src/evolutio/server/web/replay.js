@@ -36,7 +36,7 @@ export async function showReplay(app, roomId) {
       slider,
       h("button#replay-next", { onclick: () => show(at + 1) }, t("next")),
       h("button#replay-last", { onclick: () => show(steps.length - 1) }, t("last")), label),
-    h("a", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download"))),
+    h("a#replay-panel-download", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download"))),
   text, table);
   document.addEventListener("keydown", (ev) => {
     if (!document.body.contains(table)) return;

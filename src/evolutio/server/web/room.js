@@ -69,9 +69,9 @@ export async function showRoom(app, roomId, session) {
       h("button.primary#start", { onclick: () => command("/start"),
         disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
     seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}` +
-      (room.clock ? ` · ${room.clock}${t("seconds")}` : "")),
+      (room.clock ? ` · ${room.clock}${t("seconds")}` : ""),
       h("ul.seats", {}, rows), buttons,
-      room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null);
+      room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
   }
 

@@ -1,0 +1,109 @@
+"""The browser game tool in Debian's chromium: create a room, add a bot, play a whole game by
+clicking the server's legal actions, then open the replay and download the record."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from typing import Any
+
+import pytest
+from server_harness import Server
+
+from evolutio.core.record import Record, replay
+from evolutio.core.registry import get_game
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason="needs Debian's chromium at /usr/bin/chromium (scripts/install-browser.sh)",
+    ),
+]
+
+
+async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
+    from playwright.async_api import async_playwright
+
+    errors: list[str] = []
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await page.goto(base + "/")
+        await page.fill("#login input[name=name]", "Wren")
+        await page.click("#guest")
+        await page.fill("#players", "2")
+        await page.click("#create")
+        await page.wait_for_selector("#seats .add-bot")
+        room = page.url.rstrip("/").split("/")[-1]
+        await page.click("#seats .add-bot")
+        await page.wait_for_selector("#start:not([disabled])")
+        await page.click("#start")
+        clicks = 0
+        while True:
+            await page.wait_for_selector("#legal button.act, #game-over", timeout=20_000)
+            if await page.query_selector("#game-over"):
+                break
+            # pick through the table first when a hand card is clickable, then act
+            card = await page.query_selector(".hand .card.clickable")
+            if card is not None and clicks % 3 == 0:
+                await card.click()
+            button = await page.query_selector("#legal button.act")
+            if button is None:
+                continue
+            try:
+                await button.click(timeout=2_000)
+            except Exception:  # re-rendered under the pointer: look again
+                continue
+            clicks += 1
+            await page.wait_for_timeout(15)
+        assert clicks > 5
+        assert await page.inner_text("#game-over")
+        # the whole log is on the page, and the seats kept their names
+        assert await page.locator("#log div").count() > clicks
+        await page.click("#replay-link")
+        await page.wait_for_selector("#replay-slider")
+        for _ in range(3):
+            await page.click("#replay-next")
+        assert "3/" in await page.inner_text("#replay-step")
+        assert await page.locator("#replay-table .player").count() == 2
+        await page.click("#replay-last")
+        async with page.expect_download() as info:
+            await page.click("#replay-panel-download")
+        download = await info.value
+        path = await download.path()
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        # the language switch renders the page in Russian
+        await page.select_option("#lang", "ru")
+        await page.wait_for_function(
+            "document.querySelector('#replay-first')?.textContent === 'В начало'"
+        )
+        assert "Повтор" in await page.inner_text("main")
+        await browser.close()
+    return room, errors, record
+
+
+def test_a_whole_game_in_the_browser(server: Server) -> None:
+    room, errors, data = asyncio.run(asyncio.wait_for(play_in_browser(server.base), 240))
+    assert errors == []
+    record = Record.from_json(data)
+    assert record.players == ["Wren", "bot:normal"]
+    outcome = get_game("evolution").outcome(replay(record))
+    status = server.get(f"/api/rooms/{room}").json()["room"]
+    assert outcome is not None and status["status"] == "over"
+    assert list(outcome.scores) == status["outcome"]["scores"]
+    assert server.get("/api/users/Wren").json()["games"] == 1
