@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from evolutio.core.game import JSON, Action, Decision, Game, IllegalAction, OptionError
@@ -664,13 +664,7 @@ class Room:
         except IllegalAction as exc:
             raise RoomError("illegal", exc.reason) from None
         text = game.describe_action(self.state, action)
-        with self.hub.session() as s:
-            s.add(
-                ActionRow(
-                    room_id=self.id, idx=self.version, seat=seat, action=action.to_json(), by=by
-                )
-            )
-            s.commit()
+        self.hub.store_action(self.id, self.version, seat, action.to_json(), by)
         game.apply(self.state, action)
         self.version += 1
         self.log.append(LogEntry(self.version, seat, text, by))
@@ -825,6 +819,16 @@ class Hub:
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
         self.rooms: dict[str, Room] = {}
+
+    def store_action(self, room_id: str, idx: int, seat: int, action: JSON, by: str) -> None:
+        """Append one action to a game's log and commit (a Core insert: the hot path)."""
+        engine = self.sessions.kw["bind"]
+        with engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                {"room_id": room_id, "idx": idx, "seat": seat, "action": action, "by": by,
+                 "created_at": utcnow()},
+            )
 
     @contextmanager
     def session(self) -> Iterator[Session]:

@@ -1,0 +1,206 @@
+"""Server load: many WebSocket clients on loopback playing Evolution games through the server.
+
+Each game has two seats, each played by a WebSocket client that picks a random legal action
+after a short think time. For each number of concurrent games the script reports the
+actions applied per second and the latency of an action: from sending ``act`` to receiving
+the state frame of the next version (stored, applied and broadcast by the server).
+
+    .venv/bin/python bench/load.py                      # 10, 50, 100, 200 games
+    .venv/bin/python bench/load.py --games 20 --seconds 5
+    .venv/bin/python bench/load.py --url http://host:8000   # an already running server
+
+Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per game.
+The server runs in its own process (2-core machine: it shares the CPUs with the clients).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    code = "import sys; from evolutio.cli import main; sys.argv[0] = 'evolutio'; main()"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+         "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.finished = 0
+
+
+async def seat(base: str, room: str, token: str, stats: Stats, stop: float, think: float,
+               max_actions: int, rng: random.Random) -> None:
+    url = base.replace("http", "ws", 1) + f"/ws/{room}?token={token}"
+    async with websockets.connect(url, max_size=2**22) as ws:
+        sent_at: dict[int, float] = {}
+        acted = 0
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                return
+            frame = json.loads(raw)
+            kind = frame.get("type")
+            if kind == "error":
+                if frame.get("code") != "stale":
+                    stats.errors += 1
+                continue
+            if kind != "state":
+                continue
+            version = frame["version"]
+            started = sent_at.pop(version - 1, None)
+            if started is not None:
+                stats.latencies.append(time.perf_counter() - started)
+            if frame["decision"] is None:
+                stats.finished += 1
+                return
+            if frame["legal"] and acted < max_actions:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                sent_at[version] = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "version": version,
+                                          "index": rng.randrange(len(frame["legal"]))}))
+                acted += 1
+            elif acted >= max_actions:
+                return
+
+
+async def level(base: str, games: int, seconds: float, think: float, max_actions: int,
+                tag: str) -> dict[str, Any]:
+    """Create ``games`` rooms of two guests each, start them, play for ``seconds``."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        rooms: list[tuple[str, list[str]]] = []
+        for g in range(games):
+            tokens = []
+            for s in range(2):
+                r = await http.post("/api/guest", json={"name": f"L{tag}g{g}s{s}"})
+                r.raise_for_status()
+                tokens.append(r.json()["token"])
+            r = await http.post("/api/rooms", json={"game": "evolution",
+                                                    "options": {"players": 2}},
+                                headers={"authorization": f"Bearer {tokens[0]}"})
+            r.raise_for_status()
+            rooms.append((r.json()["room"]["id"], tokens))
+    # seat the second guest and start, over one short-lived socket per room
+    for room, tokens in rooms:
+        url = base.replace("http", "ws", 1)
+        async with websockets.connect(f"{url}/ws/{room}?token={tokens[1]}") as ws:
+            await ws.send(json.dumps({"type": "chat", "text": "/join"}))
+            await ws.send(json.dumps({"type": "ping"}))
+            while json.loads(await ws.recv()).get("type") != "pong":
+                pass
+    stats = Stats()
+    rng = random.Random(games)
+    stop = time.monotonic() + seconds
+    tasks = []
+    for room, tokens in rooms:
+        for token in tokens:
+            tasks.append(seat(base, room, token, stats, stop, think, max_actions,
+                              random.Random(rng.random())))
+    starters = []
+    for room, tokens in rooms:
+        starters.append(start_room(base, room, tokens[0]))
+    started = time.perf_counter()
+    runners = [asyncio.create_task(t) for t in tasks]
+    await asyncio.sleep(0.5)  # let every seat connect before the games start
+    await asyncio.gather(*starters)
+    await asyncio.gather(*runners, return_exceptions=True)
+    elapsed = time.perf_counter() - started - 0.5
+    lat = sorted(stats.latencies)
+    return {
+        "games": games,
+        "actions": len(lat),
+        "seconds": round(elapsed, 1),
+        "actions_per_s": round(len(lat) / elapsed, 1) if elapsed > 0 else 0.0,
+        "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
+        "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
+        "finished": stats.finished // 2,
+        "errors": stats.errors,
+    }
+
+
+async def start_room(base: str, room: str, token: str) -> None:
+    url = base.replace("http", "ws", 1)
+    async with websockets.connect(f"{url}/ws/{room}?token={token}") as ws:
+        await ws.send(json.dumps({"type": "chat", "text": "/start"}))
+        await ws.send(json.dumps({"type": "ping"}))
+        while json.loads(await ws.recv()).get("type") != "pong":
+            pass
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="10,50,100,200",
+                        help="concurrent games per level, comma-separated")
+    parser.add_argument("--seconds", type=float, default=20.0, help="time limit per level")
+    parser.add_argument("--think", type=float, default=0.25,
+                        help="mean think time of a client before acting, seconds")
+    parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
+    parser.add_argument("--url", default="", help="use a running server instead of starting one")
+    args = parser.parse_args()
+    try:
+        levels = [int(x) for x in args.games.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
+    if not levels or min(levels) < 1 or max(levels) > 1000:
+        raise SystemExit("--games: 1 to 1000 games per level")
+    proc = None
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.url.rstrip("/")
+        if not base:
+            proc, base = start_server(Path(tmp) / "load.db")
+        try:
+            run_tag = str(int(time.time()) % 100000)
+            print(f"server {base}; think {args.think}s; up to {args.seconds}s per level")
+            print(f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+                  f"{'done':>5} {'errors':>6}")
+            for n in levels:
+                r = asyncio.run(level(base, n, args.seconds, args.think, args.max_actions,
+                                      f"{run_tag}x{n}"))
+                print(f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
+                      f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['finished']:>5} "
+                      f"{r['errors']:>6}", flush=True)
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()
