@@ -68,7 +68,8 @@ def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, fl
 def strength(
     first: str, second: str, players: int, games: int, seed: int, workers: int
 ) -> tuple[Rate, float, int]:
-    """Win rate of ``first`` against ``players - 1`` copies of ``second``, seats rotated."""
+    """Win rate of ``first`` against ``players - 1`` copies of ``second``, seats rotated,
+    with the search rate ``first`` reached during the games (ISMCTS iterations/s)."""
     bots = [first] + [second] * (players - 1)
     start = time.perf_counter()
     rows = run_games(
@@ -76,11 +77,16 @@ def strength(
     )
     done = finished(rows)
     wins = 0.0
+    iterations = 0
+    thinking = 0.0
     for row in done:
         for seat, bot in enumerate(row["bots"]):
             if bot == first:
                 wins += win_share(row, seat)
-    return Rate(wins, len(done)), time.perf_counter() - start, len(rows) - len(done)
+                iterations += row["iterations"][seat]
+                thinking += row["think_seconds"][seat]
+    rate = f"{iterations / thinking:,.0f}" if iterations and thinking else "-"
+    return Rate(wins, len(done)), time.perf_counter() - start, len(rows) - len(done), rate
 
 
 def main() -> None:
@@ -114,17 +120,22 @@ def main() -> None:
         (ismcts, "greedy", 2, args.ismcts_games),
         (ismcts, "greedy", 4, args.ismcts_games_4p),
     ]
-    print(f"{'match':<32}{'games':>6}{'win rate':>10}{'95% interval':>18}{'seconds':>9}")
+    print(
+        f"{'match':<32}{'games':>6}{'win rate':>10}{'95% interval':>18}{'seconds':>9}"
+        f"{'iterations/s':>14}"
+    )
     for first, second, players, games in matches:
         if games <= 0:
             continue
-        rate, seconds, errors = strength(first, second, players, games, args.seed, args.workers)
+        rate, seconds, errors, speed = strength(
+            first, second, players, games, args.seed, args.workers
+        )
         low, high = rate.interval
         label = f"{first} vs {second} ({players}p)"
         note = f"  ({errors} failed)" if errors else ""
         print(
             f"{label:<32}{rate.games:>6}{rate.rate:>10.1%}{f'{low:.1%} - {high:.1%}':>18}"
-            f"{seconds:>9.0f}{note}",
+            f"{seconds:>9.0f}{speed:>14}{note}",
             flush=True,
         )
 
