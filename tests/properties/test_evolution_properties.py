@@ -59,7 +59,8 @@ def card_census(state: Any) -> Counter[int]:
         seen.update(player["hand"])
         seen.update(player["discard"])
     for animal in snap["animals"].values():
-        seen[animal["card"]] += 1
+        if animal["card"] is not None:  # None: traits left by Regeneration, card discarded
+            seen[animal["card"]] += 1
         seen.update(animal["trait_cards"])
     for link in snap["links"].values():
         seen[link["card"]] += 1

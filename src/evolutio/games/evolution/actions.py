@@ -19,18 +19,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from evolutio.core.game import Action, Event
+from evolutio.core.game import JSON, Action, Event
 
 # -- development -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class PlayAnimal(Action):
+    """A card played face down as an animal; with Continents, into ``location`` (Laurasia or
+    Gondwana). Without a location the field is left out of the JSON form."""
+
     type: ClassVar[str] = "animal"
     card: int
+    location: str = ""
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, "card": self.card}
+        if self.location:
+            out["location"] = self.location
+        return out
 
     def notation(self) -> str:
-        return f"animal #{self.card}"
+        return f"animal #{self.card} {self.location}" if self.location else f"animal #{self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +135,32 @@ class EndStep(Action):
     type: ClassVar[str] = "end"
 
 
+@dataclass(frozen=True, slots=True)
+class Migrate(Action):
+    """Continents: declare a migration and move the animal to another location."""
+
+    type: ClassVar[str] = "migrate"
+    animal: int
+    location: str
+
+    def notation(self) -> str:
+        return f"migrate A{self.animal} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recombine(Action):
+    """Recombination: ``animal`` gives its trait card ``card`` to its partner and receives
+    the partner's trait card ``swap``."""
+
+    type: ClassVar[str] = "recombine"
+    animal: int
+    card: int
+    swap: int
+
+    def notation(self) -> str:
+        return f"recombine A{self.animal} #{self.card} #{self.swap}"
+
+
 # -- out of turn ---------------------------------------------------------------------------
 
 
@@ -157,6 +193,37 @@ class Accept(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Follow(Action):
+    """Suckerfish: this animal follows the migrating animal."""
+
+    type: ClassVar[str] = "follow"
+    animal: int
+
+    def notation(self) -> str:
+        return f"follow A{self.animal}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """Suckerfish: no (more) animals of this seat follow the migrating animal."""
+
+    type: ClassVar[str] = "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Regrow(Action):
+    """Regeneration: put card ``card`` from the hand as the new animal under the traits of
+    ``animal``."""
+
+    type: ClassVar[str] = "regrow"
+    animal: int
+    card: int
+
+    def notation(self) -> str:
+        return f"regrow A{self.animal} #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Trigger(Action):
     type: ClassVar[str] = "trigger"
     link: int
@@ -179,6 +246,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Grazing,
         Hibernate,
         EndStep,
+        Migrate,
+        Recombine,
+        Follow,
+        Stay,
+        Regrow,
         Run,
         Mimic,
         TailLoss,
@@ -315,6 +387,82 @@ class TraitDiscarded(Event):
     trait: str
     animal: int
     owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class LocationFoodSet(Event):
+    """Continents: the food bank of one location for this turn."""
+
+    type: ClassVar[str] = "location_food_set"
+    location: str
+    dice: tuple[int, ...]
+    bonus: int
+    food: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoodAdded(Event):
+    """Red tokens a trait adds to its location's food bank (Aedificator)."""
+
+    type: ClassVar[str] = "food_added"
+    animal: int
+    trait: str
+    location: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalMoved(Event):
+    type: ClassVar[str] = "animal_moved"
+    animal: int
+    origin: str
+    destination: str
+    trait: str  # what moved it: "swimming", "migration", "suckerfish"
+
+
+@dataclass(frozen=True, slots=True)
+class TraitRestored(Event):
+    """A trait card taken from the discard pile back onto an animal (Swimming leaving the
+    Ocean)."""
+
+    type: ClassVar[str] = "trait_restored"
+    card: int
+    trait: str
+    animal: int
+
+
+@dataclass(frozen=True, slots=True)
+class TraitsExchanged(Event):
+    type: ClassVar[str] = "traits_exchanged"
+    animal: int
+    card: int
+    partner: int
+    swap: int
+
+
+@dataclass(frozen=True, slots=True)
+class TraitMoved(Event):
+    """Neoplasm moves up past one trait card, which stops working."""
+
+    type: ClassVar[str] = "trait_moved"
+    animal: int
+    trait: str
+    passed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Paralysed(Event):
+    type: ClassVar[str] = "paralysed"
+    animal: int
+    trait: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalRegrown(Event):
+    type: ClassVar[str] = "animal_regrown"
+    animal: int
+    card: int
+    source: str  # "hand" or "deck"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,14 @@ from evolutio.games.evolution.actions import (
     Attacked,
     AttackFailed,
 )
-from evolutio.games.evolution.ops import SUPPLY, can_eat, gain, remove_animal, seats_from
+from evolutio.games.evolution.ops import (
+    SUPPLY,
+    can_eat,
+    gain,
+    leave_traits,
+    remove_animal,
+    seats_from,
+)
 from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
 from evolutio.games.evolution.traits.registry import (
     DEFENCE_ACTIONS,
@@ -38,17 +45,24 @@ def attack_block(
     """
     if target.id == carnivore.id:
         return "A carnivore cannot attack itself."
-    for _, trait in carnivore.traits:
+    if not target.present:
+        return f"Only the traits of A{target.id} lie on the table: there is no animal to attack."
+    if carnivore.location != target.location:
+        return (
+            f"A{carnivore.id} can only attack animals in its own location "
+            f"(A{target.id} is elsewhere)."
+        )
+    for _, trait in carnivore.active():
         reason = TRAITS[trait].restricts_attack(state, carnivore, target)
         if reason:
             return reason
-    for _, trait in target.traits:
+    for _, trait in target.active():
         if ignore and trait in ignore:
             continue
         reason = TRAITS[trait].blocks_attack(state, carnivore, target)
         if reason:
             return reason
-    if state.links:
+    if state.links and not target.paralysed:
         for link in state.links.values():
             if link.a == target.id or link.b == target.id:
                 if ignore and link.trait in ignore:
@@ -83,6 +97,13 @@ def start_attack(
     state.use(ATTACKED, target.id, Span.TURN)
     events.append(Attacked(carnivore.id, target.id))
     state.stack.append(AttackFrame(carnivore.id, target.id, ignore))
+    notify_attacked(state, carnivore, target, events)
+
+
+def notify_attacked(state: State, carnivore: Animal, target: Animal, events: list[Event]) -> None:
+    """Tell the target's traits that this carnivore attacks it (Cnidocytes)."""
+    for _, trait in list(target.active()):
+        TRAITS[trait].on_attacked(state, carnivore, target, events)
 
 
 def defence_options(state: State, frame: AttackFrame) -> list[Action]:
@@ -92,7 +113,7 @@ def defence_options(state: State, frame: AttackFrame) -> list[Action]:
     options: list[Action] = []
     forced = False
     seen: set[str] = set(frame.ignore)
-    for _, trait in target.traits:
+    for _, trait in target.active():
         if trait in seen:
             continue
         seen.add(trait)
@@ -152,10 +173,13 @@ def eat_prey(state: State, frame: AttackFrame, events: list[Event]) -> None:
     carnivore = state.animals[frame.carnivore]
     prey = state.animals[frame.target]
     events.append(AnimalEaten(carnivore.id, prey.id))
-    for _, trait in prey.traits:
-        if trait not in frame.ignore:
-            TRAITS[trait].on_eaten(state, carnivore, prey, events)
-    remove_animal(state, prey, "eaten", events)
+    working = [pair for pair in prey.active() if pair[1] not in frame.ignore]
+    for _, trait in working:
+        TRAITS[trait].on_eaten(state, carnivore, prey, events)
+    if any(TRAITS[trait].leaves_traits for _, trait in working):
+        leave_traits(state, prey, events)
+    else:
+        remove_animal(state, prey, "eaten", events)
     for _ in range(2):
         if can_eat(state, carnivore):
             gain(state, carnivore, SUPPLY, "carnivore", events)
@@ -164,10 +188,13 @@ def eat_prey(state: State, frame: AttackFrame, events: list[Event]) -> None:
 
 def feed_scavenger(state: State, carnivore: Animal, events: list[Event]) -> None:
     """After a kill, the first Scavenger clockwise from the carnivore's owner that can eat
-    gets one blue token; within a player, in table order (ruling 8)."""
+    gets one blue token; within a player, in table order (ruling 8). With Continents only a
+    Scavenger in the carnivore's location (seed 004, "Фаза питания")."""
     for seat in seats_from(state, carnivore.owner):
         for animal_id in state.players[seat].animals:
             animal = state.animals[animal_id]
+            if animal.location != carnivore.location:
+                continue
             if animal.has("scavenger") and animal.id != carnivore.id and can_eat(state, animal):
                 gain(state, animal, SUPPLY, "scavenger", events)
                 return

@@ -52,7 +52,12 @@ def single_deck_players(sets: list[str]) -> int:
     """Most players one copy of each chosen set serves (seed 004's table: base 2-4, with
     Time to Fly 2-6); more players add a second base set (seed 000, 5-8 players)."""
     limits = _set_players()
-    return max(limits.get(s, 4) for s in sets)
+    best = max(limits.get(s, 4) for s in sets)
+    for key, limit in limits.items():
+        # a combination of sets ("a+b+c") served together by one deck
+        if "+" in key and all(part in sets for part in key.split("+")):
+            best = max(best, limit)
+    return best
 
 
 def build_cards(sets: list[str], base_copies: int = 1, half: bool = False) -> list[tuple[str, ...]]:

@@ -19,7 +19,6 @@ from evolutio.core.game import (
 from evolutio.core.rng import Rng
 from evolutio.games.evolution.actions import (
     ACTION_TYPES,
-    AnimalPlayed,
     Eat,
     EndStep,
     FatUsed,
@@ -34,6 +33,7 @@ from evolutio.games.evolution.actions import (
 )
 from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
+from evolutio.games.evolution.geography import CONTINENTS, LOCATIONS, place_name
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
@@ -42,7 +42,10 @@ from evolutio.games.evolution.ops import (
     firable,
     fire,
     gain,
+    has_trait,
+    host_block,
     need,
+    place_trait,
     revealed,
 )
 from evolutio.games.evolution.phases import (
@@ -50,7 +53,9 @@ from evolutio.games.evolution.phases import (
     end_step,
     fat_uses,
     feeding_trait_actions,
+    here,
     must_feed,
+    new_animal,
     start_development,
     trigger_choices,
 )
@@ -66,6 +71,7 @@ from evolutio.games.evolution.state import (
     State,
 )
 from evolutio.games.evolution.traits import base as _base_traits  # noqa: F401  (registers)
+from evolutio.games.evolution.traits import continents as _continents  # noqa: F401
 from evolutio.games.evolution.traits import gift as _gift_traits  # noqa: F401  (registers)
 from evolutio.games.evolution.traits import time_to_fly as _ttf_traits  # noqa: F401
 from evolutio.games.evolution.traits.registry import (
@@ -80,6 +86,8 @@ from evolutio.games.evolution.view import describe_action, parse_action, view
 
 EDITIONS = (2, 3)
 HAND_SIZE = 6
+#: Continents: "раздайте каждому игроку по 10 карт" (seed 004).
+CONTINENTS_HAND_SIZE = 10
 
 
 MAX_PLAYERS = 8
@@ -150,9 +158,11 @@ class Evolution:
         if hidden_in_game(state):
             # card ids must not tell which face-down animal hides a trait (Anglerfish)
             state.rng.shuffle(cards)
+        if "continents" in opts["expansions"]:
+            state.banks = dict.fromkeys(LOCATIONS, 0)
         state.deck = list(range(len(cards)))
         state.rng.shuffle(state.deck)
-        for _ in range(HAND_SIZE):
+        for _ in range(CONTINENTS_HAND_SIZE if state.geography else HAND_SIZE):
             for player in state.players:
                 player.hand.append(state.deck.pop())
         state.first_player = state.rng.randrange(state.num_players)
@@ -290,8 +300,9 @@ class Evolution:
         fields = dict(data)
         fields.pop("type")
         expected = {f.name for f in dataclasses.fields(cls)}
+        required = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING}
         extra = sorted(set(fields) - set(expected))
-        missing = sorted(set(expected) - set(fields))
+        missing = sorted(required - set(fields))
         if extra or missing:
             problem = f"unexpected {extra}" if extra else f"missing {missing}"
             raise IllegalAction(f"Action '{kind}': {problem}.")
@@ -304,9 +315,9 @@ class Evolution:
                 ):
                     raise IllegalAction(f"Action '{kind}': 'animals' must be two animal ids.")
                 fields[name] = tuple(value)
-            elif name == "trait":
+            elif name in ("trait", "location"):
                 if not isinstance(value, str):
-                    raise IllegalAction(f"Action '{kind}': 'trait' must be a trait name.")
+                    raise IllegalAction(f"Action '{kind}': '{name}' must be a name.")
             elif not isinstance(value, int) or isinstance(value, bool):
                 raise IllegalAction(f"Action '{kind}': '{name}' must be a whole number.")
         action: Action = cls(**fields)
@@ -333,12 +344,13 @@ class Evolution:
 
     def _development_actions(self, state: State, seat: int) -> list[Action]:
         player = state.players[seat]
-        own = [state.animals[a] for a in player.animals]
-        others = [a for a in state.animals.values() if a.owner != seat]
+        own = [state.animals[a] for a in player.animals if state.animals[a].present]
+        others = [a for a in state.animals.values() if a.owner != seat and a.present]
+        places = CONTINENTS if state.geography else ("",)
         actions: list[Action] = []
         everyone = own + others
         for card in player.hand:
-            actions.append(PlayAnimal(card))
+            actions.extend(PlayAnimal(card, place) for place in places)
             for face in state.card_faces[card]:
                 trait = TRAITS[face]
                 if trait.animal_only:
@@ -347,7 +359,7 @@ class Evolution:
                     pool = own if trait.target == "own" else others
                     for i, a in enumerate(pool):
                         for b in pool if trait.directed else pool[i + 1 :]:
-                            if a is b or a.owner != b.owner:
+                            if a is b or a.owner != b.owner or a.location != b.location:
                                 continue
                             if pair_block(state, seat, face, a, b) is None:
                                 actions.append(PlayPair(card, face, (a.id, b.id)))
@@ -376,6 +388,9 @@ class Evolution:
         if action.card not in player.hand:
             raise IllegalAction(f"Card #{action.card} is not in your hand.")
         if isinstance(action, PlayAnimal):
+            reason = location_refusal(state, action.location)
+            if reason:
+                raise IllegalAction(reason)
             return
         faces = state.card_faces[action.card]
         if action.trait not in faces:
@@ -415,14 +430,12 @@ class Evolution:
             assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
             player.hand.remove(action.card)
             if isinstance(action, PlayAnimal):
-                animal = Animal(state.next_animal, seat, action.card)
-                state.next_animal += 1
-                state.animals[animal.id] = animal
-                player.animals.append(animal.id)
-                events.append(AnimalPlayed(seat, action.card, animal.id))
+                new_animal(state, seat, action.card, action.location, events)
             elif isinstance(action, PlayTrait):
-                state.animals[action.animal].traits.append((action.card, action.trait))
+                animal = state.animals[action.animal]
+                place_trait(animal, action.card, action.trait)
                 events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
+                TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
             else:
                 link = Link(state.next_link, action.trait, action.card, *action.animals)
                 state.next_link += 1
@@ -436,10 +449,14 @@ class Evolution:
         actions: list[Action] = []
         player = state.players[seat]
         if not state.main_done:
-            if state.food_bank > 0:
-                for animal_id in player.animals:
-                    if can_eat(state, state.animals[animal_id]):
-                        actions.append(Eat(animal_id))
+            for animal_id in player.animals:
+                animal = state.animals[animal_id]
+                if (
+                    here(state, animal)
+                    and state.bank(animal.location) > 0
+                    and can_eat(state, animal)
+                ):
+                    actions.append(Eat(animal_id))
             for animal_id, most in fat_uses(state, seat):
                 actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
         actions.extend(feeding_trait_actions(state, seat))
@@ -465,14 +482,32 @@ class Evolution:
             raise IllegalAction(f"There is no animal A{animal_id} on the table.")
         if animal.owner != seat:
             raise IllegalAction(f"A{animal_id} is not your animal.")
+        if not animal.present:
+            raise IllegalAction(f"Only the traits of A{animal_id} lie on the table.")
+        trait_id = FEEDING_ACTIONS.get(action.type)
+        migration = trait_id is not None and TRAITS[trait_id].during_migration
+        if state.where is not None and animal.location != state.where and not migration:
+            raise IllegalAction(
+                f"In this feeding turn you act in {place_name(state.where)}; A{animal_id} "
+                f"lives in {place_name(animal.location)}."
+            )
+        if state.used("migrating", seat) and not migration:
+            raise IllegalAction(
+                "You declared a migration: this feeding turn you can only migrate "
+                "(no food, no other traits)."
+            )
         if isinstance(action, (Eat, UseFat)):
             if state.main_done:
                 raise IllegalAction(
                     "You already took food, attacked or used fat in this feeding turn."
                 )
             if isinstance(action, Eat):
-                if state.food_bank < 1:
-                    raise IllegalAction("The food bank is empty.")
+                if state.bank(animal.location) < 1:
+                    raise IllegalAction(
+                        f"The food bank of {place_name(animal.location)} is empty."
+                        if animal.location
+                        else "The food bank is empty."
+                    )
                 if not can_eat(state, animal):
                     raise IllegalAction(eat_refusal(state, animal))
             else:
@@ -488,10 +523,9 @@ class Evolution:
         if table_trait is not None:
             TRAITS[table_trait].check_action(state, animal, action)
             return
-        trait_id = FEEDING_ACTIONS.get(action.type)
         if trait_id is None:
             raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
-        if not animal.has(trait_id):
+        if not has_trait(state, animal, trait_id):
             raise IllegalAction(f"A{animal_id} does not have {trait_name(trait_id)}.")
         TRAITS[trait_id].check_action(state, animal, action)
 
@@ -501,6 +535,9 @@ class Evolution:
             return
         animal = state.animals[action.animal]  # type: ignore[attr-defined]
         state.acted = True
+        trait_id = FEEDING_ACTIONS.get(action.type)
+        if trait_id is None or not TRAITS[trait_id].during_migration:
+            state.where = animal.location
         if isinstance(action, Eat):
             state.main_done = True
             gain(state, animal, BANK, "eat", events)
@@ -528,17 +565,31 @@ def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str |
     trait = TRAITS[trait_id]
     if trait.animal_only:
         return f"{trait_name(trait_id)} can only be played as an animal (face down)."
+    if not animal.present:
+        return f"Only the traits of A{animal.id} lie on the table: there is no animal."
     if trait.target == "own" and animal.owner != seat:
         return f"{trait_name(trait_id)} can only be played on your own animals."
     if trait.target == "enemy" and animal.owner == seat:
         return f"{trait_name(trait_id)} can only be played on another player's animal."
-    if not trait.stackable and animal.has(trait_id):
+    if not trait.stackable and animal.holds(trait_id):
         return f"A{animal.id} already has {trait_name(trait_id)}."
     for _, existing in animal.traits:
         reason = trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id)
         if reason:
             return reason
-    return trait.play_block(state, seat, animal)
+    return host_block(state, animal, trait_id) or trait.play_block(state, seat, animal)
+
+
+def location_refusal(state: State, location: str) -> str | None:
+    """Why a new animal cannot be played into ``location``, or None (seed 004: Laurasia or
+    Gondwana, never straight into the Ocean)."""
+    if not state.geography:
+        if location:
+            return "There are no locations without the Continents expansion."
+        return None
+    if location not in CONTINENTS:
+        return "Play the animal into a continent: laurasia or gondwana."
+    return None
 
 
 def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> str | None:
@@ -546,6 +597,13 @@ def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> 
     trait = TRAITS[trait_id]
     if a.id == b.id:
         return "A paired trait joins two different animals."
+    if not a.present or not b.present:
+        return "A paired trait joins two animals on the table."
+    if a.location != b.location:
+        return (
+            f"A paired trait joins animals in one location; A{a.id} and A{b.id} live in "
+            "different places."
+        )
     if trait.target == "own" and (a.owner != seat or b.owner != seat):
         return f"{trait_name(trait_id)} can only be played on two of your own animals."
     if trait.target == "enemy" and (a.owner == seat or b.owner == seat or a.owner != b.owner):
@@ -553,7 +611,12 @@ def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> 
     for link in state.links.values():
         if link.trait == trait_id and link.joins(a.id, b.id):
             return f"A{a.id} and A{b.id} are already joined by {trait_name(trait_id)}."
-    return trait.play_block(state, seat, a) or trait.play_block(state, seat, b)
+    return (
+        host_block(state, a, trait_id)
+        or host_block(state, b, trait_id)
+        or trait.play_block(state, seat, a)
+        or trait.play_block(state, seat, b)
+    )
 
 
 def eat_refusal(state: State, animal: Animal) -> str:

@@ -15,7 +15,7 @@ from evolutio.games.evolution.actions import (
     LastTurn,
     TraitDiscarded,
 )
-from evolutio.games.evolution.state import Animal, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
 from evolutio.games.evolution.traits.registry import ON_FED, RED_WATCHERS, TRAITS, in_game
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
@@ -26,11 +26,14 @@ SUPPLY = "supply"
 
 
 def need(state: State, animal: Animal) -> int:
-    """Food tokens the animal needs: 1 plus each trait's number (its own and its links')."""
+    """Food tokens the animal needs: 1 plus each working trait's number (its own and its
+    links'); traits waiting for a new animal card (Regeneration) need nothing."""
+    if not animal.present:
+        return 0
     total = 1
-    for _, trait in animal.traits:
+    for _, trait in animal.active():
         total += TRAITS[trait].food
-    if state.links:
+    if state.links and not animal.paralysed:
         for link in state.links.values():
             if link.a == animal.id or link.b == animal.id:
                 total += TRAITS[link.trait].food
@@ -42,18 +45,28 @@ def is_fed(state: State, animal: Animal) -> bool:
 
 
 def fat_capacity(animal: Animal) -> int:
-    return animal.count("fat_tissue")
+    """Fat tissue cards on the animal (stored fat stays even on cards that do not work)."""
+    return sum(1 for _, trait in animal.traits if trait == "fat_tissue")
+
+
+def has_trait(state: State, animal: Animal, trait: str) -> bool:
+    """Whether the animal has a working ``trait``, on itself or as a paired trait."""
+    if animal.has(trait):
+        return True
+    if animal.paralysed or not TRAITS[trait].paired:
+        return False
+    return any(link.trait == trait for link in state.animal_links(animal.id))
 
 
 def can_eat(state: State, animal: Animal) -> bool:
     """Whether the animal may receive a food token now (into food or an empty fat card)."""
-    if animal.hibernating:
+    if animal.hibernating or not animal.present:
         return False
-    if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
+    if animal.food >= need(state, animal) and animal.fat >= animal.count("fat_tissue"):
         return False
     if (NO_FOOD, animal.id) in state.cooldowns:
         return False
-    if state.links:
+    if state.links and not animal.paralysed:
         for link in state.links.values():
             if (link.a == animal.id or link.b == animal.id) and TRAITS[
                 link.trait
@@ -75,15 +88,16 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     else:
         animal.food += 1
     if source == BANK:
-        state.food_bank -= 1
+        state.add_bank(animal.location, -1)
     elif source == SUPPLY:
         state.food_created += 1
     state.use("fed", animal.id, Span.TURN)
     events.append(FoodTaken(animal.id, source, trait, to_fat))
     red = source == BANK
-    for link in state.animal_links(animal.id):
-        if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
-            state.pending.append((link.id, link.other(animal.id)))
+    if not animal.paralysed:  # a paralysed animal's paired traits do not work (Cnidocytes)
+        for link in state.animal_links(animal.id):
+            if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
+                state.pending.append((link.id, link.other(animal.id)))
     if hunger == 1:
         became_fed(state, animal, events)
     if red and RED_WATCHERS:
@@ -95,7 +109,7 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
 def became_fed(state: State, animal: Animal, events: list[Event]) -> None:
     """The animal's food tokens just reached its need: ask its ``on_fed`` traits."""
     if ON_FED:
-        for _, trait in list(animal.traits):
+        for _, trait in list(animal.active()):
             if trait in ON_FED:
                 TRAITS[trait].on_fed(state, animal, events)
 
@@ -136,6 +150,8 @@ def firable(state: State) -> list[tuple[int, int]]:
         animal = state.animals.get(recipient)
         if link is None or animal is None or state.used("link", link_id):
             continue
+        if animal.paralysed or state.animals[link.other(recipient)].paralysed:
+            continue
         if not can_eat(state, animal) or not TRAITS[link.trait].can_fire(state, link, animal):
             continue
         out.append((link_id, recipient))
@@ -161,17 +177,56 @@ def remove_link(state: State, link_id: int, events: list[Event]) -> None:
     events.append(TraitDiscarded(link.card, link.trait, link.a, owner))
 
 
-def shed_trait(state: State, animal: Animal, card: int, events: list[Event]) -> None:
-    """Discard one trait card of ``animal`` (its own or a link touching it)."""
+def refresh(animal: Animal) -> None:
+    """Recompute which trait cards do not work: those below a Neoplasm-like card."""
+    off: list[int] = []
+    below = False
+    for card, trait in animal.traits:
+        if below:
+            off.append(card)
+        elif TRAITS[trait].disables_below:
+            below = True
+    animal.off = frozenset(off)
+
+
+def place_trait(animal: Animal, card: int, trait: str) -> None:
+    """Put a trait card on the animal: at the bottom, but above a Neoplasm-like card (seed
+    004, "Неоплазия": later traits prolong the animal's life)."""
+    index = len(animal.traits)
+    if not TRAITS[trait].disables_below:
+        for i, (_, existing) in enumerate(animal.traits):
+            if TRAITS[existing].disables_below:
+                index = i
+                break
+    animal.traits.insert(index, (card, trait))
+    refresh(animal)
+
+
+def take_trait(state: State, animal: Animal, card: int) -> str:
+    """Lift one trait card off the animal (to move it elsewhere); returns its trait."""
     for i, (c, trait) in enumerate(animal.traits):
         if c == card:
             del animal.traits[i]
+            _trim_fat(state, animal)
+            refresh(animal)
+            return trait
+    raise KeyError(card)
+
+
+def _trim_fat(state: State, animal: Animal) -> None:
+    overflow = animal.fat - fat_capacity(animal)
+    if overflow > 0:
+        animal.fat -= overflow
+        state.food_removed += overflow
+
+
+def shed_trait(state: State, animal: Animal, card: int, events: list[Event]) -> None:
+    """Discard one trait card of ``animal`` (its own or a link touching it)."""
+    for c, trait in animal.traits:
+        if c == card:
+            take_trait(state, animal, card)
             discard_card(state, animal.owner, card)
             events.append(TraitDiscarded(card, trait, animal.id, animal.owner))
-            overflow = animal.fat - fat_capacity(animal)
-            if overflow > 0:
-                animal.fat -= overflow
-                state.food_removed += overflow
             return
     for link in list(state.animal_links(animal.id)):
         if link.card == card:
@@ -195,10 +250,52 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
             events.append(CardLeftOnTable(card, trait, animal.id))
         else:
             player.discard.append(card)
-    player.discard.append(animal.card)
+    if animal.present:
+        player.discard.append(animal.card)
     state.food_removed += animal.food + animal.fat
     animal.food = animal.fat = 0
     events.append(AnimalDied(animal.id, animal.owner, cause))
+
+
+def leave_traits(state: State, animal: Animal, events: list[Event]) -> None:
+    """An eaten animal with Regeneration: the animal card and its paired traits go to the
+    discard pile, its own trait cards stay where it lived for a new animal card (seed 004,
+    "Регенерация")."""
+    for link in list(state.animal_links(animal.id)):
+        remove_link(state, link.id, events)
+    animal.traits = [(c, t) for c, t in animal.traits if c != animal.card]
+    discard_card(state, animal.owner, animal.card)
+    animal.card = NO_CARD
+    state.food_removed += animal.food + animal.fat
+    animal.food = animal.fat = 0
+    animal.hibernating = animal.poisoned = animal.paralysed = False
+    events.append(AnimalDied(animal.id, animal.owner, "eaten"))
+
+
+def host_block(state: State, animal: Animal, trait_id: str) -> str | None:
+    """Why the traits already on ``animal`` (its own and its paired ones) refuse
+    ``trait_id`` (Regeneration's limits), or None."""
+    for _, existing in animal.traits:
+        reason = TRAITS[existing].limits_play(state, animal, trait_id)
+        if reason:
+            return reason
+    for link in state.animal_links(animal.id):
+        reason = TRAITS[link.trait].limits_play(state, animal, trait_id)
+        if reason:
+            return reason
+    return None
+
+
+def fits(state: State, animal: Animal, trait_id: str) -> bool:
+    """Whether ``trait_id`` may lie on ``animal`` next to its traits: no duplicate (but Fat
+    tissue), no conflict, within the limits of its traits (seed 004, "Свойства животных")."""
+    trait = TRAITS[trait_id]
+    if not trait.stackable and animal.holds(trait_id):
+        return False
+    for _, existing in animal.traits:
+        if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
+            return False
+    return host_block(state, animal, trait_id) is None
 
 
 def seats_from(state: State, seat: int) -> list[int]:

@@ -8,16 +8,31 @@ triggers and forced defences, and ends phases.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
+    AnimalPlayed,
+    AnimalRegrown,
     CardsDrawn,
+    FoodAdded,
     FoodBankSet,
     GameEnded,
+    LocationFoodSet,
     PhaseStarted,
+    PlayAnimal,
+    Regrow,
     StepEnded,
     Trigger,
 )
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
+from evolutio.games.evolution.geography import (
+    CONTINENTS,
+    GONDWANA,
+    LAURASIA,
+    OCEAN,
+    food_table,
+)
 from evolutio.games.evolution.ops import (
     can_eat,
     firable,
@@ -39,7 +54,11 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.traits.registry import NO_DRAW, ON_TURN_START, TRAITS
+from evolutio.games.evolution.traits.registry import NO_DRAW, ON_TURN_START, TRAITS, Trait
+
+#: Continents: decision kinds of the extinction phase's choices, and its stages.
+REGROW = "regrow"
+FOUND = "found"
 
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -75,15 +94,47 @@ def next_developer(state: State, events: list[Event]) -> bool:
 
 
 def start_feeding(state: State, events: list[Event]) -> None:
-    """Food bank determination: the first player rolls (seed 004 table; seed 000, 5-8)."""
-    dice_count, bonus = FOOD_BANK[state.num_players]
-    dice = state.rng.dice(dice_count)
-    food = sum(dice) + bonus
-    state.food_bank = food
-    state.food_created += food
+    """Food bank determination: the first player rolls (seed 004 table; seed 000, 5-8).
+
+    Traits acting "at the start" of this phase (Neoplasm) go first; then the dice; then the
+    traits adding tokens to their location's bank (Aedificator). With Continents each
+    location has its own bank: Laurasia's dice are rolled first, then Gondwana's.
+    """
     state.phase = FEEDING
     events.append(PhaseStarted(state.turn, FEEDING, state.first_player))
-    events.append(FoodBankSet(tuple(dice), bonus, food))
+    for animal in list(state.animals.values()):
+        if animal.present:
+            for _, trait in list(animal.active()):
+                if animal.id not in state.animals:
+                    break
+                TRAITS[trait].on_food_phase(state, animal, events)
+    if state.geography:
+        laurasia, gondwana, ocean = food_table(state.num_players, state.edition)
+        for location, (dice_count, bonus) in ((LAURASIA, laurasia), (GONDWANA, gondwana)):
+            dice = state.rng.dice(dice_count)
+            food = sum(dice) + bonus
+            state.banks[location] = food
+            state.food_created += food
+            events.append(LocationFoodSet(location, tuple(dice), bonus, food))
+        state.banks[OCEAN] = ocean
+        state.food_created += ocean
+        events.append(LocationFoodSet(OCEAN, (), ocean, ocean))
+    else:
+        dice_count, bonus = FOOD_BANK[state.num_players]
+        dice = state.rng.dice(dice_count)
+        food = sum(dice) + bonus
+        state.food_bank = food
+        state.food_created += food
+        events.append(FoodBankSet(tuple(dice), bonus, food))
+    for animal in state.animals.values():
+        if not animal.present:
+            continue
+        for _, trait in animal.active():
+            extra = TRAITS[trait].extra_food(state, animal)
+            if extra:
+                state.add_bank(animal.location, extra)
+                state.food_created += extra
+                events.append(FoodAdded(animal.id, trait, animal.location, extra))
     state.empty_steps = 0
     start_step(state, state.first_player)
 
@@ -92,13 +143,23 @@ def start_step(state: State, seat: int) -> None:
     state.current = seat
     state.main_done = False
     state.acted = False
+    state.where = None
     state.clear_cooldowns(Span.STEP)
 
 
+def here(state: State, animal: Animal) -> bool:
+    """Whether the animal may act in this feeding step: it is on the table, and in the
+    location the seat chose for the step if it chose one (seed 004, "Фаза питания": food
+    and traits "только на одной территории по выбору того игрока")."""
+    return animal.present and (state.where is None or animal.location == state.where)
+
+
 def can_take_red(state: State, seat: int) -> bool:
-    if state.food_bank < 1:
-        return False
-    return any(can_eat(state, state.animals[a]) for a in state.players[seat].animals)
+    for animal_id in state.players[seat].animals:
+        animal = state.animals[animal_id]
+        if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
+            return True
+    return False
 
 
 def must_feed(state: State, seat: int) -> bool:
@@ -107,19 +168,37 @@ def must_feed(state: State, seat: int) -> bool:
     return state.edition >= 3 and not state.acted and can_take_red(state, seat)
 
 
-def feeding_trait_actions(state: State, seat: int) -> list[Action]:
-    actions: list[Action] = []
+def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
+    """(animal, trait) for every working trait with feeding actions the seat may use now:
+    in the step's location, only migration traits once a migration was declared; paired
+    traits (Recombination) are asked once per animal."""
+    migrating = state.used("migrating", seat)
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
+        if not here(state, animal):
+            continue
         seen: set[str] = set()
-        for _, trait in animal.traits:
+        for _, trait in animal.active():
             if trait in seen:
                 continue
             seen.add(trait)
             handler = TRAITS[trait]
-            if handler.feeding_types:
-                actions.extend(handler.feeding_actions(state, animal))
-    actions.extend(table_card_actions(state, seat))
+            if handler.feeding_types and (handler.during_migration or not migrating):
+                yield animal, handler
+        if state.links and not animal.paralysed and not migrating:
+            for link in state.animal_links(animal.id):
+                handler = TRAITS[link.trait]
+                if handler.feeding_types and link.trait not in seen:
+                    seen.add(link.trait)
+                    yield animal, handler
+
+
+def feeding_trait_actions(state: State, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    for animal, handler in feeding_traits(state, seat):
+        actions.extend(handler.feeding_actions(state, animal))
+    if not state.used("migrating", seat):
+        actions.extend(table_card_actions(state, seat))
     return actions
 
 
@@ -140,7 +219,9 @@ def fat_uses(state: State, seat: int) -> list[tuple[int, int]]:
     out = []
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
-        if animal.fat and not animal.hibernating:
+        if animal.fat and not animal.hibernating and here(state, animal):
+            if animal.paralysed or not animal.has("fat_tissue"):
+                continue
             hunger = need(state, animal) - animal.food
             if hunger > 0:
                 out.append((animal_id, min(animal.fat, hunger)))
@@ -151,13 +232,15 @@ def has_feeding_choice(state: State, seat: int) -> bool:
     """Whether the seat can do anything but end its step (cheap, short-circuits)."""
     if not state.main_done and (can_take_red(state, seat) or fat_uses(state, seat)):
         return True
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        for _, trait in animal.traits:
-            handler = TRAITS[trait]
-            if handler.feeding_types and handler.feeding_actions(state, animal):
-                return True
-    return bool(state.table_cards) and bool(table_card_actions(state, seat))
+    if any(
+        handler.feeding_actions(state, animal) for animal, handler in feeding_traits(state, seat)
+    ):
+        return True
+    return (
+        bool(state.table_cards)
+        and not state.used("migrating", seat)
+        and bool(table_card_actions(state, seat))
+    )
 
 
 def end_step(state: State, events: list[Event]) -> None:
@@ -175,11 +258,15 @@ def end_step(state: State, events: list[Event]) -> None:
 
 
 def start_extinction(state: State, events: list[Event]) -> None:
-    """Unfed animals die; poisoned carnivores die; cards are dealt; the turn ends."""
+    """Unfed animals die; poisoned carnivores die; then (driven by ``advance``) eaten animals
+    with Regeneration grow back, cards are dealt, new starts put two animals down, and the
+    turn ends."""
     state.phase = EXTINCTION
     events.append(PhaseStarted(state.turn, EXTINCTION, state.first_player))
-    state.food_removed += state.food_bank
+    state.food_removed += state.food_bank + sum(state.banks.values())
     state.food_bank = 0
+    for location in state.banks:
+        state.banks[location] = 0
     for seat in seats_from(state, state.first_player):
         for animal_id in list(state.players[seat].animals):
             animal = state.animals[animal_id]
@@ -187,12 +274,36 @@ def start_extinction(state: State, events: list[Event]) -> None:
                 remove_animal(state, animal, "starved", events)
             elif animal.poisoned:
                 remove_animal(state, animal, "poisoned", events)
-    deal(state, events)
+    state.stage = REGROW
+    seats = [
+        seat
+        for seat in seats_from(state, state.first_player)
+        if any(not state.animals[a].present for a in state.players[seat].animals)
+    ]
+    for seat in reversed(seats):  # the first seat's frame on top
+        state.stack.append(RegrowFrame(seat))
+
+
+def end_extinction(state: State, events: list[Event]) -> None:
+    """The part after regrowth: deal; new starts put two animals down (Continents)."""
+    if state.stage == REGROW:
+        starts = deal(state, events)
+        state.stage = FOUND
+        for seat in reversed(starts):
+            state.stack.append(FoundFrame(seat))
+        return
+    end_turn(state, events)
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """Food tokens (not fat) leave the table; the next turn starts, or the game ends."""
+    state.stage = ""
     for animal in state.animals.values():
         state.food_removed += animal.food
         animal.food = 0
         animal.hibernating = False
         animal.poisoned = False
+        animal.paralysed = False
     state.clear_cooldowns(Span.TURN)
     if state.last_turn:
         finish(state, events)
@@ -212,23 +323,35 @@ def start_of_turn(state: State, events: list[Event]) -> None:
     for seat in seats_from(state, state.first_player):
         for animal_id in list(state.players[seat].animals):
             animal = state.animals.get(animal_id)
-            if animal is None:
+            if animal is None or not animal.present:
                 continue
-            for _, trait in list(animal.traits):
+            for _, trait in list(animal.active()):
                 if trait in ON_TURN_START:
                     TRAITS[trait].on_turn_start(state, animal, events)
 
 
-def deal(state: State, events: list[Event]) -> None:
-    """1 + survivors each, or 6 with no animals and no hand; one card at a time from the
-    first player clockwise while the deck lasts (seed 004; ruling 10)."""
+def deal(state: State, events: list[Event]) -> list[int]:
+    """1 + survivors each, or 6 with no animals and no hand (Continents: 10, two of which
+    become animals); one card at a time from the first player clockwise while the deck lasts
+    (seed 004; ruling 10). An animal regrown this turn brings no card (Regeneration), nor one
+    with r-strategy. Returns the seats that must put two of their new cards down as animals."""
+    fresh = 10 if state.geography else 6
     wants = {}
+    starts = []
     for seat in seats_from(state, state.first_player):
         player = state.players[seat]
         if not player.animals and not player.hand:
-            wants[seat] = 6
+            wants[seat] = fresh
+            if state.geography:
+                starts.append(seat)
         else:
-            wants[seat] = 1 + sum(1 for a in player.animals if draws_card(state.animals[a]))
+            wants[seat] = 1 + sum(
+                1
+                for a in player.animals
+                if state.animals[a].present
+                and not state.used("regrown", a)
+                and draws_card(state.animals[a])
+            )
     got = dict.fromkeys(wants, 0)
     order = list(wants)
     while state.deck and any(got[s] < wants[s] for s in order):
@@ -239,6 +362,102 @@ def deal(state: State, events: list[Event]) -> None:
     for seat in order:
         if got[seat]:
             events.append(CardsDrawn(seat, got[seat]))
+    return [seat for seat in starts if state.players[seat].hand]
+
+
+# -- out-of-turn choices of the Continents expansion in the extinction phase -------------------
+
+
+class RegrowFrame(ChoiceFrame):
+    """Regeneration: before the cards are dealt, the seat puts a card from its hand as the
+    new animal under each set of traits an eaten animal left; with an empty hand the top
+    card of the deck is used; with neither the traits stay (seed 004, "Регенерация")."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(REGROW)
+        self.seat = seat
+
+    def chooser(self, state: State) -> int:
+        return self.seat
+
+    def prompt(self, state: State) -> str:
+        return "Put a card from your hand as the new animal under the traits left by Regeneration."
+
+    def _waiting(self, state: State) -> list[int]:
+        return [a for a in state.players[self.seat].animals if not state.animals[a].present]
+
+    def options(self, state: State) -> list[Action]:
+        hand = state.players[self.seat].hand
+        if not hand:
+            return []
+        return [Regrow(a, card) for a in self._waiting(state) for card in hand]
+
+    def apply(self, state: State, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, Regrow)
+        state.players[self.seat].hand.remove(action.card)
+        regrow(state, state.animals[action.animal], action.card, "hand", events)
+
+    def finish(self, state: State, events: list[Event]) -> None:
+        for animal_id in self._waiting(state):
+            if not state.deck:
+                return
+            regrow(state, state.animals[animal_id], state.deck.pop(), "deck", events)
+
+    def copy(self) -> RegrowFrame:
+        return RegrowFrame(self.seat)
+
+
+class FoundFrame(ChoiceFrame):
+    """A seat that had no animals and no hand drew 10 cards: it puts two of them on the
+    table as animals, each into a continent of its choice (seed 004, "Фаза вымирания")."""
+
+    __slots__ = ("left", "seat")
+
+    def __init__(self, seat: int, left: int = 2) -> None:
+        super().__init__(FOUND)
+        self.seat = seat
+        self.left = left
+
+    def chooser(self, state: State) -> int:
+        return self.seat
+
+    def prompt(self, state: State) -> str:
+        return f"You start again: put {self.left} of your new cards on the table as animals."
+
+    def options(self, state: State) -> list[Action]:
+        if self.left <= 0:
+            return []
+        hand = state.players[self.seat].hand
+        return [PlayAnimal(card, place) for card in hand for place in CONTINENTS]
+
+    def apply(self, state: State, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, PlayAnimal)
+        state.players[self.seat].hand.remove(action.card)
+        new_animal(state, self.seat, action.card, action.location, events)
+        self.left -= 1
+
+    def copy(self) -> FoundFrame:
+        return FoundFrame(self.seat, self.left)
+
+
+def regrow(state: State, animal: Animal, card: int, source: str, events: list[Event]) -> None:
+    """A new animal card under the traits of an eaten animal with Regeneration; it brings
+    no card in this turn's dealing (seed 004, "Регенерация")."""
+    animal.card = card
+    state.use("regrown", animal.id, Span.TURN)
+    events.append(AnimalRegrown(animal.id, card, source))
+
+
+def new_animal(state: State, seat: int, card: int, location: str, events: list[Event]) -> Animal:
+    """Put card ``card`` on the table as a new animal of ``seat`` in ``location``."""
+    animal = Animal(state.next_animal, seat, card, location)
+    state.next_animal += 1
+    state.animals[animal.id] = animal
+    state.players[seat].animals.append(animal.id)
+    events.append(AnimalPlayed(seat, card, animal.id))
+    return animal
 
 
 def draws_card(animal: Animal) -> bool:
@@ -321,5 +540,8 @@ def advance(state: State, events: list[Event]) -> None:
             if has_feeding_choice(state, state.current):
                 return
             end_step(state, events)
+            continue
+        if state.phase == EXTINCTION:
+            end_extinction(state, events)
             continue
         return

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need
+from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
     FEEDING,
+    NO_CARD,
     Animal,
     AttackFrame,
     ChoiceFrame,
@@ -38,6 +40,7 @@ USED_MARKS = {
     "no_food": Span.TURN,  # hid in its Shell: no food tokens this turn
     "homeothermy": Span.STEP,
     "viviparous": Span.TURN,
+    "migration": Span.TURN,
 }
 ANIMAL_KEYS = {
     "name",
@@ -50,6 +53,9 @@ ANIMAL_KEYS = {
     "poisoned",
     "used",
     "revealed",
+    "location",
+    "paralysed",
+    "remnant",
 }
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
@@ -59,6 +65,7 @@ POSITION_KEYS = {
     "current",
     "last_turn",
     "food_bank",
+    "food_banks",
     "deck",
     "dice",
     "players",
@@ -157,6 +164,15 @@ def from_position(
             raise ScenarioError(f"{where}.{key}: seats are 0 to {n - 1}")
     state.food_bank = _int(position, "food_bank", where, 0)
     state.food_created = state.food_bank
+    geography = "continents" in options["expansions"]
+    if geography:
+        if state.food_bank:
+            raise ScenarioError(f"{where}.food_bank: with Continents give food_banks per location")
+        banks = _keys(position.get("food_banks", {}), set(LOCATIONS), f"{where}.food_banks")
+        state.banks = {place: _int(banks, place, f"{where}.food_banks", 0) for place in LOCATIONS}
+        state.food_created = sum(state.banks.values())
+    elif "food_banks" in position:
+        raise ScenarioError(f"{where}.food_banks: locations need the continents expansion")
     raw_players = _list(position, "players", where)
     if len(raw_players) > n:
         raise ScenarioError(
@@ -179,7 +195,18 @@ def from_position(
             if animal_id in state.animals:
                 raise ScenarioError(f"{awhere}.id: animal id {animal_id} is used twice")
             next_id = max(next_id, animal_id) + 1
-            animal = Animal(animal_id, seat, build.card(spec.get("card", "swimming"), awhere))
+            location = spec.get("location", LAURASIA if geography else "")
+            if geography and location not in LOCATIONS:
+                raise ScenarioError(
+                    f"{awhere}.location: expected one of {', '.join(LOCATIONS)}, got {location!r}"
+                )
+            if not geography and location:
+                raise ScenarioError(f"{awhere}.location: locations need the continents expansion")
+            if spec.get("remnant"):
+                card = NO_CARD
+            else:
+                card = build.card(spec.get("card", "swimming"), awhere)
+            animal = Animal(animal_id, seat, card, location)
             for j, trait in enumerate(_list(spec, "traits", awhere)):
                 twhere = f"{awhere}.traits[{j}]"
                 card_name = None
@@ -197,6 +224,8 @@ def from_position(
                 # the animal card lies face up as this trait (a revealed Anglerfish)
                 trait_id = build.trait(spec["revealed"], f"{awhere}.revealed")
                 animal.traits.insert(0, (animal.card, trait_id))
+            refresh(animal)
+            animal.paralysed = bool(spec.get("paralysed", False))
             animal.food = _int(spec, "food", awhere, 0)
             animal.fat = _int(spec, "fat", awhere, 0)
             animal.hibernating = bool(spec.get("hibernating", False))
@@ -222,7 +251,9 @@ def from_position(
     state.next_animal = next_id
     for i, raw in enumerate(_list(position, "links", where)):
         lwhere = f"{where}.links[{i}]"
-        raw = _keys(raw, {"trait", "animals", "name", "card_name", "used"}, lwhere)
+        raw = _keys(
+            raw, {"trait", "animals", "name", "card_name", "used", "used_this_turn"}, lwhere
+        )
         trait_id = build.trait(raw.get("trait"), lwhere)
         if not TRAITS[trait_id].paired:
             raise ScenarioError(f"{lwhere}.trait: {trait_id} is not a paired trait")
@@ -244,16 +275,24 @@ def from_position(
         state.links[link.id] = link
         if "name" in raw:
             build.label(str(raw["name"]), link.id, lwhere)
+        if state.animals[ids[0]].location != state.animals[ids[1]].location:
+            raise ScenarioError(f"{lwhere}.animals: a paired trait joins animals in one place")
         if raw.get("used"):
             state.use("link", link.id, Span.STEP)
+        if raw.get("used_this_turn"):
+            state.use(trait_id, link.id, Span.TURN)
     for i, spec in enumerate(_list(position, "table_cards", where)):
         state.table_cards.append(build.card(spec, f"{where}.table_cards[{i}]"))
     deck = _list(position, "deck", where)
     state.deck = [build.card(spec, f"{where}.deck[{i}]") for i, spec in enumerate(deck)][::-1]
     state.last_turn = bool(position.get("last_turn", not state.deck))
-    step = _keys(position.get("step", {}), {"took_food", "acted"}, f"{where}.step")
+    step = _keys(position.get("step", {}), {"took_food", "acted", "location"}, f"{where}.step")
     state.main_done = bool(step.get("took_food", False))
     state.acted = bool(step.get("acted", state.main_done))
+    if "location" in step:
+        if step["location"] not in LOCATIONS or not geography:
+            raise ScenarioError(f"{where}.step.location: expected one of {', '.join(LOCATIONS)}")
+        state.where = step["location"]
     dice = _list(position, "dice", where)
     try:
         state.rng.script_dice(dice)
@@ -267,7 +306,11 @@ def animal_json(state: State, animal: Animal) -> JSON:
     return {
         "id": animal.id,
         "owner": animal.owner,
-        "card": animal.card,
+        "card": animal.card if animal.present else None,
+        "location": animal.location,
+        "present": animal.present,
+        "paralysed": animal.paralysed,
+        "disabled": [trait for card, trait in animal.traits if card in animal.off],
         "traits": [trait for _, trait in animal.traits],
         "trait_cards": [card for card, _ in animal.traits if card != animal.card],
         "faces": list(state.card_faces[animal.card]),
@@ -298,7 +341,9 @@ def snapshot(state: State) -> JSON:
             stack.append(frame.to_json(state))
         else:
             stack.append({"kind": "trigger", "seat": frame.seat})
+    extra: JSON = {"food_banks": dict(state.banks)} if state.geography else {}
     return {
+        **extra,
         "turn": state.turn,
         "phase": state.phase,
         "edition": state.edition,
@@ -334,7 +379,7 @@ def snapshot(state: State) -> JSON:
         "cooldowns": sorted(f"{key}:{obj}" for key, obj in state.cooldowns),
         "table_cards": list(state.table_cards),
         "stack": stack,
-        "step": {"took_food": state.main_done, "acted": state.acted},
+        "step": {"took_food": state.main_done, "acted": state.acted, "location": state.where},
         "scores": scores(state),
         "food": {"created": state.food_created, "removed": state.food_removed},
     }

@@ -1,12 +1,15 @@
 """Final scoring (seed 004, "Завершение игры и определение победителя"; ruling 11).
 
 2 per surviving animal, 1 per trait card, plus each trait's extra food need; a paired card
-counts once. Ties go to the larger discard pile, then are shared.
+counts once. Ties go to the larger discard pile, then are shared. Continents: 1 more per
+animal in the Ocean (seed 004, "Фаза развития"); traits left by an eaten animal with
+Regeneration score without the animal (seed 004, "Регенерация").
 """
 
 from __future__ import annotations
 
 from evolutio.core.game import Outcome
+from evolutio.games.evolution.geography import OCEAN
 from evolutio.games.evolution.state import State
 from evolutio.games.evolution.traits.registry import TRAITS
 
@@ -14,7 +17,9 @@ from evolutio.games.evolution.traits.registry import TRAITS
 def scores(state: State) -> list[int]:
     result = [0] * state.num_players
     for animal in state.animals.values():
-        points = 2
+        points = 0
+        if animal.present:
+            points = 3 if animal.location == OCEAN else 2
         for _, trait in animal.traits:
             points += 1 + TRAITS[trait].food
         result[animal.owner] += points

@@ -15,6 +15,9 @@ from typing import Any
 from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
 
+#: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
+NO_CARD = -1
+
 DEVELOPMENT = "development"
 FEEDING = "feeding"
 EXTINCTION = "extinction"
@@ -37,17 +40,36 @@ class Animal:
     but in ``State.links``.
     """
 
-    __slots__ = ("card", "fat", "food", "hibernating", "id", "owner", "poisoned", "traits")
+    __slots__ = (
+        "card",
+        "fat",
+        "food",
+        "hibernating",
+        "id",
+        "location",
+        "off",
+        "owner",
+        "paralysed",
+        "poisoned",
+        "traits",
+    )
 
-    def __init__(self, id: int, owner: int, card: int) -> None:
+    def __init__(self, id: int, owner: int, card: int, location: str = "") -> None:
         self.id = id
         self.owner = owner
+        #: the animal card; NO_CARD while only its traits lie on the table (Regeneration).
         self.card = card
         self.traits: list[tuple[int, str]] = []
         self.food = 0
         self.fat = 0
         self.hibernating = False
         self.poisoned = False
+        #: where it lives (Continents: "laurasia", "gondwana", "ocean"; "" without them).
+        self.location = location
+        #: trait cards that lie on the animal but do not work (disabled by Neoplasm).
+        self.off: frozenset[int] = frozenset()
+        #: every trait stops working until the next turn (Cnidocytes).
+        self.paralysed = False
 
     def copy(self) -> Animal:
         other = Animal.__new__(Animal)
@@ -59,16 +81,46 @@ class Animal:
         other.fat = self.fat
         other.hibernating = self.hibernating
         other.poisoned = self.poisoned
+        other.location = self.location
+        other.off = self.off
+        other.paralysed = self.paralysed
         return other
 
+    @property
+    def present(self) -> bool:
+        """False while only its traits lie on the table waiting for a new animal card."""
+        return self.card != NO_CARD
+
+    def active(self) -> Iterator[tuple[int, str]]:
+        """The (card, trait) pairs that work now: not paralysed, not disabled."""
+        if self.paralysed:
+            return
+        if self.off:
+            for pair in self.traits:
+                if pair[0] not in self.off:
+                    yield pair
+        else:
+            yield from self.traits
+
     def has(self, trait: str) -> bool:
+        """Whether a working card of ``trait`` lies on the animal."""
+        if self.paralysed:
+            return False
+        for card, name in self.traits:
+            if name == trait and card not in self.off:
+                return True
+        return False
+
+    def holds(self, trait: str) -> bool:
+        """Whether a card of ``trait`` lies on the animal, working or not."""
         for _, name in self.traits:
             if name == trait:
                 return True
         return False
 
     def count(self, trait: str) -> int:
-        return sum(1 for _, name in self.traits if name == trait)
+        """Working cards of ``trait`` on the animal."""
+        return sum(1 for _, name in self.active() if name == trait)
 
 
 class Link:
@@ -190,6 +242,7 @@ class State:
     __slots__ = (
         "acted",
         "animals",
+        "banks",
         "card_faces",
         "cooldowns",
         "current",
@@ -213,8 +266,10 @@ class State:
         "rng",
         "seed",
         "stack",
+        "stage",
         "table_cards",
         "turn",
+        "where",
     )
 
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
@@ -236,6 +291,12 @@ class State:
         self.current = 0
         self.last_turn = False
         self.food_bank = 0
+        #: Continents: a food bank per location (the base game uses ``food_bank`` alone).
+        self.banks: dict[str, int] = {}
+        #: the location the acting seat chose for this feeding step (None: not chosen yet).
+        self.where: str | None = None
+        #: the part of the extinction phase under way ("" outside it).
+        self.stage = ""
         #: cooldowns: (trait or use, object id) -> span; one mechanism for every limit.
         self.cooldowns: dict[tuple[str, int], Span] = {}
         self.stack: list[Frame] = []
@@ -255,6 +316,21 @@ class State:
     @property
     def num_players(self) -> int:
         return len(self.players)
+
+    @property
+    def geography(self) -> bool:
+        """Whether the Continents locations are in play."""
+        return bool(self.banks)
+
+    def bank(self, location: str) -> int:
+        """Red tokens in the food bank of ``location`` ("" = the single base-game bank)."""
+        return self.banks[location] if location else self.food_bank
+
+    def add_bank(self, location: str, amount: int) -> None:
+        if location:
+            self.banks[location] += amount
+        else:
+            self.food_bank += amount
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -278,6 +354,9 @@ class State:
         other.current = self.current
         other.last_turn = self.last_turn
         other.food_bank = self.food_bank
+        other.banks = dict(self.banks)
+        other.where = self.where
+        other.stage = self.stage
         other.cooldowns = dict(self.cooldowns)
         other.stack = [f.copy() for f in self.stack]
         other.pending = list(self.pending)

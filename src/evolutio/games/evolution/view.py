@@ -16,22 +16,28 @@ from evolutio.games.evolution.actions import (
     Attack,
     Eat,
     EndStep,
+    Follow,
     Grazing,
     Hibernate,
+    Migrate,
     Mimic,
     Pass,
     Piracy,
     PlayAnimal,
     PlayPair,
     PlayTrait,
+    Recombine,
+    Regrow,
     Run,
+    Stay,
     TailLoss,
     Trigger,
     UseFat,
 )
 from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.geography import place_name
 from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
-from evolutio.games.evolution.state import AttackFrame, State
+from evolutio.games.evolution.state import Animal, AttackFrame, State
 
 if TYPE_CHECKING:
     from evolutio.games.evolution.game import Evolution
@@ -58,27 +64,16 @@ def view(game: Evolution, state: State, seat: int | None) -> JSON:
                 "discard_size": len(player.discard),
                 "discard": [_card(state, c) for c in player.discard] if mine else None,
                 "passed": player.passed,
-                "animals": [
-                    {
-                        "id": a.id,
-                        "card": a.card,
-                        # the face-down side: the owner's own animals, or once revealed
-                        "faces": list(state.card_faces[a.card]) if mine or revealed(a) else None,
-                        "traits": [{"card": c, "trait": t} for c, t in a.traits],
-                        "food": a.food,
-                        "fat": a.fat,
-                        "fat_capacity": fat_capacity(a),
-                        "need": need(state, a),
-                        "fed": is_fed(state, a),
-                        "hibernating": a.hibernating,
-                        "poisoned": a.poisoned,
-                    }
-                    for a in (state.animals[i] for i in player.animals)
-                ],
+                "animals": [animal_view(state, state.animals[i], mine) for i in player.animals],
             }
         )
     result = game.outcome(state)
+    extra: JSON = {}
+    if state.geography:
+        extra["food_banks"] = dict(state.banks)
+        extra["step_location"] = state.where if state.phase == "feeding" else None
     return {
+        **extra,
         "game": game.name,
         "seat": seat,
         "options": dict(state.options),
@@ -87,7 +82,7 @@ def view(game: Evolution, state: State, seat: int | None) -> JSON:
         "first_player": state.first_player,
         "last_turn": state.last_turn,
         "deck_size": len(state.deck),
-        "food_bank": state.food_bank,
+        "food_bank": state.food_bank + sum(state.banks.values()),
         "decision": decision.to_json() if decision else None,
         "players": players,
         "links": [
@@ -98,6 +93,32 @@ def view(game: Evolution, state: State, seat: int | None) -> JSON:
         "table_cards": [_card(state, c) for c in state.table_cards],
         "outcome": result.to_json() if result else None,
     }
+
+
+def animal_view(state: State, a: Animal, mine: bool) -> JSON:
+    """One animal as a seat sees it; with Continents also its location, which traits do
+    not work, and whether only its traits are left (Regeneration)."""
+    shown = a.present and (mine or revealed(a))
+    out: JSON = {
+        "id": a.id,
+        "card": a.card if a.present else None,
+        # the face-down side: the owner's own animals, or once revealed
+        "faces": list(state.card_faces[a.card]) if shown else None,
+        "traits": [{"card": c, "trait": t} for c, t in a.traits],
+        "food": a.food,
+        "fat": a.fat,
+        "fat_capacity": fat_capacity(a),
+        "need": need(state, a),
+        "fed": is_fed(state, a),
+        "hibernating": a.hibernating,
+        "poisoned": a.poisoned,
+    }
+    if state.geography:
+        out["location"] = a.location
+        out["paralysed"] = a.paralysed
+        out["disabled"] = [c for c, _ in a.traits if c in a.off]
+        out["present"] = a.present
+    return out
 
 
 def _animal(state: State, animal_id: int) -> str:
@@ -114,7 +135,22 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         return trait_name(trait, language)
 
     if isinstance(action, PlayAnimal):
+        if action.location:
+            return f"Play card #{action.card} as a new animal in {place_name(action.location)}"
         return f"Play card #{action.card} as a new animal"
+    if isinstance(action, Migrate):
+        return f"{name('migration')}: A{action.animal} moves to {place_name(action.location)}"
+    if isinstance(action, Recombine):
+        return (
+            f"{name('recombination')}: A{action.animal} gives card #{action.card} and takes "
+            f"card #{action.swap}"
+        )
+    if isinstance(action, Follow):
+        return f"{name('suckerfish')}: A{action.animal} follows the migrating animal"
+    if isinstance(action, Stay):
+        return "No (more) animals follow the migrating animal"
+    if isinstance(action, Regrow):
+        return f"{name('regeneration')}: card #{action.card} becomes the animal A{action.animal}"
     if isinstance(action, PlayTrait):
         return f"Play {name(action.trait)} (card #{action.card}) on {_animal(state, action.animal)}"
     if isinstance(action, PlayPair):
@@ -186,8 +222,19 @@ def parse_action(game: Evolution, state: State, text: str) -> Action:
         simple = {"pass": Pass(), "end": EndStep(), "run": Run(), "accept": Accept()}
         if head in simple and not args:
             return simple[head]
-        if head == "animal" and len(args) == 1:
-            return PlayAnimal(_number(args[0], "#"))
+        if head == "animal" and len(args) in (1, 2):
+            location = args[1].lower() if len(args) == 2 else ""
+            return PlayAnimal(_number(args[0], "#"), location)
+        if head == "stay" and not args:
+            return Stay()
+        if head == "migrate" and len(args) == 2:
+            return Migrate(_number(args[0], "A"), args[1].lower())
+        if head == "follow" and len(args) == 1:
+            return Follow(_number(args[0], "A"))
+        if head == "regrow" and len(args) == 2:
+            return Regrow(_number(args[0], "A"), _number(args[1], "#"))
+        if head == "recombine" and len(args) == 3:
+            return Recombine(_number(args[0], "A"), _number(args[1], "#"), _number(args[2], "#"))
         if head in ("eat", "grazing", "hibernate") and len(args) == 1:
             cls = ACTION_TYPES[head]
             return cls(_number(args[0], "A"))  # type: ignore[call-arg]

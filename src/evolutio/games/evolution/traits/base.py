@@ -25,9 +25,19 @@ from evolutio.games.evolution.attack import (
     attack_block,
     carnivore_block,
     fail_attack,
+    notify_attacked,
     start_attack,
 )
-from evolutio.games.evolution.ops import BANK, SUPPLY, can_eat, gain, is_fed, need, shed_trait
+from evolutio.games.evolution.geography import OCEAN, move_animal
+from evolutio.games.evolution.ops import (
+    BANK,
+    SUPPLY,
+    can_eat,
+    gain,
+    is_fed,
+    need,
+    shed_trait,
+)
 from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
 from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
 
@@ -115,6 +125,19 @@ class Swimming(Trait):
             return "A swimming carnivore can only attack swimming animals."
         return None
 
+    def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
+        if state.geography and animal.location == OCEAN:
+            return f"A{animal.id} already lives in the Ocean."
+        return None
+
+    def on_play(
+        self, state: State, seat: int, animal: Animal, card: int, events: list[Event]
+    ) -> None:
+        """Continents: played on one's own animal it moves the animal with all its traits to
+        the Ocean, and the card is discarded (seed 004, "Фаза развития")."""
+        if state.geography and animal.owner == seat:
+            move_animal(state, animal, OCEAN, "swimming", events)
+
 
 class Running(Trait):
     """When attacked, roll a die: 4-6 escapes; the carnivore cannot attack again this turn.
@@ -172,6 +195,7 @@ class Mimicry(Trait):
         frame.target = action.target
         frame.targeted.append(action.target)
         frame.rolled = []
+        notify_attacked(state, state.animals[frame.carnivore], state.animals[action.target], events)
 
 
 class Camouflage(Trait):
@@ -256,7 +280,7 @@ class Communication(Trait):
         return red_from_bank
 
     def can_fire(self, state: State, link: Link, recipient: Animal) -> bool:
-        return state.food_bank > 0
+        return state.bank(recipient.location) > 0
 
     def fire(self, state: State, link: Link, recipient: Animal, events: list[Event]) -> None:
         gain(state, recipient, BANK, "communication", events)
@@ -311,6 +335,8 @@ class PiracyTrait(Trait):
             return "There is no such animal to rob."
         if target.id == animal.id:
             return "An animal cannot rob itself."
+        if target.location != animal.location:
+            return f"A{target.id} lives in another location."
         if target.food < 1:
             return f"A{target.id} has no food token to steal."
         if not state.used("fed", target.id):
@@ -355,7 +381,7 @@ class GrazingTrait(Trait):
     def _block(self, state: State, animal: Animal) -> str | None:
         if state.used("grazing", animal.id):
             return f"A{animal.id} has already grazed in this feeding turn."
-        if state.food_bank < 1:
+        if state.bank(animal.location) < 1:
             return "The food bank is empty."
         return None
 
@@ -371,7 +397,7 @@ class GrazingTrait(Trait):
         self, state: State, animal: Animal, action: Action, events: list[Event]
     ) -> None:
         state.use("grazing", animal.id, Span.STEP)
-        state.food_bank -= 1
+        state.add_bank(animal.location, -1)
         state.food_removed += 1
         events.append(FoodDestroyed(animal.id, "grazing"))
 

@@ -71,7 +71,7 @@ class Homeothermy(Trait):
     def _block(self, state: State, animal: Animal) -> str | None:
         if state.used("homeothermy", animal.id):
             return f"A{animal.id} already took its extra red token in this feeding turn."
-        if state.food_bank < 1:
+        if state.bank(animal.location) < 1:
             return "The food bank is empty."
         if animal.hibernating or animal.food >= need(state, animal):
             return f"A{animal.id} is fed: the extra token is only for a hungry animal."

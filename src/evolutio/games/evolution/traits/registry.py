@@ -47,6 +47,14 @@ class Trait:
     #: acts from a face-down animal card, not from a trait card (Anglerfish); its hooks
     #: ``hidden_defences`` and ``keeps_secret`` are asked when its set is in the game.
     hidden: ClassVar[bool] = False
+    #: its feeding actions may be used in a step in which its owner declared a migration.
+    during_migration: ClassVar[bool] = False
+    #: cards played on the animal later go above it, and the cards below it do not work
+    #: (Neoplasm).
+    disables_below: ClassVar[bool] = False
+    #: when its animal is eaten, the trait cards stay on the table for a new animal card
+    #: (Regeneration).
+    leaves_traits: ClassVar[bool] = False
 
     # -- development ------------------------------------------------------------------------
 
@@ -57,6 +65,17 @@ class Trait:
     def conflicts(self, other: str) -> str | None:
         """Why an animal with this trait cannot also get ``other``, or None."""
         return None
+
+    def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
+        """On a trait already on ``animal``: why ``other`` cannot be added to it, or None
+        (Regeneration's limits)."""
+        return None
+
+    def on_play(
+        self, state: State, seat: int, animal: Animal, card: int, events: list[Event]
+    ) -> None:
+        """Just played on ``animal`` by ``seat`` (Swimming with Continents moves the animal
+        to the Ocean and is discarded)."""
 
     # -- attack ----------------------------------------------------------------------------
 
@@ -112,6 +131,21 @@ class Trait:
     def on_red_taken(self, state: State, animal: Animal, events: list[Event]) -> None:
         """Asked once per registered trait, when its set is in the game, each time any
         animal takes a red token from the food bank (Ambush watches for prey)."""
+
+    def on_attacked(
+        self, state: State, carnivore: Animal, target: Animal, events: list[Event]
+    ) -> None:
+        """On the target, when an attack on it starts or is redirected to it (Cnidocytes)."""
+
+    # -- food bank phase ---------------------------------------------------------------------
+
+    def on_food_phase(self, state: State, animal: Animal, events: list[Event]) -> None:
+        """At the start of the food bank phase, before the dice (Neoplasm)."""
+
+    def extra_food(self, state: State, animal: Animal) -> int:
+        """Red tokens added to the bank of the animal's location after the dice
+        (Aedificator)."""
+        return 0
 
     # -- feeding ---------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from evolutio.games.evolution.attack import (
     fail_attack,
     start_attack,
 )
+from evolutio.games.evolution.geography import CONTINENTS, migrate, migration_block, move_block
 from evolutio.games.evolution.ops import (
     NO_FOOD,
     SUPPLY,
@@ -162,6 +163,22 @@ class AmbushAttack(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Fly(Action):
+    """Continents: an animal with Flight and one or two traits migrates to the other
+    continent."""
+
+    type: ClassVar[str] = "fly"
+    animal: int
+    location: str
+
+    def notation(self) -> str:
+        return f"fly A{self.animal} {self.location}"
+
+    def describe(self, name: Names) -> str:
+        return f"{name('flight')}: A{self.animal} flies to {self.location.capitalize()}"
+
+
+@dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Let the moment pass (no ambush)."""
 
@@ -182,6 +199,7 @@ register_actions(
     RevealAnglerfish,
     AmbushAttack,
     Decline,
+    Fly,
 )
 
 # -- events --------------------------------------------------------------------------------
@@ -252,7 +270,9 @@ def new_animal(state: State, seat: int, parent: Animal, trait: str, events: list
     """The top card of the deck becomes a new animal of ``seat`` (the caller checked the
     deck); an emptied deck makes this the last turn."""
     card = state.deck.pop()
-    animal = Animal(state.next_animal, seat, card)
+    # Continents: the newborn appears in its parent's location (seed 004, "Живорождение";
+    # seed 001, "Viviparo"; "r-Стратегия")
+    animal = Animal(state.next_animal, seat, card, parent.location)
     state.next_animal += 1
     state.animals[animal.id] = animal
     state.players[seat].animals.append(animal.id)
@@ -269,6 +289,8 @@ class Flight(Trait):
     parasites count (seed 004, "Полет")."""
 
     id = "flight"
+    feeding_types = ("fly",)
+    during_migration = True
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if trait_count(state, carnivore) >= trait_count(state, target):
@@ -277,6 +299,45 @@ class Flight(Trait):
                 "traits or more."
             )
         return None
+
+    # Continents: "животное со свойством ПОЛЕТ, имеющее 1 или 2 свойства, может мигрировать
+    # с континента на континент так, будто оно использует свойство МИГРАЦИЯ ... ВОДОПЛАВАЮЩЕЕ
+    # животное со свойством ПОЛЕТ может мигрировать между континентами, минув Океан" (seed
+    # 004; seed 001, "In volo" 1; ruling 13: between the continents only).
+
+    def _fly_block(self, state: State, animal: Animal, destination: str) -> str | None:
+        reason = migration_block(state, animal)
+        if reason:
+            return reason
+        if trait_count(state, animal) > 2:
+            return "Only an animal with Flight and at most two traits can fly to another continent."
+        if animal.location not in CONTINENTS or destination not in CONTINENTS:
+            return "Flight migrates only between Laurasia and Gondwana."
+        return move_block(state, animal, destination, direct=True)
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        if not state.geography:
+            return []
+        return [
+            Fly(animal.id, place)
+            for place in CONTINENTS
+            if self._fly_block(state, animal, place) is None
+        ]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        assert isinstance(action, Fly)
+        reason = self._fly_block(state, animal, action.location)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Fly)
+        migrate(state, animal, action.location, self.id, events)
+
+    def main_action(self, action: Action) -> bool:
+        return True
 
 
 class Intellect(Trait):
@@ -586,8 +647,13 @@ class Specialization(Trait):
             return "You already took food, attacked or used fat in this feeding turn."
         if not can_eat(state, animal):
             return f"A{animal.id} cannot take food now."
+        # Continents: the two kinds are one, and only animals in the same location count
+        # (seed 004, "СИНТЕЗ перестают различаться по типам"; seed 001, "In volo" 2)
+        kinds = (self.id, self.partner) if state.geography else (self.id,)
         for other in state.animals.values():
-            if other.id != animal.id and other.has(self.id):
+            if other.id == animal.id or other.location != animal.location:
+                continue
+            if any(other.has(kind) for kind in kinds):
                 return (
                     f"A{other.id} also has this Specialization: while two animals have it, "
                     "neither can use it."
@@ -639,15 +705,16 @@ class AmbushFrame(ChoiceFrame):
     owner last), may attack it with a carnivore with Ambush. The frame ends when the prey is
     gone or nobody else can or will; an eaten prey's token goes back to the food bank."""
 
-    __slots__ = ("prey", "seats")
+    __slots__ = ("location", "prey", "seats")
 
-    def __init__(self, prey: int, seats: list[int]) -> None:
+    def __init__(self, prey: int, seats: list[int], location: str = "") -> None:
         super().__init__("ambush")
         self.prey = prey
         self.seats = seats
+        self.location = location  # the prey's location, whose bank gets the token back
 
     def copy(self) -> AmbushFrame:
-        return AmbushFrame(self.prey, list(self.seats))
+        return AmbushFrame(self.prey, list(self.seats), self.location)
 
     def ambushers(self, state: State, seat: int) -> list[int]:
         prey = state.animals[self.prey]
@@ -695,7 +762,7 @@ class AmbushFrame(ChoiceFrame):
 
     def finish(self, state: State, events: list[Event]) -> None:
         if self.prey not in state.animals:
-            state.food_bank += 1
+            state.add_bank(self.location, 1)
             state.food_removed -= 1
             events.append(FoodReturned(self.prey, "ambush"))
 
@@ -728,7 +795,7 @@ class Ambush(Trait):
         for other in state.animals.values():
             if self.can_ambush(state, other, animal):
                 seats = seats_from(state, (animal.owner + 1) % state.num_players)
-                state.stack.append(AmbushFrame(animal.id, seats))
+                state.stack.append(AmbushFrame(animal.id, seats, animal.location))
                 return
 
 

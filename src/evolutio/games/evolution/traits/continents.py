@@ -1,0 +1,285 @@
+"""The eight traits of the Continents expansion (seed 004, "Дополнение «Континенты»" and
+"Особенности использования свойств"; seed 001, "Continenti").
+
+Each class quotes the card text it implements. The geography itself (locations, food banks
+per location, moves) is in ``geography.py``; the choices other seats make out of turn
+(Suckerfish following, Regeneration's new animal card) are ``ChoiceFrame`` decisions.
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Event, IllegalAction
+from evolutio.games.evolution.actions import (
+    Migrate,
+    Paralysed,
+    Recombine,
+    TraitDiscarded,
+    TraitMoved,
+    TraitsExchanged,
+    TraitUsed,
+)
+from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.geography import (
+    LOCATIONS,
+    migrate,
+    migration_block,
+    move_block,
+    place_name,
+)
+from evolutio.games.evolution.ops import (
+    discard_card,
+    fits,
+    place_trait,
+    refresh,
+    remove_animal,
+    take_trait,
+)
+from evolutio.games.evolution.state import Animal, Link, Span, State
+from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
+
+
+class Migration(Trait):
+    """Once per turn, in its owner's feeding step: move the animal to another location. In
+    that step the player takes no food and uses no other trait but Migration and Suckerfish;
+    several animals may migrate at once, even from different locations. Swimming animals
+    move between the Ocean and a continent, never from continent to continent; an ordinary
+    animal never goes to the Ocean (seed 004, "Миграции"; ruling 13)."""
+
+    id = "migration"
+    feeding_types = ("migrate",)
+    during_migration = True
+
+    def _block(self, state: State, animal: Animal) -> str | None:
+        return migration_block(state, animal)
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        if self._block(state, animal):
+            return []
+        return [
+            Migrate(animal.id, place)
+            for place in LOCATIONS
+            if move_block(state, animal, place) is None
+        ]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        assert isinstance(action, Migrate)
+        reason = self._block(state, animal) or move_block(state, animal, action.location)
+        if reason:
+            raise IllegalAction(reason)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Migrate)
+        migrate(state, animal, action.location, self.id, events)
+
+    def main_action(self, action: Action) -> bool:
+        return True
+
+
+class Suckerfish(Trait):
+    """The animal may move with a migrating animal that leaves its location; it cannot
+    migrate by itself. A swimming suckerfish follows a swimming animal between the Ocean and
+    a continent. Several may follow one migrant, from any players: the migrating player
+    first, then clockwise (seed 004, "Прилипала"). A "follow" decision for each seat."""
+
+    id = "suckerfish"
+
+
+class Regeneration(Trait):
+    """The animal may have only one other trait, which must not raise its food need. If it
+    is eaten, its traits stay; in the extinction phase a card from the hand (or the deck) is
+    put under them as the new animal, and no card is drawn for it (seed 004,
+    "Регенерация"). Paired traits count toward the limit."""
+
+    id = "regeneration"
+    leaves_traits = True
+
+    @staticmethod
+    def _others(state: State, animal: Animal) -> list[str]:
+        return [t for _, t in animal.traits] + [
+            link.trait for link in state.animal_links(animal.id)
+        ]
+
+    def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
+        others = self._others(state, animal)
+        if len(others) > 1:
+            return "Regeneration can be played only on an animal with at most one other trait."
+        if any(TRAITS[t].food for t in others):
+            return "Regeneration cannot be played on an animal whose trait raises its food need."
+        return None
+
+    def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
+        if TRAITS[other].food:
+            return (
+                f"An animal with Regeneration cannot get {trait_name(other)}: it raises the "
+                "food need."
+            )
+        if len(self._others(state, animal)) >= 2:
+            return "An animal with Regeneration can have only one other trait."
+        return None
+
+
+class Recombination(Trait):
+    """Paired. Once per turn, in its owner's feeding step, each of the two animals passes
+    one of its unpaired traits to the other; a trait that the receiver cannot hold (a
+    duplicate, a conflict) is discarded. A once-per-turn trait already used stays used;
+    a Neoplasm goes under all other traits as if just played (seed 004, "Рекомбинация";
+    seed 001)."""
+
+    id = "recombination"
+    paired = True
+    feeding_types = ("recombine",)
+
+    def _links(self, state: State, animal: Animal) -> list[Link]:
+        return [
+            link
+            for link in state.animal_links(animal.id)
+            if link.trait == self.id and not state.used(self.id, link.id)
+        ]
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        actions: list[Action] = []
+        for link in self._links(state, animal):
+            partner = state.animals[link.other(animal.id)]
+            if partner.paralysed or not partner.present:
+                continue
+            for card, _ in animal.traits:
+                for swap, _ in partner.traits:
+                    actions.append(Recombine(animal.id, card, swap))
+        return actions
+
+    def _partner(self, state: State, animal: Animal, action: Recombine) -> Animal:
+        if not any(card == action.card for card, _ in animal.traits):
+            raise IllegalAction(f"Card #{action.card} is not a trait of A{animal.id}.")
+        for link in state.animal_links(animal.id):
+            if link.trait != self.id:
+                continue
+            partner = state.animals[link.other(animal.id)]
+            if any(card == action.swap for card, _ in partner.traits):
+                if state.used(self.id, link.id):
+                    raise IllegalAction("This Recombination was already used this turn.")
+                if partner.paralysed or not partner.present:
+                    raise IllegalAction(f"A{partner.id}'s traits do not work now.")
+                return partner
+        raise IllegalAction(
+            f"Card #{action.swap} is not a trait of an animal joined to A{animal.id} by "
+            "Recombination."
+        )
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        assert isinstance(action, Recombine)
+        self._partner(state, animal, action)
+
+    def apply_action(
+        self, state: State, animal: Animal, action: Action, events: list[Event]
+    ) -> None:
+        assert isinstance(action, Recombine)
+        partner = self._partner(state, animal, action)
+        link = next(
+            link
+            for link in state.animal_links(animal.id)
+            if link.trait == self.id and link.other(animal.id) == partner.id
+        )
+        state.use(self.id, link.id, Span.TURN)
+        events.append(TraitsExchanged(animal.id, action.card, partner.id, action.swap))
+        given = take_trait(state, animal, action.card)
+        taken = take_trait(state, partner, action.swap)
+        self._receive(state, animal, partner, action.card, given, events)
+        self._receive(state, partner, animal, action.swap, taken, events)
+
+    @staticmethod
+    def _receive(
+        state: State, giver: Animal, receiver: Animal, card: int, trait: str, events: list[Event]
+    ) -> None:
+        for key, obj in list(state.cooldowns):
+            if key == trait and obj == giver.id:
+                state.use(trait, receiver.id, state.cooldowns[(key, obj)])
+        if fits(state, receiver, trait):
+            place_trait(receiver, card, trait)
+        else:
+            discard_card(state, receiver.owner, card)
+            events.append(TraitDiscarded(card, trait, receiver.id, receiver.owner))
+
+
+class Herding(Trait):
+    """The animal cannot be attacked while its location holds at least as many herding
+    animals as carnivores, every player's counted (seed 004, "Стадность")."""
+
+    id = "herding"
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        herd = carnivores = 0
+        for animal in state.animals.values():
+            if animal.location != target.location or not animal.present:
+                continue
+            herd += animal.has("herding")
+            carnivores += animal.has("carnivore")
+        if herd >= carnivores:
+            where = f" in {place_name(target.location)}" if target.location else ""
+            return (
+                f"A{target.id} is protected by its herd: {herd} herding animals against "
+                f"{carnivores} carnivores{where}."
+            )
+        return None
+
+
+class Aedificator(Trait):
+    """At the start of the feeding phase, two red tokens go to the food bank of the
+    animal's location for each aedificator there (seed 004, "Эдификатор")."""
+
+    id = "aedificator"
+
+    def extra_food(self, state: State, animal: Animal) -> int:
+        return 2
+
+
+class Cnidocytes(Trait):
+    """Toxic (3rd edition) / Cnidocytes: the animal may be eaten, but every trait of the
+    carnivore that attacks it stops working until the next turn, even if the attack fails;
+    the carnivore then needs a single token (seed 004, "Токсичный"; seed 001)."""
+
+    id = "cnidocytes"
+
+    def on_attacked(
+        self, state: State, carnivore: Animal, target: Animal, events: list[Event]
+    ) -> None:
+        if not carnivore.paralysed:
+            carnivore.paralysed = True
+            events.append(Paralysed(carnivore.id, self.id))
+
+
+class Neoplasm(Trait):
+    """Played only on another player's animal, under its other traits. At the start of
+    each food bank phase it moves up past one unpaired trait, which stops working; when no
+    trait is left above it, the animal dies. The order of the traits is fixed once it lies
+    on the animal; traits played later go above it (seed 004, "Неоплазия"; seed 001)."""
+
+    id = "neoplasm"
+    target = "enemy"
+    disables_below = True
+
+    def on_food_phase(self, state: State, animal: Animal, events: list[Event]) -> None:
+        index = next(i for i, (_, t) in enumerate(animal.traits) if t == self.id)
+        if index > 0:
+            above = animal.traits[index - 1]
+            animal.traits[index - 1], animal.traits[index] = animal.traits[index], above
+            refresh(animal)
+            events.append(TraitMoved(animal.id, self.id, above[0]))
+            index -= 1
+        if index == 0:
+            events.append(TraitUsed(animal.id, self.id))
+            remove_animal(state, animal, "neoplasm", events)
+
+
+register(
+    "continents",
+    Migration(),
+    Suckerfish(),
+    Regeneration(),
+    Recombination(),
+    Herding(),
+    Aedificator(),
+    Cnidocytes(),
+    Neoplasm(),
+)
