@@ -266,7 +266,9 @@ class Evolution:
                 pool.extend(player.discard)
         if hidden_in_game(other):
             unseen = pool + [
-                a.card for a in other.animals.values() if a.owner != seat and not revealed(a)
+                a.card
+                for a in other.animals.values()
+                if a.owner != seat and a.present and not revealed(a)
             ]
             faces = [other.card_faces[c] for c in unseen]
             rng.shuffle(faces)

@@ -203,13 +203,17 @@ def feeding_trait_actions(state: State, seat: int) -> list[Action]:
 
 
 def table_card_actions(state: State, seat: int) -> list[Action]:
-    """Actions offered by cards lying in the middle of the table (Shell)."""
+    """Actions offered by cards lying in the middle of the table (Shell), for animals in
+    the step's location."""
     actions: list[Action] = []
     for card in state.table_cards:
         for face in state.card_faces[card]:
             handler = TRAITS[face]
             if handler.table_types:
-                actions.extend(handler.table_actions(state, seat, card))
+                for action in handler.table_actions(state, seat, card):
+                    animal = state.animals.get(getattr(action, "animal", -1))
+                    if animal is None or here(state, animal):
+                        actions.append(action)
     return actions
 
 

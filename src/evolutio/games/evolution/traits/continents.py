@@ -144,19 +144,25 @@ class Recombination(Trait):
             partner = state.animals[link.other(animal.id)]
             if partner.paralysed or not partner.present:
                 continue
-            for card, _ in animal.traits:
-                for swap, _ in partner.traits:
+            for card in self._cards(animal):
+                for swap in self._cards(partner):
                     actions.append(Recombine(animal.id, card, swap))
         return actions
 
+    @staticmethod
+    def _cards(animal: Animal) -> list[int]:
+        """Trait cards the animal may pass (not its own animal card, face up as a revealed
+        Anglerfish)."""
+        return [card for card, _ in animal.traits if card != animal.card]
+
     def _partner(self, state: State, animal: Animal, action: Recombine) -> Animal:
-        if not any(card == action.card for card, _ in animal.traits):
-            raise IllegalAction(f"Card #{action.card} is not a trait of A{animal.id}.")
+        if action.card not in self._cards(animal):
+            raise IllegalAction(f"Card #{action.card} is not a trait card of A{animal.id}.")
         for link in state.animal_links(animal.id):
             if link.trait != self.id:
                 continue
             partner = state.animals[link.other(animal.id)]
-            if any(card == action.swap for card, _ in partner.traits):
+            if action.swap in self._cards(partner):
                 if state.used(self.id, link.id):
                     raise IllegalAction("This Recombination was already used this turn.")
                 if partner.paralysed or not partner.present:
