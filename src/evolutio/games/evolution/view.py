@@ -257,7 +257,9 @@ def parse_action(game: Evolution, state: State, text: str) -> Action:
 
 
 #: the notation prefix of each id field (animals: A, cards: #, links: L).
-PREFIXES = {"card": "#", "link": "L"}
+PREFIXES = {"card": "#", "link": "L", "swap": "#"}
+#: fields holding a name, not an id.
+NAMES = ("trait", "location")
 
 
 def _by_fields(game: Evolution, head: str, args: list[str]) -> Action:
@@ -270,5 +272,5 @@ def _by_fields(game: Evolution, head: str, args: list[str]) -> Action:
         raise IllegalAction(f"Write '{head} {shown}'.".replace("  ", " "))
     data: dict[str, object] = {"type": head}
     for name, arg in zip(names, args, strict=True):
-        data[name] = arg.lower() if name == "trait" else _number(arg, PREFIXES.get(name, "A"))
+        data[name] = arg.lower() if name in NAMES else _number(arg, PREFIXES.get(name, "A"))
     return game.action_from_json(data)
