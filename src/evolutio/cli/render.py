@@ -34,6 +34,44 @@ def _food(animal: JSON) -> Text:
     return text
 
 
+LOCATIONS = ("laurasia", "gondwana", "ocean")
+LOCATION_NAMES = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
+LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
+
+
+def _animal_row(
+    animal: JSON, names: dict[str, str], links_by_animal: dict[int, list[str]]
+) -> tuple[str, Text, Text, str]:
+    """One animal: id, traits (those that do not work dimmed and struck), food, state."""
+    disabled = set(animal.get("disabled") or ())
+    label = Text()
+    for i, t in enumerate(animal["traits"]):
+        if i:
+            label.append(", ")
+        off = t["card"] in disabled or animal.get("paralysed")
+        label.append(names.get(t["trait"], t["trait"]), style="dim strike" if off else "")
+    links = links_by_animal.get(animal["id"], [])
+    if links:
+        label.append((", " if animal["traits"] else "") + ", ".join(links))
+    if not label.plain:
+        label = Text("(no traits)", style="dim")
+    if animal.get("faces"):
+        faces = " / ".join(names.get(f, f) for f in animal["faces"])
+        label.append(f"  [face down: {faces}]", style="dim")
+    state = []
+    if animal.get("present") is False:
+        state.append("traits only")
+    elif animal["fed"]:
+        state.append("fed")
+    if animal.get("hibernating"):
+        state.append("asleep")
+    if animal.get("poisoned"):
+        state.append("poisoned")
+    if animal.get("paralysed"):
+        state.append("paralysed")
+    return f"A{animal['id']}", label, _food(animal), ", ".join(state)
+
+
 def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) -> RenderableType:
     """The Evolution table: one panel per seat, links, food bank, deck and phase."""
     links_by_animal: dict[int, list[str]] = {}
@@ -52,7 +90,17 @@ def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) 
     header.append(f" · {view['phase']}")
     if view.get("last_turn"):
         header.append(" · LAST TURN", style="bold red")
-    header.append(f" · food bank: {view['food_bank']}", style="red")
+    banks = view.get("food_banks")
+    if banks:
+        header.append(" · food:")
+        for place in LOCATIONS:
+            header.append(f" {LOCATION_NAMES[place]} {banks[place]}", style=LOCATION_STYLES[place])
+        if view.get("step_location"):
+            header.append(
+                f" · this feeding turn in {LOCATION_NAMES[view['step_location']]}", style="bold"
+            )
+    else:
+        header.append(f" · food bank: {view['food_bank']}", style="red")
     header.append(f" · deck: {view['deck_size']}")
     header.append(f" · first player: {players[view['first_player']]}")
     if view.get("table_cards"):
@@ -76,26 +124,26 @@ def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) 
         table.add_column("traits")
         table.add_column("food", width=18)
         table.add_column("state", width=12)
-        for animal in player["animals"]:
-            traits = [names.get(t["trait"], t["trait"]) for t in animal["traits"]]
-            traits += links_by_animal.get(animal["id"], [])
-            state = []
-            if animal["fed"]:
-                state.append("fed")
-            if animal.get("hibernating"):
-                state.append("asleep")
-            if animal.get("poisoned"):
-                state.append("poisoned")
-            label = Text(", ".join(traits)) if traits else Text("(no traits)", style="dim")
-            if animal.get("faces"):
-                faces = " / ".join(names.get(f, f) for f in animal["faces"])
-                label.append(f"  [face down: {faces}]", style="dim")
-            table.add_row(
-                f"A{animal['id']}",
-                label,
-                _food(animal),
-                ", ".join(state),
-            )
+        if banks:
+            # Continents: the player's divider -- Laurasia, Gondwana, the Ocean
+            for place in LOCATIONS:
+                here = [a for a in player["animals"] if a.get("location") == place]
+                if not here:
+                    continue
+                table.add_row(
+                    Text("──", style=LOCATION_STYLES[place]),
+                    Text(
+                        f"{LOCATION_NAMES[place]} (food {banks[place]})",
+                        style=f"bold {LOCATION_STYLES[place]}",
+                    ),
+                    "",
+                    "",
+                )
+                for animal in here:
+                    table.add_row(*_animal_row(animal, names, links_by_animal))
+        else:
+            for animal in player["animals"]:
+                table.add_row(*_animal_row(animal, names, links_by_animal))
         if not player["animals"]:
             table.add_row("", Text("no animals", style="dim"), "", "")
         title = Text(f"{players[seat]} (seat {seat})", style=f"bold {seat_style(seat)}")
