@@ -9,8 +9,9 @@ the state frame of the next version (stored, applied and broadcast by the server
     .venv/bin/python bench/load.py --games 20 --seconds 5
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
 
-Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per game.
-The server runs in its own process (2-core machine: it shares the CPUs with the clients).
+Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
+The server runs in its own process (on a 2-core machine it shares the CPUs with the
+clients); ``cpu ms/act`` is the server process's CPU time per applied action.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -32,6 +34,17 @@ import httpx
 import websockets
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a process (Linux /proc), 0 when unknown."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -42,9 +55,21 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     code = "import sys; from evolutio.cli import main; sys.argv[0] = 'evolutio'; main()"
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-         "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-c",
+            code,
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -64,10 +89,18 @@ class Stats:
         self.finished = 0
 
 
-async def seat(base: str, room: str, token: str, stats: Stats, stop: float, think: float,
-               max_actions: int, rng: random.Random) -> None:
+async def seat(
+    base: str,
+    room: str,
+    token: str,
+    stats: Stats,
+    stop: float,
+    think: float,
+    max_actions: int,
+    rng: random.Random,
+) -> None:
     url = base.replace("http", "ws", 1) + f"/ws/{room}?token={token}"
-    async with websockets.connect(url, max_size=2**22) as ws:
+    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
         sent_at: dict[int, float] = {}
         acted = 0
         while time.monotonic() < stop:
@@ -94,15 +127,23 @@ async def seat(base: str, room: str, token: str, stats: Stats, stop: float, thin
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_at[version] = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "version": version,
-                                          "index": rng.randrange(len(frame["legal"]))}))
+                await ws.send(
+                    json.dumps(
+                        {
+                            "type": "act",
+                            "version": version,
+                            "index": rng.randrange(len(frame["legal"])),
+                        }
+                    )
+                )
                 acted += 1
             elif acted >= max_actions:
                 return
 
 
-async def level(base: str, games: int, seconds: float, think: float, max_actions: int,
-                tag: str) -> dict[str, Any]:
+async def level(
+    base: str, games: int, seconds: float, think: float, max_actions: int, tag: str, pid: int | None
+) -> dict[str, Any]:
     """Create ``games`` rooms of two guests each, start them, play for ``seconds``."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         rooms: list[tuple[str, list[str]]] = []
@@ -112,9 +153,11 @@ async def level(base: str, games: int, seconds: float, think: float, max_actions
                 r = await http.post("/api/guest", json={"name": f"L{tag}g{g}s{s}"})
                 r.raise_for_status()
                 tokens.append(r.json()["token"])
-            r = await http.post("/api/rooms", json={"game": "evolution",
-                                                    "options": {"players": 2}},
-                                headers={"authorization": f"Bearer {tokens[0]}"})
+            r = await http.post(
+                "/api/rooms",
+                json={"game": "evolution", "options": {"players": 2}},
+                headers={"authorization": f"Bearer {tokens[0]}"},
+            )
             r.raise_for_status()
             rooms.append((r.json()["room"]["id"], tokens))
     # seat the second guest and start, over one short-lived socket per room
@@ -131,17 +174,21 @@ async def level(base: str, games: int, seconds: float, think: float, max_actions
     tasks = []
     for room, tokens in rooms:
         for token in tokens:
-            tasks.append(seat(base, room, token, stats, stop, think, max_actions,
-                              random.Random(rng.random())))
-    starters = []
-    for room, tokens in rooms:
-        starters.append(start_room(base, room, tokens[0]))
+            tasks.append(
+                seat(
+                    base, room, token, stats, stop, think, max_actions, random.Random(rng.random())
+                )
+            )
+    gate = asyncio.Semaphore(20)
+    starters = [start_room(base, room, tokens[0], gate) for room, tokens in rooms]
     started = time.perf_counter()
+    cpu_before = cpu_seconds(pid)
     runners = [asyncio.create_task(t) for t in tasks]
     await asyncio.sleep(0.5)  # let every seat connect before the games start
     await asyncio.gather(*starters)
     await asyncio.gather(*runners, return_exceptions=True)
     elapsed = time.perf_counter() - started - 0.5
+    cpu = cpu_seconds(pid) - cpu_before
     lat = sorted(stats.latencies)
     return {
         "games": games,
@@ -150,14 +197,15 @@ async def level(base: str, games: int, seconds: float, think: float, max_actions
         "actions_per_s": round(len(lat) / elapsed, 1) if elapsed > 0 else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
+        "server_cpu_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
         "finished": stats.finished // 2,
         "errors": stats.errors,
     }
 
 
-async def start_room(base: str, room: str, token: str) -> None:
+async def start_room(base: str, room: str, token: str, gate: asyncio.Semaphore) -> None:
     url = base.replace("http", "ws", 1)
-    async with websockets.connect(f"{url}/ws/{room}?token={token}") as ws:
+    async with gate, websockets.connect(f"{url}/ws/{room}?token={token}", open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "chat", "text": "/start"}))
         await ws.send(json.dumps({"type": "ping"}))
         while json.loads(await ws.recv()).get("type") != "pong":
@@ -166,11 +214,16 @@ async def start_room(base: str, room: str, token: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="10,50,100,200",
-                        help="concurrent games per level, comma-separated")
+    parser.add_argument(
+        "--games", default="10,50,100,200", help="concurrent games per level, comma-separated"
+    )
     parser.add_argument("--seconds", type=float, default=20.0, help="time limit per level")
-    parser.add_argument("--think", type=float, default=0.25,
-                        help="mean think time of a client before acting, seconds")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.25,
+        help="mean think time of a client before acting, seconds",
+    )
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     args = parser.parse_args()
@@ -188,14 +241,28 @@ def main() -> None:
         try:
             run_tag = str(int(time.time()) % 100000)
             print(f"server {base}; think {args.think}s; up to {args.seconds}s per level")
-            print(f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-                  f"{'done':>5} {'errors':>6}")
+            print(
+                f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+                f"{'cpu ms/act':>10} {'done':>5} {'errors':>6}"
+            )
             for n in levels:
-                r = asyncio.run(level(base, n, args.seconds, args.think, args.max_actions,
-                                      f"{run_tag}x{n}"))
-                print(f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
-                      f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['finished']:>5} "
-                      f"{r['errors']:>6}", flush=True)
+                r = asyncio.run(
+                    level(
+                        base,
+                        n,
+                        args.seconds,
+                        args.think,
+                        args.max_actions,
+                        f"{run_tag}x{n}",
+                        proc.pid if proc else None,
+                    )
+                )
+                print(
+                    f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
+                    f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
+                    f"{r['finished']:>5} {r['errors']:>6}",
+                    flush=True,
+                )
         finally:
             if proc is not None:
                 proc.terminate()

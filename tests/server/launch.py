@@ -23,5 +23,10 @@ if __name__ == "__main__":
     grace = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
     application = create_app(url, grace=grace, bot_delay=0.0)
     uvicorn.run(
-        application, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1024 * 1024
+        application,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=1024 * 1024,
+        ws_per_message_deflate=False,
     )

@@ -65,6 +65,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         hub.start_all()
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
+        hub.close()
         engine.dispose()
 
     app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -58,11 +58,13 @@ async function showLobby() {
   const players = h("input#players", { type: "number", min: 2, max: 8, value: 2 });
   const edition = h("select#edition", {}, h("option", { value: 3 }, "3"), h("option", { value: 2 }, "2"));
   const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0 });
+  const expansions = h("input#expansions", { value: "base", size: 24, title: "base, ..." });
   const create = h("button.primary#create", { onclick: async () => {
     error.textContent = "";
     try {
       const data = await api("/api/rooms", { body: { game: "evolution", clock: Number(clock.value),
-        options: { players: Number(players.value), edition: Number(edition.value) } } });
+        options: { players: Number(players.value), edition: Number(edition.value),
+          expansions: expansions.value.split(",").map((x) => x.trim()).filter(Boolean) } } });
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
@@ -70,6 +72,7 @@ async function showLobby() {
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("players")} `, players), h("label", {}, `${t("edition")} `, edition),
+        h("label", {}, `${t("expansions")} `, expansions),
         h("label", {}, `${t("clock")} `, clock), create), error) : null,
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
     h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
@@ -102,8 +105,9 @@ export async function route() {
   closeRoom();
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "room" && parts[1]) {
-    if (!session.user) { app.replaceChildren(loginPanel(() => route())); return; }
-    return showRoom(app, parts[1], session);
+    await showRoom(app, parts[1], session);
+    if (!session.user) app.prepend(loginPanel(() => route()));
+    return;
   }
   if (parts[0] === "replay" && parts[1]) return showReplay(app, parts[1]);
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);

@@ -53,18 +53,20 @@ export async function showRoom(app, roomId, session) {
   function renderSeats() {
     const room = me.room;
     if (!room) return;
-    const mine = room.seats.find((s) => s.user_id === session.user.id);
+    const myId = session.user ? session.user.id : null;
+    const mine = myId === null ? null : room.seats.find((s) => s.user_id === myId);
     me.seat = mine ? mine.seat : null;
-    const isHost = room.host_id === session.user.id;
+    const isHost = myId !== null && room.host_id === myId;
+    const canSit = myId !== null;
     const open = room.status === "open";
     const rows = room.seats.map((s) => h("li", { dataset: { seat: s.seat } },
       `${s.seat + 1}. `, s.name ? (s.bot ? s.name : h("a", { href: `/profile/${encodeURIComponent(s.name)}` }, s.name)) : h("i", {}, t("free")),
       s.away ? h("span.away", {}, ` (${t("away")}: ${t("bot_plays")})`) : (!s.connected && s.name ? h("span.away", {}, ` (${t("away")})`) : null),
       " ",
-      open && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
-      open && !s.name ? h("button.add-bot", { onclick: () => command(`/bot normal ${s.seat + 1}`) }, t("add_bot")) : null,
-      open && isHost && s.name && s.user_id !== session.user.id ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
-    const buttons = open ? h("div.row", {},
+      open && canSit && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
+      open && canSit && !s.name ? h("button.add-bot", { onclick: () => command(`/bot normal ${s.seat + 1}`) }, t("add_bot")) : null,
+      open && isHost && s.name && s.user_id !== myId ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
+    const buttons = open && canSit ? h("div.row", {},
       mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
       h("button.primary#start", { onclick: () => command("/start"),
         disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
@@ -153,6 +155,19 @@ export async function showRoom(app, roomId, session) {
     renderGame(); renderLog();
   }
 
+  // A room no longer live on the server: a finished game opens as its replay.
+  async function showGone() {
+    try {
+      const data = await (await fetch(`/api/rooms/${encodeURIComponent(roomId)}`)).json();
+      if (data.room && data.room.status === "over") {
+        history.replaceState({}, "", `/replay/${roomId}`);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+        return;
+      }
+    } catch { /* fall through */ }
+    status.textContent = `${t("room")} ${roomId}: 404`;
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(roomId)}`);
@@ -169,7 +184,7 @@ export async function showRoom(app, roomId, session) {
     };
     ws.onclose = (ev) => {
       if (me.closed) return;
-      if (ev.code === 4404) { status.textContent = "404"; return; }
+      if (ev.code === 4404) { showGone(); return; }
       status.textContent = t("reconnecting");
       me.retry += 1;
       setTimeout(() => { if (!me.closed) connect(); }, Math.min(5000, 300 * me.retry));
