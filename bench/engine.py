@@ -92,16 +92,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     configs = [["base"]]
-    try:
-        every = GAME.normalize_options({"expansions": ["base", "time_to_fly", "gift"]})[
-            "expansions"
-        ]
-    except OptionError:  # the expansions are not in this build yet
-        every = ["base"]
+    for extra in (["time_to_fly", "gift"], ["continents"], ["time_to_fly", "gift", "continents"]):
+        try:
+            configs.append(GAME.normalize_options({"expansions": ["base", *extra]})["expansions"])
+        except OptionError:  # a set this build does not have
+            continue
     if args.expansions:
         configs.append([e for e in args.expansions.split(",") if e])
-    elif every != ["base"]:
-        configs.append(every)
     print(f"{'deck':<24}{'players':>8}{'games/s':>10}{'actions/s':>12}{'actions/game':>14}")
     for expansions in configs:
         for players in (2, 4):

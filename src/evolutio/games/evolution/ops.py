@@ -16,7 +16,7 @@ from evolutio.games.evolution.actions import (
     TraitDiscarded,
 )
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.traits.registry import ON_FED, RED_WATCHERS, TRAITS, in_game
+from evolutio.games.evolution.traits.registry import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
@@ -276,13 +276,15 @@ def host_block(state: State, animal: Animal, trait_id: str) -> str | None:
     """Why the traits already on ``animal`` (its own and its paired ones) refuse
     ``trait_id`` (Regeneration's limits), or None."""
     for _, existing in animal.traits:
-        reason = TRAITS[existing].limits_play(state, animal, trait_id)
-        if reason:
-            return reason
+        if existing in LIMITERS:
+            reason = TRAITS[existing].limits_play(state, animal, trait_id)
+            if reason:
+                return reason
     for link in state.animal_links(animal.id):
-        reason = TRAITS[link.trait].limits_play(state, animal, trait_id)
-        if reason:
-            return reason
+        if link.trait in LIMITERS:
+            reason = TRAITS[link.trait].limits_play(state, animal, trait_id)
+            if reason:
+                return reason
     return None
 
 

@@ -199,6 +199,8 @@ RED_WATCHERS: list[Trait] = []
 ON_FED: set[str] = set()
 ON_TURN_START: set[str] = set()
 NO_DRAW: set[str] = set()
+#: trait ids whose ``limits_play`` can refuse other traits (asked only for these).
+LIMITERS: set[str] = set()
 
 
 def in_game(state: State, trait: Trait) -> bool:
@@ -228,3 +230,5 @@ def register(card_set: str, *traits: Trait) -> None:
             ON_TURN_START.add(trait.id)
         if not trait.draws_card:
             NO_DRAW.add(trait.id)
+        if cls.limits_play is not Trait.limits_play:
+            LIMITERS.add(trait.id)
