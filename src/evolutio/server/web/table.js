@@ -57,7 +57,7 @@ function animalEl(game, animal, ctx, attack) {
   if (attack && attack.carnivore === animal.id) flags.push(`⚔ ${t("attack")}`);
   if (attack && attack.target === animal.id) flags.push("🎯");
   const el = h(`div.${cls.join(".")}`, { dataset: { animal: animal.id } },
-    h("div.aid", {}, `#${animal.id}`),
+    h("div.aid", {}, `A${animal.id}`),
     h("ul.traits", {}, traits),
     h("div.tokens", { title: `${animal.food}/${animal.need}` },
       tokens(animal.food || 0, "#d9483b", "food"), ` ${animal.food || 0}/${animal.need ?? "?"}`),
@@ -91,12 +91,12 @@ export function renderTable(view, ctx) {
       p.passed ? h("span.muted", {}, t("passed")) : null);
     const animals = h("div.animals", {}, (p.animals || []).map((a) => animalEl(game, a, ctx, view.attack)));
     const parts = [head, animals];
-    if (Array.isArray(p.hand)) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(game, c, ctx))));
+    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(game, c, ctx))));
     return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
   });
   const links = (view.links || []).map((l) =>
     pickable(h("span.link", { dataset: { link: l.id } },
-      `${traitName(game, l.trait)}: #${(l.animals || []).join(" – #")}  `), "link", l.id, ctx));
+      `${traitName(game, l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id, ctx));
   return h("div.table", {}, h("div.panel", {}, status),
     h("div.players", {}, players),
     links.length ? h("div.links.panel", {}, h("b", {}, `${t("links")}: `), links) : null);
