@@ -53,15 +53,16 @@ class ApiError(Exception):
 
 
 def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> FastAPI:
-    """The application on the database at ``db_url`` (migrated, games resumed at start)."""
+    """The application on the database at ``db_url``: migrated and every game rebuilt here."""
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     hub = Hub(sessions, grace=grace, bot_delay=bot_delay)
+    # Migrate and rebuild every game now, so a bad database fails before serving.
+    upgrade(engine)
+    count = hub.load_all()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        upgrade(engine)
-        count = hub.load_all()
         hub.start_all()
         log.info("evolutio server ready: %d rooms loaded", count)
         yield

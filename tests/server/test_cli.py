@@ -1,0 +1,76 @@
+"""``evolutio serve`` itself, and the migrations it applies at start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import sqlalchemy as sa
+from server_harness import free_port
+
+from evolutio.server.db import make_engine
+from evolutio.server.migrate import upgrade
+
+EVOLUTIO = Path(sys.executable).with_name("evolutio")
+
+
+def test_serve_starts_with_a_sqlite_file_and_nothing_to_set_up(tmp_path: Path) -> None:
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(EVOLUTIO), "serve", "--port", str(port), "--bot-delay", "0"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.2)
+        assert r.status_code == 200
+        assert (tmp_path / "evolutio.db").exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_refuses_bad_arguments_readably(tmp_path: Path) -> None:
+    for args, words in (
+        (["--port", "70000"], "out of range"),
+        (["--grace", "-1"], "must not be negative"),
+        (["--db", "nosuchdb://x"], "cannot use database"),
+    ):
+        cli = subprocess.run(
+            [str(EVOLUTIO), "serve", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert cli.returncode == 2, cli.stdout + cli.stderr
+        assert words in cli.stderr and "Traceback" not in cli.stderr
+
+
+def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
+    upgrade(engine)
+    upgrade(engine)
+    tables = set(sa.inspect(engine).get_table_names())
+    assert tables >= {
+        "users",
+        "sessions",
+        "rooms",
+        "actions",
+        "chat",
+        "participations",
+        "alembic_version",
+    }
+    with engine.connect() as c:
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
