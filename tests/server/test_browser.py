@@ -45,12 +45,21 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Wren")
         await page.click("#guest")
-        await page.fill("#players", "2")
+        await page.fill("#players", "3")
         await page.click("#create")
         await page.wait_for_selector("#seats .add-bot")
         room = page.url.rstrip("/").split("/")[-1]
         await page.click("#seats .add-bot")
+        await page.wait_for_selector(
+            "#seats li[data-seat='1'] a, #seats li[data-seat='1']:has-text('bot')"
+        )
+        # the chat takes commands too
+        await page.fill("#chat-input", "/bot easy")
+        await page.press("#chat-input", "Enter")
         await page.wait_for_selector("#start:not([disabled])")
+        await page.fill("#chat-input", "/who")
+        await page.click("#chat-send")
+        await page.wait_for_selector("#chat .private:has-text('3: bot:easy')")
         await page.click("#start")
         clicks = 0
         while True:
@@ -79,7 +88,7 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         for _ in range(3):
             await page.click("#replay-next")
         assert "3/" in await page.inner_text("#replay-step")
-        assert await page.locator("#replay-table .player").count() == 2
+        assert await page.locator("#replay-table .player").count() == 3
         await page.click("#replay-last")
         async with page.expect_download() as info:
             await page.click("#replay-panel-download")
@@ -101,7 +110,7 @@ def test_a_whole_game_in_the_browser(server: Server) -> None:
     room, errors, data = asyncio.run(asyncio.wait_for(play_in_browser(server.base), 240))
     assert errors == []
     record = Record.from_json(data)
-    assert record.players == ["Wren", "bot:normal"]
+    assert record.players == ["Wren", "bot:normal", "bot:easy"]
     outcome = get_game("evolution").outcome(replay(record))
     status = server.get(f"/api/rooms/{room}").json()["room"]
     assert outcome is not None and status["status"] == "over"

@@ -116,12 +116,20 @@ class Conn:
         self.queue.put_nowait(text)
 
     async def writer(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                await self._close()
-                return
-            await self._send(text)
+        """Drain the queue into the socket; a socket that fails just ends the writer."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close()
+                    return
+                await self._send(text)
+        except (OSError, RuntimeError, ConnectionError) as exc:
+            self.closed = True
+            log.debug("connection of %s ended while sending: %s", self.name, exc)
+        except Exception as exc:  # the ASGI server's own "connection closed" errors
+            self.closed = True
+            log.debug("connection of %s ended while sending: %r", self.name, exc)
 
     def stop(self) -> None:
         self.closed = True
