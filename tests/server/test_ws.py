@@ -192,6 +192,10 @@ def test_unknown_room_and_oversized_frame(server: Server) -> None:
         c = await Client.open(server, room, token)
         await c.send(json.dumps({"type": "chat", "text": "y" * 100_000}))
         await c.error("too_large")
+        await c.ws.send(b"\x00\x01binary")
+        await c.error("bad_message")
+        await c.send({"type": "ping"})
+        await c.until(lambda f: f["type"] == "pong")
         await c.close()
 
     run(go())
@@ -249,3 +253,40 @@ def test_http_room_summary_during_play(server: Server) -> None:
     room = server.room(token)
     r = httpx.get(f"{server.base}/api/rooms/{room}")
     assert r.json()["room"]["status"] == "open"
+
+
+def test_malformed_evolution_actions_are_refused(server: Server) -> None:
+    token = server.guest("Vera")
+    room = server.room(token, game="evolution")
+    junk: list[Any] = [
+        {"type": "attack", "animal": "x", "target": None},
+        {"type": "trait", "card": -1, "trait": "carnivore", "animal": 10**12},
+        {"type": "pair", "card": 0, "trait": "communication", "animals": "ab"},
+        {"type": "fat", "animal": 0, "amount": 1e9},
+        {"type": "eat"},
+        {"type": "animal", "card": [1, 2]},
+        {"type": None},
+        {},
+        {"type": "pass", "extra": {"deep": [1, 2, 3]}},
+    ]
+
+    async def go() -> None:
+        c = await Client.open(server, room, token)
+        await c.say("/bot random")
+        await c.say("/start")
+        state = await c.until(lambda f: is_state(f) and f["legal"])
+        for action in junk:
+            await c.send({"type": "act", "version": state["version"], "action": action})
+            frame = await c.until(lambda f: f["type"] in ("error", "state"))
+            if frame["type"] == "state":  # an accepted action: nothing malformed got through
+                assert frame["version"] == state["version"] + 1
+                state = await c.until(lambda f: is_state(f) and f["legal"])
+            else:
+                assert frame["code"] in ("illegal", "bad_message"), frame
+                assert frame["message"]
+        await c.send({"type": "ping"})
+        await c.until(lambda f: f["type"] == "pong")
+        await c.close()
+
+    run(go())
+    assert "Traceback" not in server.log_text()

@@ -400,7 +400,20 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         room.attach(conn)
         try:
             while True:
-                text = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send(
+                        {
+                            "type": "error",
+                            "code": "bad_message",
+                            "ref": None,
+                            "message": "Send JSON in text frames, not binary ones.",
+                        }
+                    )
+                    continue
                 handle(room, conn, text)
         except WebSocketDisconnect:
             pass

@@ -107,6 +107,7 @@ export async function showRoom(app, roomId, session) {
       onPick: legal.length ? pick : null };
     tableEl.replaceChildren(renderTable(st.view, ctx));
     const d = st.decision;
+    document.title = legal.length ? `● ${t("your_turn")} – evolutio` : "evolutio";
     if (!d) { decisionEl.replaceChildren(); return; }
     const n = names();
     if (legal.length) {
