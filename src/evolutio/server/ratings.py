@@ -20,23 +20,21 @@ def display(mu: float, sigma: float) -> float:
 
 
 def record_result(session: Session, room_id: str, user_ids: list[int], outcome: Outcome) -> None:
-    """Store each seat's score and rank; update ratings of everyone who sat once.
+    """Store each seat's score and rank; update ratings from the whole table.
 
-    A user holding several seats (the same bot level twice) keeps its rating unchanged:
-    a game against oneself says nothing about strength.
+    Every seat is a team in the rating update (a bot level sitting twice plays with its one
+    rating in both seats); a user holding several seats keeps its rating unchanged, since a
+    game against oneself says nothing about strength.
     """
     users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(user_ids)))}
     counts = {uid: user_ids.count(uid) for uid in user_ids}
-    rated = [i for i, uid in enumerate(user_ids) if counts[uid] == 1]
     before = {uid: display(u.mu, u.sigma) for uid, u in users.items()}
-    if len(rated) >= 2:
-        teams = [
-            [_model.rating(mu=users[user_ids[i]].mu, sigma=users[user_ids[i]].sigma)] for i in rated
-        ]
-        result: Any = _model.rate(teams, ranks=[outcome.ranks[i] for i in rated])
-        for i, team in zip(rated, result, strict=True):
-            user = users[user_ids[i]]
-            user.mu, user.sigma = float(team[0].mu), float(team[0].sigma)
+    if len(user_ids) >= 2:
+        teams = [[_model.rating(mu=users[uid].mu, sigma=users[uid].sigma)] for uid in user_ids]
+        result: Any = _model.rate(teams, ranks=list(outcome.ranks))
+        for uid, team in zip(user_ids, result, strict=True):
+            if counts[uid] == 1:
+                users[uid].mu, users[uid].sigma = float(team[0].mu), float(team[0].sigma)
     for seat, uid in enumerate(user_ids):
         user = users[uid]
         if seat == user_ids.index(uid):
