@@ -290,3 +290,27 @@ def test_malformed_evolution_actions_are_refused(server: Server) -> None:
 
     run(go())
     assert "Traceback" not in server.log_text()
+
+
+def test_cookie_login_from_another_site_only_watches(server: Server) -> None:
+    import websockets
+
+    token = server.guest("Wanda")
+    room = server.room(token)
+
+    async def go() -> None:
+        url = f"{server.ws_base}/ws/{room}"
+        cookie = {"Cookie": f"evolutio_token={token}"}
+        host = f"127.0.0.1:{server.port}"
+        async with websockets.connect(
+            url, additional_headers=cookie, origin=f"http://{host}"
+        ) as ws:
+            welcome = json.loads(await ws.recv())
+            assert welcome["you"]["name"] == "Wanda"
+        async with websockets.connect(
+            url, additional_headers=cookie, origin="http://evil.example"
+        ) as ws:
+            welcome = json.loads(await ws.recv())
+            assert welcome["you"]["name"] == "anonymous" and welcome["you"]["seat"] is None
+
+    run(go())

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -106,6 +107,17 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     def current(request: Request | WebSocket) -> User | None:
         with hub.session() as s:
             return auth.user_for_token(s, token_of(request))
+
+    def same_origin(websocket: WebSocket) -> bool:
+        """Refuse cookie logins from pages of other sites (cross-site WebSocket hijacking).
+
+        Explicit tokens (query or header) are not sent by browsers on their own, so they pass.
+        """
+        origin = websocket.headers.get("origin")
+        explicit = websocket.query_params.get("token") or websocket.headers.get("authorization")
+        if origin is None or explicit:
+            return True
+        return urlsplit(origin).netloc == websocket.headers.get("host", "")
 
     def need_user(request: Request) -> User:
         user = current(request)
@@ -387,6 +399,8 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             await websocket.close(code=4404)
             return
         user = current(websocket)
+        if user is not None and not same_origin(websocket):
+            user = None  # a cookie sent by another site's page: watch only
         name = user.name if user is not None else "anonymous"
 
         async def send(text: str) -> None:
