@@ -43,7 +43,7 @@ function cardEl(game, card, ctx) {
   return pickable(el, "card", card.id, ctx);
 }
 
-function animalEl(game, animal, ctx, attack) {
+function animalEl(game, animal, ctx, attack, links) {
   const traits = (animal.traits || []).map((tr) =>
     pickable(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, traitName(game, tr.trait)), "card", tr.card, ctx));
   const cls = ["animal"];
@@ -64,7 +64,9 @@ function animalEl(game, animal, ctx, attack) {
     (animal.fat_capacity || 0) > 0
       ? h("div.tokens", {}, tokens(animal.fat || 0, "#e3b23c", t("fat")), ` ${t("fat")} ${animal.fat || 0}/${animal.fat_capacity}`)
       : null,
-    flags.length ? h("div.muted", {}, flags.join(" · ")) : null);
+    flags.length ? h("div.muted", {}, flags.join(" · ")) : null,
+    (links || []).map((l) => pickable(h("div.pair", { dataset: { link: l.id } },
+      `⇄ ${traitName(game, l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id, ctx)));
   return pickable(el, "animal", animal.id, ctx);
 }
 
@@ -78,8 +80,8 @@ export function renderTable(view, ctx) {
     h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
     h("span", {}, `${t("food")} `, tokens(view.food_bank || 0, "#d9483b", t("food")), h("b", {}, ` ${view.food_bank ?? 0}`)),
     view.last_turn ? h("span.attack", {}, t("last_turn")) : null);
-  const byAnimal = {};
-  for (const p of view.players || []) for (const a of p.animals || []) byAnimal[a.id] = p.seat;
+  const linksOf = {};
+  for (const l of view.links || []) for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(l);
   const players = (view.players || []).map((p) => {
     const cls = ["player"];
     if (p.seat === ctx.mySeat) cls.push("me");
@@ -89,7 +91,7 @@ export function renderTable(view, ctx) {
       h("span.muted", {}, `${t("hand")}: ${p.hand_size}`),
       h("span.muted", {}, `${t("discard")}: ${p.discard_size}`),
       p.passed ? h("span.muted", {}, t("passed")) : null);
-    const animals = h("div.animals", {}, (p.animals || []).map((a) => animalEl(game, a, ctx, view.attack)));
+    const animals = h("div.animals", {}, (p.animals || []).map((a) => animalEl(game, a, ctx, view.attack, linksOf[a.id])));
     const parts = [head, animals];
     if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(game, c, ctx))));
     return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
