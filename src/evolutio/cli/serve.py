@@ -49,5 +49,6 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=1024 * 1024,
+        ws_per_message_deflate=False,
         lifespan="on",
     )
