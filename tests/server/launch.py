@@ -1,7 +1,7 @@
 """Start the server with the toy game of tests/bots registered (as ``toy``).
 
 The server tests run this file in a subprocess: ``python launch.py PORT DB_URL [GRACE]``.
-It does what ``evolutio serve`` does (tests/server/test_cli.py covers that command).
+It does what ``evolutio serve`` does (tests/server/test_server_cli.py covers that command).
 """
 
 from __future__ import annotations
