@@ -45,10 +45,14 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Wren")
         await page.click("#guest")
-        await page.fill("#players", "3")
+        await page.fill("#players", "2")
         await page.click("#create")
         await page.wait_for_selector("#seats .add-bot")
         room = page.url.rstrip("/").split("/")[-1]
+        # the host's controls send /option: three seats
+        await page.fill("#opt-players", "3")
+        await page.dispatch_event("#opt-players", "change")
+        await page.wait_for_selector("#seats li[data-seat='2']")
         await page.click("#seats .add-bot")
         await page.wait_for_selector(
             "#seats li[data-seat='1'] a, #seats li[data-seat='1']:has-text('bot')"

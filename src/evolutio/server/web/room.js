@@ -13,7 +13,7 @@ export function closeRoom() {
 export async function showRoom(app, roomId, session) {
   closeRoom();
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
-    seat: null, clockAt: 0, retry: 0 };
+    seat: null, clockAt: 0, retry: 0, botLevel: "normal" };
   active = me;
   await loadNames("evolution");
   const status = h("div.muted#conn", {}, t("connecting"));
@@ -64,15 +64,22 @@ export async function showRoom(app, roomId, session) {
       s.away ? h("span.away", {}, ` (${t("away")}: ${t("bot_plays")})`) : (!s.connected && s.name ? h("span.away", {}, ` (${t("away")})`) : null),
       " ",
       open && canSit && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
-      open && canSit && !s.name ? h("button.add-bot", { onclick: () => command(`/bot normal ${s.seat + 1}`) }, t("add_bot")) : null,
+      open && canSit && !s.name ? h("button.add-bot", { onclick: () => command(`/bot ${me.botLevel} ${s.seat + 1}`) }, t("add_bot")) : null,
       open && isHost && s.name && s.user_id !== myId ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
-    const buttons = open && canSit ? h("div.row", {},
+    const level = h("select#bot-level", { onchange: (ev) => { me.botLevel = ev.target.value; } },
+      ["easy", "normal", "hard"].map((x) => h("option", { value: x, selected: x === me.botLevel }, `${t("add_bot")}: ${x}`)));
+    const hostRow = open && isHost ? h("div.row#host-options", { style: "margin-top:.4rem" },
+      h("label", {}, `${t("players")} `, h("input#opt-players", { type: "number", min: 2, max: 8, value: room.seats.length, style: "width:4em",
+        onchange: (ev) => command(`/option players ${Number(ev.target.value)}`) })),
+      h("label", {}, `${t("clock")} `, h("input#opt-clock", { type: "number", min: 0, max: 3600, value: room.clock, style: "width:5em",
+        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) }))) : null;
+    const buttons = open && canSit ? h("div.row", {}, level,
       mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
       h("button.primary#start", { onclick: () => command("/start"),
         disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
     seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}` +
       (room.clock ? ` · ${room.clock}${t("seconds")}` : ""),
-      h("ul.seats", {}, rows), buttons,
+      h("ul.seats", {}, rows), buttons, hostRow,
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
   }
