@@ -754,10 +754,12 @@ class Room:
             if self.version != version or self.controller(seat) != "bot":
                 return
             self.apply(seat, action, "bot")
-        except RoomError as exc:
-            log.error("room %s: bot move refused: %s", self.id, exc.message)
-        except Exception:
-            log.exception("room %s: bot failed; playing the safe default", self.id)
+        except Exception as exc:
+            # a refused or crashed bot must not stall the game: play the safe default
+            if isinstance(exc, RoomError):
+                log.error("room %s: bot move refused: %s", self.id, exc.message)
+            else:
+                log.exception("room %s: bot failed; playing the safe default", self.id)
             if self.version == version and self.status == "playing":
                 self.apply(decision.seat, safe_default(self.legal()), "timeout")
         finally:
