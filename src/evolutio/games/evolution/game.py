@@ -76,11 +76,9 @@ from evolutio.games.evolution.traits import gift as _gift_traits  # noqa: F401  
 from evolutio.games.evolution.traits import time_to_fly as _ttf_traits  # noqa: F401
 from evolutio.games.evolution.traits.registry import (
     FEEDING_ACTIONS,
-    HIDDEN_TRAITS,
     TABLE_ACTIONS,
     TRAIT_SETS,
     TRAITS,
-    in_game,
 )
 from evolutio.games.evolution.view import describe_action, parse_action, view
 
@@ -155,9 +153,8 @@ class Evolution:
         copies = base_copies(opts["players"], opts["expansions"])
         cards = build_cards(opts["expansions"], copies, opts.get("half_deck", False))
         state = State(opts, seed, cards)
-        if hidden_in_game(state):
-            # card ids must not tell which face-down animal hides a trait (Anglerfish)
-            state.rng.shuffle(cards)
+        # card ids must not tell the faces of a face-down card (an animal, a discard)
+        state.rng.shuffle(cards)
         if "continents" in opts["expansions"]:
             state.banks = dict.fromkeys(LOCATIONS, 0)
         state.deck = list(range(len(cards)))
@@ -255,27 +252,25 @@ class Evolution:
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Resample what ``seat`` cannot see: the deck order, other hands, other discard
-        piles (sizes kept), and the future dice. With a hidden trait in the game
-        (Anglerfish) the faces of the others' face-down animal cards are resampled too:
-        the faces of every unseen card are dealt again among those cards' ids."""
+        piles (sizes kept), the faces of the others' face-down animal cards, and the future
+        dice: the faces of every unseen card are dealt again among those cards' ids."""
         other = state.clone()
         pool = list(other.deck)
         for player in other.players:
             if player.seat != seat:
                 pool.extend(player.hand)
                 pool.extend(player.discard)
-        if hidden_in_game(other):
-            unseen = pool + [
-                a.card
-                for a in other.animals.values()
-                if a.owner != seat and a.present and not revealed(a)
-            ]
-            faces = [other.card_faces[c] for c in unseen]
-            rng.shuffle(faces)
-            card_faces = list(other.card_faces)
-            for card, face in zip(unseen, faces, strict=True):
-                card_faces[card] = face
-            other.card_faces = card_faces
+        unseen = pool + [
+            a.card
+            for a in other.animals.values()
+            if a.owner != seat and a.present and not revealed(a)
+        ]
+        faces = [other.card_faces[c] for c in unseen]
+        rng.shuffle(faces)
+        card_faces = list(other.card_faces)
+        for card, face in zip(unseen, faces, strict=True):
+            card_faces[card] = face
+        other.card_faces = card_faces
         rng.shuffle(pool)
         position = 0
         for player in other.players:
@@ -627,11 +622,6 @@ def eat_refusal(state: State, animal: Animal) -> str:
     if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
         return f"A{animal.id} is fed and its fat tissue is full."
     return f"A{animal.id} cannot take food until its symbiont is fed."
-
-
-def hidden_in_game(state: State) -> bool:
-    """Whether a trait acting from face-down animal cards is in this game's deck."""
-    return any(in_game(state, trait) for trait in HIDDEN_TRAITS)
 
 
 def canonical(action: Action) -> Action:
