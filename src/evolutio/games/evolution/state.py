@@ -8,7 +8,7 @@ Food tokens on an animal are counted, not coloured: red and blue both feed (seed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -91,16 +91,16 @@ class Animal:
         """False while only its traits lie on the table waiting for a new animal card."""
         return self.card != NO_CARD
 
-    def active(self) -> Iterator[tuple[int, str]]:
-        """The (card, trait) pairs that work now: not paralysed, not disabled."""
+    def active(self) -> Sequence[tuple[int, str]]:
+        """The (card, trait) pairs that work now: not paralysed, not disabled.
+
+        Often the animal's own list (no copy: this is the engine's hottest call), so callers
+        that change the traits while looping must copy it first."""
         if self.paralysed:
-            return
+            return ()
         if self.off:
-            for pair in self.traits:
-                if pair[0] not in self.off:
-                    yield pair
-        else:
-            yield from self.traits
+            return [pair for pair in self.traits if pair[0] not in self.off]
+        return self.traits
 
     def has(self, trait: str) -> bool:
         """Whether a working card of ``trait`` lies on the animal."""
