@@ -171,3 +171,16 @@ def test_budget_forms() -> None:
     assert str(Budget.parse("2s")) == "2s"
     bot = make_bot("ISMCTS : 30", 0, "toy")
     assert isinstance(bot, IsmctsBot) and bot.budget == Budget(iterations=30)
+
+
+def test_samples_depend_on_a_secret_the_bot_does_not_hold() -> None:
+    # The shuffle of a determinization starts from the true order of the hidden cards; mixing
+    # in the runner's secret stops a bot that knows its own RNG from undoing it.
+    state = GAME.new({"players": 2}, 3)
+
+    def hidden(secret: int) -> list[int]:
+        sample = InformationSet.of(GAME, state, 0, secret).sample(random.Random(1))
+        return sample.hands[1] + sample.deck
+
+    assert hidden(7) == hidden(7)
+    assert len({tuple(hidden(secret)) for secret in range(10)}) > 1

@@ -37,11 +37,18 @@ class InformationSet:
         self._sample = sample
 
     @classmethod
-    def of(cls, game: Game[Any], state: Any, seat: int) -> InformationSet:
-        """The information set of ``seat`` in ``state`` (built by the runner, not by bots)."""
+    def of(cls, game: Game[Any], state: Any, seat: int, secret: int = 0) -> InformationSet:
+        """The information set of ``seat`` in ``state`` (built by the runner, not by bots).
+
+        Each sample is drawn from a private RNG seeded by the caller's ``rng`` mixed with
+        ``secret``. A determinization shuffles the hidden cards starting from their true
+        order, so a bot that could predict the shuffle could undo it; the runner passes a
+        secret derived from the game's seed, which bots never see, so it cannot.
+        """
 
         def sample(rng: random.Random) -> Any:
-            return game.determinize(state, seat, rng)
+            private = random.Random(rng.getrandbits(64) ^ secret)
+            return game.determinize(state, seat, private)
 
         return cls(game, seat, sample)
 

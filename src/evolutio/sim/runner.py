@@ -88,7 +88,7 @@ def play_game(task: GameTask) -> PlayedGame:
             seat = decision.seat
             legal = game.legal_actions(state)
             view = game.view(state, seat)
-            info = InformationSet.of(game, state, seat)
+            info = InformationSet.of(game, state, seat, derive_seed(task.seed, "info", actions))
             tick = time.perf_counter()
             action = bots[seat].choose(view, legal, decision, info)
             clock = clocks[seat]
