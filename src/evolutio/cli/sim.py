@@ -56,7 +56,11 @@ def _split(text: str) -> list[str]:
 
 
 def _options(
-    game_name: str, players: int, expansions: str | None, edition: int | None
+    game_name: str,
+    players: int,
+    expansions: str | None,
+    edition: int | None,
+    half_deck: bool = False,
 ) -> dict[str, Any]:
     """Normalized game options; bad values raise ``OptionError`` with the allowed ones."""
     game = get_game(game_name)
@@ -65,7 +69,12 @@ def _options(
         options["expansions"] = _split(expansions)
     if edition is not None:
         options["edition"] = edition
+    if half_deck:
+        options["half_deck"] = True
     return game.normalize_options(options)
+
+
+HALF_DECK_HELP = "Remove half of each card kind (advised for 2-3 players with expansions)."
 
 
 def _bot_specs(text: str, players: int, game: str) -> list[str]:
@@ -179,6 +188,7 @@ def simulate(
         None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
     ),
     edition: int | None = typer.Option(None, "--edition", help="Rules edition (3 or 2)."),
+    half_deck: bool = typer.Option(False, "--half-deck", help=HALF_DECK_HELP),
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
@@ -197,7 +207,7 @@ def simulate(
     try:
         if out is not None:
             results_format(out)
-        options = _options(game, players, expansions, edition)
+        options = _options(game, players, expansions, edition, half_deck)
         specs = _bot_specs(bots, players, game)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
@@ -261,6 +271,7 @@ def tournament(
     expansions: str | None = typer.Option(
         None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
     ),
+    half_deck: bool = typer.Option(False, "--half-deck", help=HALF_DECK_HELP),
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
@@ -291,7 +302,7 @@ def tournament(
                 f"tables of {too_many[0]} need at least {too_many[0]} different "
                 f"bots; {len(specs)} given"
             )
-        options = {str(n): _options(game, n, expansions, None) for n in counts}
+        options = {str(n): _options(game, n, expansions, None, half_deck) for n in counts}
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
     tasks = tournament_tasks(game, options, specs, counts, games, seed)
