@@ -39,7 +39,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
 )
 from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
+from evolutio.games.evolution.traits.registry import TRAITS, AnimalActionTrait, Trait, register
 
 
 class Carnivore(Trait):
@@ -371,27 +371,20 @@ class PiracyTrait(Trait):
         gain(state, animal, str(victim.id), "piracy", events)
 
 
-class GrazingTrait(Trait):
+class GrazingTrait(AnimalActionTrait):
     """In each of its owner's feeding steps it may destroy one red token of the food bank
     (seed 004, "Топотун")."""
 
     id = "grazing"
     feeding_types = ("grazing",)
+    action = Grazing
 
-    def _block(self, state: State, animal: Animal) -> str | None:
+    def block(self, state: State, animal: Animal) -> str | None:
         if state.used("grazing", animal.id):
             return f"A{animal.id} has already grazed in this feeding turn."
         if state.bank(animal.location) < 1:
             return "The food bank is empty."
         return None
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self._block(state, animal) else [Grazing(animal.id)]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        reason = self._block(state, animal)
-        if reason:
-            raise IllegalAction(reason)
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]
@@ -402,14 +395,15 @@ class GrazingTrait(Trait):
         events.append(FoodDestroyed(animal.id, "grazing"))
 
 
-class HibernationTrait(Trait):
+class HibernationTrait(AnimalActionTrait):
     """In its feeding step the animal falls asleep and counts as fed; not two turns running,
     not in the last turn; it then takes no food, not even into fat (seed 004; ruling 7)."""
 
     id = "hibernation"
     feeding_types = ("hibernate",)
+    action = Hibernate
 
-    def _block(self, state: State, animal: Animal) -> str | None:
+    def block(self, state: State, animal: Animal) -> str | None:
         if animal.hibernating:
             return f"A{animal.id} is already hibernating."
         if state.used("hibernation", animal.id):
@@ -419,14 +413,6 @@ class HibernationTrait(Trait):
         if animal.food >= need(state, animal):
             return f"A{animal.id} is already fed."
         return None
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self._block(state, animal) else [Hibernate(animal.id)]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        reason = self._block(state, animal)
-        if reason:
-            raise IllegalAction(reason)
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]

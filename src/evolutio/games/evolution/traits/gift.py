@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from evolutio.core.game import Action, Event, IllegalAction
+from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import register_actions
 from evolutio.games.evolution.attack import ATTACKED
 from evolutio.games.evolution.ops import BANK, can_eat, gain, need
 from evolutio.games.evolution.state import Animal, Span, State
-from evolutio.games.evolution.traits.registry import Trait, register
+from evolutio.games.evolution.traits.registry import AnimalActionTrait, Trait, register
 from evolutio.games.evolution.traits.time_to_fly import Names, new_animal
 
 
@@ -59,7 +59,7 @@ class Shy(Trait):
         return None
 
 
-class Homeothermy(Trait):
+class Homeothermy(AnimalActionTrait):
     """+1. In each of its owner's feeding steps the animal, while not fed, may take one extra
     red token from the food bank, at any moment of the step, whatever else the owner does
     (seed 004, "Прожорливое"; 2nd edition Homeothermy)."""
@@ -67,8 +67,9 @@ class Homeothermy(Trait):
     id = "homeothermy"
     food = 1
     feeding_types = ("homeothermy",)
+    action = HomeothermyAction
 
-    def _block(self, state: State, animal: Animal) -> str | None:
+    def block(self, state: State, animal: Animal) -> str | None:
         if state.used("homeothermy", animal.id):
             return f"A{animal.id} already took its extra red token in this feeding turn."
         if state.bank(animal.location) < 1:
@@ -78,14 +79,6 @@ class Homeothermy(Trait):
         if not can_eat(state, animal):
             return f"A{animal.id} cannot take food now."
         return None
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self._block(state, animal) else [HomeothermyAction(animal.id)]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        reason = self._block(state, animal)
-        if reason:
-            raise IllegalAction(reason)
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]

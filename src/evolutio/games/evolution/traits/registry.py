@@ -7,9 +7,9 @@ never name a trait: a new trait is a new subclass registered here, plus scenario
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from evolutio.core.game import Action, Event
+from evolutio.core.game import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from evolutio.games.evolution.state import Animal, AttackFrame, Link, State
@@ -182,6 +182,32 @@ class Trait:
     def main_action(self, action: Action) -> bool:
         """True if the action takes the step's one food action (instead of a red token)."""
         return False
+
+
+class ActionOfAnimal(Protocol):
+    """An action class whose only field is the acting animal."""
+
+    def __call__(self, animal: int) -> Action: ...
+
+
+class AnimalActionTrait(Trait):
+    """A trait used in its owner's feeding step by one action that names only its animal
+    (Grazing, Hibernation, ...): subclasses give ``action``, say when it is refused
+    (``block``) and what it does (``apply_action``)."""
+
+    action: ClassVar[ActionOfAnimal]
+
+    def block(self, state: State, animal: Animal) -> str | None:
+        """Why the animal cannot use the trait now, or None."""
+        raise NotImplementedError(f"{self.id} must say when it is refused")
+
+    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
+        return [] if self.block(state, animal) else [self.action(animal.id)]
+
+    def check_action(self, state: State, animal: Animal, action: Action) -> None:
+        reason = self.block(state, animal)
+        if reason:
+            raise IllegalAction(reason)
 
 
 TRAITS: dict[str, Trait] = {}

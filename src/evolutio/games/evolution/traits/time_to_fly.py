@@ -30,7 +30,7 @@ from evolutio.games.evolution.ops import (
     trait_count,
 )
 from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
+from evolutio.games.evolution.traits.registry import TRAITS, AnimalActionTrait, Trait, register
 
 Names = Callable[[str], str]
 
@@ -629,7 +629,7 @@ class Trematode(Trait):
     sheddable = False
 
 
-class Specialization(Trait):
+class Specialization(AnimalActionTrait):
     """In its feeding step, instead of a red token, the animal gains a blue token, unless
     another animal on the table has the same kind; an animal never has both kinds (seed 004,
     "Фотосинтез и Термосинтез"; 2nd edition Specialization A / B)."""
@@ -642,7 +642,7 @@ class Specialization(Trait):
             return "An animal cannot have both kinds of Specialization (synthesis)."
         return None
 
-    def _block(self, state: State, animal: Animal) -> str | None:
+    def block(self, state: State, animal: Animal) -> str | None:
         if state.main_done:
             return "You already took food, attacked or used fat in this feeding turn."
         if not can_eat(state, animal):
@@ -659,14 +659,6 @@ class Specialization(Trait):
                     "neither can use it."
                 )
         return None
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self._block(state, animal) else [self.action(animal.id)]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        reason = self._block(state, animal)
-        if reason:
-            raise IllegalAction(reason)
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]
