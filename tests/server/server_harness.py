@@ -26,10 +26,15 @@ def free_port() -> int:
 
 
 class Server:
-    """Starts, kills (-9) and restarts the server on the same database and port."""
+    """Starts, kills (-9) and restarts the server on the same database and port.
 
-    def __init__(self, db: Path, grace: float = 30.0) -> None:
+    The database is the SQLite file ``db`` unless ``url`` names another (PostgreSQL); the
+    server's log goes next to ``db`` either way.
+    """
+
+    def __init__(self, db: Path, grace: float = 30.0, url: str | None = None) -> None:
         self.db = db
+        self.url = url or f"sqlite:///{db}"
         self.grace = grace
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -39,7 +44,7 @@ class Server:
     def start(self) -> None:
         log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, str(LAUNCH), str(self.port), f"sqlite:///{self.db}", str(self.grace)],
+            [sys.executable, str(LAUNCH), str(self.port), self.url, str(self.grace)],
             stdout=log,
             stderr=subprocess.STDOUT,
         )

@@ -15,8 +15,9 @@ def serve(
     port: int = typer.Option(8000, help="TCP port."),
     db: str = typer.Option(
         "",
-        help="Database URL (default: SQLite file ./evolutio.db; "
-        "postgresql+psycopg://... for PostgreSQL).",
+        help="Database URL. Default: the SQLite file ./evolutio.db (sqlite:///PATH for "
+        "another). PostgreSQL: postgresql://USER[:PASSWORD]@HOST[:PORT]/DB (postgres:// and "
+        "postgresql+psycopg:// are the same; psycopg 3 is the driver). Migrations run at start.",
     ),
     grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
     bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
@@ -26,7 +27,7 @@ def serve(
         import uvicorn
 
         from evolutio.server.app import create_app
-        from evolutio.server.db import default_db_url
+        from evolutio.server.db import default_db_url, hide_password
     except ImportError as exc:
         raise fail(
             f"the server needs the 'server' extra ({exc.name} is missing): "
@@ -37,12 +38,13 @@ def serve(
     if grace < 0 or bot_delay < 0:
         raise fail("--grace and --bot-delay must not be negative")
     url = db or default_db_url()
+    shown = hide_password(url)
     try:
         application = create_app(url, grace=grace, bot_delay=bot_delay)
     except Exception as exc:  # a bad URL or driver: say so, no traceback
-        raise fail(f"cannot use database {url!r}: {exc}") from None
+        raise fail(f"cannot use database {shown!r}: {exc}") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    console.print(f"evolutio server on http://{host}:{port}/  (database: {url})")
+    console.print(f"evolutio server on http://{host}:{port}/  (database: {shown})")
     uvicorn.run(
         application,
         host=host,

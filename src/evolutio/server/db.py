@@ -22,7 +22,8 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 
@@ -118,8 +119,30 @@ def default_db_url(path: str | Path = "evolutio.db") -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
 
+def normalize_db_url(url: str) -> str:
+    """``url`` with PostgreSQL's driver made explicit: psycopg 3, the one the server extra ships.
+
+    ``postgresql://`` and ``postgres://`` (the form Heroku-style hosts hand out) become
+    ``postgresql+psycopg://``; a URL naming its driver (``postgresql+psycopg2://``) and every
+    other database are left alone. SQLAlchemy 2.0 would otherwise pick psycopg2.
+    """
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme) :]
+    return url
+
+
+def hide_password(url: str) -> str:
+    """``url`` fit to print: a password in it shows as ``***``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL and a busy timeout so a kill loses nothing."""
+    url = normalize_db_url(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
