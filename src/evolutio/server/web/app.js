@@ -1,10 +1,11 @@
 // Entry point: header, routing by path, lobby, profile and leaderboard pages.
 import { api, h } from "./api.js";
 import { getLang, setLang, t, translatePage } from "./i18n.js";
-import { closeRoom, showRoom } from "./room.js";
+import { EXPANSIONS, closeRoom, optionsText, showRoom } from "./room.js";
 import { showReplay } from "./replay.js";
 
 export const session = { user: null };
+
 const app = document.getElementById("app");
 
 async function loadMe() {
@@ -45,9 +46,10 @@ async function showLobby() {
     try {
       const data = await api("/api/rooms");
       list.replaceChildren(data.rooms.length ? h("table.list", {}, h("tr", {},
-        h("th", {}, t("room")), h("th", {}, t("seats")), h("th", {}, ""), h("th", {}, "")),
-        data.rooms.map((r) => h("tr", {},
+        h("th", {}, t("room")), h("th", {}, t("seats")), h("th", {}, t("options")), h("th", {}, ""), h("th", {}, "")),
+        data.rooms.map((r) => h("tr", { dataset: { room: r.id } },
           h("td", {}, r.id), h("td", {}, r.seats.map((s) => s.name || `(${t("free")})`).join(", ")),
+          h("td.room-options", {}, optionsText(r.options, r.clock)),
           h("td", {}, t(r.status)),
           h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" ? t("join") : t("watch"))))))
         : h("p.muted", {}, t("no_rooms")));
@@ -58,13 +60,16 @@ async function showLobby() {
   const players = h("input#players", { type: "number", min: 2, max: 8, value: 2 });
   const edition = h("select#edition", {}, h("option", { value: 3 }, "3"), h("option", { value: 2 }, "2"));
   const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0 });
-  const expansions = h("input#expansions", { value: "base", size: 24, title: "base, ..." });
+  // the engine's expansions beyond the base game (always in), and the half-deck option
+  const boxes = EXPANSIONS.map((x) => h(`input#exp-${x}`, { type: "checkbox", value: x }));
+  const halfDeck = h("input#half-deck", { type: "checkbox" });
   const create = h("button.primary#create", { onclick: async () => {
     error.textContent = "";
+    const options = { players: Number(players.value), edition: Number(edition.value),
+      expansions: ["base", ...boxes.filter((b) => b.checked).map((b) => b.value)] };
+    if (halfDeck.checked) options.half_deck = true;
     try {
-      const data = await api("/api/rooms", { body: { game: "evolution", clock: Number(clock.value),
-        options: { players: Number(players.value), edition: Number(edition.value),
-          expansions: expansions.value.split(",").map((x) => x.trim()).filter(Boolean) } } });
+      const data = await api("/api/rooms", { body: { game: "evolution", clock: Number(clock.value), options } });
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
@@ -72,8 +77,10 @@ async function showLobby() {
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("players")} `, players), h("label", {}, `${t("edition")} `, edition),
-        h("label", {}, `${t("expansions")} `, expansions),
-        h("label", {}, `${t("clock")} `, clock), create), error) : null,
+        h("label", {}, `${t("clock")} `, clock)),
+      h("div.row.options-row#expansions", { style: "margin-top:.4rem" }, `${t("expansions")}: `,
+        EXPANSIONS.map((x, i) => h("label", {}, boxes[i], ` ${t(x)}`)),
+        h("label", {}, halfDeck, ` ${t("half_deck")}`), create), error) : null,
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
     h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
   await refresh();

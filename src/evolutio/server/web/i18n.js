@@ -18,6 +18,11 @@ const STRINGS = {
     development: "development", feeding: "feeding", extinction: "extinction", game_over: "The game is over",
     connecting: "Connecting…", reconnecting: "Connection lost; reconnecting…", room: "Room",
     copy_link: "Invite link", expansions: "Expansions",
+    laurasia: "Laurasia", gondwana: "Gondwana", ocean: "Ocean", food_in: "food",
+    this_step: "feeding turn in", on_table: "On the table", face_down: "face down",
+    disabled: "does not work here", paralysed: "paralysed", traits_only: "waiting for a new animal",
+    no_animals: "no animals", base: "Base game", time_to_fly: "Time to Fly", gift: "Gift cards",
+    continents: "Continents", half_deck: "Half deck", options: "Options",
   },
   ru: {
     lobby: "Лобби", leaderboard: "Рейтинг", profile: "Профиль", name: "Имя",
@@ -37,6 +42,11 @@ const STRINGS = {
     development: "развитие", feeding: "питание", extinction: "вымирание", game_over: "Игра окончена",
     connecting: "Подключение…", reconnecting: "Связь потеряна; переподключение…", room: "Комната",
     copy_link: "Ссылка-приглашение", expansions: "Дополнения",
+    laurasia: "Лавразия", gondwana: "Гондвана", ocean: "Океан", food_in: "корм",
+    this_step: "ход питания в", on_table: "На столе", face_down: "рубашкой вверх",
+    disabled: "здесь не действует", paralysed: "парализовано", traits_only: "ждёт нового животного",
+    no_animals: "нет животных", base: "Базовая игра", time_to_fly: "Время летать", gift: "Подарочный набор",
+    continents: "Континенты", half_deck: "Половина колоды", options: "Настройки",
   },
   it: {
     lobby: "Sala", leaderboard: "Classifica", profile: "Profilo", name: "Nome",
@@ -56,6 +66,11 @@ const STRINGS = {
     development: "sviluppo", feeding: "nutrimento", extinction: "estinzione", game_over: "La partita è finita",
     connecting: "Connessione…", reconnecting: "Connessione persa; riconnessione…", room: "Stanza",
     copy_link: "Link di invito", expansions: "Espansioni",
+    laurasia: "Laurasia", gondwana: "Gondwana", ocean: "Oceano", food_in: "cibo",
+    this_step: "turno di nutrimento in", on_table: "Sul tavolo", face_down: "coperta",
+    disabled: "qui non funziona", paralysed: "paralizzato", traits_only: "in attesa di un nuovo animale",
+    no_animals: "nessun animale", base: "Gioco base", time_to_fly: "Tempo di volare", gift: "Carte regalo",
+    continents: "Continenti", half_deck: "Mezzo mazzo", options: "Opzioni",
   },
   de: {
     lobby: "Lobby", leaderboard: "Rangliste", profile: "Profil", name: "Name",
@@ -75,6 +90,11 @@ const STRINGS = {
     development: "Entwicklung", feeding: "Fütterung", extinction: "Aussterben", game_over: "Die Partie ist vorbei",
     connecting: "Verbinde…", reconnecting: "Verbindung verloren; verbinde neu…", room: "Raum",
     copy_link: "Einladungslink", expansions: "Erweiterungen",
+    laurasia: "Laurasia", gondwana: "Gondwana", ocean: "Ozean", food_in: "Futter",
+    this_step: "Fütterungszug in", on_table: "Auf dem Tisch", face_down: "verdeckt",
+    disabled: "wirkt hier nicht", paralysed: "gelähmt", traits_only: "wartet auf ein neues Tier",
+    no_animals: "keine Tiere", base: "Grundspiel", time_to_fly: "Zeit zu fliegen", gift: "Geschenkkarten",
+    continents: "Kontinente", half_deck: "Halbes Deck", options: "Optionen",
   },
 };
 

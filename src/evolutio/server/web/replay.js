@@ -17,7 +17,7 @@ export async function showReplay(app, roomId) {
   const label = h("span#replay-step");
   const text = h("div#replay-text.panel");
   const table = h("div#replay-table");
-  const empty = { card: new Set(), animal: new Set(), link: new Set() };
+  const empty = { card: new Set(), animal: new Set(), link: new Set(), location: new Set() };
   function show(i) {
     at = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = at;

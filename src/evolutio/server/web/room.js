@@ -4,6 +4,17 @@ import { h } from "./api.js";
 import { loadNames, t } from "./i18n.js";
 import { matches, mentioned, renderTable } from "./table.js";
 
+// The Evolution expansions a room may add to the base game (the engine's option values).
+export const EXPANSIONS = ["time_to_fly", "gift", "continents"];
+
+// A room's options in words: edition, sets, half deck, clock.
+export function optionsText(options, clock) {
+  const o = options || {};
+  const sets = (o.expansions || ["base"]).map((x) => t(x)).join(" + ");
+  return [o.edition ? `${t("edition")} ${o.edition}` : null, sets,
+    o.half_deck ? t("half_deck") : null, clock ? `${clock}${t("seconds")}` : null].filter(Boolean).join(" · ");
+}
+
 let active = null;
 
 export function closeRoom() {
@@ -68,17 +79,29 @@ export async function showRoom(app, roomId, session) {
       open && isHost && s.name && s.user_id !== myId ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
     const level = h("select#bot-level", { onchange: (ev) => { me.botLevel = ev.target.value; } },
       ["easy", "normal", "hard"].map((x) => h("option", { value: x, selected: x === me.botLevel }, `${t("add_bot")}: ${x}`)));
+    const opts = room.options || {};
+    const sets = opts.expansions || ["base"];
     const hostRow = open && isHost ? h("div.row#host-options", { style: "margin-top:.4rem" },
       h("label", {}, `${t("players")} `, h("input#opt-players", { type: "number", min: 2, max: 8, value: room.seats.length, style: "width:4em",
         onchange: (ev) => command(`/option players ${Number(ev.target.value)}`) })),
       h("label", {}, `${t("clock")} `, h("input#opt-clock", { type: "number", min: 0, max: 3600, value: room.clock, style: "width:5em",
-        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) }))) : null;
+        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) })),
+      h("label", {}, `${t("edition")} `, h("select#opt-edition", { onchange: (ev) => command(`/option edition ${ev.target.value}`) },
+        [3, 2].map((x) => h("option", { value: x, selected: Number(opts.edition) === x }, String(x))))),
+      h("div.row.options-row#opt-expansions", {}, `${t("expansions")}: `,
+        EXPANSIONS.map((x) => h("label", {}, h(`input#opt-exp-${x}`, { type: "checkbox", value: x, checked: sets.includes(x),
+          onchange: () => {
+            const chosen = EXPANSIONS.filter((y) => (y === x ? !sets.includes(x) : sets.includes(y)));
+            command(`/option expansions ${["base", ...chosen].join(",")}`);
+          } }), ` ${t(x)}`)),
+        h("label", {}, h("input#opt-half-deck", { type: "checkbox", checked: Boolean(opts.half_deck),
+          onchange: (ev) => command(`/option half_deck ${ev.target.checked}`) }), ` ${t("half_deck")}`))) : null;
     const buttons = open && canSit ? h("div.row", {}, level,
       mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
       h("button.primary#start", { onclick: () => command("/start"),
         disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
-    seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}` +
-      (room.clock ? ` · ${room.clock}${t("seconds")}` : ""),
+    seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
+      h("div.muted#room-options", {}, optionsText(room.options, room.clock)),
       h("ul.seats", {}, rows), buttons, hostRow,
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
