@@ -574,7 +574,8 @@ class Room:
             self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
             self.options = options
         self.save()
-        self.system(f"{conn.name} sets {name} to {value}.")
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+        self.system(f"{conn.name} sets {name} to {shown}.")
         self.send_room()
 
     def cmd_who(self, conn: Conn, args: list[str]) -> None:
