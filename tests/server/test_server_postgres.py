@@ -21,12 +21,15 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
+from alembic.config import Config
 from server_harness import Client, Server, free_port
 from sqlalchemy import create_engine, inspect, make_url, text
 
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game, register
-from evolutio.server.db import normalize_db_url
+from evolutio.server.db import make_engine, normalize_db_url
+from evolutio.server.migrate import MIGRATIONS, upgrade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 register("toy", "toygame:GAME")
@@ -126,7 +129,17 @@ def test_migrations_create_the_schema(server: Server, postgres_url: str) -> None
     finally:
         engine.dispose()
     assert {"users", "sessions", "rooms", "actions", "chat", "participations"} <= tables
-    assert head == "0001"
+    assert head == "0002"
+
+
+def test_names_that_casefold_longer_fit(server: Server) -> None:
+    """PostgreSQL enforces column widths: 24 letters of "ß" casefold to 48, "ΐ" to 72."""
+    for name in ("ß" * 24, "ΐ" * 24):
+        token = server.guest(name)
+        assert server.get("/api/me", token).json()["user"]["name"] == name
+    server.guest("ß" * 12)
+    r = server.post("/api/guest", json={"name": "SS" * 12})
+    assert r.status_code == 400 and "taken" in r.json()["error"]
 
 
 def test_game_against_a_bot_with_ratings(server: Server) -> None:
@@ -263,3 +276,34 @@ def test_serve_names_an_unreachable_postgresql_server_readably() -> None:
     assert cli.returncode == 2, cli.stdout + cli.stderr
     assert "cannot use database" in cli.stderr and "Traceback" not in cli.stderr
     assert "secret" not in cli.stderr
+
+
+def test_a_database_at_0001_upgrades_keeping_its_rows(postgres_url: str) -> None:
+    base = make_url(normalize_db_url(postgres_url))
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS evolutio_old"))
+        conn.execute(text("CREATE DATABASE evolutio_old"))
+    engine = make_engine(base.set(database="evolutio_old").render_as_string(hide_password=False))
+    try:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0001")
+            conn.execute(
+                text(
+                    "INSERT INTO users (name, name_key, is_bot, mu, sigma, games, wins, created_at)"
+                    " VALUES ('Uma', 'uma', false, 25, 8.3, 0, 0, now())"
+                )
+            )
+        upgrade(engine)
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT name FROM users")).scalars().all() == ["Uma"]
+        width = {c["name"]: c["type"] for c in inspect(engine).get_columns("users")}["name_key"]
+        assert width.length == 80
+    finally:
+        engine.dispose()
+        with admin.connect() as conn:
+            conn.execute(text("DROP DATABASE IF EXISTS evolutio_old"))
+        admin.dispose()

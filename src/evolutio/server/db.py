@@ -41,7 +41,8 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), nullable=False)
-    name_key: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
+    # the casefolded name: up to three characters per character of a 24-character name
+    name_key: Mapped[str] = mapped_column(String(80), unique=True, nullable=False)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
     mu: Mapped[float] = mapped_column(Float, default=25.0, nullable=False)
