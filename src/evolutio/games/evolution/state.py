@@ -8,6 +8,7 @@ Food tokens on an animal are counted, not coloured: red and blue both feed (seed
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any
@@ -201,7 +202,7 @@ class TriggerFrame:
         return TriggerFrame(self.seat)
 
 
-class ChoiceFrame:
+class ChoiceFrame(ABC):
     """An out-of-turn choice a trait pushes on the decision stack (Ambush). Subclasses say
     who chooses, what the choices are and what they do; ``advance`` calls ``finish`` and
     drops the frame once ``options`` is empty."""
@@ -211,21 +212,26 @@ class ChoiceFrame:
     def __init__(self, kind: str) -> None:
         self.kind = kind
 
+    @abstractmethod
     def chooser(self, state: State) -> int:
         raise NotImplementedError
 
+    @abstractmethod
     def prompt(self, state: State) -> str:
         raise NotImplementedError
 
+    @abstractmethod
     def options(self, state: State) -> list[Action]:
         raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state: State, action: Action, events: list[Event]) -> None:
         raise NotImplementedError
 
-    def finish(self, state: State, events: list[Event]) -> None:
+    def finish(self, state: State, events: list[Event]) -> None:  # noqa: B027 (optional hook)
         """Called once, when the frame has no choices left, before it is dropped."""
 
+    @abstractmethod
     def copy(self) -> ChoiceFrame:
         raise NotImplementedError
 
