@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 LAUNCH = Path(__file__).with_name("launch.py")
@@ -141,3 +143,49 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+def is_state(frame: dict[str, Any]) -> bool:
+    return bool(frame["type"] == "state")
+
+
+async def at_version(client: Client, version: int) -> dict[str, Any]:
+    """The client's state frame of ``version`` (already received or still to come)."""
+    if client.state is not None and client.state["version"] == version:
+        return client.state
+    return await client.until(lambda f: is_state(f) and f["version"] == version)
+
+
+async def play(clients: list[Client], rng: random.Random, limit: int | None) -> dict[str, Any]:
+    """Every seat answers its decisions with random legal actions until ``limit`` actions or
+    the end of the game; ``clients[seat]`` plays ``seat``."""
+    state = clients[0].state or await clients[0].until(is_state)
+    played = 0
+    while state["decision"] is not None and (limit is None or played < limit):
+        seat = state["decision"]["seat"]
+        mine = await at_version(clients[seat], state["version"])
+        index = rng.randrange(len(mine["legal"]))
+        await clients[seat].send({"type": "act", "version": mine["version"], "index": index})
+        played += 1
+        state = await at_version(clients[0], state["version"] + 1)
+    return state
+
+
+#: Debian's chromium and the flags it needs on a machine with no network but loopback.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason="needs Debian's chromium at /usr/bin/chromium (scripts/install-browser.sh)",
+    ),
+]

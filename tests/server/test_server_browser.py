@@ -5,33 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from typing import Any
 
-import pytest
-from server_harness import Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
 
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason="needs Debian's chromium at /usr/bin/chromium (scripts/install-browser.sh)",
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 
 async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
@@ -39,7 +20,7 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
 
     errors: list[str] = []
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")

@@ -9,27 +9,9 @@ import json
 import os
 from typing import Any
 
-import pytest
-from server_harness import Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason="needs Debian's chromium at /usr/bin/chromium (scripts/install-browser.sh)",
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 LOCATIONS = ("laurasia", "gondwana", "ocean")
 
@@ -165,7 +147,7 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
     errors: list[str] = []
     seen: dict[str, Any] = {}
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")

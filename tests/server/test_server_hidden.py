@@ -12,15 +12,11 @@ import json
 import random
 from typing import Any
 
-from server_harness import Client, Server
+from server_harness import Client, Server, is_state
 
 from evolutio.core.game import Game
 from evolutio.core.record import Record, replay_steps
 from evolutio.core.registry import get_game
-
-
-def is_state(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "state"
 
 
 def keys(value: Any) -> set[str]:

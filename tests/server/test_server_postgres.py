@@ -23,7 +23,7 @@ import httpx
 import pytest
 from alembic import command
 from alembic.config import Config
-from server_harness import Client, Server, free_port
+from server_harness import Client, Server, at_version, free_port, is_state, play
 from sqlalchemy import create_engine, inspect, make_url, text
 
 from evolutio.core.record import Record, replay
@@ -83,31 +83,6 @@ def server(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 def run(coro: Any, timeout: float = 60) -> Any:
     return asyncio.run(asyncio.wait_for(coro, timeout))
-
-
-def is_state(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "state"
-
-
-async def at_version(client: Client, version: int) -> dict[str, Any]:
-    """The client's state frame of ``version`` (already received or still to come)."""
-    if client.state is not None and client.state["version"] == version:
-        return client.state
-    return await client.until(lambda f: is_state(f) and f["version"] == version)
-
-
-async def play(clients: list[Client], rng: random.Random, limit: int | None) -> dict[str, Any]:
-    """Every seat answers its decisions until ``limit`` actions or the end of the game."""
-    state = clients[0].state or await clients[0].until(is_state)
-    played = 0
-    while state["decision"] is not None and (limit is None or played < limit):
-        seat = state["decision"]["seat"]
-        mine = await at_version(clients[seat], state["version"])
-        index = rng.randrange(len(mine["legal"]))
-        await clients[seat].send({"type": "act", "version": mine["version"], "index": index})
-        played += 1
-        state = await at_version(clients[0], state["version"] + 1)
-    return state
 
 
 def test_plain_postgresql_urls_get_the_psycopg_driver() -> None:

@@ -10,39 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from server_harness import Client, Server
+from server_harness import Client, Server, at_version, is_state, play
 
 from evolutio.core.game import Game
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game
 
 EVOLUTIO = Path(sys.executable).with_name("evolutio")
-
-
-def is_state(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "state"
-
-
-async def at_version(client: Client, version: int) -> dict[str, Any]:
-    """The client's state frame of ``version`` (already received or still to come)."""
-    if client.state is not None and client.state["version"] == version:
-        return client.state
-    return await client.until(lambda f: is_state(f) and f["version"] == version)
-
-
-async def play(clients: list[Client], rng: random.Random, limit: int | None) -> dict[str, Any]:
-    """Both seats answer their decisions until ``limit`` actions or the end of the game."""
-    state = clients[0].state or await clients[0].until(is_state)
-    played = 0
-    while state["decision"] is not None and (limit is None or played < limit):
-        seat = state["decision"]["seat"]
-        mine = await at_version(clients[seat], state["version"])
-        index = rng.randrange(len(mine["legal"]))
-        await clients[seat].send({"type": "act", "version": mine["version"], "index": index})
-        played += 1
-        version = state["version"] + 1
-        state = await at_version(clients[0], version)
-    return state
 
 
 def test_kill_and_resume_loses_nothing(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_harness import Client, Server
+from server_harness import Client, Server, is_state
 
 from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game, register
@@ -20,10 +20,6 @@ register("toy", "toygame:GAME")
 
 def run(coro: Any) -> Any:
     return asyncio.run(asyncio.wait_for(coro, 60))
-
-
-def is_state(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "state"
 
 
 def chat_has(text: str) -> Any:
