@@ -68,10 +68,7 @@ def create_guest(session: Session, raw_name: object) -> tuple[User, str]:
     name = clean_name(raw_name)
     if find_user(session, name) is not None:
         raise AuthError(f"The name '{name}' is taken; choose another.")
-    user = User(
-        name=name, name_key=name_key(name), mu=25.0, sigma=25.0 / 3, games=0, wins=0, is_bot=False
-    )
-    session.add(user)
+    user = add_user(session, name, is_bot=False)
     session.flush()
     return user, new_token(session, user)
 
@@ -99,16 +96,7 @@ def register(
         user = current
         user.name, user.name_key = name, name_key(name)
     else:
-        user = User(
-            name=name,
-            name_key=name_key(name),
-            mu=25.0,
-            sigma=25.0 / 3,
-            games=0,
-            wins=0,
-            is_bot=False,
-        )
-        session.add(user)
+        user = add_user(session, name, is_bot=False)
     user.password_hash = _hasher.hash(password)
     session.flush()
     return user, new_token(session, user)
@@ -130,20 +118,20 @@ def login(session: Session, raw_name: object, raw_password: object) -> tuple[Use
     return user, new_token(session, user)
 
 
+def add_user(session: Session, name: str, is_bot: bool) -> User:
+    """A new person or bot level with openskill's default rating and no games."""
+    user = User(
+        name=name, name_key=name_key(name), mu=25.0, sigma=25.0 / 3, games=0, wins=0, is_bot=is_bot
+    )
+    session.add(user)
+    return user
+
+
 def bot_user(session: Session, level: str) -> User:
     """The rating holder of a bot level (``bot:normal``), created on first use."""
     name = f"bot:{level}"
     user = find_user(session, name)
     if user is None:
-        user = User(
-            name=name,
-            name_key=name_key(name),
-            mu=25.0,
-            sigma=25.0 / 3,
-            games=0,
-            wins=0,
-            is_bot=True,
-        )
-        session.add(user)
+        user = add_user(session, name, is_bot=True)
         session.flush()
     return user
