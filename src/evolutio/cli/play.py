@@ -44,16 +44,9 @@ def game_and_options(
 
 def _log(game: Game[Any], events: list[Event], names: list[str]) -> None:
     for event in events:
-        data = event.to_json()
-        kind = data.pop("type")
-        if kind in ("step_ended",):
-            continue
-        seat = data.get("seat")
-        who = f"{names[seat]}: " if isinstance(seat, int) and seat < len(names) else ""
-        details = ", ".join(f"{k}={v}" for k, v in data.items() if k != "seat")
-        console.print(
-            f"  [dim]·[/] {who}{kind.replace('_', ' ')} [dim]{details}[/]", highlight=False
-        )
+        text = game.describe_event(event, "en", names)
+        if text:
+            console.print(f"  [dim]·[/] {text}", highlight=False)
 
 
 @app.command()

@@ -25,6 +25,9 @@ def replay(
     table: bool = typer.Option(
         False, "--table/--no-table", help="Draw the table after every action, not only at the end."
     ),
+    events: bool = typer.Option(
+        False, "--events/--no-events", help="Say what every action did (tokens, kills, dice)."
+    ),
 ) -> None:
     """Step through a record: every action, what it did, and the final table."""
     try:
@@ -37,14 +40,15 @@ def replay(
             if step is None:
                 continue
             who = names[step.seat] if step.seat < len(names) else f"seat {step.seat}"
-            kinds = ", ".join(
-                e.type.replace("_", " ") for e in step.events if e.type != "step_ended"
-            )
             console.print(
-                f"[dim]{step.index + 1:4d}[/] [bold]{who}[/]: {step.action.notation()}"
-                + (f" [dim]→ {kinds}[/]" if kinds else ""),
+                f"[dim]{step.index + 1:4d}[/] [bold]{who}[/]: {step.action.notation()}",
                 highlight=False,
             )
+            if events:
+                for event in step.events:
+                    text = game.describe_event(event, "en", names)
+                    if text:
+                        console.print(f"       [dim]· {text}[/]", highlight=False)
             if table:
                 console.print(render_view(game, game.view(state, seat), names))
             if pause:

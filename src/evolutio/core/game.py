@@ -190,6 +190,13 @@ class Game(Protocol[S]):
         """A full sentence naming the action for people (card and trait names)."""
         ...
 
+    def describe_event(
+        self, event: Event, language: str = "en", seats: list[str] | None = None
+    ) -> str:
+        """A sentence for people saying what an event did ("" for bookkeeping events);
+        ``seats`` names the players."""
+        ...
+
     def labels(self, language: str = "en") -> dict[str, str]:
         """Display names of the game's terms (traits, ...) in ``language`` (en, ru, it, de)."""
         ...

@@ -80,7 +80,7 @@ from evolutio.games.evolution.traits.registry import (
     TRAIT_SETS,
     TRAITS,
 )
-from evolutio.games.evolution.view import describe_action, parse_action, view
+from evolutio.games.evolution.view import describe_action, describe_event, parse_action, view
 
 EDITIONS = (2, 3)
 HAND_SIZE = 6
@@ -333,6 +333,11 @@ class Evolution:
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return describe_action(state, action, language)
+
+    def describe_event(
+        self, event: Event, language: str = "en", seats: list[str] | None = None
+    ) -> str:
+        return describe_event(event.to_json(), language, seats)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         return {trait: trait_name(trait, language) for trait in TRAITS}

@@ -274,3 +274,66 @@ def _by_fields(game: Evolution, head: str, args: list[str]) -> Action:
     for name, arg in zip(names, args, strict=True):
         data[name] = arg.lower() if name in NAMES else _number(arg, PREFIXES.get(name, "A"))
     return game.action_from_json(data)
+
+
+#: Sentences for events; ``{name}`` fields are filled by ``describe_event``. Events without
+#: a template are shown by type and fields; "step_ended" is silent.
+EVENT_TEXT = {
+    "phase_started": "Turn {turn}: {phase} phase",
+    "animal_played": "{seat}: new animal A{animal}",
+    "trait_played": "{seat}: {trait} on {animals}",
+    "passed": "{seat}: pass",
+    "food_bank_set": "Food bank: {roll}{food} red tokens",
+    "location_food_set": "{location}: {roll}{food} red tokens",
+    "food_taken": "A{animal} gets {token}{fat}{why}",
+    "food_destroyed": "A{animal} destroys a red token ({trait})",
+    "food_added": "A{animal} adds {amount} red tokens to {location} ({trait})",
+    "fat_used": "A{animal} turns {amount} fat into food",
+    "trait_used": "A{animal} uses {trait}",
+    "attacked": "Carnivore A{carnivore} attacks A{target}",
+    "die_rolled": "A{animal} rolls {value} for {trait}: {result}",
+    "attack_redirected": "The attack of A{carnivore} turns from A{source} to A{target}",
+    "attack_failed": "The attack of A{carnivore} on A{target} fails ({trait})",
+    "animal_eaten": "A{carnivore} eats A{animal}",
+    "animal_died": "A{animal} of {owner} dies ({cause})",
+    "trait_discarded": "{trait} (#{card}) of A{animal} is discarded",
+    "animal_moved": "A{animal} moves from {origin} to {destination} ({trait})",
+    "cards_drawn": "{seat}: {count} new card(s)",
+    "game_ended": "Game over: scores {scores}",
+}
+
+
+def describe_event(event_data: JSON, language: str = "en", seats: list[str] | None = None) -> str:
+    """A sentence for an event's JSON form; "" for events not worth a line."""
+    data = dict(event_data)
+    kind = str(data.pop("type"))
+    if kind == "step_ended":
+        return ""
+
+    def seat(value: int) -> str:
+        return seats[value] if seats and 0 <= value < len(seats) else f"seat {value}"
+
+    for key in ("seat", "owner"):
+        if isinstance(data.get(key), int):
+            data[key] = seat(data[key])
+    if isinstance(data.get("trait"), str):
+        data["trait"] = trait_name(data["trait"], language)
+    if "animals" in data:
+        data["animals"] = " and ".join(f"A{a}" for a in data["animals"])
+    if kind == "food_taken":
+        data["token"] = "a red token" if data["source"] == "bank" else "a blue token"
+        data["fat"] = " into fat" if data["to_fat"] else ""
+        data["why"] = "" if event_data["trait"] == "eat" else f" ({data['trait']})"
+    if "dice" in data:
+        dice = "+".join(map(str, data["dice"]))
+        bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")
+        data["roll"] = f"{dice}{bonus} = " if dice else ""
+    if kind == "die_rolled":
+        data["result"] = "escapes" if data["success"] else "caught"
+    for key in ("location", "origin", "destination"):
+        if isinstance(data.get(key), str):
+            data[key] = data[key].capitalize()
+    template: str | None = EVENT_TEXT.get(kind)
+    if template is None:
+        return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
+    return template.format(**data)
