@@ -65,5 +65,5 @@ def test_event_sentences() -> None:
             "ru",
             seats,
         )
-        == "Vanya: Взаимодействие on A1 and A2"
+        == "Vanya: Взаимодействие на A1 и A2"
     )

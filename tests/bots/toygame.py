@@ -174,7 +174,7 @@ class TrickGame:
         state.hands = [sorted(h) for h in position["hands"]]
         return state
 
-    def describe_action(self, state: TrickState, action: Action) -> str:
+    def describe_action(self, state: TrickState, action: Action, language: str = "en") -> str:
         return f"Plays {action.notation()}."
 
 

@@ -368,15 +368,17 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         )
 
     @app.get("/api/rooms/{room_id}/replay")
-    async def api_replay(room_id: str) -> dict[str, Any]:
+    async def api_replay(room_id: str, lang: str = "en") -> dict[str, Any]:
         row = finished_room(room_id)
+        if lang not in i18n.LANGUAGES:
+            lang = "en"  # sentences in English, as for a language the client does not offer
         record = Record.from_json(record_of(row))
         game = get_game(row.game)
         state = game.new(record.options, record.seed)
         steps: list[dict[str, Any]] = [{"view": game.view(state, None), "seat": None, "text": None}]
         for seat, data in record.actions:
             action = game.action_from_json(data)
-            text = game.describe_action(state, action)
+            text = game.describe_action(state, action, lang)
             game.apply(state, action)
             steps.append({"view": game.view(state, None), "seat": seat, "text": text})
         return {
@@ -409,7 +411,8 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         async def close() -> None:
             await websocket.close(code=4408)
 
-        conn = Conn(user.id if user else None, name, send, close)
+        lang = websocket.query_params.get("lang") or "en"
+        conn = Conn(user.id if user else None, name, send, close, lang)
         writer = asyncio.create_task(conn.writer())
         room.attach(conn)
         try:

@@ -30,6 +30,7 @@ from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 from evolutio.server import ratings
 from evolutio.server.db import ActionRow, ChatRow, RoomRow, User, utcnow
+from evolutio.server.i18n import LANGUAGES
 
 log = logging.getLogger("evolutio.server")
 
@@ -94,10 +95,17 @@ class Conn:
     MAX_QUEUE = 2000
 
     def __init__(
-        self, user_id: int | None, name: str, send: Callable[[str], Any], close: Callable[[], Any]
+        self,
+        user_id: int | None,
+        name: str,
+        send: Callable[[str], Any],
+        close: Callable[[], Any],
+        lang: str = "en",
     ) -> None:
         self.user_id = user_id
         self.name = name
+        #: the language of the legal actions' and the log's sentences (en when unknown)
+        self.lang = lang if lang in LANGUAGES else "en"
         self._send = send
         self._close = close
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -138,13 +146,22 @@ class Conn:
 
 @dataclass
 class LogEntry:
+    """One applied action of the in-memory log, described in every client language
+    (the database keeps only the action's JSON)."""
+
     v: int
     seat: int
-    text: str
+    texts: dict[str, str]
     by: str
 
-    def to_json(self) -> JSON:
-        return {"v": self.v, "seat": self.seat, "text": self.text, "by": self.by}
+    def to_json(self, lang: str = "en") -> JSON:
+        text = self.texts.get(lang) or self.texts.get("en", "")
+        return {"v": self.v, "seat": self.seat, "text": text, "by": self.by}
+
+
+def describe_everywhere(game: Game[Any], state: Any, action: Action) -> dict[str, str]:
+    """The action's sentence in each client language (before it is applied)."""
+    return {lang: game.describe_action(state, action, lang) for lang in LANGUAGES}
 
 
 def safe_default(actions: list[Action]) -> Action:
@@ -197,8 +214,8 @@ class Room:
     conns: set[Conn] = field(default_factory=set)
     deadline: float | None = None
     _legal: list[Action] | None = None
-    _legal_json: list[JSON] | None = None
-    _frames: dict[int | None, str] = field(default_factory=dict)
+    _legal_json: dict[str, list[JSON]] = field(default_factory=dict)
+    _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
     _bot_task: asyncio.Task[None] | None = None
     _clock_task: asyncio.Task[None] | None = None
@@ -297,29 +314,31 @@ class Room:
             self._legal = [] if decision is None else self.game.legal_actions(self.state)
         return self._legal
 
-    def legal_json(self) -> list[JSON]:
-        if self._legal_json is None:
+    def legal_json(self, lang: str = "en") -> list[JSON]:
+        """The legal actions as sent to the seat to act, described in ``lang``."""
+        if lang not in self._legal_json:
             game = self.game
-            self._legal_json = [
+            self._legal_json[lang] = [
                 {
                     "index": i,
                     "action": a.to_json(),
                     "notation": a.notation(),
-                    "text": game.describe_action(self.state, a),
+                    "text": game.describe_action(self.state, a, lang),
                 }
                 for i, a in enumerate(self.legal())
             ]
-        return self._legal_json
+        return self._legal_json[lang]
 
     def controller(self, seat: int) -> str:
         """``"bot"`` when a bot plays the seat now (its own or a take-over), else ``"human"``."""
         s = self.seats[seat]
         return "bot" if s.bot is not None or s.takeover else "human"
 
-    def state_frame(self, seat: int | None, full: bool) -> str:
-        """The state message for ``seat`` (None: spectators); cached per version unless full."""
-        if not full and seat in self._frames:
-            return self._frames[seat]
+    def state_frame(self, seat: int | None, full: bool, lang: str = "en") -> str:
+        """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
+        cached per version unless full."""
+        if not full and (seat, lang) in self._frames:
+            return self._frames[seat, lang]
         game = self.game
         decision = game.decision(self.state)
         remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
@@ -332,25 +351,25 @@ class Room:
             "full": full,
             "view": game.view(self.state, seat),
             "decision": None if decision is None else decision.to_json(),
-            "legal": self.legal_json() if mine else None,
+            "legal": self.legal_json(lang) if mine else None,
             "controller": None if decision is None else self.controller(decision.seat),
             "clock": None if remaining is None else round(remaining, 1),
             "outcome": self.outcome,
             "log": [
-                e.to_json()
+                e.to_json(lang)
                 for e in (self.log if full else self.log[-1:])
                 if full or e.v == self.version
             ],
         }
         text = json.dumps(message, ensure_ascii=False)
         if not full:
-            self._frames[seat] = text
+            self._frames[seat, lang] = text
         return text
 
     def send_state(self, conn: Conn, full: bool) -> None:
         if self.state is None:
             return
-        conn.send(self.state_frame(self.seat_of(conn.user_id), full))
+        conn.send(self.state_frame(self.seat_of(conn.user_id), full, conn.lang))
 
     def broadcast_state(self) -> None:
         for conn in list(self.conns):
@@ -674,17 +693,17 @@ class Room:
             game.check(self.state, action)
         except IllegalAction as exc:
             raise RoomError("illegal", exc.reason) from None
-        text = game.describe_action(self.state, action)
+        texts = describe_everywhere(game, self.state, action)
         self.hub.store_action(self.id, self.version, seat, action.to_json(), by)
         game.apply(self.state, action)
         self.version += 1
-        self.log.append(LogEntry(self.version, seat, text, by))
+        self.log.append(LogEntry(self.version, seat, texts, by))
         self.changed()
 
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""
         self._legal = None
-        self._legal_json = None
+        self._legal_json = {}
         self._frames.clear()
         game = self.game
         decision = game.decision(self.state)
@@ -960,10 +979,10 @@ class Hub:
             if row.idx != room.version:
                 raise IllegalAction(f"action log has a gap at {room.version}")
             action = game.action_from_json(row.action)
-            text = game.describe_action(room.state, action)
+            texts = describe_everywhere(game, room.state, action)
             game.apply(room.state, action)
             room.version += 1
-            room.log.append(LogEntry(room.version, row.seat, text, row.by))
+            room.log.append(LogEntry(room.version, row.seat, texts, row.by))
 
     def start_all(self) -> None:
         """On the event loop after loading: clocks, bots, grace periods of absent players."""

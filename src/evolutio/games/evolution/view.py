@@ -7,22 +7,20 @@ Views never contain other seats' hands or discard piles, nor the deck order (see
 from __future__ import annotations
 
 import dataclasses
+import tomllib
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from evolutio.core.game import JSON, Action, IllegalAction, parse_by_notation
 from evolutio.games.evolution.actions import (
     ACTION_TYPES,
     Accept,
-    Attack,
-    Eat,
     EndStep,
     Follow,
-    Grazing,
-    Hibernate,
     Migrate,
     Mimic,
     Pass,
-    Piracy,
     PlayAnimal,
     PlayPair,
     PlayTrait,
@@ -34,7 +32,7 @@ from evolutio.games.evolution.actions import (
     Trigger,
     UseFat,
 )
-from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.deck import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
 from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
 from evolutio.games.evolution.state import Animal, AttackFrame, State
@@ -121,73 +119,90 @@ def animal_view(state: State, a: Animal, mine: bool) -> JSON:
     return out
 
 
-def _animal(state: State, animal_id: int) -> str:
+@cache
+def sentences() -> dict[str, dict[str, dict[str, str]]]:
+    """section ("actions", "events", "words", ...) -> key -> {language: template}, from
+    data/sentences.toml."""
+    text = (
+        resources.files("evolutio.games.evolution.data")
+        .joinpath("sentences.toml")
+        .read_text(encoding="utf-8")
+    )
+    data = tomllib.loads(text)
+    return {
+        section: {key: dict(value) for key, value in table.items()}
+        for section, table in data.items()
+    }
+
+
+def sentence(section: str, key: str, language: str = "en") -> str | None:
+    """The template ``section.key`` in ``language``, else in English, else None."""
+    entry = sentences().get(section, {}).get(key)
+    if entry is None:
+        return None
+    return entry.get(language) or entry.get("en")
+
+
+def _word(key: str, language: str) -> str:
+    return sentence("words", key, language) or key
+
+
+def _place_title(location: str, language: str) -> str:
+    return sentence("places", location, language) or location.capitalize()
+
+
+class _Fields(dict[str, object]):
+    """Template fields; ``{trait_<id>}`` reads as the display name of trait ``<id>``."""
+
+    def __init__(self, language: str, fields: dict[str, object]) -> None:
+        super().__init__(fields)
+        self.language = language
+
+    def __missing__(self, key: str) -> str:
+        if key.startswith("trait_"):
+            return trait_name(key.removeprefix("trait_"), self.language)
+        raise KeyError(key)
+
+
+def _animal(state: State, animal_id: int, language: str = "en") -> str:
     animal = state.animals.get(animal_id)
     if animal is None:
         return f"A{animal_id}"
-    return f"A{animal_id} (seat {animal.owner})"
+    seat = _word("seat", language).format(seat=animal.owner)
+    return _word("animal_ref", language).format(animal=animal_id, seat=seat)
 
 
 def describe_action(state: State, action: Action, language: str = "en") -> str:
-    """A sentence for people, with display names of traits."""
-
-    def name(trait: str) -> str:
-        return trait_name(trait, language)
-
-    if isinstance(action, PlayAnimal):
-        if action.location:
-            return f"Play card #{action.card} as a new animal in {place_name(action.location)}"
-        return f"Play card #{action.card} as a new animal"
-    if isinstance(action, Migrate):
-        return f"{name('migration')}: A{action.animal} moves to {place_name(action.location)}"
-    if isinstance(action, Recombine):
-        return (
-            f"{name('recombination')}: A{action.animal} gives card #{action.card} and takes "
-            f"card #{action.swap}"
-        )
-    if isinstance(action, Follow):
-        return f"{name('suckerfish')}: A{action.animal} follows the migrating animal"
-    if isinstance(action, Stay):
-        return "No (more) animals follow the migrating animal"
-    if isinstance(action, Regrow):
-        return f"{name('regeneration')}: card #{action.card} becomes the animal A{action.animal}"
-    if isinstance(action, PlayTrait):
-        return f"Play {name(action.trait)} (card #{action.card}) on {_animal(state, action.animal)}"
+    """A sentence for people in ``language`` (data/sentences.toml, English when a language or
+    a template is missing), with display names of traits."""
+    key = action.type
+    if isinstance(action, PlayAnimal) and action.location:
+        key = "animal_at"
+    template = sentence("actions", key, language)
+    if template is None:
+        describe = getattr(action, "describe", None)
+        if callable(describe):
+            return str(describe(lambda trait: trait_name(trait, language)))
+        return action.notation()
+    fields: dict[str, object] = {}
+    if dataclasses.is_dataclass(action):
+        fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    if isinstance(fields.get("trait"), str):
+        fields["trait"] = trait_name(str(fields["trait"]), language)
     if isinstance(action, PlayPair):
-        a, b = action.animals
-        return f"Play {name(action.trait)} (card #{action.card}) on A{a} and A{b}"
-    if isinstance(action, Pass):
-        return "Pass: play no more cards this turn"
-    if isinstance(action, Eat):
-        return f"Take a red token from the food bank for A{action.animal}"
-    if isinstance(action, Attack):
-        return f"Carnivore A{action.animal} attacks {_animal(state, action.target)}"
-    if isinstance(action, UseFat):
-        return f"Turn {action.amount} fat into food on A{action.animal}"
-    if isinstance(action, Piracy):
-        return f"A{action.animal} steals a token from {_animal(state, action.target)}"
-    if isinstance(action, Grazing):
-        return f"A{action.animal} grazes: destroy one red token of the food bank"
-    if isinstance(action, Hibernate):
-        return f"A{action.animal} hibernates (counts as fed this turn)"
-    if isinstance(action, EndStep):
-        return "End your feeding turn"
-    if isinstance(action, Run):
-        return f"{name('running')}: roll a die, 4-6 escapes"
-    if isinstance(action, Mimic):
-        return f"{name('mimicry')}: redirect the attack to A{action.target}"
-    if isinstance(action, TailLoss):
-        return f"{name('tail_loss')}: discard card #{action.card} and survive"
-    if isinstance(action, Accept):
-        return "Accept: the animal is eaten"
+        fields["a"], fields["b"] = action.animals
+    for field in ("animal", "target"):
+        value = fields.get(field)
+        if isinstance(value, int):
+            fields[f"{field}_ref"] = _animal(state, value, language)
+    location = fields.get("location")
+    if isinstance(location, str):
+        fields["place"] = place_name(location)
+        fields["place_title"] = _place_title(location, language)
     if isinstance(action, Trigger):
         link = state.links.get(action.link)
-        label = name(link.trait) if link else "the trait"
-        return f"Fire {label} (L{action.link}) next"
-    describe = getattr(action, "describe", None)
-    if callable(describe):
-        return str(describe(name))
-    return action.notation()
+        fields["label"] = trait_name(link.trait, language) if link else _word("the_trait", language)
+    return template.format_map(_Fields(language, fields))
 
 
 def _number(token: str, prefix: str) -> int:
@@ -276,42 +291,22 @@ def _by_fields(game: Evolution, head: str, args: list[str]) -> Action:
     return game.action_from_json(data)
 
 
-#: Sentences for events; ``{name}`` fields are filled by ``describe_event``. Events without
-#: a template are shown by type and fields; "step_ended" is silent.
-EVENT_TEXT = {
-    "phase_started": "Turn {turn}: {phase} phase",
-    "animal_played": "{seat}: new animal A{animal}",
-    "trait_played": "{seat}: {trait} on {animals}",
-    "passed": "{seat}: pass",
-    "food_bank_set": "Food bank: {roll}{food} red tokens",
-    "location_food_set": "{location}: {roll}{food} red tokens",
-    "food_taken": "A{animal} gets {token}{fat}{why}",
-    "food_destroyed": "A{animal} destroys a red token ({trait})",
-    "food_added": "A{animal} adds {amount} red tokens to {location} ({trait})",
-    "fat_used": "A{animal} turns {amount} fat into food",
-    "trait_used": "A{animal} uses {trait}",
-    "attacked": "Carnivore A{carnivore} attacks A{target}",
-    "die_rolled": "A{animal} rolls {value} for {trait}: {result}",
-    "attack_redirected": "The attack of A{carnivore} turns from A{source} to A{target}",
-    "attack_failed": "The attack of A{carnivore} on A{target} fails ({trait})",
-    "animal_eaten": "A{carnivore} eats A{animal}",
-    "animal_died": "A{animal} of {owner} dies ({cause})",
-    "trait_discarded": "{trait} (#{card}) of A{animal} is discarded",
-    "animal_moved": "A{animal} moves from {origin} to {destination} ({trait})",
-    "cards_drawn": "{seat}: {count} new card(s)",
-    "game_ended": "Game over: scores {scores}",
-}
-
-
 def describe_event(event_data: JSON, language: str = "en", seats: list[str] | None = None) -> str:
-    """A sentence for an event's JSON form; "" for events not worth a line."""
+    """A sentence in ``language`` for an event's JSON form (data/sentences.toml, English when
+    a language or a template is missing); "" for events not worth a line. Events without a
+    template are shown by type and fields."""
     data = dict(event_data)
     kind = str(data.pop("type"))
     if kind == "step_ended":
         return ""
 
+    def word(key: str) -> str:
+        return _word(key, language)
+
     def seat(value: int) -> str:
-        return seats[value] if seats and 0 <= value < len(seats) else f"seat {value}"
+        if seats and 0 <= value < len(seats):
+            return seats[value]
+        return word("seat").format(seat=value)
 
     for key in ("seat", "owner"):
         if isinstance(data.get(key), int):
@@ -319,21 +314,29 @@ def describe_event(event_data: JSON, language: str = "en", seats: list[str] | No
     if isinstance(data.get("trait"), str):
         data["trait"] = trait_name(data["trait"], language)
     if "animals" in data:
-        data["animals"] = " and ".join(f"A{a}" for a in data["animals"])
+        data["animals"] = word("and").join(f"A{a}" for a in data["animals"])
     if kind == "food_taken":
-        data["token"] = "a red token" if data["source"] == "bank" else "a blue token"
-        data["fat"] = " into fat" if data["to_fat"] else ""
+        data["token"] = word("red_token") if data["source"] == "bank" else word("blue_token")
+        data["fat"] = word("into_fat") if data["to_fat"] else ""
         data["why"] = "" if event_data["trait"] == "eat" else f" ({data['trait']})"
     if "dice" in data:
         dice = "+".join(map(str, data["dice"]))
         bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")
         data["roll"] = f"{dice}{bonus} = " if dice else ""
     if kind == "die_rolled":
-        data["result"] = "escapes" if data["success"] else "caught"
+        data["result"] = word("escapes") if data["success"] else word("caught")
+    if kind == "phase_started" and isinstance(data.get("phase"), str):
+        data["phase"] = sentence("phases", data["phase"], language) or data["phase"]
+    if kind == "animal_died" and isinstance(data.get("cause"), str):
+        cause = data["cause"]
+        known = sentence("causes", cause, language)
+        if known is None and language != "en" and cause in display_names():
+            known = trait_name(cause, language)
+        data["cause"] = known or cause
     for key in ("location", "origin", "destination"):
         if isinstance(data.get(key), str):
-            data[key] = data[key].capitalize()
-    template: str | None = EVENT_TEXT.get(kind)
+            data[key] = _place_title(data[key], language)
+    template = sentence("events", kind, language)
     if template is None:
         return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
     return template.format(**data)

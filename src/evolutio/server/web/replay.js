@@ -1,14 +1,14 @@
 // Step through a finished game: the server replays the record and sends the public view of
 // every step; this page only shows them.
 import { api, h } from "./api.js";
-import { loadNames, t } from "./i18n.js";
+import { getLang, loadNames, t } from "./i18n.js";
 import { renderTable } from "./table.js";
 
 export async function showReplay(app, roomId) {
   let data;
   try {
     await loadNames("evolution");
-    data = await api(`/api/rooms/${encodeURIComponent(roomId)}/replay`);
+    data = await api(`/api/rooms/${encodeURIComponent(roomId)}/replay?lang=${encodeURIComponent(getLang())}`);
   } catch (e) { app.replaceChildren(h("div.panel.error", {}, e.message)); return; }
   const steps = data.steps;
   const names = Object.fromEntries(data.players.map((n, i) => [i, n]));

@@ -1,7 +1,7 @@
 // A room: seats and chat (commands typed or by buttons), then the game tool: the table, the
 // log, the decision asked of you and the server's legal actions as buttons and highlights.
 import { h } from "./api.js";
-import { loadNames, t } from "./i18n.js";
+import { getLang, loadNames, t } from "./i18n.js";
 import { matches, mentioned, renderTable } from "./table.js";
 
 // The Evolution expansions a room may add to the base game (the engine's option values).
@@ -201,7 +201,9 @@ export async function showRoom(app, roomId, session) {
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(roomId)}`);
+    // the server writes the legal actions and the log in this language; a language switch
+    // re-renders the page, which reconnects with the new one
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(roomId)}?lang=${encodeURIComponent(getLang())}`);
     me.ws = ws;
     ws.onopen = () => { me.retry = 0; status.textContent = ""; };
     ws.onmessage = (ev) => {

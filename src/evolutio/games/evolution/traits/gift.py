@@ -11,7 +11,7 @@ from evolutio.games.evolution.attack import ATTACKED
 from evolutio.games.evolution.ops import BANK, can_eat, gain, need
 from evolutio.games.evolution.state import Animal, Span, State
 from evolutio.games.evolution.traits.registry import AnimalActionTrait, Trait, register
-from evolutio.games.evolution.traits.time_to_fly import Names, new_animal
+from evolutio.games.evolution.traits.time_to_fly import new_animal
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +23,6 @@ class HomeothermyAction(Action):
 
     def notation(self) -> str:
         return f"homeothermy A{self.animal}"
-
-    def describe(self, name: Names) -> str:
-        return f"{name('homeothermy')}: A{self.animal} takes an extra red token"
 
 
 register_actions(HomeothermyAction)

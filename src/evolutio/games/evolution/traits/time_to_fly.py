@@ -6,7 +6,6 @@ the readings where the text is silent. Limits are cooldowns keyed by trait and a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -32,8 +31,6 @@ from evolutio.games.evolution.ops import (
 from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
 from evolutio.games.evolution.traits.registry import TRAITS, AnimalActionTrait, Trait, register
 
-Names = Callable[[str], str]
-
 # -- actions -------------------------------------------------------------------------------
 
 
@@ -49,12 +46,6 @@ class IntellectAttack(Action):
     def notation(self) -> str:
         return f"intellect A{self.animal} A{self.target} {self.trait}"
 
-    def describe(self, name: Names) -> str:
-        return (
-            f"Carnivore A{self.animal} attacks A{self.target}, ignoring its "
-            f"{name(self.trait)} ({name('intellect')})"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class MetamorphoseAction(Action):
@@ -67,12 +58,6 @@ class MetamorphoseAction(Action):
     def notation(self) -> str:
         return f"metamorphose A{self.animal} #{self.card}"
 
-    def describe(self, name: Names) -> str:
-        return (
-            f"{name('metamorphose')}: A{self.animal} discards card #{self.card} "
-            "and gains a blue token"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class SpecializationA(Action):
@@ -82,9 +67,6 @@ class SpecializationA(Action):
     def notation(self) -> str:
         return f"specialization_a A{self.animal}"
 
-    def describe(self, name: Names) -> str:
-        return f"{name('specialization_a')}: A{self.animal} gains a blue token"
-
 
 @dataclass(frozen=True, slots=True)
 class SpecializationB(Action):
@@ -93,9 +75,6 @@ class SpecializationB(Action):
 
     def notation(self) -> str:
         return f"specialization_b A{self.animal}"
-
-    def describe(self, name: Names) -> str:
-        return f"{name('specialization_b')}: A{self.animal} gains a blue token"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,24 +88,15 @@ class EnterShell(Action):
     def notation(self) -> str:
         return f"enter_shell A{self.animal} #{self.card}"
 
-    def describe(self, name: Names) -> str:
-        return f"A{self.animal} moves into the {name('shell')} (card #{self.card}) on the table"
-
 
 @dataclass(frozen=True, slots=True)
 class InkCloudAction(Action):
     type: ClassVar[str] = "ink_cloud"
 
-    def describe(self, name: Names) -> str:
-        return f"{name('ink_cloud')}: escape; the carnivore may attack again later this turn"
-
 
 @dataclass(frozen=True, slots=True)
 class HideInShell(Action):
     type: ClassVar[str] = "shell"
-
-    def describe(self, name: Names) -> str:
-        return f"{name('shell')}: hide, and take no food for the rest of the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +110,6 @@ class RevealAnglerfish(Action):
     def notation(self) -> str:
         return f"anglerfish A{self.animal} {self.trait}"
 
-    def describe(self, name: Names) -> str:
-        return (
-            f"{name('anglerfish')}: reveal A{self.animal} and attack the carnivore, "
-            f"ignoring its {name(self.trait)}"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class AmbushAttack(Action):
@@ -157,9 +121,6 @@ class AmbushAttack(Action):
 
     def notation(self) -> str:
         return f"ambush A{self.animal} A{self.target}"
-
-    def describe(self, name: Names) -> str:
-        return f"{name('ambush')}: carnivore A{self.animal} attacks A{self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,18 +135,12 @@ class Fly(Action):
     def notation(self) -> str:
         return f"fly A{self.animal} {self.location}"
 
-    def describe(self, name: Names) -> str:
-        return f"{name('flight')}: A{self.animal} flies to {self.location.capitalize()}"
-
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Let the moment pass (no ambush)."""
 
     type: ClassVar[str] = "decline"
-
-    def describe(self, name: Names) -> str:
-        return "Do not ambush"
 
 
 register_actions(
