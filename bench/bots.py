@@ -34,11 +34,12 @@ def sample_positions(count: int, seed: int, players: int = 2) -> list[Any]:
         state = GAME.new({"players": players}, rng.randrange(10**6))
         bots = [make_bot("greedy", s) for s in range(players)]
         while (decision := GAME.decision(state)) is not None:
-            legal = GAME.legal_actions(state)
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
             if len(legal) > 1 and rng.random() < 0.08 and len(found) < count:
                 found.append(state.clone())
-            view = GAME.view(state, decision.seat)
-            GAME.apply(state, bots[decision.seat].choose(view, legal, decision))
+            view = GAME.view(state, seat)
+            GAME.apply(state, seat, bots[seat].choose(view, legal, decision))
     return found
 
 
@@ -52,9 +53,10 @@ def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, fl
             bot = make_bot(spec, i)
             decision = GAME.decision(state)
             assert decision is not None
-            legal = GAME.legal_actions(state)
-            view = GAME.view(state, decision.seat)
-            info = InformationSet.of(GAME, state, decision.seat)
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            info = InformationSet.of(GAME, state, seat)
             start = time.perf_counter()
             bot.choose(view, legal, decision, info)
             times.append(time.perf_counter() - start)

@@ -25,7 +25,7 @@ def test_ten_card_hands_and_three_empty_banks() -> None:
     view = GAME.view(state, 0)
     assert [p["hand_size"] for p in view["players"]] == [10, 10, 10]
     assert view["food_banks"] == {"laurasia": 0, "gondwana": 0, "ocean": 0}
-    actions = {a.notation() for a in GAME.legal_actions(state)}
+    actions = {a.notation() for a in GAME.legal_actions(state, state.current)}
     assert any(n.endswith(" laurasia") for n in actions)
     assert any(n.endswith(" gondwana") for n in actions)
     assert not any(n.endswith(" ocean") for n in actions)
@@ -36,7 +36,7 @@ def test_base_game_keeps_six_cards_and_one_bank() -> None:
     view = GAME.view(state, 0)
     assert [p["hand_size"] for p in view["players"]] == [6, 6, 6]
     assert "food_banks" not in view
-    assert all(a.to_json().get("location") is None for a in GAME.legal_actions(state))
+    assert all(a.to_json().get("location") is None for a in GAME.legal_actions(state, state.current))
 
 
 def test_bad_locations_are_refused_and_change_nothing() -> None:
@@ -46,7 +46,7 @@ def test_bad_locations_are_refused_and_change_nothing() -> None:
     for location in ("ocean", "atlantis", ""):
         action = GAME.action_from_json({"type": "animal", "card": card, "location": location})
         with pytest.raises(IllegalAction) as refused:
-            GAME.apply(state, action)
+            GAME.apply(state, state.current, action)
         assert "continent" in refused.value.reason
     with pytest.raises(IllegalAction):
         GAME.action_from_json({"type": "animal", "card": card, "location": 3})

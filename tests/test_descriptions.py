@@ -19,11 +19,12 @@ def test_every_action_and_event_of_random_games_reads_as_text() -> None:
         state = GAME.new(options, seed)
         rng = random.Random(seed)
         names = [f"p{s}" for s in range(state.num_players)]
-        while GAME.decision(state) is not None:
-            legal = GAME.legal_actions(state)
+        while (decision := GAME.decision(state)) is not None:
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
             for action in legal:
                 assert GAME.describe_action(state, action).strip()
-            for event in GAME.apply(state, rng.choice(legal)):
+            for event in GAME.apply(state, seat, rng.choice(legal)):
                 text = GAME.describe_event(event, "en", names)
                 kinds.add(event.type)
                 assert isinstance(text, str)

@@ -22,14 +22,15 @@ def test_every_action_and_event_reads_in_every_language() -> None:
         options = GAME.normalize_options({"players": 2 + seed % 3, "expansions": EVERY_SET})
         state = GAME.new(options, 100 + seed)
         rng = random.Random(seed)
-        while GAME.decision(state) is not None:
-            legal = GAME.legal_actions(state)
+        while (decision := GAME.decision(state)) is not None:
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
             for action in legal:
                 actions.add(action.type)
                 for lang in LANGUAGES:
                     text = GAME.describe_action(state, action, lang)
                     assert text.strip() and "{" not in text, (lang, action, text)
-            for event in GAME.apply(state, rng.choice(legal)):
+            for event in GAME.apply(state, seat, rng.choice(legal)):
                 for lang in LANGUAGES:
                     text = GAME.describe_event(event, lang, ["p0", "p1", "p2", "p3"])
                     assert "{" not in text, (lang, event, text)

@@ -78,8 +78,9 @@ def _midgame(seed: int) -> Any:
     """A Time to Fly game played at random until some seat has face-down animals."""
     state = GAME.new({"players": 3, "expansions": EVERY}, seed)
     rng = random.Random(seed)
-    while GAME.decision(state) is not None and len(state.animals) < 6:
-        GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    while (decision := GAME.decision(state)) is not None and len(state.animals) < 6:
+        seat = decision.seats[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
 
 

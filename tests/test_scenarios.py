@@ -109,7 +109,7 @@ def test_good_scenario_passes(tmp_path: Path) -> None:
         (GOOD.replace("{players: 2}", "{players: 2, speed: 3}"), "options: unknown option"),
         (
             GOOD + "steps:\n  - do: {type: eat, animal: Rabbit}\n",
-            "steps[0].do.animal: no animal, card or link named 'Rabbit'",
+            "steps[0].do.animal: nothing in the position is named 'Rabbit'",
         ),
         (GOOD + "steps:\n  - legal: {includes: [fly away]}\n", "steps[0].legal.includes: not an"),
         (GOOD + "steps:\n  - legal: {sometimes: [end]}\n", "steps[0].legal: unknown field"),

@@ -2,4 +2,3 @@
 
 from evolutio.core.registry import register
 
-register("toy", "toygame:GAME")

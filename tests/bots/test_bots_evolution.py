@@ -41,17 +41,19 @@ def positions(expansions: list[str], players: int, seed: int, per_kind: int) -> 
             bucket = found.setdefault(decision.kind, [])
             if len(bucket) < per_kind and rng.random() < 0.3:
                 bucket.append(state.clone())
-            legal = GAME.legal_actions(state)
-            GAME.apply(state, legal[rng.randrange(len(legal))])
+            seat = decision.seats[0]
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, legal[rng.randrange(len(legal))])
     return [s for bucket in found.values() for s in bucket]
 
 
 def ask(bot: Any, state: Any) -> tuple[Action, list[Action]]:
     decision = GAME.decision(state)
     assert decision is not None
-    legal = GAME.legal_actions(state)
-    info = InformationSet.of(GAME, state, decision.seat)
-    return bot.choose(GAME.view(state, decision.seat), legal, decision, info), legal
+    seat = decision.seats[0]
+    legal = GAME.legal_actions(state, seat)
+    info = InformationSet.of(GAME, state, seat)
+    return bot.choose(GAME.view(state, seat), legal, decision, info), legal
 
 
 @pytest.mark.parametrize("expansions", expansion_sets(), ids=lambda e: "+".join(e))
@@ -95,8 +97,9 @@ def test_greedy_sees_nothing_beyond_its_view() -> None:
     for i, state in enumerate(positions(["base"], 3, seed=9, per_kind=8)):
         decision = GAME.decision(state)
         assert decision is not None
-        other = GAME.determinize(state, decision.seat, random.Random(i))
-        assert GAME.view(other, decision.seat) == GAME.view(state, decision.seat)
+        seat = decision.seats[0]
+        other = GAME.determinize(state, seat, random.Random(i))
+        assert GAME.view(other, seat) == GAME.view(state, seat)
         first, _ = ask(GreedyBot(i), state)
         second, _ = ask(GreedyBot(i), other)
         assert first == second
@@ -118,9 +121,9 @@ class SpyBot:
         decision: Decision,
         info: InformationSet | None = None,
     ) -> Action:
-        assert view["seat"] == decision.seat
+        assert (view["seat"],) == decision.seats
         for player in view["players"]:
-            hidden = player["seat"] != decision.seat
+            hidden = player["seat"] != view["seat"]
             assert (player["hand"] is None) == hidden
             assert (player["discard"] is None) == hidden
         assert "deck" not in view
@@ -143,10 +146,9 @@ def test_score_estimate_and_evaluation() -> None:
     state = GAME.new({"players": 3}, 2)
     bots = [GreedyBot(s) for s in range(3)]
     while (decision := GAME.decision(state)) is not None and state.turn < 3:
-        legal = GAME.legal_actions(state)
-        GAME.apply(
-            state, bots[decision.seat].choose(GAME.view(state, decision.seat), legal, decision)
-        )
+        seat = decision.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), legal, decision))
     rewards = evaluate(GAME, state)
     assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
     estimates = estimate_scores(GAME.view(state, None))

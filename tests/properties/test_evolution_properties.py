@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from evolutio.core.game import IllegalAction, OptionError
-from evolutio.core.record import Record, replay
+from evolutio.core.match import Match
+from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.deck import card_sets
@@ -81,13 +82,14 @@ def play_random(state: Any, rng: random.Random, each_step: Any = None) -> list[t
         decision = GAME.decision(state)
         if decision is None:
             return actions
-        legal = GAME.legal_actions(state)
+        (seat,) = decision.seats  # Evolution asks one seat at a time
+        legal = GAME.legal_actions(state, seat)
         assert legal, f"no legal action for {decision}"
         action = rng.choice(legal)
         if each_step:
-            each_step(state, legal)
-        GAME.apply(state, action)
-        actions.append((decision.seat, action))
+            each_step(state, seat, legal)
+        GAME.apply(state, seat, action)
+        actions.append((seat, action))
     raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
 
 
@@ -100,7 +102,7 @@ def test_random_games_end_and_conserve_cards_and_food(
     state = new_game(seed, players, expansions, edition)
     total = len(state.card_faces)
 
-    def invariants(s: Any, legal: list[Any]) -> None:
+    def invariants(s: Any, seat: int, legal: list[Any]) -> None:
         census = card_census(s)
         assert sum(census.values()) == total, "a card appeared or vanished"
         assert all(n == 1 for n in census.values()), "a card lies in two places"
@@ -108,7 +110,7 @@ def test_random_games_end_and_conserve_cards_and_food(
         assert on_table == ledger, "a food token appeared or vanished"
 
     play_random(state, random.Random(seed), invariants)
-    invariants(state, [])
+    invariants(state, 0, [])
     result = GAME.outcome(state)
     assert result is not None and len(result.scores) == players
     assert min(result.ranks) == 1
@@ -124,14 +126,14 @@ def test_listed_actions_apply_and_unlisted_are_refused(
     rng = random.Random(seed ^ 0x5EED)
     probes = 0
 
-    def probe(s: Any, legal: list[Any]) -> None:
+    def probe(s: Any, seat: int, legal: list[Any]) -> None:
         nonlocal probes
         if rng.random() > 0.15:
             return
         probes += 1
         before = GAME.snapshot(s)
         for action in legal:
-            GAME.check(s, action)
+            GAME.check(s, seat, action)
         legal_json = [a.to_json() for a in legal]
         for candidate in candidate_actions(s, rng):
             try:
@@ -140,13 +142,13 @@ def test_listed_actions_apply_and_unlisted_are_refused(
                 assert exc.reason
                 continue
             if action.to_json() in legal_json:
-                GAME.check(s, action)
+                GAME.check(s, seat, action)
                 continue
             with pytest.raises(IllegalAction) as refused:
-                GAME.check(s, action)
+                GAME.check(s, seat, action)
             assert refused.value.reason.strip(), "a refusal must give a reason"
             try:
-                GAME.apply(s, action)
+                GAME.apply(s, seat, action)
             except IllegalAction:
                 pass
             else:
@@ -195,7 +197,7 @@ def test_records_replay_identically(expansions: list[str], seed: int, players: i
     record = Record("evolution", dict(state.options), seed)
     for seat, action in actions:
         record.add(seat, action)
-    again = replay(Record.from_json(record.to_json()))
+    again = Match.from_record(Record.from_json(record.to_json())).state
     assert GAME.snapshot(again) == GAME.snapshot(state)
 
 
@@ -208,7 +210,7 @@ def test_views_do_not_change_when_hidden_information_is_resampled(
     state = new_game(seed, players, expansions)
     rng = random.Random(seed)
 
-    def resample(s: Any, legal: list[Any]) -> None:
+    def resample(s: Any, seat: int, legal: list[Any]) -> None:
         if rng.random() > 0.1:
             return
         for seat in range(s.num_players):

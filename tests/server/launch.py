@@ -16,7 +16,6 @@ import uvicorn
 from evolutio.core.registry import register
 from evolutio.server.app import create_app
 
-register("toy", "toygame:GAME")
 
 if __name__ == "__main__":
     port, url = int(sys.argv[1]), sys.argv[2]

@@ -32,7 +32,6 @@ from evolutio.server.db import make_engine, normalize_db_url
 from evolutio.server.migrate import MIGRATIONS, upgrade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
-register("toy", "toygame:GAME")
 
 ROOT = Path(__file__).resolve().parents[2]
 EVOLUTIO = Path(sys.executable).with_name("evolutio")

@@ -15,7 +15,6 @@ from evolutio.core.record import Record, replay
 from evolutio.core.registry import get_game, register
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
-register("toy", "toygame:GAME")
 
 
 def run(coro: Any) -> Any:

@@ -6,4 +6,3 @@ from pathlib import Path
 from evolutio.core.registry import register
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
-register("toy", "toygame:GAME")

@@ -317,7 +317,7 @@ def action_json(action: Action) -> JSON:
 
 def action_values(view: JSON, legal_actions: Sequence[Action], decision: Decision) -> list[float]:
     """The heuristic value of each legal action (higher is better)."""
-    table = _Table(view, decision.seat)
+    table = _Table(view, decision.seats[0])
     rule = _RULES.get(decision.kind)
     if rule is None:
         return [0.0] * len(legal_actions)
@@ -364,7 +364,7 @@ ROLLOUT_NOISE = 0.1
 
 
 def rollout_policy(
-    rng: random.Random, game: Game[Any], state: Any, legal: Sequence[Action]
+    rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
 ) -> Action:
     """ISMCTS playout step on a sampled state: mostly greedy, sometimes random."""
     if len(legal) == 1:
@@ -373,7 +373,7 @@ def rollout_policy(
         return legal[rng.randrange(len(legal))]
     decision = game.decision(state)
     assert decision is not None
-    return best_action(game.view(state, decision.seat), legal, decision, rng)
+    return best_action(game.view(state, seat), legal, decision, rng)
 
 
 #: softness of the win estimate from estimated scores (points).

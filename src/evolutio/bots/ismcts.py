@@ -22,7 +22,7 @@ from evolutio.bots.base import BotError, InformationSet, seat_rng
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: A rollout policy: picks one of ``legal`` in a sampled state.
-RolloutPolicy = Callable[[random.Random, Game[Any], Any, Sequence[Action]], Action]
+RolloutPolicy = Callable[[random.Random, Game[Any], Any, int, Sequence[Action]], Action]
 #: Rewards in [0, 1] per seat for a sampled state where the rollout stopped (not over yet).
 Evaluator = Callable[[Game[Any], Any], list[float]]
 
@@ -72,7 +72,7 @@ class Budget:
 
 
 def random_rollout(
-    rng: random.Random, game: Game[Any], state: Any, legal: Sequence[Action]
+    rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
 ) -> Action:
     """The default rollout policy: a uniform choice."""
     return legal[rng.randrange(len(legal))]
@@ -187,7 +187,8 @@ class IsmctsBot:
             decision = game.decision(state)
             if decision is None:
                 break
-            legal = game.legal_actions(state)
+            seat = decision.seats[0]  # a simultaneous choice is searched seat by seat
+            legal = game.legal_actions(state, seat)
             untried = [a for a in legal if a not in node.children]
             if untried:
                 for tried in legal:
@@ -198,13 +199,13 @@ class IsmctsBot:
                 child = _Node()
                 node.children[action] = child
                 child.avail += 1
-                game.apply(state, action)
-                path.append((child, decision.seat))
+                game.apply(state, seat, action)
+                path.append((child, seat))
                 rewards = self._playout(game, state, rng)
                 break
             action, child = self._select(node, legal)
-            game.apply(state, action)
-            path.append((child, decision.seat))
+            game.apply(state, seat, action)
+            path.append((child, seat))
             node = child
         if rewards is None:
             rewards = outcome_rewards(game, state, self.score_weight)
@@ -235,6 +236,7 @@ class IsmctsBot:
                 return outcome_rewards(game, state, self.score_weight)
             if limit is not None and depth >= limit and self.evaluator is not None:
                 return self.evaluator(game, state)
-            legal = game.legal_actions(state)
-            game.apply(state, self.rollout(rng, game, state, legal))
+            seat = decision.seats[0]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, seat, self.rollout(rng, game, state, seat, legal))
             depth += 1

@@ -15,7 +15,7 @@ from evolutio.bots.base import BotError, InformationSet
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.render import render_actions, render_view
 from evolutio.core.game import Event, Game, IllegalAction, OptionError
-from evolutio.core.record import Record
+from evolutio.core.match import Match
 from evolutio.core.registry import available_games, get_game
 
 
@@ -78,43 +78,43 @@ def play(
     except BotError as exc:
         raise fail(str(exc)) from None
     names = [name if s == seat else f"{bots} {s}" for s in range(players)]
-    state = game.new(options, seed)
-    rec = Record(game_name, options, seed, players=names)
+    match = Match.new(game, options, seed, names)
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
     try:
-        while (decision := game.decision(state)) is not None:
-            actions = game.legal_actions(state)
-            if decision.seat == seat:
-                console.print(render_view(game, game.view(state, seat), names))
+        while (decision := match.decision) is not None:
+            # a simultaneous choice: the person chooses first, unseen by the bots
+            acting = seat if seat in decision.seats else decision.seats[0]
+            actions = match.legal(acting)
+            if acting == seat:
+                console.print(render_view(game, match.view(seat), names))
                 console.print(f"[bold]{decision.prompt}[/]")
-                console.print(render_actions(game, state, actions))
-                action = None
-                while action is None:
+                console.print(render_actions(game, match.state, actions))
+                events = None
+                while events is None:
                     text = typer.prompt("Your move (number or notation, 'quit' to stop)")
                     if text.strip().lower() in ("quit", "exit", "q"):
                         raise KeyboardInterrupt
                     try:
-                        action = game.parse_action(state, text)
-                        game.check(state, action)
+                        events = match.act(seat, match.parse(seat, text))
                     except IllegalAction as exc:
                         console.print(f"[red]{exc.reason}[/]")
-                        action = None
             else:
-                bot = controllers[decision.seat]
-                info = InformationSet.of(game, state, decision.seat)
-                action = bot.choose(game.view(state, decision.seat), actions, decision, info)
-                console.print(
-                    f"[bold]{names[decision.seat]}[/]: {game.describe_action(state, action)}",
-                    highlight=False,
-                )
-            rec.add(decision.seat, action)
-            _log(game, game.apply(state, action), names)
+                bot = controllers[acting]
+                info = InformationSet.of(game, match.state, acting)
+                action = bot.choose(match.view(acting), actions, decision, info)
+                if not decision.simultaneous:  # a hidden choice is told by its events only
+                    console.print(
+                        f"[bold]{names[acting]}[/]: {game.describe_action(match.state, action)}",
+                        highlight=False,
+                    )
+                events = match.act(acting, action)
+            _log(game, events, names)
     except (KeyboardInterrupt, EOFError):
         console.print("\n[yellow]Game stopped.[/]")
-    result = game.outcome(state)
+    rec = match.finish_record()
+    result = match.outcome()
     if result is not None:
-        rec.outcome = result.to_json()
-        console.print(render_view(game, game.view(state, seat), names))
+        console.print(render_view(game, match.view(seat), names))
         console.print(Rule("Final scores"))
         for s in sorted(range(players), key=lambda s: result.ranks[s]):
             console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")

@@ -9,7 +9,8 @@ from rich.rule import Rule
 
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.render import render_view
-from evolutio.core.record import Record, RecordError, replay_steps
+from evolutio.core.match import replay as replay_record
+from evolutio.core.record import Record, RecordError
 from evolutio.core.registry import get_game
 
 
@@ -33,10 +34,13 @@ def replay(
     try:
         record = Record.load(file)
         game = get_game(record.game)
-        names = record.players or [f"seat {s}" for s in range(int(record.options["players"]))]
+        names = list(record.players)
         console.print(Rule(f"{game.title} · seed {record.seed} · {len(record.actions)} actions"))
         state = None
-        for state, step in replay_steps(record, str(file)):
+        for match, step in replay_record(record, str(file)):
+            state = match.state
+            if not names:
+                names = [f"seat {s + 1}" for s in range(state.num_players)]
             if step is None:
                 continue
             who = names[step.seat] if step.seat < len(names) else f"seat {step.seat}"

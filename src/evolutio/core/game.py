@@ -1,9 +1,12 @@
 """The game contract every evolutio game implements.
 
 Modelled on OpenSpiel's ``State`` and PokerKit's verify/apply discipline: ``check`` raises
-``IllegalAction`` with a reason a player can read and never mutates; ``apply`` checks, then
-mutates and returns the events that say what happened. Bots, the server, simulation and the
-research API use only this module and the registry, never a game's internals.
+``IllegalAction`` with a reason a player can read and never mutates; ``apply`` verifies once,
+then mutates and returns the events that say what happened (nobody else needs to call
+``check`` first). A decision names every seat that may act now: one seat for a turn, several
+for a simultaneous choice (each acts once, in any order; the game hides committed choices
+until the last one is in, the turn-based encoding of simultaneous moves). Bots, the server,
+simulation and the research API use only the core and the registry, never a game's internals.
 """
 
 from __future__ import annotations
@@ -11,7 +14,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
+
+    from evolutio.core.options import OptionSpec
 
 JSON = dict[str, Any]
 Options = Mapping[str, Any]
@@ -74,18 +83,89 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must choose now and what kind of choice it is.
+    """Who may choose now and what kind of choice it is.
 
-    ``kind`` names the choice (``"develop"``, ``"feed"``, ``"defend"``...); ``prompt`` is a
-    sentence for the player. Out-of-turn choices are decisions for the defending seat.
+    ``seats`` are the seats that may act now, in any order, each once: one seat on a turn,
+    several for a simultaneous choice (a seat leaves ``seats`` once it has chosen). ``kind``
+    names the choice (``"develop"``, ``"feed"``, ``"bid"``...); ``prompt`` is a sentence for
+    the player; ``progress`` is ``(done, total)`` for a choice made in several steps (one card
+    per step, then ``done``), for the interface to show "3 of 10 chosen".
     """
 
-    seat: int
+    seats: tuple[int, ...]
     kind: str
     prompt: str = ""
+    progress: tuple[int, int] | None = None
+
+    @classmethod
+    def one(cls, seat: int, kind: str, prompt: str = "") -> Decision:
+        """A decision for a single seat (a turn, a defence, a trigger)."""
+        return cls((seat,), kind, prompt)
+
+    @property
+    def simultaneous(self) -> bool:
+        return len(self.seats) > 1
 
     def to_json(self) -> JSON:
-        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt}
+        out: JSON = {"seats": list(self.seats), "kind": self.kind, "prompt": self.prompt}
+        if self.progress is not None:
+            out["progress"] = list(self.progress)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A figure a game reports per finished game in ``Outcome.stats`` (for reports).
+
+    ``kind`` says how a batch sums it up: ``mean`` (one number per game, averaged, e.g. the
+    turns played) or ``count`` (a list of names per game, counted, e.g. the traits of the
+    survivors). ``label`` maps a language to the heading a report prints.
+    """
+
+    name: str
+    kind: Literal["mean", "count"]
+    label: Mapping[str, str]
+
+    def text(self, language: str = "en") -> str:
+        return self.label.get(language) or self.label.get("en") or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is, declared (OpenSpiel's ``GameType``/``GameInfo``): seat range, whether
+    some decisions are simultaneous, whether chance plays a part, its languages, the
+    figures its outcomes report, and a short description per language for the lobby.
+
+    ``order`` places the game in lists (lowest first); ``demo`` marks a game made to test the
+    platform, which is listed but never chosen by default."""
+
+    min_players: int
+    max_players: int
+    simultaneous: bool = False
+    chance: bool = True
+    languages: tuple[str, ...] = ("en",)
+    tallies: tuple[Tally, ...] = ()
+    summary: Mapping[str, str] = field(default_factory=dict)
+    order: int = 100
+    demo: bool = False
+
+    def describe(self, language: str = "en") -> str:
+        return self.summary.get(language) or self.summary.get("en") or ""
+
+    def to_json(self) -> JSON:
+        return {
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
+            "languages": list(self.languages),
+            "tallies": [
+                {"name": t.name, "kind": t.kind, "label": dict(t.label)} for t in self.tallies
+            ],
+            "summary": dict(self.summary),
+            "order": self.order,
+            "demo": self.demo,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,11 +208,60 @@ class GameState(Protocol):
 S = TypeVar("S")
 
 
+@runtime_checkable
+class Heuristic(Protocol):
+    """A game's own playing knowledge, used by the bots' levels and by search.
+
+    ``choose`` picks from what a seat sees (its view and legal actions); ``rollout_policy``
+    plays a sampled state forward fast; ``evaluate`` scores an unfinished sampled state in
+    [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
+    """
+
+    rollout_depth: int
+
+    def choose(
+        self,
+        view: JSON,
+        legal_actions: Sequence[Action],
+        decision: Decision,
+        rng: random.Random,
+    ) -> Action: ...
+
+    def rollout_policy(
+        self,
+        rng: random.Random,
+        game: Game[Any],
+        state: Any,
+        seat: int,
+        legal: Sequence[Action],
+    ) -> Action: ...
+
+    def evaluate(self, game: Game[Any], state: Any) -> list[float]: ...
+
+
+@runtime_checkable
+class TerminalRenderer(Protocol):
+    """Draws a seat's view in the terminal (a Rich renderable)."""
+
+    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any: ...
+
+
 class Game(Protocol[S]):
-    """The contract. One instance per game kind; all per-game data lives in the state."""
+    """The contract. One instance per game kind; all per-game data lives in the state.
+
+    Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
+    :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
+    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer); faces
+    read them with ``getattr(game, "heuristic", None)`` and never name a game.
+    """
 
     name: str
     title: str
+    info: GameInfo
+
+    def options_spec(self) -> Sequence[OptionSpec]:
+        """The options this game takes, declared (see :mod:`evolutio.core.options`)."""
+        ...
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
         """Fill defaults and refuse unknown options or bad values with the allowed ones."""
@@ -143,23 +272,28 @@ class Game(Protocol[S]):
         ...
 
     def decision(self, state: S) -> Decision | None:
-        """Who must choose now, and what kind of choice; ``None`` once the game is over."""
+        """Who may choose now, and what kind of choice; ``None`` once the game is over."""
         ...
 
-    def legal_actions(self, state: S) -> list[Action]:
-        """Every legal action of the seat in ``decision()``."""
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when it has nothing to decide)."""
         ...
 
-    def check(self, state: S, action: Action) -> None:
-        """Raise ``IllegalAction`` with a readable reason if ``action`` is illegal now."""
+    def check(self, state: S, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` with a readable reason if ``seat`` may not play ``action``."""
         ...
 
-    def apply(self, state: S, action: Action) -> list[Event]:
-        """``check`` then mutate; returns the events in order."""
+    def apply(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Verify (as ``check``), then mutate; returns the events in order."""
+        ...
+
+    def default_action(self, state: S, seat: int) -> Action:
+        """The move played for ``seat`` when its clock runs out: the mildest legal one."""
         ...
 
     def view(self, state: S, seat: int | None) -> JSON:
-        """What ``seat`` may see (``None``: a spectator). Never other seats' hidden cards."""
+        """What ``seat`` may see (``None``: a spectator). Never other seats' hidden cards,
+        nor a simultaneous choice another seat has made and not yet revealed."""
         ...
 
     def outcome(self, state: S) -> Outcome | None:
@@ -167,15 +301,16 @@ class Game(Protocol[S]):
         ...
 
     def determinize(self, state: S, seat: int, rng: Any) -> S:
-        """A copy with what ``seat`` cannot see resampled, consistent with its view."""
+        """A copy with what ``seat`` cannot see resampled, consistent with its view
+        (hidden simultaneous choices of other seats included)."""
         ...
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Parse an action's JSON form; raises ``IllegalAction`` on malformed input."""
         ...
 
-    def parse_action(self, state: S, text: str) -> Action:
-        """Parse a notation (or a number into the legal-action list) in this state."""
+    def parse_action(self, state: S, seat: int, text: str) -> Action:
+        """Parse a notation (or a number into ``seat``'s legal-action list) in this state."""
         ...
 
     def snapshot(self, state: S) -> JSON:
@@ -184,6 +319,10 @@ class Game(Protocol[S]):
 
     def from_position(self, options: Options, position: Mapping[str, Any], seed: int) -> S:
         """Set up any position described by a scenario file (see docs/scenarios.md)."""
+        ...
+
+    def reference_fields(self) -> tuple[str, ...]:
+        """Action fields that hold ids a scenario may give by name (see docs/scenarios.md)."""
         ...
 
     def describe_action(self, state: S, action: Action, language: str = "en") -> str:
@@ -197,8 +336,13 @@ class Game(Protocol[S]):
         ``seats`` names the players."""
         ...
 
+    def action_targets(self, state: S, action: Action) -> tuple[tuple[str, int | str], ...]:
+        """What an action points at on the table, as ``(kind, id)`` pairs, so that an
+        interface can highlight them and let a player pick an action by clicking."""
+        ...
+
     def labels(self, language: str = "en") -> dict[str, str]:
-        """Display names of the game's terms (traits, ...) in ``language`` (en, ru, it, de)."""
+        """Display names of the game's terms in ``language``."""
         ...
 
 

@@ -7,20 +7,21 @@ A record is JSON::
      "actions": [{"seat": 0, "action": {"type": "pass"}}, ...],
      "outcome": {...}}            # optional, checked on replay when present
 
-``replay`` re-runs it through the game's ``apply``; the same record always yields the same
-state. Malformed files raise ``RecordError`` naming the file, the field and the problem.
+``evolutio.core.match.replay`` re-runs it (the one replayer); the same record always yields
+the same state. Malformed files raise ``RecordError`` naming the file, the field and the
+problem. For a simultaneous choice the record lists each seat's action in the order they
+came in (the turn-based encoding).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evolutio.core.game import JSON, Action, Event, Game, IllegalAction, OptionError
-from evolutio.core.registry import get_game
+from evolutio.core.game import JSON, Action
 
 FORMAT = "evolutio-record"
 VERSION = 1
@@ -121,49 +122,3 @@ class Record:
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
             ) from None
         return cls.from_json(data, str(path))
-
-
-@dataclass
-class ReplayStep:
-    """One replayed action: who played it, what it was, and the events it produced."""
-
-    index: int
-    seat: int
-    action: Action
-    events: list[Event]
-
-
-def replay_steps(record: Record, source: str = "record") -> Iterator[tuple[Any, ReplayStep | None]]:
-    """Yield ``(state, step)`` pairs: first the initial state with ``None``, then after each action.
-
-    The state object is the same one, mutated in place; clone it to keep a position.
-    """
-    try:
-        game: Game[Any] = get_game(record.game)
-        state = game.new(record.options, record.seed)
-    except OptionError as exc:
-        raise RecordError(f"{source}: options: {exc}") from None
-    yield state, None
-    for index, (seat, data) in enumerate(record.actions):
-        decision = game.decision(state)
-        if decision is None:
-            raise RecordError(f"{source}: actions[{index}]: the game is already over")
-        if decision.seat != seat:
-            raise RecordError(
-                f"{source}: actions[{index}].seat: seat {seat} acted but seat "
-                f"{decision.seat} was to {decision.kind}"
-            )
-        try:
-            action = game.action_from_json(data)
-            events = game.apply(state, action)
-        except IllegalAction as exc:
-            raise RecordError(f"{source}: actions[{index}].action: {exc.reason}") from None
-        yield state, ReplayStep(index, seat, action, events)
-
-
-def replay(record: Record, source: str = "record") -> Any:
-    """Replay a whole record and return the final state."""
-    final = None
-    for state, _ in replay_steps(record, source):
-        final = state
-    return final

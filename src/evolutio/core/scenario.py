@@ -2,9 +2,10 @@
 
 The runner is game-agnostic: the game builds the position (``from_position``) and exposes
 its whole state as JSON (``snapshot``); expectations are dotted paths into that JSON. Names
-given in the position (animals, cards, links) can be used wherever an id is expected: as
-values of ``animal``, ``target``, ``card``, ``link`` and ``animals`` in JSON actions, as
-``$name`` inside notations, and as path segments in expectations.
+given in the position can be used wherever an id is expected: as values of the fields the
+game declares (``Game.reference_fields``) in JSON actions, as ``$name`` inside notations,
+and as path segments in expectations. A step's ``seat`` says who acts; it is required when
+several seats choose at once.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from evolutio.core.game import Action, Game, IllegalAction, OptionError
 from evolutio.core.registry import get_game
 
 STEP_KINDS = ("do", "expect", "legal", "refuse", "decision", "dice", "outcome")
-REFERENCE_FIELDS = ("animal", "target", "card", "link")
 TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "steps", "description"}
 
 
@@ -137,21 +137,21 @@ class Runner:
     def _ref(self, value: Any, where: str) -> Any:
         if isinstance(value, str) and not value.isdigit():
             if value not in self.labels:
-                raise ScenarioError(f"{where}: no animal, card or link named '{value}'")
+                raise ScenarioError(f"{where}: nothing in the position is named '{value}'")
             return self.labels[value]
         return int(value) if isinstance(value, str) else value
 
-    def action(self, spec: Any, where: str) -> Action:
+    def action(self, spec: Any, where: str, seat: int = 0) -> Action:
         if isinstance(spec, str):
             text = re.sub(r"\$([A-Za-z_][\w-]*)", lambda m: str(self._ref(m.group(1), where)), spec)
-            return self.game.parse_action(self.state, text)
+            return self.game.parse_action(self.state, seat, text)
         if isinstance(spec, Mapping):
             data = dict(spec)
-            for key in REFERENCE_FIELDS:
-                if key in data:
+            for key in self.game.reference_fields():
+                if isinstance(data.get(key), list):
+                    data[key] = [self._ref(v, f"{where}.{key}") for v in data[key]]
+                elif key in data:
                     data[key] = self._ref(data[key], f"{where}.{key}")
-            if isinstance(data.get("animals"), list):
-                data["animals"] = [self._ref(v, f"{where}.animals") for v in data["animals"]]
             return self.game.action_from_json(data)
         raise ScenarioError(f"{where}: an action is a notation string or a JSON mapping")
 
@@ -182,25 +182,34 @@ class Runner:
             getattr(self, f"_step_{kind}")(step, step[kind], where)
         return len(self.scenario.steps)
 
-    def _check_seat(self, step: Mapping[str, Any], where: str) -> None:
+    def _check_seat(self, step: Mapping[str, Any], where: str) -> int:
+        """The seat a step acts for: its ``seat`` (which must be deciding now), else the one
+        deciding seat."""
+        decision = self.game.decision(self.state)
+        seats = decision.seats if decision else ()
         if "seat" in step:
-            decision = self.game.decision(self.state)
-            actual = decision.seat if decision else None
-            if actual != step["seat"]:
-                raise ScenarioFailure(
-                    f"{where}: seat {step['seat']} should act, but it is {actual}"
-                )
+            seat = step["seat"]
+            if seat not in seats:
+                actual = ", ".join(map(str, seats)) or None
+                raise ScenarioFailure(f"{where}: seat {seat} should act, but it is {actual}")
+            return int(seat)
+        if len(seats) > 1:
+            raise ScenarioError(
+                f"{where}: seats {', '.join(map(str, seats))} choose at once; give the step's seat"
+            )
+        return seats[0] if seats else 0
 
     def _step_do(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
-        self._check_seat(step, where)
+        seat = self._check_seat(step, where)
         try:
-            action = self.action(spec, f"{where}.do")
-            self.game.apply(self.state, action)
+            action = self.action(spec, f"{where}.do", seat)
+            self.game.apply(self.state, seat, action)
         except IllegalAction as exc:
             raise ScenarioFailure(f"{where}: '{spec}' was refused: {exc.reason}") from None
 
     def _step_refuse(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
-        self._check_seat(step, where)
+        # the seat may be one that is not to act: its refusal is what is tested
+        seat = int(step["seat"]) if "seat" in step else self._check_seat(step, where)
         if isinstance(spec, Mapping) and "action" in spec:
             reason = str(spec.get("reason", ""))
             spec = spec["action"]
@@ -208,8 +217,8 @@ class Runner:
             reason = ""
         before = self.game.snapshot(self.state)
         try:
-            action = self.action(spec, f"{where}.refuse")
-            self.game.check(self.state, action)
+            action = self.action(spec, f"{where}.refuse", seat)
+            self.game.check(self.state, seat, action)
         except IllegalAction as exc:
             if reason.lower() not in exc.reason.lower():
                 raise ScenarioFailure(
@@ -243,11 +252,11 @@ class Runner:
             return [self._label_value(e, a) for e, a in zip(expected, actual, strict=True)]
         return expected
 
-    def _notations(self) -> list[str]:
-        return [a.notation() for a in self.game.legal_actions(self.state)]
+    def _notations(self, seat: int) -> list[str]:
+        return [a.notation() for a in self.game.legal_actions(self.state, seat)]
 
     def _step_legal(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
-        self._check_seat(step, where)
+        seat = self._check_seat(step, where)
         if not isinstance(spec, Mapping):
             raise ScenarioError(f"{where}.legal: expected includes / excludes / exactly / count")
         unknown = sorted(set(spec) - {"includes", "excludes", "exactly", "count"})
@@ -256,12 +265,14 @@ class Runner:
                 f"{where}.legal: unknown field {', '.join(map(str, unknown))}; "
                 "allowed: includes, excludes, exactly, count"
             )
-        legal = self.game.legal_actions(self.state)
+        legal = self.game.legal_actions(self.state, seat)
         for key in ("includes", "excludes", "exactly"):
             if key not in spec:
                 continue
             try:
-                wanted = [self.action(s, f"{where}.legal.{key}") for s in _as_list(spec[key])]
+                wanted = [
+                    self.action(s, f"{where}.legal.{key}", seat) for s in _as_list(spec[key])
+                ]
             except IllegalAction as exc:
                 raise ScenarioError(f"{where}.legal.{key}: not an action: {exc.reason}") from None
             if key == "includes":
@@ -274,7 +285,7 @@ class Runner:
                     raise ScenarioFailure(f"{where}: legal but should not be: {present}")
             elif sorted(a.notation() for a in wanted) != sorted(a.notation() for a in legal):
                 raise ScenarioFailure(
-                    f"{where}: legal actions are {self._notations()}, expected "
+                    f"{where}: legal actions are {self._notations(seat)}, expected "
                     f"{[a.notation() for a in wanted]}"
                 )
         if "count" in spec and len(legal) != spec["count"]:
@@ -290,10 +301,16 @@ class Runner:
             raise ScenarioError(f"{where}.decision: expected a mapping with seat and/or kind")
         if decision is None:
             raise ScenarioFailure(f"{where}: the game is over, expected {dict(spec)}")
-        for key in ("seat", "kind"):
-            if key in spec and getattr(decision, key) != spec[key]:
+        found = {"seats": list(decision.seats), "kind": decision.kind}
+        if "seat" in spec and decision.seats != (spec["seat"],):
+            actual = decision.seats[0] if len(decision.seats) == 1 else found["seats"]
+            raise ScenarioFailure(
+                f"{where}: decision seat is {actual!r}, expected {spec['seat']!r}"
+            )
+        for key in ("seats", "kind"):
+            if key in spec and found[key] != spec[key]:
                 raise ScenarioFailure(
-                    f"{where}: decision {key} is {getattr(decision, key)!r}, expected {spec[key]!r}"
+                    f"{where}: decision {key} is {found[key]!r}, expected {spec[key]!r}"
                 )
 
     def _step_dice(self, step: Mapping[str, Any], spec: Any, where: str) -> None:

@@ -379,7 +379,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         for seat, data in record.actions:
             action = game.action_from_json(data)
             text = game.describe_action(state, action, lang)
-            game.apply(state, action)
+            game.apply(state, seat, action)
             steps.append({"view": game.view(state, None), "seat": seat, "text": text})
         return {
             "room": row.id,

@@ -39,7 +39,6 @@ MAX_CHAT = 400
 CHAT_BURST = 5  # chat lines ...
 CHAT_WINDOW = 5.0  # ... per this many seconds
 MAX_CLOCK = 3600
-SAFE_TYPES = ("pass", "end", "accept")
 HELP = (
     "/join [seat] - take a seat (the first free one by default)",
     "/leave - give up your seat before the game starts",
@@ -162,15 +161,6 @@ class LogEntry:
 def describe_everywhere(game: Game[Any], state: Any, action: Action) -> dict[str, str]:
     """The action's sentence in each client language (before it is applied)."""
     return {lang: game.describe_action(state, action, lang) for lang in LANGUAGES}
-
-
-def safe_default(actions: list[Action]) -> Action:
-    """The move played on timeout: pass/end/accept when legal, else the first legal action."""
-    for kind in SAFE_TYPES:
-        for action in actions:
-            if action.type == kind:
-                return action
-    return actions[0]
 
 
 def parse_option_value(raw: str) -> Any:
@@ -311,7 +301,9 @@ class Room:
     def legal(self) -> list[Action]:
         if self._legal is None:
             decision = self.game.decision(self.state)
-            self._legal = [] if decision is None else self.game.legal_actions(self.state)
+            self._legal = (
+                [] if decision is None else self.game.legal_actions(self.state, decision.seats[0])
+            )
         return self._legal
 
     def legal_json(self, lang: str = "en") -> list[JSON]:
@@ -342,7 +334,7 @@ class Room:
         game = self.game
         decision = game.decision(self.state)
         remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-        mine = decision is not None and seat == decision.seat
+        mine = decision is not None and seat in decision.seats
         message: JSON = {
             "type": "state",
             "room": self.id,
@@ -352,7 +344,7 @@ class Room:
             "view": game.view(self.state, seat),
             "decision": None if decision is None else decision.to_json(),
             "legal": self.legal_json(lang) if mine else None,
-            "controller": None if decision is None else self.controller(decision.seat),
+            "controller": None if decision is None else self.controller(decision.seats[0]),
             "clock": None if remaining is None else round(remaining, 1),
             "outcome": self.outcome,
             "log": [
@@ -654,9 +646,9 @@ class Room:
         decision = self.game.decision(self.state)
         if decision is None:
             raise RoomError("not_playing", "The game is over.")
-        if decision.seat != seat:
+        if seat not in decision.seats:
             raise RoomError(
-                "not_your_turn", f"It is seat {decision.seat + 1}'s turn to {decision.kind}."
+                "not_your_turn", f"It is seat {decision.seats[0] + 1}'s turn to {decision.kind}."
             )
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
@@ -679,7 +671,6 @@ class Room:
             raise RoomError("bad_message", "Send 'index' (a legal action) or 'action' (JSON).")
         try:
             action = self.game.action_from_json(data)
-            self.game.check(self.state, action)
         except IllegalAction as exc:
             raise RoomError("illegal", exc.reason) from None
         except (TypeError, ValueError, KeyError) as exc:
@@ -690,12 +681,12 @@ class Room:
         """Check, store (committed), apply, then broadcast one action."""
         game = self.game
         try:
-            game.check(self.state, action)
+            game.check(self.state, seat, action)
         except IllegalAction as exc:
             raise RoomError("illegal", exc.reason) from None
         texts = describe_everywhere(game, self.state, action)
         self.hub.store_action(self.id, self.version, seat, action.to_json(), by)
-        game.apply(self.state, action)
+        game.apply(self.state, seat, action)
         self.version += 1
         self.log.append(LogEntry(self.version, seat, texts, by))
         self.changed()
@@ -727,7 +718,7 @@ class Room:
             self._clock_task = None
         if self.deadline is not None:
             self._clock_task = loop.create_task(self._clock(self.version, self.deadline))
-        if self.controller(decision.seat) == "bot" and (
+        if self.controller(decision.seats[0]) == "bot" and (
             self._bot_task is None or self._bot_task.done()
         ):
             self._bot_task = loop.create_task(self._bot_move(self.version, decision))
@@ -739,10 +730,11 @@ class Room:
         decision = self.game.decision(self.state)
         if decision is None:
             return
-        action = safe_default(self.legal())
-        name = self.seats[decision.seat].name
+        seat = decision.seats[0]
+        action = self.game.default_action(self.state, seat)
+        name = self.seats[seat].name
         self.system(f"{name}'s time is up: {self.game.describe_action(self.state, action)}")
-        self.apply(decision.seat, action, "timeout")
+        self.apply(seat, action, "timeout")
 
     def bot_for(self, seat: int) -> Any:
         bot = self._bots.get(seat)
@@ -760,12 +752,12 @@ class Room:
         try:
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
-            if self.version != version or self.controller(decision.seat) != "bot":
+            if self.version != version or self.controller(decision.seats[0]) != "bot":
                 return
             from evolutio.bots.base import InformationSet
 
             game = self.game
-            seat = decision.seat
+            seat = decision.seats[0]
             view = game.view(self.state, seat)
             legal = list(self.legal())
             info = InformationSet.of(game, self.state.clone(), seat)
@@ -781,13 +773,14 @@ class Room:
             else:
                 log.exception("room %s: bot failed; playing the safe default", self.id)
             if self.version == version and self.status == "playing":
-                self.apply(decision.seat, safe_default(self.legal()), "timeout")
+                seat = decision.seats[0]
+                self.apply(seat, self.game.default_action(self.state, seat), "timeout")
         finally:
             if self.version != version and self.status == "playing":
                 # a later decision may belong to a bot too
                 self._bot_task = None
                 decision_now = self.game.decision(self.state)
-                if decision_now is not None and self.controller(decision_now.seat) == "bot":
+                if decision_now is not None and self.controller(decision_now.seats[0]) == "bot":
                     self.schedule()
 
     def finish(self) -> None:
@@ -980,7 +973,7 @@ class Hub:
                 raise IllegalAction(f"action log has a gap at {room.version}")
             action = game.action_from_json(row.action)
             texts = describe_everywhere(game, room.state, action)
-            game.apply(room.state, action)
+            game.apply(room.state, row.seat, action)
             room.version += 1
             room.log.append(LogEntry(room.version, row.seat, texts, row.by))
 

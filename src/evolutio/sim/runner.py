@@ -20,6 +20,7 @@ from typing import Any
 from evolutio.bots.base import Bot, InformationSet
 from evolutio.bots.levels import make_bot
 from evolutio.core.game import JSON, IllegalAction
+from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 
@@ -70,27 +71,28 @@ def play_game(task: GameTask) -> PlayedGame:
     game = get_game(task.game)
     started = time.perf_counter()
     clocks = [_SeatClock() for _ in task.bots]
-    record = Record(task.game, dict(task.options), task.seed, players=list(task.bots))
-    actions = 0
     error: str | None = None
-    state: Any = None
+    match: Match | None = None
     try:
-        state = game.new(task.options, task.seed)
-        if state.num_players != len(task.bots):
-            raise ValueError(f"{len(task.bots)} bots for a game of {state.num_players} players")
+        match = Match.new(game, task.options, task.seed, list(task.bots), keep=task.record)
+        if match.state.num_players != len(task.bots):
+            raise ValueError(
+                f"{len(task.bots)} bots for a game of {match.state.num_players} players"
+            )
         bots: list[Bot] = [
             make_bot(spec, derive_seed(task.seed, "bot", seat), task.game)
             for seat, spec in enumerate(task.bots)
         ]
-        while (decision := game.decision(state)) is not None:
-            if actions >= MAX_ACTIONS:
+        while (decision := match.decision) is not None:
+            if match.version >= MAX_ACTIONS:
                 raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
-            seat = decision.seat
-            legal = game.legal_actions(state)
-            view = game.view(state, seat)
-            info = InformationSet.of(game, state, seat, derive_seed(task.seed, "info", actions))
+            seat = decision.seats[0]
+            legal = match.legal(seat)
+            info = InformationSet.of(
+                game, match.state, seat, derive_seed(task.seed, "info", match.version)
+            )
             tick = time.perf_counter()
-            action = bots[seat].choose(view, legal, decision, info)
+            action = bots[seat].choose(match.view(seat), legal, decision, info)
             clock = clocks[seat]
             clock.seconds += time.perf_counter() - tick
             clock.decisions += 1
@@ -100,15 +102,13 @@ def play_game(task: GameTask) -> PlayedGame:
                     f"bot {task.bots[seat]} at seat {seat} chose {action.notation()}, "
                     "which is not legal"
                 )
-            game.apply(state, action)
-            if task.record:
-                record.add(seat, action)
-            actions += 1
+            match.act(seat, action)
     except IllegalAction as exc:
         error = exc.reason
     except Exception as exc:  # a crash in one game must not lose the batch; it is reported
         error = f"{type(exc).__name__}: {exc}"
-    outcome = game.outcome(state) if state is not None and error is None else None
+    outcome = match.outcome() if match is not None and error is None else None
+    stats = outcome.stats if outcome else {}
     result: JSON = {
         "index": task.index,
         "game": task.game,
@@ -119,18 +119,22 @@ def play_game(task: GameTask) -> PlayedGame:
         "scores": list(outcome.scores) if outcome else None,
         "ranks": list(outcome.ranks) if outcome else None,
         "winners": list(outcome.winners) if outcome else None,
-        "turns": outcome.stats.get("turns") if outcome else None,
-        "actions": actions,
+        "actions": match.version if match is not None else 0,
         "decisions": [c.decisions for c in clocks],
         "think_seconds": [round(c.seconds, 6) for c in clocks],
         "iterations": [c.iterations for c in clocks],
-        "survivor_traits": outcome.stats.get("survivor_traits") if outcome else None,
         "seconds": round(time.perf_counter() - started, 6),
         "error": error,
     }
-    if outcome is not None:
-        record.outcome = outcome.to_json()
-    return PlayedGame(result, record if task.record else None)
+    # the game's declared figures (Outcome.stats) are columns of their own
+    for tally in game.info.tallies:
+        result[tally.name] = stats.get(tally.name) if outcome else None
+    record = None
+    if task.record:
+        record = match.finish_record() if match is not None else Record(
+            task.game, dict(task.options), task.seed, players=list(task.bots)
+        )
+    return PlayedGame(result, record)
 
 
 def _play_row(task: GameTask) -> JSON:

@@ -11,11 +11,14 @@ from evolutio.core.game import (
     Action,
     Decision,
     Event,
+    GameInfo,
     IllegalAction,
     OptionError,
     Options,
     Outcome,
+    Tally,
 )
+from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.games.evolution.actions import (
     ACTION_TYPES,
@@ -83,6 +86,20 @@ from evolutio.games.evolution.traits.registry import (
 from evolutio.games.evolution.view import describe_action, describe_event, parse_action, view
 
 EDITIONS = (2, 3)
+LANGUAGES = ("en", "ru", "it", "de")
+
+
+def _words(en: str, ru: str, it: str, de: str) -> dict[str, str]:
+    return dict(zip(LANGUAGES, (en, ru, it, de), strict=True))
+
+
+#: the card sets' names, as the editions print them.
+_SET_NAMES = {
+    "base": _words("Base game", "Базовая игра", "Gioco base", "Grundspiel"),
+    "time_to_fly": _words("Time to Fly", "Время летать", "Tempo di volare", "Zeit zu fliegen"),
+    "continents": _words("Continents", "Континенты", "Continenti", "Kontinente"),
+    "gift": _words("Gift cards", "Подарочный набор", "Carte regalo", "Geschenkkarten"),
+}
 HAND_SIZE = 6
 #: Continents: "раздайте каждому игроку по 10 карт" (seed 004).
 CONTINENTS_HAND_SIZE = 10
@@ -103,11 +120,84 @@ def base_copies(players: int, expansions: list[str]) -> int:
     return 2 if players > single_deck_players(expansions) else 1
 
 
+#: timeout moves, mildest first.
+SAFE_TYPES = ("pass", "end", "accept")
+#: action fields a scenario may fill by name.
+REFERENCE_FIELDS = ("animal", "target", "card", "link", "animals")
+#: action fields that point at something on the table, and what they point at.
+TARGET_FIELDS = (
+    ("card", "card"),
+    ("swap", "card"),
+    ("animal", "animal"),
+    ("target", "animal"),
+    ("animals", "animal"),
+    ("link", "link"),
+    ("location", "location"),
+)
+INFO = GameInfo(
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    simultaneous=False,
+    chance=True,
+    languages=LANGUAGES,
+    tallies=(
+        Tally("turns", "mean", _words("Turns", "Ходы", "Turni", "Runden")),
+        Tally(
+            "survivor_traits",
+            "count",
+            _words("Traits of survivors", "Свойства выживших", "Proprietà dei sopravvissuti",
+                   "Eigenschaften der Überlebenden"),
+        ),
+    ),
+    summary=_words(
+        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",
+        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь.",
+        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate.",
+        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
+    ),
+    order=0,
+)
+
+
 class Evolution:
     """The game object: stateless; every method takes the state."""
 
     name = "evolution"
     title = "Evolution (Knorre & Machin)"
+    info = INFO
+
+    def options_spec(self) -> tuple[OptionSpec, ...]:
+        """Players, edition, card sets and the half deck (seed 004; 2nd edition: 000, 001)."""
+        sets = tuple(s for s in card_sets() if any(TRAIT_SETS.get(t) == s for t in TRAIT_SETS))
+        return (
+            OptionSpec(
+                "players", "int", 2, _words("Players", "Игроки", "Giocatori", "Spieler"),
+                _words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
+                low=2, high=MAX_PLAYERS, seats=True,
+            ),
+            OptionSpec(
+                "edition", "choice", 3, _words("Edition", "Издание", "Edizione", "Ausgabe"),
+                _words("Rules edition: 3 (default) or 2.", "Издание правил: 3 или 2.",
+                       "Edizione delle regole: 3 o 2.", "Regelausgabe: 3 oder 2."),
+                choices=EDITIONS,
+            ),
+            OptionSpec(
+                "expansions", "multi", ["base"],
+                _words("Card sets", "Наборы карт", "Set di carte", "Kartensätze"),
+                _words("The base set plus any expansions.", "Базовый набор и дополнения.",
+                       "Il set base e le espansioni.", "Grundspiel und Erweiterungen."),
+                choices=sets, required=("base",),
+                choice_labels={name: _SET_NAMES.get(name, {"en": name}) for name in sets},
+            ),
+            OptionSpec(
+                "half_deck", "bool", False,
+                _words("Half deck", "Половина колоды", "Mezzo mazzo", "Halbes Deck"),
+                _words("Remove half of each card kind (advised for 2-3 players).",
+                       "Убрать половину карт каждого вида (для 2-3 игроков).",
+                       "Togliere metà di ogni tipo di carta (per 2-3 giocatori).",
+                       "Die Hälfte jeder Kartenart entfernen (für 2-3 Spieler)."),
+            ),
+        )
 
     # -- options -----------------------------------------------------------------------------
 
@@ -176,22 +266,40 @@ class Evolution:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 owner = state.animals[frame.target].owner
-                return Decision(
+                return Decision.one(
                     owner,
                     "defend",
                     f"A{frame.target} is attacked by carnivore A{frame.carnivore}: "
                     "choose how it defends.",
                 )
             if isinstance(frame, ChoiceFrame):
-                return Decision(frame.chooser(state), frame.kind, frame.prompt(state))
-            return Decision(frame.seat, "trigger", "Choose which paired trait fires next.")
+                return Decision.one(frame.chooser(state), frame.kind, frame.prompt(state))
+            return Decision.one(frame.seat, "trigger", "Choose which paired trait fires next.")
         if state.phase == DEVELOPMENT:
-            return Decision(state.current, "develop", "Play a card from your hand, or pass.")
-        return Decision(state.current, "feed", "Your feeding turn.")
+            return Decision.one(state.current, "develop", "Play a card from your hand, or pass.")
+        return Decision.one(state.current, "feed", "Your feeding turn.")
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def seat_to_act(self, state: State) -> int | None:
+        """The one seat that decides now (Evolution never asks several at once); the same
+        seat as ``decision`` names, without building its prompt."""
         if state.phase == OVER:
+            return None
+        if state.stack:
+            frame = state.stack[-1]
+            if isinstance(frame, AttackFrame):
+                return state.animals[frame.target].owner
+            if isinstance(frame, ChoiceFrame):
+                return frame.chooser(state)
+            return frame.seat
+        return state.current
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == OVER or seat != self.seat_to_act(state):
             return []
+        return self.actions_now(state)
+
+    def actions_now(self, state: State) -> list[Action]:
+        """Every legal action of the seat that decides now."""
         if state.stack:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
@@ -203,9 +311,11 @@ class Evolution:
             return self._development_actions(state, state.current)
         return self._feeding_actions(state, state.current)
 
-    def check(self, state: State, action: Action) -> None:
+    def check(self, state: State, seat: int, action: Action) -> None:
         if state.phase == OVER:
             raise IllegalAction("The game is over.")
+        if seat != self.seat_to_act(state):
+            raise IllegalAction("It is not your turn.")
         if state.stack:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
@@ -223,8 +333,8 @@ class Evolution:
         else:
             self._check_feeding(state, state.current, action)
 
-    def apply(self, state: State, action: Action) -> list[Event]:
-        self.check(state, action)
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        self.check(state, seat, action)
         events: list[Event] = []
         if state.stack:
             frame = state.stack[-1]
@@ -320,8 +430,39 @@ class Evolution:
         action: Action = cls(**fields)
         return canonical(action)
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        if seat != self.seat_to_act(state):
+            raise IllegalAction("It is not your turn.")
         return parse_action(self, state, text)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """On timeout: pass, end the feeding step or accept an attack when legal (the
+        mildest moves), else the first legal action."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise IllegalAction("It is not your turn.")
+        for kind in SAFE_TYPES:
+            for action in actions:
+                if action.type == kind:
+                    return action
+        return actions[0]
+
+    def reference_fields(self) -> tuple[str, ...]:
+        return REFERENCE_FIELDS
+
+    def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
+        """Cards, animals, links and locations the action names, for the interface to
+        highlight (an attack names its carnivore and its target, a pair its two animals)."""
+        out: list[tuple[str, int | str]] = []
+        for name, kind in TARGET_FIELDS:
+            value = getattr(action, name, None)
+            if value is None or value == "":
+                continue
+            if isinstance(value, tuple):
+                out.extend((kind, v) for v in value)
+            else:
+                out.append((kind, value))
+        return tuple(out)
 
     def snapshot(self, state: State) -> JSON:
         return snapshot(state)

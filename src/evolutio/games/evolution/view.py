@@ -216,7 +216,7 @@ def parse_action(game: Evolution, state: State, text: str) -> Action:
     """Read a notation (see actions.py) or a number into the legal actions."""
     words = text.strip().split()
     if not words or words[0].isdigit():
-        return parse_by_notation(game.legal_actions(state), text)
+        return parse_by_notation(game.actions_now(state), text)
     head = words[0].lower()
     args = words[1:]
     try:
@@ -268,7 +268,7 @@ def parse_action(game: Evolution, state: State, text: str) -> Action:
             return _by_fields(game, head, args)
     except IllegalAction:
         raise
-    return parse_by_notation(game.legal_actions(state), text)
+    return parse_by_notation(game.actions_now(state), text)
 
 
 #: the notation prefix of each id field (animals: A, cards: #, links: L).

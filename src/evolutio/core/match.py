@@ -1,0 +1,209 @@
+"""A game in play: the rules' state wrapped with its version, record and log.
+
+Every face that plays a game (the terminal, the simulator, the server, the benches and
+replay) drives a :class:`Match` instead of writing its own loop: ``pending()`` names the seats
+that may act, ``legal(seat)`` lists their actions (computed once per version), and
+``act(seat, action)`` applies one action, checked exactly once (by ``Game.apply``). This is
+scalachess's ``Game`` around its ``Position``: the rules know nothing of records or versions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from evolutio.core.game import JSON, Action, Decision, Event, Game, IllegalAction, Outcome
+from evolutio.core.record import Record, RecordError
+from evolutio.core.registry import get_game
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action: its index in the record, who played it, and what it did."""
+
+    index: int
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+class Match:
+    """A state with its version (actions applied so far), record and per-seat legal actions.
+
+    With ``keep=False`` the record's actions and the step log are not kept (bulk simulation
+    that needs only the outcome); everything else behaves the same.
+    """
+
+    __slots__ = ("_decision", "_legal", "_seen", "game", "keep", "log", "record", "state",
+                 "version")
+
+    def __init__(self, game: Game[Any], state: Any, record: Record, *, keep: bool = True) -> None:
+        self.game = game
+        self.state = state
+        self.record = record
+        self.keep = keep
+        self.version = len(record.actions)
+        self.log: list[Step] = []
+        self._seen = -1
+        self._decision: Decision | None = None
+        self._legal: dict[int, list[Action]] = {}
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Game[Any],
+        options: Mapping[str, Any],
+        seed: int,
+        players: Sequence[str] = (),
+        *,
+        keep: bool = True,
+    ) -> Match:
+        """A fresh game; options are normalized (bad ones raise ``OptionError``)."""
+        rules = get_game(game) if isinstance(game, str) else game
+        normal = rules.normalize_options(options)
+        state = rules.new(normal, seed)
+        return cls(rules, state, Record(rules.name, normal, seed, players=list(players)),
+                   keep=keep)
+
+    @classmethod
+    def from_record(cls, record: Record, source: str = "record") -> Match:
+        """The match at the end of ``record``, replayed; problems raise ``RecordError``."""
+        final = None
+        for match, _ in replay(record, source):
+            final = match
+        assert final is not None
+        return final
+
+    # -- where the game stands ---------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        if self._seen != self.version:
+            self._seen = self.version
+            self._decision = self.game.decision(self.state)
+            self._legal = {}
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who may choose now; ``None`` once the game is over."""
+        self._refresh()
+        return self._decision
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that may act now (several for a simultaneous choice)."""
+        decision = self.decision
+        return decision.seats if decision is not None else ()
+
+    def legal(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions now; computed once per version."""
+        self._refresh()
+        actions = self._legal.get(seat)
+        if actions is None:
+            pending = seat in self.pending()
+            actions = self.game.legal_actions(self.state, seat) if pending else []
+            self._legal[seat] = actions
+        return actions
+
+    def view(self, seat: int | None) -> JSON:
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def default_action(self, seat: int) -> Action:
+        """The move a clock plays for ``seat`` (the game's mildest legal action)."""
+        return self.game.default_action(self.state, seat)
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not act at all now, or ``None`` when it may."""
+        decision = self.decision
+        if decision is None:
+            return "The game is over."
+        if seat not in decision.seats:
+            if decision.simultaneous:
+                return "You have already chosen; waiting for the others."
+            return "It is not your turn."
+        return None
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s ``action`` (checked once, by the rules); the new version follows.
+
+        An illegal action raises ``IllegalAction`` with the reason and changes nothing.
+        """
+        reason = self.refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self.game.apply(self.state, seat, action)
+        if self.keep:
+            self.record.add(seat, action)
+            self.log.append(Step(self.version, seat, action, tuple(events)))
+        self.version += 1
+        return events
+
+    def act_json(self, seat: int, data: Mapping[str, Any]) -> tuple[Action, list[Event]]:
+        """Parse an action's JSON form and apply it; malformed or illegal raises
+        ``IllegalAction``."""
+        action = self.game.action_from_json(data)
+        return action, self.act(seat, action)
+
+    def parse(self, seat: int, text: str) -> Action:
+        """An action typed by a person (a number into ``legal(seat)`` or a notation)."""
+        reason = self.refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self.game.parse_action(self.state, seat, text)
+
+    def finish_record(self) -> Record:
+        """The record, with the outcome filled in once the game is over."""
+        outcome = self.outcome()
+        if outcome is not None:
+            self.record.outcome = outcome.to_json()
+        return self.record
+
+
+def replay(record: Record, source: str = "record") -> Iterator[tuple[Match, Step | None]]:
+    """Replay ``record``: yield the match at the start with ``None``, then after each action
+    with its :class:`Step`. The match is the same object, advanced in place.
+
+    The one replayer: the terminal, the server and the tests all use it. A record whose
+    options, seats or actions do not fit the game raises ``RecordError`` saying where.
+    """
+    from evolutio.core.game import OptionError
+
+    try:
+        match = Match.new(record.game, record.options, record.seed, record.players)
+    except OptionError as exc:
+        raise RecordError(f"{source}: options: {exc}") from None
+    yield match, None
+    for index, (seat, data) in enumerate(record.actions):
+        decision = match.decision
+        if decision is None:
+            raise RecordError(f"{source}: actions[{index}]: the game is already over")
+        if seat not in decision.seats:
+            waiting = ", ".join(str(s) for s in decision.seats)
+            raise RecordError(
+                f"{source}: actions[{index}].seat: seat {seat} acted but seat {waiting} "
+                f"was to {decision.kind}"
+            )
+        try:
+            match.act_json(seat, data)
+        except IllegalAction as exc:
+            raise RecordError(f"{source}: actions[{index}].action: {exc.reason}") from None
+        yield match, match.log[-1]
+
+
+def check_outcome(record: Record, match: Match, source: str = "record") -> None:
+    """Refuse a record whose stored outcome differs from the replayed one."""
+    outcome = match.outcome()
+    if record.outcome is None or outcome is None:
+        return
+    stored = {k: record.outcome.get(k) for k in ("scores", "ranks")}
+    found = {"scores": list(outcome.scores), "ranks": list(outcome.ranks)}
+    if stored != found:
+        raise RecordError(f"{source}: outcome: stored {stored}, replayed {found}")

@@ -1,0 +1,440 @@
+"""Trick, the platform's reference game.
+
+Rules. Cards 1 to 13 are shuffled and each of 2-4 players is dealt one card per trick (3
+tricks by default). First every player bids, at the same time and face down, how many tricks
+they will take (0 to the number of tricks); the bids are revealed together once the last one
+is in. Then, trick by trick, starting with a random player and then with the last trick's
+winner, each player plays one card face up; the highest card takes the trick and scores the
+sum of its cards. A player who took exactly as many tricks as they bid scores 10 more. The
+highest score wins; equal scores are split by tricks taken.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Decision,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Options,
+    Outcome,
+    Tally,
+    parse_by_notation,
+)
+from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.rng import Rng
+
+EXACT_BONUS = 10
+LANGUAGES = ("en", "ru", "it", "de")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid how many tricks you will take (a simultaneous, hidden choice)."""
+
+    type: ClassVar[str] = "bid"
+    tricks: int
+
+    def notation(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card from your hand to the trick."""
+
+    type: ClassVar[str] = "play"
+    card: int
+
+    def notation(self) -> str:
+        return f"play {self.card}"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {"bid": Bid, "play": Play}
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """A seat has bid; the amount stays hidden until everyone has."""
+
+    type: ClassVar[str] = "bid_made"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealed(Event):
+    type: ClassVar[str] = "bids_revealed"
+    bids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    type: ClassVar[str] = "played"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(Event):
+    type: ClassVar[str] = "trick_taken"
+    seat: int
+    points: int
+
+
+class TrickState:
+    """Hands, the deck, the bids (``None`` until made), the trick on the table, scores."""
+
+    __slots__ = ("bids", "deck", "hands", "leader", "options", "revealed", "rng", "scores",
+                 "seed", "table", "taken", "tricks")
+
+    def __init__(self, options: dict[str, Any], seed: int) -> None:
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.hands: list[list[int]] = []
+        self.deck: list[int] = []
+        self.bids: list[int | None] = []
+        self.revealed = False
+        self.table: list[tuple[int, int]] = []
+        self.scores: list[int] = []
+        self.taken: list[int] = []
+        self.leader = 0
+        self.tricks = 0
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def total_tricks(self) -> int:
+        return int(self.options["tricks"])
+
+    def clone(self) -> TrickState:
+        other = TrickState(dict(self.options), self.seed)
+        other.rng = self.rng.clone()
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.bids = list(self.bids)
+        other.revealed = self.revealed
+        other.table = list(self.table)
+        other.scores = list(self.scores)
+        other.taken = list(self.taken)
+        other.leader = self.leader
+        other.tricks = self.tricks
+        return other
+
+
+def _words(en: str, ru: str, it: str, de: str) -> dict[str, str]:
+    return dict(zip(LANGUAGES, (en, ru, it, de), strict=True))
+
+
+OPTIONS = (
+    OptionSpec(
+        "players", "int", 2, _words("Players", "Игроки", "Giocatori", "Spieler"),
+        _words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
+        low=2, high=4, seats=True,
+    ),
+    OptionSpec(
+        "tricks", "int", 3, _words("Tricks", "Взятки", "Prese", "Stiche"),
+        _words("Tricks per game (one card each).", "Взяток за игру (по карте).",
+               "Prese per partita (una carta ciascuna).", "Stiche pro Spiel (je eine Karte)."),
+        low=1, high=3,
+    ),
+)
+
+SENTENCES = {
+    "bid": _words("{name} bids.", "{name} делает ставку.", "{name} punta.", "{name} bietet."),
+    "bids_revealed": _words("Bids revealed: {bids}.", "Ставки открыты: {bids}.",
+                            "Puntate rivelate: {bids}.", "Gebote aufgedeckt: {bids}."),
+    "played": _words("{name} plays {card}.", "{name} играет {card}.", "{name} gioca {card}.",
+                     "{name} spielt {card}."),
+    "trick_taken": _words("{name} takes the trick: {points} points.",
+                          "{name} берёт взятку: {points} очк.",
+                          "{name} prende la presa: {points} punti.",
+                          "{name} nimmt den Stich: {points} Punkte."),
+    "bid_action": _words("Bid {n} tricks.", "Ставка: {n} взяток.", "Punta {n} prese.",
+                         "Biete {n} Stiche."),
+    "play_action": _words("Play card {n}.", "Сыграть карту {n}.", "Gioca la carta {n}.",
+                          "Karte {n} spielen."),
+}
+
+
+def _say(key: str, language: str, **values: Any) -> str:
+    texts = SENTENCES[key]
+    return (texts.get(language) or texts["en"]).format(**values)
+
+
+class Trick:
+    """The game object: stateless; every method takes the state."""
+
+    name = "toy"
+    title = "Trick (platform demo)"
+    info = GameInfo(
+        min_players=2,
+        max_players=4,
+        simultaneous=True,
+        chance=True,
+        languages=LANGUAGES,
+        tallies=(Tally("exact_bids", "mean", _words("Exact bids", "Точные ставки",
+                                                     "Puntate esatte", "Genaue Gebote")),),
+        summary=_words(
+            "A tiny trick game with a hidden simultaneous bid, for testing the platform.",
+            "Маленькая игра на взятки со скрытой одновременной ставкой, для проверки платформы.",
+            "Un piccolo gioco di prese con puntata nascosta simultanea, per la piattaforma.",
+            "Ein kleines Stichspiel mit verdecktem gleichzeitigem Gebot, zum Testen der Plattform.",
+        ),
+        order=1000,
+        demo=True,
+    )
+
+    def options_spec(self) -> Sequence[OptionSpec]:
+        return OPTIONS
+
+    def normalize_options(self, options: Options) -> dict[str, Any]:
+        return normalize(OPTIONS, options)
+
+    def new(self, options: Options, seed: int) -> TrickState:
+        opts = self.normalize_options(options)
+        state = TrickState(opts, seed)
+        deck = list(range(1, 14))
+        state.rng.shuffle(deck)
+        n, size = opts["players"], opts["tricks"]
+        state.hands = [sorted(deck[i * size : (i + 1) * size]) for i in range(n)]
+        state.deck = deck[n * size :]
+        state.bids = [None] * n
+        state.scores = [0] * n
+        state.taken = [0] * n
+        state.leader = state.rng.randrange(n)
+        return state
+
+    # -- turns -------------------------------------------------------------------------------
+
+    def decision(self, state: TrickState) -> Decision | None:
+        if not state.revealed:
+            waiting = tuple(s for s, bid in enumerate(state.bids) if bid is None)
+            done = state.num_players - len(waiting)
+            return Decision(waiting, "bid", "Bid how many tricks you will take.",
+                            (done, state.num_players))
+        if state.tricks >= state.total_tricks:
+            return None
+        seat = (state.leader + len(state.table)) % state.num_players
+        return Decision.one(seat, "play", "Play a card.")
+
+    def legal_actions(self, state: TrickState, seat: int) -> list[Action]:
+        decision = self.decision(state)
+        if decision is None or seat not in decision.seats:
+            return []
+        if decision.kind == "bid":
+            return [Bid(n) for n in range(state.total_tricks + 1)]
+        return [Play(card) for card in state.hands[seat]]
+
+    def check(self, state: TrickState, seat: int, action: Action) -> None:
+        decision = self.decision(state)
+        if decision is None:
+            raise IllegalAction("The game is over.")
+        if seat not in decision.seats:
+            if decision.kind == "bid":
+                raise IllegalAction("You have already bid; waiting for the others.")
+            raise IllegalAction("It is not your turn.")
+        if decision.kind == "bid":
+            if not isinstance(action, Bid):
+                raise IllegalAction("Everyone bids first: how many tricks will you take?")
+            if not 0 <= action.tricks <= state.total_tricks:
+                raise IllegalAction(f"Bid from 0 to {state.total_tricks} tricks.")
+            return
+        if not isinstance(action, Play):
+            raise IllegalAction("Play a card from your hand.")
+        if action.card not in state.hands[seat]:
+            raise IllegalAction(f"Card {action.card} is not in your hand.")
+
+    def apply(self, state: TrickState, seat: int, action: Action) -> list[Event]:
+        self.check(state, seat, action)
+        if isinstance(action, Bid):
+            state.bids[seat] = action.tricks
+            events: list[Event] = [BidMade(seat)]
+            if all(bid is not None for bid in state.bids):
+                state.revealed = True
+                events.append(BidsRevealed(tuple(int(b or 0) for b in state.bids)))
+            return events
+        assert isinstance(action, Play)
+        state.hands[seat].remove(action.card)
+        state.table.append((seat, action.card))
+        events = [Played(seat, action.card)]
+        if len(state.table) == state.num_players:
+            winner = max(state.table, key=lambda sc: sc[1])[0]
+            points = sum(card for _, card in state.table)
+            state.scores[winner] += points
+            state.taken[winner] += 1
+            state.leader = winner
+            state.table = []
+            state.tricks += 1
+            events.append(TrickTaken(winner, points))
+            if state.tricks == state.total_tricks:
+                for s, bid in enumerate(state.bids):
+                    if bid == state.taken[s]:
+                        state.scores[s] += EXACT_BONUS
+        return events
+
+    def default_action(self, state: TrickState, seat: int) -> Action:
+        """On timeout: bid nothing, or play the lowest card."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.")
+        return legal[0]
+
+    # -- what people see ---------------------------------------------------------------------
+
+    def view(self, state: TrickState, seat: int | None) -> JSON:
+        def bid_of(s: int) -> int | None:
+            if state.revealed or s == seat:
+                return state.bids[s]
+            return None
+
+        return {
+            "game": self.name,
+            "seat": seat,
+            "tricks": state.tricks,
+            "total_tricks": state.total_tricks,
+            "leader": state.leader,
+            "table": [list(sc) for sc in state.table],
+            "deck_size": len(state.deck),
+            "bids_revealed": state.revealed,
+            "players": [
+                {
+                    "seat": s,
+                    "hand_size": len(hand),
+                    "hand": list(hand) if s == seat else None,
+                    "bid": bid_of(s),
+                    "has_bid": state.bids[s] is not None,
+                    "taken": state.taken[s],
+                    "score": state.scores[s],
+                }
+                for s, hand in enumerate(state.hands)
+            ],
+        }
+
+    def outcome(self, state: TrickState) -> Outcome | None:
+        if self.decision(state) is not None:
+            return None
+        scores = tuple(state.scores)
+        keys = [(score, state.taken[s]) for s, score in enumerate(scores)]
+        ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
+        exact = sum(bid == state.taken[s] for s, bid in enumerate(state.bids))
+        return Outcome(scores, ranks, tuple(state.taken), stats={"exact_bids": exact})
+
+    def determinize(self, state: TrickState, seat: int, rng: random.Random) -> TrickState:
+        """Others' hands and the deck dealt again from the unseen cards; others' hidden bids
+        drawn again; future chance reseeded."""
+        other = state.clone()
+        unseen = sorted([c for i, h in enumerate(state.hands) if i != seat for c in h]
+                        + state.deck)
+        rng.shuffle(unseen)
+        for i, hand in enumerate(other.hands):
+            if i != seat:
+                size = len(hand)
+                other.hands[i] = sorted(unseen[:size])
+                unseen = unseen[size:]
+        other.deck = unseen
+        if not state.revealed:
+            other.bids = [
+                bid if i == seat or bid is None else rng.randrange(state.total_tricks + 1)
+                for i, bid in enumerate(state.bids)
+            ]
+        other.rng = Rng(rng.randrange(1 << 30))
+        return other
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("An action must be a JSON object with a 'type'.")
+        kind = data.get("type")
+        if kind == "bid":
+            value = data.get("tricks")
+            if isinstance(value, bool) or not isinstance(value, int) or set(data) != {
+                "type", "tricks"}:
+                raise IllegalAction("A bid is {'type': 'bid', 'tricks': n}.")
+            return Bid(value)
+        if kind == "play":
+            value = data.get("card")
+            if isinstance(value, bool) or not isinstance(value, int) or set(data) != {
+                "type", "card"}:
+                raise IllegalAction("A play is {'type': 'play', 'card': n}.")
+            return Play(value)
+        raise IllegalAction(f"Unknown action type {kind!r}; known: bid, play.")
+
+    def parse_action(self, state: TrickState, seat: int, text: str) -> Action:
+        return parse_by_notation(self.legal_actions(state, seat), text)
+
+    def snapshot(self, state: TrickState) -> JSON:
+        return {
+            "hands": [list(h) for h in state.hands],
+            "deck": list(state.deck),
+            "bids": list(state.bids),
+            "revealed": state.revealed,
+            "table": [list(sc) for sc in state.table],
+            "scores": list(state.scores),
+            "taken": list(state.taken),
+            "leader": state.leader,
+            "tricks": state.tricks,
+        }
+
+    def from_position(
+        self, options: Options, position: Mapping[str, Any], seed: int
+    ) -> TrickState:
+        """``hands`` (required), ``bids`` (list, null for not yet bid), ``leader``."""
+        state = self.new(options, seed)
+        hands = position.get("hands")
+        if not isinstance(hands, list) or len(hands) != state.num_players:
+            raise IllegalAction(f"position.hands: give {state.num_players} hands")
+        state.hands = [sorted(int(c) for c in h) for h in hands]
+        if "bids" in position:
+            state.bids = [None if b is None else int(b) for b in position["bids"]]
+            state.revealed = all(b is not None for b in state.bids)
+        state.leader = int(position.get("leader", state.leader))
+        return state
+
+    def reference_fields(self) -> tuple[str, ...]:
+        return ("card",)
+
+    def describe_action(self, state: TrickState, action: Action, language: str = "en") -> str:
+        if isinstance(action, Bid):
+            return _say("bid_action", language, n=action.tricks)
+        if isinstance(action, Play):
+            return _say("play_action", language, n=action.card)
+        return action.notation()
+
+    def describe_event(
+        self, event: Event, language: str = "en", seats: list[str] | None = None
+    ) -> str:
+        def name(seat: int) -> str:
+            return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
+
+        if isinstance(event, BidMade):
+            return _say("bid", language, name=name(event.seat))
+        if isinstance(event, BidsRevealed):
+            bids = ", ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
+            return _say("bids_revealed", language, bids=bids)
+        if isinstance(event, Played):
+            return _say("played", language, name=name(event.seat), card=event.card)
+        if isinstance(event, TrickTaken):
+            return _say("trick_taken", language, name=name(event.seat), points=event.points)
+        return ""
+
+    def action_targets(
+        self, state: TrickState, action: Action
+    ) -> tuple[tuple[str, int | str], ...]:
+        if isinstance(action, Play):
+            return (("card", action.card),)
+        return ()
+
+    def labels(self, language: str = "en") -> dict[str, str]:
+        return {}
+
+
+GAME = Trick()
