@@ -36,7 +36,8 @@ def test_base_game_keeps_six_cards_and_one_bank() -> None:
     view = GAME.view(state, 0)
     assert [p["hand_size"] for p in view["players"]] == [6, 6, 6]
     assert "food_banks" not in view
-    assert all(a.to_json().get("location") is None for a in GAME.legal_actions(state, state.current))
+    legal = GAME.legal_actions(state, state.current)
+    assert all(a.to_json().get("location") is None for a in legal)
 
 
 def test_bad_locations_are_refused_and_change_nothing() -> None:

@@ -13,9 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 
 import uvicorn
 
-from evolutio.core.registry import register
 from evolutio.server.app import create_app
-
 
 if __name__ == "__main__":
     port, url = int(sys.argv[1]), sys.argv[2]

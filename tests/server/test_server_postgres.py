@@ -27,7 +27,7 @@ from server_harness import Client, Server, at_version, free_port, is_state, play
 from sqlalchemy import create_engine, inspect, make_url, text
 
 from evolutio.core.record import Record, replay
-from evolutio.core.registry import get_game, register
+from evolutio.core.registry import get_game
 from evolutio.server.db import make_engine, normalize_db_url
 from evolutio.server.migrate import MIGRATIONS, upgrade
 

@@ -12,7 +12,7 @@ import httpx
 from server_harness import Client, Server, is_state
 
 from evolutio.core.record import Record, replay
-from evolutio.core.registry import get_game, register
+from evolutio.core.registry import get_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 

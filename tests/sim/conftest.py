@@ -3,6 +3,4 @@
 import sys
 from pathlib import Path
 
-from evolutio.core.registry import register
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
