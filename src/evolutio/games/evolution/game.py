@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from importlib.resources import files
 from typing import Any
 
 from evolutio.core.game import (
@@ -12,11 +13,13 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
+    Heuristic,
     IllegalAction,
     OptionError,
     Options,
     Outcome,
     Tally,
+    TerminalRenderer,
 )
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
@@ -165,6 +168,22 @@ class Evolution:
     name = "evolution"
     title = "Evolution (Knorre & Machin)"
     info = INFO
+    #: the browser renderer (index.js, board.css), served by the server under the game's name.
+    web = files("evolutio.games.evolution") / "web"
+
+    @property
+    def heuristic(self) -> Heuristic:
+        """The greedy player, its rollout policy and its position evaluator (for bots)."""
+        from evolutio.games.evolution.heuristic import HEURISTIC
+
+        return HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer:
+        """The terminal table (Rich), imported only by the terminal faces."""
+        from evolutio.games.evolution.terminal import TERMINAL
+
+        return TERMINAL
 
     def options_spec(self) -> tuple[OptionSpec, ...]:
         """Players, edition, card sets and the half deck (seed 004; 2nd edition: 000, 001)."""
