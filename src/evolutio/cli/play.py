@@ -66,8 +66,13 @@ def play(
     names = [name if s == seat else f"{bots} {s}" for s in range(players)]
     match = Match.new(game, options, seed, names)
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
+    #: kinds of decision seen made by several seats at once: their choices stay unshown, even
+    #: the last seat's (when it alone is left to choose)
+    hidden_kinds: set[str] = set()
     try:
         while (decision := match.decision) is not None:
+            if decision.simultaneous:
+                hidden_kinds.add(decision.kind)
             # a simultaneous choice: the person chooses first, unseen by the bots
             acting = seat if seat in decision.seats else decision.seats[0]
             actions = match.legal(acting)
@@ -94,7 +99,7 @@ def play(
                     game, match.state, acting, derive_seed(seed, "info", match.version)
                 )
                 action = bot.choose(match.view(acting), actions, decision, info)
-                if not decision.simultaneous:  # a hidden choice is told by its events only
+                if decision.kind not in hidden_kinds:  # a hidden choice is told by its events
                     console.print(
                         f"[bold]{names[acting]}[/]: {game.describe_action(match.state, action)}",
                         highlight=False,
