@@ -201,3 +201,15 @@ def test_toy_scenarios_run() -> None:
     result = runner.invoke(app, ["scenario", "run", str(SCENARIOS)], terminal_width=200)
     assert result.exit_code == 0, result.output
     assert "3 passed, 0 failed" in result.output
+
+
+def test_tournament_sets_the_player_count_itself(tmp_path: Path) -> None:
+    base = ["tournament", "--game", "toy", "--bots", "random,ismcts:3", "--players", "2",
+            "-n", "2", "-w", "1", "--plot", str(tmp_path / "t.png")]
+    result = runner.invoke(app, [*base, "-o", "players=3"])
+    assert result.exit_code == 2
+    assert "this command sets players itself (see its --help)" in words(result.output)
+    result = runner.invoke(app, [*base, "--tricks", "1", "--out", str(tmp_path / "t.jsonl")])
+    assert result.exit_code == 0, result.output
+    rows = (tmp_path / "t.jsonl").read_text().splitlines()
+    assert len(rows) == 2 and all('"options":{"players":2,"tricks":1}' in r for r in rows)

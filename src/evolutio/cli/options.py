@@ -96,7 +96,7 @@ def parse_game_args(
 
     def put(spec: OptionSpec, value: Any) -> None:
         if spec.name in skip:
-            raise OptionError(f"{flag(spec)} is set by this command; see its help")
+            raise OptionError(f"this command sets {spec.name} itself (see its --help)")
         given[spec.name] = value
 
     def value_after(index: int, token: str) -> str:
