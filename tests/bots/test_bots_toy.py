@@ -41,12 +41,9 @@ def ask(bot: Any, state: TrickState, seat: int) -> Action:
     return action
 
 
-@pytest.mark.parametrize("spec", ["random", "ismcts:8", "ismcts:5ms", "hard"])
+@pytest.mark.parametrize("spec", ["random", "ismcts:8", "ismcts:5ms"])
 def test_bots_choose_legal_actions(spec: str) -> None:
-    positions = random_positions(40 if spec != "hard" else 2, 3, players=3)
-    if spec == "hard":
-        spec = "ismcts:5ms"  # the level's search, with a shorter clock
-    for i, state in enumerate(positions):
+    for i, state in enumerate(random_positions(40, 3, players=3)):
         decision = GAME.decision(state)
         assert decision is not None
         for seat in decision.seats:  # every seat of a simultaneous bid may be asked
@@ -121,10 +118,11 @@ def test_ismcts_needs_an_information_set() -> None:
 
 
 def test_ismcts_without_a_heuristic_plays_out_at_random() -> None:
-    bot = make_bot("ismcts:10", 0, "toy")
-    assert isinstance(bot, IsmctsBot)
-    assert bot.evaluator is None and bot.rollout_depth is None
     assert getattr(GAME, "heuristic", None) is None
+    for spec, budget in (("ismcts:10", Budget(iterations=10)), ("hard", Budget(seconds=1.0))):
+        bot = make_bot(spec, 0, "toy")
+        assert isinstance(bot, IsmctsBot) and bot.budget == budget
+        assert bot.evaluator is None and bot.rollout_depth is None
 
 
 class SpyBot:
