@@ -1,16 +1,21 @@
-"""Runner, statistics, report, tournament and CLI on the toy trick game (tests/bots/toygame.py)."""
+"""Runner, statistics, report, tournament and CLI on the platform's reference game Trick
+(``games/toy``: a simultaneous hidden bid, then tricks; it declares one ``mean`` tally)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import evolutio.cli.sim  # noqa: F401  (registers the commands)
 from evolutio.cli.app import app
-from evolutio.core.game import JSON
+from evolutio.core import registry
+from evolutio.core.game import JSON, Outcome, Tally
+from evolutio.games.toy.game import Bid, Trick, TrickState
 from evolutio.sim.report import make_report
 from evolutio.sim.runner import batch_tasks, game_seed, run_games
 from evolutio.sim.stats import (
@@ -19,6 +24,7 @@ from evolutio.sim.stats import (
     rates_by_seat,
     read_results,
     summarize,
+    tallies_of,
     wilson,
     write_results,
 )
@@ -67,7 +73,17 @@ def test_win_rates_add_up_and_intervals_hold_them() -> None:
         assert low <= item.rate <= high
     summary = summarize(rows)
     assert summary["finished"] == 12 and summary["errors"] == 0
-    assert summary["mean_turns"] == 3 and summary["mean_actions"] == 6
+    assert summary["mean_actions"] == 8  # two bids and six cards
+    exact = [r["exact_bids"] for r in rows]
+    assert all(isinstance(n, int) and 0 <= n <= 2 for n in exact)
+    assert summary["tallies"] == {
+        "exact_bids": {
+            "kind": "mean",
+            "label": "Exact bids",
+            "games": 12,
+            "mean": round(sum(exact) / 12, 3),
+        }
+    }
 
 
 def test_wilson_interval() -> None:
@@ -98,11 +114,39 @@ def test_bad_results_files_are_refused(tmp_path: Path) -> None:
         read_results(bad)
 
 
-def test_report_writes_pictures_and_summary(tmp_path: Path) -> None:
-    rows = toy_rows()
-    # Survivor traits as Evolution reports them, to draw the trait plot too.
-    for row in rows:
-        row["survivor_traits"] = [["carnivore", "swimming"], ["fat_tissue"]]
+class CountedTrick(Trick):
+    """Trick that also reports, per game, the bids made: a ``count`` tally of one list per
+    game (Evolution's survivor traits are one list per seat; tests/games/evolution)."""
+
+    name = "counted_toy"
+    info = dataclasses.replace(
+        Trick.info, tallies=(*Trick.info.tallies, Tally("bids", "count", {"en": "Bids made"}))
+    )
+
+    def outcome(self, state: TrickState) -> Outcome | None:
+        result = super().outcome(state)
+        if result is None:
+            return None
+        bids = [f"bid {b}" for b in state.bids]
+        return dataclasses.replace(result, stats={**result.stats, "bids": bids})
+
+
+COUNTED = CountedTrick()
+
+
+@pytest.fixture
+def counted_game() -> Any:
+    registry.register("counted_toy", f"{__name__}:COUNTED")
+    yield COUNTED
+    registry._registered.pop("counted_toy", None)
+    registry._loaded.pop("counted_toy", None)
+
+
+def test_report_writes_pictures_and_summary(tmp_path: Path, counted_game: Any) -> None:
+    tasks = batch_tasks("counted_toy", {"players": 2}, 5, 12, ["ismcts:10", "random"], rotate=True)
+    rows = run_games(tasks, workers=1)
+    assert [t.name for t in tallies_of(rows)] == ["exact_bids", "bids"]
+    assert all(len(r["bids"]) == 2 for r in rows)
     written = make_report(rows, tmp_path / "report", "toy.jsonl")
     names = {p.name for p in written}
     assert names == {
@@ -110,7 +154,8 @@ def test_report_writes_pictures_and_summary(tmp_path: Path) -> None:
         "win_rate_by_seat.png",
         "scores.png",
         "game_length.png",
-        "traits.png",
+        "exact_bids.png",
+        "bids.png",
         "summary.md",
     }
     for path in written:
@@ -119,7 +164,14 @@ def test_report_writes_pictures_and_summary(tmp_path: Path) -> None:
             assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     summary = (tmp_path / "report" / "summary.md").read_text()
     assert "| ismcts:10 | 12 |" in summary
-    assert "| carnivore | 0.50 |" in summary
+    exact = sum(r["exact_bids"] for r in rows) / 12
+    assert f"## Exact bids\n\nMean {exact:.2f} per game over 12 games" in summary
+    # every game has two bids: the shares per game of the names add up to 2
+    section = summary.split("## Bids made")[1]
+    lines = [line for line in section.splitlines() if line.startswith("| bid")]
+    shares = [float(line.split("|")[2]) for line in lines]
+    assert shares and sum(shares) == pytest.approx(2.0, abs=0.02)
+    assert summarize(rows)["tallies"]["bids"]["per"] == "game"
 
 
 def test_tournament_schedule_and_ratings(tmp_path: Path) -> None:
@@ -164,7 +216,7 @@ def test_cli_simulate_writes_results_and_summary(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Win rate by seat" in result.output and "Win rate by bot" in result.output
-    assert "actions/game 6" in result.output
+    assert "actions/game 8" in result.output and "exact bids/game" in result.output
     lines = out.read_text().splitlines()
     assert len(lines) == 6
     summary = json.loads((tmp_path / "games.summary.json").read_text())
@@ -181,7 +233,11 @@ def test_cli_simulate_writes_results_and_summary(tmp_path: Path) -> None:
         (["--bots", "wizard"], "unknown bot 'wizard'; allowed: bots random, greedy, ismcts"),
         (["--bots", "random,random,random"], "3 bots given for 2 players"),
         (["--bots", "ismcts:soon"], "bad budget 'soon'"),
-        (["--players", "9"], "players must be 2 to 4"),
+        (["--players", "9"], "players must be a whole number from 2 to 4, not 9"),
+        (["-p", "1"], "players must be a whole number from 2 to 4, not 1"),
+        (["--tricks", "many"], "tricks must be a whole number from 1 to 3, not 'many'"),
+        (["--edition", "2"], "unknown option '--edition' for toy; its options: --players (-p)"),
+        (["-o", "colour=red"], "unknown option 'colour'; allowed: players, tricks"),
         (["--out", "x.xlsx"], "use a name ending in .jsonl or .csv"),
     ],
 )
@@ -240,42 +296,13 @@ def test_cli_tournament(tmp_path: Path) -> None:
     assert "tables of 3 need at least 3 different bots" in " ".join(result.output.split())
 
 
-def test_cli_simulate_evolution_with_expansions(tmp_path: Path) -> None:
-    out = tmp_path / "evo.csv"
-    result = runner.invoke(
-        app,
-        [
-            "simulate",
-            "--games",
-            "3",
-            "--players",
-            "3",
-            "--bots",
-            "greedy,random,easy",
-            "-x",
-            "base,time_to_fly",
-            "--workers",
-            "1",
-            "--out",
-            str(out),
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    rows = read_results(out)
-    assert len(rows) == 3 and all(r["error"] is None for r in rows)
-    assert rows[0]["options"]["expansions"] == ["base", "time_to_fly"]
-    result = runner.invoke(app, ["simulate", "--games", "2", "-x", "base,nope"])
-    assert result.exit_code == 2
-    assert "unknown expansion 'nope'; allowed: base" in " ".join(result.output.split())
-
-
 def test_a_failing_game_is_reported_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     import evolutio.sim.runner as sim_runner
     from evolutio.bots.random import RandomBot
 
     class Cheat(RandomBot):
         def choose(self, view, legal_actions, decision, info=None):  # type: ignore[no-untyped-def]
-            return type(legal_actions[0])(card=99)
+            return Bid(9)
 
     real = sim_runner.make_bot
     monkeypatch.setattr(
@@ -286,7 +313,7 @@ def test_a_failing_game_is_reported_not_lost(monkeypatch: pytest.MonkeyPatch) ->
     tasks = batch_tasks("toy", {"players": 2}, 1, 2, ["cheat", "random"])
     rows = run_games(tasks, workers=1)
     assert [r["error"] for r in rows] == [
-        "bot cheat at seat 0 chose play 99, which is not legal"
+        "bot cheat at seat 0 chose bid 9, which is not legal"
     ] * 2
     summary = summarize(rows)
     assert summary["errors"] == 2 and summary["finished"] == 0

@@ -1,6 +1,6 @@
 """Bots: seat controllers that choose from a seat's view and legal actions only.
 
-``make_bot(spec, seed)`` builds one by name (random, greedy, ismcts[:budget]) or level
+``make_bot(spec, seed, game)`` builds one by name (random, greedy, ismcts[:budget]) or level
 (easy, normal, hard); see :mod:`evolutio.bots.levels`.
 """
 

@@ -4,7 +4,9 @@ Each iteration draws a state consistent with the seat's view from the :class:`In
 (``Game.determinize``), walks one shared tree of action sequences restricted to the actions
 legal in that sample, adds one node, plays the rest out with a rollout policy, and backs up a
 reward per seat. Nodes count how often they were *available*, so actions legal only in some
-samples are not over-explored. The search uses only its own seeded RNG: with an iteration
+samples are not over-explored. A simultaneous choice is searched as if made in turn, the
+searching seat first: the others' choices are hidden from it (resampled in every sample),
+so it cannot plan on them. The search uses only its own seeded RNG: with an iteration
 budget the chosen action is a function of the seed and the view.
 """
 
@@ -187,7 +189,8 @@ class IsmctsBot:
             decision = game.decision(state)
             if decision is None:
                 break
-            seat = decision.seats[0]  # a simultaneous choice is searched seat by seat
+            # a simultaneous choice is searched seat by seat, the searching seat first
+            seat = info.seat if node is root and info.seat in decision.seats else decision.seats[0]
             legal = game.legal_actions(state, seat)
             untried = [a for a in legal if a not in node.children]
             if untried:

@@ -1,4 +1,4 @@
-"""Bots by name and levels for people: ``make_bot("greedy", seed)``, ``make_bot("hard", seed)``.
+"""Bots by name and levels for people: ``make_bot("greedy", seed, game)``.
 
 A bot spec is a name (``random``, ``greedy``, ``ismcts``), a search with its budget
 (``ismcts:200`` iterations, ``ismcts:1s`` per decision) or a level:
@@ -7,24 +7,29 @@ A bot spec is a name (``random``, ``greedy``, ``ismcts``), a search with its bud
 - ``normal``: the greedy heuristic;
 - ``hard``: ISMCTS with one second per decision.
 
+``greedy``, ``easy`` and ``normal`` play the game's own heuristic (``game.heuristic``); a
+game without one refuses them with the reason (there is no silent fallback: a level that
+plays at random under another name would mislead). ``ismcts`` plays out its samples with the
+heuristic's rollout policy, cut after ``rollout_depth`` actions and scored by its evaluator,
+when the game has a heuristic, and with uniform random playouts to the end otherwise.
 Unknown names, levels and budgets are refused with the allowed values.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from evolutio.bots.base import Bot, BotError
+from evolutio.bots.greedy import GreedyBot
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget, IsmctsBot
 from evolutio.bots.random import RandomBot
+from evolutio.core.game import Game, Heuristic, OptionError
+from evolutio.core.registry import get_game
 
 BOT_NAMES = ("random", "greedy", "ismcts")
 LEVELS = {"easy": "greedy:0.33", "normal": "greedy", "hard": "ismcts:1s"}
 #: the budget of a bare ``ismcts``.
 DEFAULT_ISMCTS_BUDGET = Budget(iterations=200)
-#: playout length (actions) before the Evolution evaluator scores the sample; measured: 20
-#: gives three times the iterations of 60 and plays at least as well at equal time.
-ROLLOUT_DEPTH = 20
-#: games whose views the greedy heuristic understands.
-GREEDY_GAMES = ("evolution",)
 
 
 def allowed_specs() -> str:
@@ -35,30 +40,47 @@ def allowed_specs() -> str:
     )
 
 
-def check_spec(spec: str, game: str = "evolution") -> str:
+def heuristic_of(game: Game[Any]) -> Heuristic | None:
+    """The game's own heuristic, or ``None`` when it declares none."""
+    return getattr(game, "heuristic", None)
+
+
+def _game(game: str | Game[Any]) -> Game[Any]:
+    if not isinstance(game, str):
+        return game
+    try:
+        return get_game(game)
+    except OptionError as exc:
+        raise BotError(str(exc)) from None
+
+
+def check_spec(spec: str, game: str | Game[Any]) -> str:
     """The spec, normalized (lower case, no spaces); unknown ones raise ``BotError``."""
     make_bot(spec, 0, game)
     return "".join(spec.lower().split())
 
 
-def make_bot(spec: str, seed: int, game: str = "evolution") -> Bot:
-    """A fresh bot for ``spec`` (a name, ``name:budget`` or a level), seeded with ``seed``."""
+def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
+    """A fresh bot for ``spec`` (a name, ``name:budget`` or a level) playing ``game`` (its
+    registered name or the game object), seeded with ``seed``."""
+    rules = _game(game)
     text = "".join(str(spec).lower().split())
-    if text in LEVELS:
-        text = LEVELS[text]
+    level = text if text in LEVELS else None
+    if level is not None:
+        text = LEVELS[level]
     name, _, arg = text.partition(":")
     if name == "random":
         if arg:
             raise BotError(f"the random bot takes no budget (got '{spec}')")
         return RandomBot(seed)
     if name == "greedy":
-        if game not in GREEDY_GAMES:
+        heuristic = heuristic_of(rules)
+        if heuristic is None:
+            what = f"the {level} level plays" if level else "the greedy bot plays"
             raise BotError(
-                f"the greedy bot plays {', '.join(GREEDY_GAMES)}, not '{game}'; "
-                "use random or ismcts"
+                f"{what} a game's own heuristic and '{rules.name}' has none; "
+                "use random, ismcts or hard"
             )
-        from evolutio.bots.greedy import GreedyBot
-
         noise = 0.0
         if arg:
             try:
@@ -70,19 +92,23 @@ def make_bot(spec: str, seed: int, game: str = "evolution") -> Bot:
                 ) from None
             if not 0 <= noise <= 1:
                 raise BotError(f"greedy noise must be between 0 and 1, not {arg}")
-        return GreedyBot(seed, noise=noise)
+        return GreedyBot(heuristic, seed, noise=noise)
     if name == "ismcts":
         budget = Budget.parse(arg) if arg else DEFAULT_ISMCTS_BUDGET
-        return make_ismcts(seed, budget, game)
+        return make_ismcts(seed, budget, rules)
     raise BotError(f"unknown bot '{spec}'; allowed: {allowed_specs()}")
 
 
-def make_ismcts(seed: int, budget: Budget, game: str = "evolution") -> IsmctsBot:
-    """ISMCTS tuned for ``game``: for Evolution, greedy playouts cut short and scored."""
-    if game in GREEDY_GAMES:
-        from evolutio.bots.greedy import evaluate, rollout_policy
-
-        return IsmctsBot(
-            seed, budget, rollout=rollout_policy, rollout_depth=ROLLOUT_DEPTH, evaluator=evaluate
-        )
-    return IsmctsBot(seed, budget)
+def make_ismcts(seed: int, budget: Budget, game: str | Game[Any]) -> IsmctsBot:
+    """ISMCTS for ``game``: with its heuristic, heuristic playouts cut short and scored;
+    without, uniform random playouts to the end."""
+    heuristic = heuristic_of(_game(game))
+    if heuristic is None:
+        return IsmctsBot(seed, budget)
+    return IsmctsBot(
+        seed,
+        budget,
+        rollout=heuristic.rollout_policy,
+        rollout_depth=heuristic.rollout_depth,
+        evaluator=heuristic.evaluate,
+    )

@@ -13,33 +13,18 @@ from rich.rule import Rule
 from evolutio.bots import make_bot
 from evolutio.bots.base import BotError, InformationSet
 from evolutio.cli.app import app, console, fail
+from evolutio.cli.options import (
+    GAME_HELP,
+    GAME_OPTIONS,
+    GameCommand,
+    choose_game,
+    game_options,
+    seat_count,
+)
 from evolutio.cli.render import render_actions, render_view
 from evolutio.core.game import Event, Game, IllegalAction, OptionError
 from evolutio.core.match import Match
-from evolutio.core.registry import available_games, get_game
-
-
-def parse_expansions(text: str) -> list[str]:
-    return [part.strip() for part in text.replace(" ", ",").split(",") if part.strip()]
-
-
-def game_and_options(
-    game_name: str, players: int, edition: int, expansions: str, half_deck: bool = False
-) -> tuple[Game[Any], dict[str, Any]]:
-    """The game and its checked options; bad values raise ``typer.Exit`` with the reason."""
-    raw: dict[str, Any] = {
-        "players": players,
-        "edition": edition,
-        "expansions": parse_expansions(expansions),
-    }
-    if half_deck:
-        raw["half_deck"] = True
-    try:
-        game = get_game(game_name)
-        options = game.normalize_options(raw)
-    except OptionError as exc:
-        raise fail(str(exc)) from None
-    return game, options
+from evolutio.sim.runner import derive_seed
 
 
 def _log(game: Game[Any], events: list[Event], names: list[str]) -> None:
@@ -49,45 +34,55 @@ def _log(game: Game[Any], events: list[Event], names: list[str]) -> None:
             console.print(f"  [dim]·[/] {text}", highlight=False)
 
 
-@app.command()
+@app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def play(
-    players: int = typer.Option(2, "--players", "-p", help="Number of seats, you included."),
+    ctx: typer.Context,
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first in the list)."),
     bots: str = typer.Option("random", "--bots", help="Bot for the other seats: a name or level."),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
-    edition: int = typer.Option(3, "--edition", help="Rules edition: 3 (default) or 2."),
-    expansions: str = typer.Option(
-        "base", "--expansions", help="Comma-separated card sets: base, time_to_fly, gift."
-    ),
-    half_deck: bool = typer.Option(
-        False, "--half-deck", help="Remove half of each card kind (advised for 2-3 players)."
-    ),
-    game_name: str = typer.Option("evolution", "--game", help=f"One of {available_games()}."),
+    game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),
     name: str = typer.Option("you", "--name", help="Your name in the record."),
 ) -> None:
-    """Play a game in the terminal against bots; the record is saved at the end."""
-    game, options = game_and_options(game_name, players, edition, expansions, half_deck)
+    """Play a game in the terminal against bots; the record is saved at the end.
+
+    Game options follow as flags (--players 3, -p 3, or -o players=3), listed below.
+    """
+    try:
+        game = choose_game(game_name)
+        options = game_options(game, ctx.args)
+        players = seat_count(game, options)
+    except OptionError as exc:
+        raise fail(str(exc)) from None
     if not 0 <= seat < players:
         raise fail(f"--seat must be 0 to {players - 1}")
     seed = seed if seed is not None else random.randrange(2**31)
     try:
         controllers = {
-            s: make_bot(bots, seed * 31 + s, game_name) for s in range(players) if s != seat
+            s: make_bot(bots, seed * 31 + s, game) for s in range(players) if s != seat
         }
     except BotError as exc:
         raise fail(str(exc)) from None
     names = [name if s == seat else f"{bots} {s}" for s in range(players)]
     match = Match.new(game, options, seed, names)
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
+    #: kinds of decision seen made by several seats at once: their choices stay unshown, even
+    #: the last seat's (when it alone is left to choose)
+    hidden_kinds: set[str] = set()
     try:
         while (decision := match.decision) is not None:
+            if decision.simultaneous:
+                hidden_kinds.add(decision.kind)
             # a simultaneous choice: the person chooses first, unseen by the bots
             acting = seat if seat in decision.seats else decision.seats[0]
             actions = match.legal(acting)
             if acting == seat:
                 console.print(render_view(game, match.view(seat), names))
                 console.print(f"[bold]{decision.prompt}[/]")
+                if decision.simultaneous:
+                    console.print(
+                        "[dim]Everyone chooses at once; no choice is shown until all are in.[/]"
+                    )
                 console.print(render_actions(game, match.state, actions))
                 events = None
                 while events is None:
@@ -100,9 +95,11 @@ def play(
                         console.print(f"[red]{exc.reason}[/]")
             else:
                 bot = controllers[acting]
-                info = InformationSet.of(game, match.state, acting)
+                info = InformationSet.of(
+                    game, match.state, acting, derive_seed(seed, "info", match.version)
+                )
                 action = bot.choose(match.view(acting), actions, decision, info)
-                if not decision.simultaneous:  # a hidden choice is told by its events only
+                if decision.kind not in hidden_kinds:  # a hidden choice is told by its events
                     console.print(
                         f"[bold]{names[acting]}[/]: {game.describe_action(match.state, action)}",
                         highlight=False,
@@ -118,6 +115,6 @@ def play(
         console.print(Rule("Final scores"))
         for s in sorted(range(players), key=lambda s: result.ranks[s]):
             console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")
-    path = record or Path("records") / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.json"
+    path = record or Path("records") / f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed}.json"
     rec.save(path)
     console.print(f"Record saved to [bold]{path}[/] (replay: evolutio replay {path})")

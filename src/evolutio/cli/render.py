@@ -1,4 +1,5 @@
-"""Terminal rendering of a seat's view with Rich: the table, the hand and the legal actions.
+"""Terminal rendering of a seat's view with Rich: the game's own table when it has a terminal
+renderer (``game.terminal``), else a readable tree of the view; and the legal actions.
 
 It reads only the view JSON and the game's display names, so it never shows what the seat
 may not see.
@@ -6,174 +7,139 @@ may not see.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+from rich.tree import Tree
 
 from evolutio.core.game import JSON, Action, Game
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "white")
+#: view keys the generic tree leaves out (the game's name is in the title already).
+SKIPPED_KEYS = ("game",)
 
 
 def seat_style(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def _food(animal: JSON) -> Text:
-    text = Text()
-    text.append("●" * animal["food"], style="bold red")
-    text.append("○" * max(0, animal["need"] - animal["food"]), style="dim")
-    if animal.get("fat_capacity"):
-        text.append(" fat ", style="dim")
-        text.append("■" * animal["fat"], style="bold yellow")
-        text.append("□" * (animal["fat_capacity"] - animal["fat"]), style="yellow")
-    return text
-
-
-LOCATIONS = ("laurasia", "gondwana", "ocean")
-LOCATION_NAMES = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
-LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
-
-
-def _animal_row(
-    animal: JSON, names: dict[str, str], links_by_animal: dict[int, list[str]]
-) -> tuple[str, Text, Text, str]:
-    """One animal: id, traits (those that do not work dimmed and struck), food, state."""
-    disabled = set(animal.get("disabled") or ())
-    label = Text()
-    for i, t in enumerate(animal["traits"]):
-        if i:
-            label.append(", ")
-        off = t["card"] in disabled or animal.get("paralysed")
-        label.append(names.get(t["trait"], t["trait"]), style="dim strike" if off else "")
-    links = links_by_animal.get(animal["id"], [])
-    if links:
-        label.append((", " if animal["traits"] else "") + ", ".join(links))
-    if not label.plain:
-        label = Text("(no traits)", style="dim")
-    if animal.get("faces"):
-        faces = " / ".join(names.get(f, f) for f in animal["faces"])
-        label.append(f"  [face down: {faces}]", style="dim")
-    state = []
-    if animal.get("present") is False:
-        state.append("traits only")
-    elif animal["fed"]:
-        state.append("fed")
-    if animal.get("hibernating"):
-        state.append("asleep")
-    if animal.get("poisoned"):
-        state.append("poisoned")
-    if animal.get("paralysed"):
-        state.append("paralysed")
-    return f"A{animal['id']}", label, _food(animal), ", ".join(state)
-
-
-def render_evolution(view: JSON, names: dict[str, str], players: Sequence[str]) -> RenderableType:
-    """The Evolution table: one panel per seat, links, food bank, deck and phase."""
-    links_by_animal: dict[int, list[str]] = {}
-    for link in view["links"]:
-        a, b = link["animals"]
-        label = names.get(link["trait"], link["trait"])
-        arrow = "→" if link["trait"] == "symbiosis" else "↔"
-        text = f"{label} L{link['id']} (A{a}{arrow}A{b})"
-        links_by_animal.setdefault(a, []).append(text)
-        if b != a:
-            links_by_animal.setdefault(b, []).append(text)
-    decision = view.get("decision") or {}
-    parts: list[RenderableType] = []
-    header = Text()
-    header.append(f"Turn {view['turn']}", style="bold")
-    header.append(f" · {view['phase']}")
-    if view.get("last_turn"):
-        header.append(" · LAST TURN", style="bold red")
-    banks = view.get("food_banks")
-    if banks:
-        header.append(" · food:")
-        for place in LOCATIONS:
-            header.append(f" {LOCATION_NAMES[place]} {banks[place]}", style=LOCATION_STYLES[place])
-        if view.get("step_location"):
-            header.append(
-                f" · this feeding turn in {LOCATION_NAMES[view['step_location']]}", style="bold"
-            )
-    else:
-        header.append(f" · food bank: {view['food_bank']}", style="red")
-    header.append(f" · deck: {view['deck_size']}")
-    header.append(f" · first player: {players[view['first_player']]}")
-    if view.get("table_cards"):
-        lying = ", ".join(
-            f"#{c['id']} " + "/".join(names.get(f, f) for f in c["faces"])
-            for c in view["table_cards"]
-        )
-        header.append(f" · on the table: {lying}")
-    parts.append(header)
-    if view.get("attack"):
-        attack = view["attack"]
-        parts.append(
-            Text(
-                f"⚔ Carnivore A{attack['carnivore']} attacks A{attack['target']}", style="bold red"
-            )
-        )
-    for player in view["players"]:
-        seat = player["seat"]
-        table = Table(show_header=True, header_style="dim", expand=True, box=None)
-        table.add_column("animal", width=6)
-        table.add_column("traits")
-        table.add_column("food", width=18)
-        table.add_column("state", width=12)
-        if banks:
-            # Continents: the player's divider -- Laurasia, Gondwana, the Ocean
-            for place in LOCATIONS:
-                here = [a for a in player["animals"] if a.get("location") == place]
-                if not here:
-                    continue
-                table.add_row(
-                    Text("──", style=LOCATION_STYLES[place]),
-                    Text(
-                        f"{LOCATION_NAMES[place]} (food {banks[place]})",
-                        style=f"bold {LOCATION_STYLES[place]}",
-                    ),
-                    "",
-                    "",
-                )
-                for animal in here:
-                    table.add_row(*_animal_row(animal, names, links_by_animal))
-        else:
-            for animal in player["animals"]:
-                table.add_row(*_animal_row(animal, names, links_by_animal))
-        if not player["animals"]:
-            table.add_row("", Text("no animals", style="dim"), "", "")
-        title = Text(f"{players[seat]} (seat {seat})", style=f"bold {seat_style(seat)}")
-        if decision.get("seat") == seat:
-            title.append(f"  ◀ to {decision.get('kind')}", style="bold")
-        if player["passed"] and view["phase"] == "development":
-            title.append("  passed", style="dim")
-        subtitle = f"hand {player['hand_size']} · discard {player['discard_size']}"
-        body: list[RenderableType] = [table]
-        if player.get("hand") is not None:
-            hand = Text("Hand: ", style="bold")
-            for card in player["hand"]:
-                faces = " / ".join(names.get(f, f) for f in card["faces"])
-                hand.append(f"#{card['id']} {faces}", style="white")
-                hand.append("   ")
-            body.append(hand)
-        parts.append(
-            Panel(Group(*body), title=title, subtitle=subtitle, border_style=seat_style(seat))
-        )
-    return Group(*parts)
-
-
 def render_view(
     game: Game[Any], view: JSON, players: Sequence[str], language: str = "en"
 ) -> RenderableType:
-    if view.get("game") == "evolution":
-        return render_evolution(view, game.labels(language), players)
-    import json
+    """The game's terminal table when it has one, else :func:`render_tree` of the view."""
+    labels = game.labels(language)
+    terminal = getattr(game, "terminal", None)
+    if terminal is not None:
+        rendered: RenderableType = terminal.render(view, labels, players)
+        return rendered
+    return render_tree(game.title, view, labels, players)
 
-    return Text(json.dumps(view, indent=1, ensure_ascii=False))
+
+def _heading(key: str, labels: Mapping[str, str]) -> str:
+    return labels.get(key) or key.replace("_", " ")
+
+
+def _cell(value: Any) -> Text:
+    """A scalar (or a short list) as a table cell or a leaf value."""
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no", style="green" if value else "dim")
+    if isinstance(value, (int, float)):
+        return Text(str(value), style="bold")
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return Text("none", style="dim")
+        return Text(", ".join(_item(v) for v in value))
+    if isinstance(value, Mapping):
+        return Text(", ".join(f"{k} {_cell(v).plain}" for k, v in value.items()))
+    return Text(str(value))
+
+
+def _item(value: Any) -> str:
+    """One element of a list: nested lists in brackets, so ``[[1, 2]]`` reads ``[1, 2]``."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_item(v) for v in value) + "]"
+    return _cell(value).plain
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _is_records(value: Any) -> bool:
+    return bool(value) and isinstance(value, list) and all(isinstance(v, Mapping) for v in value)
+
+
+def _seat_name(seat: Any, players: Sequence[str]) -> Text:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return Text(f"{players[seat]} ({seat})", style=f"bold {seat_style(seat)}")
+    return _cell(seat)
+
+
+def _records_table(
+    records: Sequence[Mapping[str, Any]], labels: Mapping[str, str], players: Sequence[str]
+) -> Table:
+    """A list of objects (players, cards...) as a table, one column per key; a ``seat``
+    column shows the player's name in its colour."""
+    keys = list(dict.fromkeys(key for record in records for key in record))
+    table = Table(box=None, header_style="dim", pad_edge=False)
+    for key in keys:
+        table.add_column(_heading(key, labels), justify="left" if key == "seat" else "right")
+    for record in records:
+        cells = [
+            _seat_name(record.get(key), players) if key == "seat" else _cell(record.get(key))
+            for key in keys
+        ]
+        table.add_row(*cells)
+    return table
+
+
+def _branch(
+    tree: Tree, key: str, value: Any, labels: Mapping[str, str], players: Sequence[str]
+) -> None:
+    heading = Text(_heading(key, labels), style="bold")
+    if _is_records(value):
+        tree.add(Group(heading, _records_table(value, labels, players)))
+    elif isinstance(value, Mapping) and value:
+        sub = tree.add(heading)
+        for inner, item in value.items():
+            _branch(sub, str(inner), item, labels, players)
+    else:
+        line = heading.copy()
+        line.append(": ")
+        line.append_text(_cell(value))
+        tree.add(line)
+
+
+def render_tree(
+    title: str, view: JSON, labels: Mapping[str, str], players: Sequence[str]
+) -> RenderableType:
+    """Any view as a tree: plain values as ``name: value`` lines, lists of objects (the
+    players...) as tables, nested objects as branches. Hidden values (``None``) show as a
+    dash."""
+    tree = Tree(Text(title, style="bold underline"), guide_style="dim")
+    scalars = [(k, v) for k, v in view.items() if k not in SKIPPED_KEYS and _is_scalar(v)]
+    if scalars:
+        line = Text()
+        for i, (key, value) in enumerate(scalars):
+            if i:
+                line.append(" · ", style="dim")
+            if key == "seat" and value is not None:
+                line.append(f"{_heading(key, labels)} ")
+                line.append_text(_seat_name(value, players))
+                continue
+            line.append(f"{_heading(key, labels)} ")
+            line.append_text(_cell(value))
+        tree.add(line)
+    for key, value in view.items():
+        if key in SKIPPED_KEYS or _is_scalar(value):
+            continue
+        _branch(tree, key, value, labels, players)
+    return tree
 
 
 def render_actions(game: Game[Any], state: Any, actions: Sequence[Action]) -> RenderableType:

@@ -25,14 +25,23 @@ from rich.text import Text
 from evolutio.bots.base import BotError
 from evolutio.bots.levels import allowed_specs, check_spec
 from evolutio.cli.app import app, console, fail
-from evolutio.core.game import JSON, OptionError
-from evolutio.core.registry import get_game
+from evolutio.cli.options import (
+    GAME_HELP,
+    GAME_OPTIONS,
+    GameCommand,
+    choose_game,
+    game_options,
+    seat_count,
+)
+from evolutio.core.game import JSON, Game, OptionError
+from evolutio.core.options import seat_option
 from evolutio.sim.runner import GameTask, batch_tasks, default_workers, iter_games
 from evolutio.sim.stats import (
     Rate,
     ResultsError,
     ResultsWriter,
     finished,
+    game_labels,
     rates_by_bot,
     rates_by_seat,
     read_results,
@@ -40,6 +49,9 @@ from evolutio.sim.stats import (
     scores_by_bot,
     summarize,
 )
+
+#: how many names of a ``count`` tally the summary line lists.
+TOP_COUNTS = 6
 
 
 class GamesPerSecond(ProgressColumn):
@@ -55,29 +67,19 @@ def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _options(
-    game_name: str,
-    players: int,
-    expansions: str | None,
-    edition: int | None,
-    half_deck: bool = False,
-) -> dict[str, Any]:
-    """Normalized game options; bad values raise ``OptionError`` with the allowed ones."""
-    game = get_game(game_name)
-    options: dict[str, Any] = {"players": players}
-    if expansions is not None:
-        options["expansions"] = _split(expansions)
-    if edition is not None:
-        options["edition"] = edition
-    if half_deck:
-        options["half_deck"] = True
-    return game.normalize_options(options)
+def _table_options(game: Game[Any], args: Sequence[str], counts: Sequence[int]) -> JSON:
+    """Normalized options per player count (``options[str(n)]``) for a tournament."""
+    seats = seat_option(game.options_spec())
+    if seats is None:
+        options = game_options(game, args)
+        fixed = seat_count(game, options)
+        if list(counts) != [fixed]:
+            raise OptionError(f"{game.name} is played by {fixed} players; use --players {fixed}")
+        return {str(fixed): options}
+    return {str(n): game_options(game, args, {seats.name: n}, skip=(seats.name,)) for n in counts}
 
 
-HALF_DECK_HELP = "Remove half of each card kind (advised for 2-3 players with expansions)."
-
-
-def _bot_specs(text: str, players: int, game: str) -> list[str]:
+def _bot_specs(text: str, players: int, game: Game[Any]) -> list[str]:
     specs = _split(text)
     if not specs:
         raise BotError(f"no bots given; allowed: {allowed_specs()}")
@@ -156,14 +158,24 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
         f"games {summary['finished']}/{summary['games']}",
         f"mean score {summary['mean_score']}",
     ]
-    if summary["mean_turns"] is not None:
-        parts.append(f"turns/game {summary['mean_turns']}")
+    tallies: JSON = summary["tallies"]
+    for entry in tallies.values():
+        if entry["kind"] == "mean" and entry["mean"] is not None:
+            parts.append(f"{entry['label'].lower()}/game {entry['mean']}")
     parts.append(f"actions/game {summary['mean_actions']}")
     if summary["mean_decision_ms"] is not None:
         parts.append(f"decision {summary['mean_decision_ms']} ms")
     if elapsed:
         parts.append(f"{len(rows) / elapsed:.1f} games/s")
     console.print(" · ".join(parts))
+    labels = game_labels(rows)
+    for entry in tallies.values():
+        if entry["kind"] == "count" and entry["top"]:
+            top = ", ".join(
+                f"{labels.get(name, name)} {share:.2f}"
+                for name, share, _ in entry["top"][:TOP_COUNTS]
+            )
+            console.print(f"{entry['label']} (per {entry['per']}): {top}", highlight=False)
     if summary["errors"]:
         console.print(
             f"[bold red]{summary['errors']} games failed[/]; first error: {summary['first_error']}",
@@ -172,10 +184,10 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
     return summary
 
 
-@app.command()
+@app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def simulate(
+    ctx: typer.Context,
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game."),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game i gets its own seed."),
     bots: str = typer.Option(
         "random",
@@ -184,11 +196,6 @@ def simulate(
         help="Bot per seat, comma separated (one bot fills every seat): "
         "random, greedy, ismcts[:200|:1s], easy, normal, hard.",
     ),
-    expansions: str | None = typer.Option(
-        None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
-    ),
-    edition: int | None = typer.Option(None, "--edition", help="Rules edition (3 or 2)."),
-    half_deck: bool = typer.Option(False, "--half-deck", help=HALF_DECK_HELP),
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
@@ -198,24 +205,29 @@ def simulate(
     out: Path | None = typer.Option(
         None,
         "--out",
-        "-o",
         help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
     ),
-    game: str = typer.Option("evolution", "--game", help="Which game."),
+    game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
-    """Play bot games in parallel and print win rates, scores and game lengths."""
+    """Play bot games in parallel and print win rates, scores and the game's own figures.
+
+    Game options follow as flags (--players 4, -p 4, or -o players=4), listed below.
+    """
     try:
         if out is not None:
             results_format(out)
-        options = _options(game, players, expansions, edition, half_deck)
+        game = choose_game(game_name)
+        options = game_options(game, ctx.args)
+        players = seat_count(game, options)
         specs = _bot_specs(bots, players, game)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
-    tasks = batch_tasks(game, options, seed, games, specs, rotate=rotate)
+    tasks = batch_tasks(game.name, options, seed, games, specs, rotate=rotate)
     workers = workers or default_workers()
     started = time.perf_counter()
+    label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
     try:
-        rows = _run(tasks, workers, out, f"{game} {players}p {','.join(dict.fromkeys(specs))}")
+        rows = _run(tasks, workers, out, label)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     summary = _print_summary(rows, time.perf_counter() - started)
@@ -255,8 +267,9 @@ def report(
     console.print(f"wrote {len(written)} files to {folder}/: " + ", ".join(p.name for p in written))
 
 
-@app.command()
+@app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def tournament(
+    ctx: typer.Context,
     bots: str = typer.Option(
         "random,easy,normal,ismcts:50",
         "--bots",
@@ -268,23 +281,23 @@ def tournament(
         "2,3,4", "--players", "-p", help="Player counts to draw tables from, comma separated."
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed."),
-    expansions: str | None = typer.Option(
-        None, "--expansions", "-x", help="Expansions, comma separated (default: base)."
-    ),
-    half_deck: bool = typer.Option(False, "--half-deck", help=HALF_DECK_HELP),
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Per-game results (.jsonl or .csv)."),
-    game: str = typer.Option("evolution", "--game", help="Which game."),
+    out: Path | None = typer.Option(None, "--out", help="Per-game results (.jsonl or .csv)."),
+    game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
-    """Play mixed tables of bots and rate them with openskill."""
+    """Play mixed tables of bots and rate them with openskill.
+
+    Game options other than the number of players follow as flags, listed below.
+    """
     from evolutio.sim.tournament import plot_ratings, rate, tournament_tasks
 
     try:
         if out is not None:
             results_format(out)
+        game = choose_game(game_name)
         specs = list(dict.fromkeys(check_spec(s, game) for s in _split(bots)))
         if len(specs) < 2:
             raise BotError(
@@ -302,12 +315,12 @@ def tournament(
                 f"tables of {too_many[0]} need at least {too_many[0]} different "
                 f"bots; {len(specs)} given"
             )
-        options = {str(n): _options(game, n, expansions, None, half_deck) for n in counts}
+        options = _table_options(game, ctx.args, counts)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
-    tasks = tournament_tasks(game, options, specs, counts, games, seed)
+    tasks = tournament_tasks(game.name, options, specs, counts, games, seed)
     try:
-        rows = _run(tasks, workers or default_workers(), out, f"tournament {game}")
+        rows = _run(tasks, workers or default_workers(), out, f"tournament {game.name}")
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     ratings = rate(rows, specs)

@@ -1,34 +1,39 @@
 """Turn a results file into a folder of PNG plots and a short Markdown summary.
 
 Plots: win rate per bot and per seat with 95% intervals, score distributions per bot, game
-length (turns and actions), and the traits survivors and winners carried.
+length in actions, and one plot per figure the game declares (``GameInfo.tallies``): a
+histogram of each ``mean`` tally (turns per game...), the most common names of each ``count``
+tally (the traits survivors and winners carried...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from evolutio.core.game import JSON
+from evolutio.core.game import JSON, Tally
 from evolutio.sim.stats import (
+    Counted,
     Rate,
     finished,
+    game_labels,
     mean,
     rates_by_bot,
     rates_by_seat,
     scores_by_bot,
     summarize,
-    trait_counts,
+    tallies_of,
+    tally_counts,
+    tally_values,
 )
 
-#: how many traits the trait plot and table show.
-TOP_TRAITS = 20
+#: how many names the plot and table of a ``count`` tally show.
+TOP_COUNTS = 20
 
 
 def _rate_plot(path: Path, labels: Sequence[str], rates: Sequence[Rate], title: str) -> None:
@@ -74,48 +79,109 @@ def _scores_plot(path: Path, scores: dict[str, list[int]]) -> None:
 
 
 def _length_plot(path: Path, rows: Sequence[JSON]) -> None:
-    turns = [r["turns"] for r in rows if isinstance(r.get("turns"), int)]
     actions = [r["actions"] for r in rows]
-    fig, axes = plt.subplots(1, 2 if turns else 1, figsize=(8 if turns else 4.5, 3.4))
-    axes_list: list[Any] = list(axes) if turns else [axes]
-    axes_list[-1].hist(actions, bins=30, color="#55a868")
-    axes_list[-1].set_xlabel("actions per game")
-    axes_list[-1].set_ylabel("games")
-    if turns:
-        axes_list[0].hist(
-            turns, bins=[t - 0.5 for t in range(min(turns), max(turns) + 2)], color="#c44e52"
-        )
-        axes_list[0].set_xlabel("turns per game")
-        axes_list[0].set_ylabel("games")
-    fig.suptitle("Game length")
+    fig, ax = plt.subplots(figsize=(4.5, 3.4))
+    ax.hist(actions, bins=30, color="#55a868")
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
-def trait_table(rows: Sequence[JSON]) -> list[tuple[str, float, float]]:
-    """``(trait, per seat, per winning seat)``: mean count on survivors, most common first."""
-    everyone, winners, seats, winner_seats = trait_counts(rows)
-    table = [
-        (trait, count / seats, winners[trait] / winner_seats if winner_seats else 0.0)
-        for trait, count in everyone.most_common(TOP_TRAITS)
-    ]
-    return table
+def _mean_plot(path: Path, tally: Tally, values: Sequence[float]) -> None:
+    """A histogram of a ``mean`` tally; whole numbers get one bar each."""
+    fig, ax = plt.subplots(figsize=(4.5, 3.4))
+    if all(v.is_integer() for v in values) and max(values) - min(values) <= 60:
+        low, high = int(min(values)), int(max(values))
+        ax.hist(values, bins=[t - 0.5 for t in range(low, high + 2)], color="#c44e52")
+    else:
+        ax.hist(values, bins=30, color="#c44e52")
+    ax.set_xlabel(f"{tally.text().lower()} per game")
+    ax.set_ylabel("games")
+    ax.set_title(f"{tally.text()} (mean {mean(values):.2f})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
-def _traits_plot(path: Path, table: Sequence[tuple[str, float, float]]) -> None:
+def count_table(rows: Sequence[JSON], name: str) -> tuple[Counted, list[tuple[str, float, float]]]:
+    """A ``count`` tally: ``(name, per seat or game, per winning seat)``, most common first."""
+    counted = tally_counts(rows, name)
+    return counted, counted.top(TOP_COUNTS)
+
+
+def _count_plot(
+    path: Path, tally: Tally, counted: Counted, table: Sequence[tuple[str, str, float, float]]
+) -> None:
     fig, ax = plt.subplots(figsize=(8, 0.3 * len(table) + 1.5))
     ys = range(len(table))
-    ax.barh([y + 0.2 for y in ys], [t[1] for t in table], height=0.4, label="every seat")
-    ax.barh([y - 0.2 for y in ys], [t[2] for t in table], height=0.4, label="winners")
-    ax.set_yticks(list(ys), [t[0] for t in table], fontsize=8)
+    unit = "seat" if counted.per_seat else "game"
+    if counted.per_seat:
+        ax.barh([y + 0.2 for y in ys], [t[2] for t in table], height=0.4, label="every seat")
+        ax.barh([y - 0.2 for y in ys], [t[3] for t in table], height=0.4, label="winners")
+        ax.legend(fontsize=8)
+    else:
+        ax.barh(list(ys), [t[2] for t in table], height=0.6)
+    ax.set_yticks(list(ys), [t[1] for t in table], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("traits on surviving animals, per seat per game")
-    ax.set_title("Traits survivors and winners carried")
-    ax.legend(fontsize=8)
+    ax.set_xlabel(f"per {unit} per game")
+    ax.set_title(tally.text())
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _tally_sections(rows: Sequence[JSON], out_dir: Path, written: list[Path]) -> list[str]:
+    """Plots and Markdown of every tally the rows' game declares."""
+    lines: list[str] = []
+    labels = game_labels(rows)
+    for tally in tallies_of(rows):
+        path = out_dir / f"{tally.name}.png"
+        if tally.kind == "mean":
+            values = tally_values(rows, tally.name)
+            if not values:
+                continue
+            _mean_plot(path, tally, values)
+            lines += [
+                f"## {tally.text()}",
+                "",
+                f"Mean {mean(values):.2f} per game over {len(values)} games "
+                f"(from {min(values):g} to {max(values):g}).",
+                "",
+                f"![{tally.text()}]({path.name})",
+                "",
+            ]
+        else:
+            counted, top = count_table(rows, tally.name)
+            if not top:
+                continue
+            named = [(n, labels.get(n, n), a, w) for n, a, w in top]
+            _count_plot(path, tally, counted, named)
+            if counted.per_seat:
+                lines += [
+                    f"## {tally.text()}",
+                    "",
+                    "Mean count per seat per game, over every seat and over winning seats.",
+                    "",
+                    "| name | every seat | winners |",
+                    "|---|---|---|",
+                ]
+                lines += [f"| {label} | {a:.2f} | {w:.2f} |" for _, label, a, w in named]
+            else:
+                lines += [
+                    f"## {tally.text()}",
+                    "",
+                    "Mean count per game.",
+                    "",
+                    "| name | per game |",
+                    "|---|---|",
+                ]
+                lines += [f"| {label} | {a:.2f} |" for _, label, a, _ in named]
+            lines += ["", f"![{tally.text()}]({path.name})", ""]
+        written.append(path)
+    return lines
 
 
 def make_report(rows: Sequence[JSON], out_dir: Path, source: str = "results") -> list[Path]:
@@ -180,30 +246,14 @@ def make_report(rows: Sequence[JSON], out_dir: Path, source: str = "results") ->
             "",
             "## Scores and length",
             "",
-            f"Mean score {summary['mean_score']}; mean turns {summary['mean_turns']}; "
-            f"mean actions {summary['mean_actions']}.",
+            f"Mean score {summary['mean_score']}; mean actions {summary['mean_actions']}.",
             "",
             "![scores](scores.png)",
             "",
             "![game length](game_length.png)",
             "",
         ]
-        table = trait_table(done)
-        if table:
-            path = out_dir / "traits.png"
-            _traits_plot(path, table)
-            written.append(path)
-            lines += [
-                "## Traits on survivors",
-                "",
-                "Mean number of each trait on a seat's surviving animals at the end, over "
-                "every seat and over winning seats.",
-                "",
-                "| trait | every seat | winners |",
-                "|---|---|---|",
-            ]
-            lines += [f"| {t} | {a:.2f} | {w:.2f} |" for t, a, w in table]
-            lines += ["", "![traits](traits.png)", ""]
+        lines += _tally_sections(done, out_dir, written)
     summary_path = out_dir / "summary.md"
     summary_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     written.append(summary_path)

@@ -4,7 +4,9 @@ Each game's seed is derived from the master seed and the game's index, and each 
 from the game's seed and its seat, so a batch gives the same per-game results whatever the
 number of workers (as long as the bots' budgets are iteration counts, not seconds).
 A bot sees only its seat's view, the legal actions, the decision and an
-:class:`~evolutio.bots.base.InformationSet`; the runner alone holds the true state.
+:class:`~evolutio.bots.base.InformationSet`; the runner alone holds the true state. At a
+simultaneous decision each pending seat's bot is asked in turn, and its view does not show the
+choices already made (the game reveals them together).
 """
 
 from __future__ import annotations
@@ -86,6 +88,8 @@ def play_game(task: GameTask) -> PlayedGame:
         while (decision := match.decision) is not None:
             if match.version >= MAX_ACTIONS:
                 raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+            # a simultaneous decision asks each pending seat's bot in turn; the game hides
+            # the choices made until the last one is in, so a view never shows another's
             seat = decision.seats[0]
             legal = match.legal(seat)
             info = InformationSet.of(

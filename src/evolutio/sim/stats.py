@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evolutio.core.game import JSON
+from evolutio.core.game import JSON, OptionError, Tally
+from evolutio.core.registry import get_game
 
-#: columns of a CSV results file, in order; list and object cells hold JSON text.
+#: the columns every results file has, in order; list and object cells hold JSON text. The
+#: game's declared figures (``GameInfo.tallies``) follow as columns named after them, their
+#: cells JSON text too (so old files, whose ``turns`` column holds plain numbers, still read).
 COLUMNS = (
     "index",
     "game",
@@ -28,7 +31,6 @@ COLUMNS = (
     "scores",
     "ranks",
     "winners",
-    "turns",
     "actions",
     "decisions",
     "think_seconds",
@@ -36,7 +38,6 @@ COLUMNS = (
     "seconds",
     "error",
     "options",
-    "survivor_traits",
 )
 _JSON_COLUMNS = {
     "bots",
@@ -47,9 +48,8 @@ _JSON_COLUMNS = {
     "think_seconds",
     "iterations",
     "options",
-    "survivor_traits",
 }
-_INT_COLUMNS = {"index", "seed", "players", "turns", "actions"}
+_INT_COLUMNS = {"index", "seed", "players", "actions"}
 FORMATS = (".jsonl", ".csv")
 
 
@@ -69,7 +69,10 @@ def results_format(path: Path) -> str:
 
 
 class ResultsWriter:
-    """Appends rows to a JSONL or CSV results file as games finish."""
+    """Appends rows to a JSONL or CSV results file as games finish.
+
+    A CSV file's columns are :data:`COLUMNS` and then the first row's other keys (the game's
+    tallies), in its order."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -77,20 +80,17 @@ class ResultsWriter:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._file = path.open("w", encoding="utf-8", newline="")
         self._csv: Any = None
-        if self.format == ".csv":
-            self._csv = csv.DictWriter(self._file, fieldnames=COLUMNS)
-            self._csv.writeheader()
+        self._columns: tuple[str, ...] = ()
 
     def write(self, row: JSON) -> None:
-        if self._csv is not None:
-            self._csv.writerow(
-                {
-                    key: json.dumps(row.get(key))
-                    if key in _JSON_COLUMNS
-                    else ("" if row.get(key) is None else row.get(key))
-                    for key in COLUMNS
-                }
-            )
+        if self.format == ".csv":
+            if self._csv is None:
+                self._columns = (*COLUMNS, *(key for key in row if key not in COLUMNS))
+                self._csv = csv.DictWriter(
+                    self._file, fieldnames=self._columns, extrasaction="ignore"
+                )
+                self._csv.writeheader()
+            self._csv.writerow({key: _csv_cell(key, row.get(key)) for key in self._columns})
         else:
             self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
 
@@ -102,6 +102,30 @@ class ResultsWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _csv_cell(key: str, value: Any) -> Any:
+    if key in _JSON_COLUMNS or key not in COLUMNS:
+        return json.dumps(value)
+    return "" if value is None else value
+
+
+def _read_cell(key: str, cell: str) -> Any:
+    """A CSV cell in its JSON type; ``ValueError`` when a known column holds a bad value."""
+    if key in _JSON_COLUMNS:
+        return json.loads(cell) if cell else None
+    if key in _INT_COLUMNS:
+        return int(cell) if cell else None
+    if key == "seconds":
+        return float(cell) if cell else None
+    if key in COLUMNS:
+        return cell or None
+    if not cell:
+        return None
+    try:  # a tally: JSON text (old files: a plain number, or text)
+        return json.loads(cell)
+    except ValueError:
+        return cell
 
 
 def write_results(path: Path, rows: Iterable[JSON]) -> None:
@@ -138,14 +162,7 @@ def read_results(path: Path) -> list[JSON]:
                 if key is None:
                     continue
                 try:
-                    if key in _JSON_COLUMNS:
-                        row[key] = json.loads(cell) if cell else None
-                    elif key in _INT_COLUMNS:
-                        row[key] = int(cell) if cell else None
-                    elif key == "seconds":
-                        row[key] = float(cell) if cell else None
-                    else:
-                        row[key] = cell or None
+                    row[key] = _read_cell(key, cell)
                 except ValueError:
                     raise ResultsError(
                         f"{path}: line {number}: bad value in column {key}"
@@ -254,25 +271,108 @@ def scores_by_bot(rows: Sequence[JSON]) -> dict[str, list[int]]:
     return dict(sorted(out.items()))
 
 
-def trait_counts(rows: Sequence[JSON]) -> tuple[Counter[str], Counter[str], int, int]:
-    """Traits on survivors: counts over every seat and over winners, and the seat counts."""
-    all_seats: Counter[str] = Counter()
-    winners: Counter[str] = Counter()
-    seat_count = winner_count = 0
-    for row in rows:
-        traits = row.get("survivor_traits")
-        if not isinstance(traits, list):
+def tallies_of(rows: Sequence[JSON]) -> list[Tally]:
+    """The figures the rows' games declare (``GameInfo.tallies``), each once, for the
+    columns the rows hold; rows of a game that is not installed add none."""
+    found: dict[str, Tally] = {}
+    for name in dict.fromkeys(str(r.get("game")) for r in rows if r.get("game")):
+        try:
+            game = get_game(name)
+        except OptionError:
             continue
-        for seat, seat_traits in enumerate(traits):
-            if not isinstance(seat_traits, list):
-                continue
-            names = [str(t) for t in seat_traits]
-            all_seats.update(names)
-            seat_count += 1
-            if seat in row["winners"]:
-                winners.update(names)
-                winner_count += 1
-    return all_seats, winners, seat_count, winner_count
+        for tally in game.info.tallies:
+            if tally.name not in found and any(tally.name in r for r in rows):
+                found[tally.name] = tally
+    return list(found.values())
+
+
+def game_labels(rows: Sequence[JSON], language: str = "en") -> dict[str, str]:
+    """Display names of the rows' game (to show a ``count`` tally's names), empty when it is
+    not installed."""
+    name = next((str(r["game"]) for r in rows if r.get("game")), None)
+    try:
+        return get_game(name).labels(language) if name else {}
+    except OptionError:
+        return {}
+
+
+def tally_values(rows: Sequence[JSON], name: str) -> list[float]:
+    """A ``mean`` tally's number in every row that has one."""
+    values = []
+    for row in rows:
+        value = row.get(name)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            values.append(float(value))
+    return values
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A ``count`` tally summed up: how often each name came up, per seat or per game.
+
+    ``per_seat`` is true when the game reports one list per seat (the counts are then per
+    seat and per winning seat), false when it reports one list per game."""
+
+    everyone: Counter[str]
+    winners: Counter[str]
+    units: int
+    winner_units: int
+    per_seat: bool
+
+    def top(self, count: int) -> list[tuple[str, float, float]]:
+        """``(name, mean per unit, mean per winning seat)``, most common first."""
+        return [
+            (
+                name,
+                n / self.units if self.units else 0.0,
+                self.winners[name] / self.winner_units if self.winner_units else 0.0,
+            )
+            for name, n in self.everyone.most_common(count)
+        ]
+
+
+def tally_counts(rows: Sequence[JSON], name: str) -> Counted:
+    """Count a ``count`` tally: over every seat and over winners when each row holds one list
+    per seat, over games when it holds one list."""
+    everyone: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    units = winner_units = 0
+    per_seat = False
+    for row in rows:
+        value = row.get(name)
+        if not isinstance(value, list):
+            continue
+        if value and all(isinstance(v, list) for v in value):
+            per_seat = True
+            for seat, seat_values in enumerate(value):
+                names = [str(v) for v in seat_values]
+                everyone.update(names)
+                units += 1
+                if seat in (row.get("winners") or ()):
+                    winners.update(names)
+                    winner_units += 1
+        else:
+            everyone.update(str(v) for v in value)
+            units += 1
+    return Counted(everyone, winners, units, winner_units, per_seat)
+
+
+def summarize_tallies(rows: Sequence[JSON], top: int = 10) -> JSON:
+    """Every declared figure of finished games: the mean of each ``mean`` tally, the most
+    common names of each ``count`` tally."""
+    out: JSON = {}
+    for tally in tallies_of(rows):
+        entry: JSON = {"kind": tally.kind, "label": tally.text()}
+        if tally.kind == "mean":
+            values = tally_values(rows, tally.name)
+            entry["games"] = len(values)
+            entry["mean"] = round(mean(values), 3) if values else None
+        else:
+            counted = tally_counts(rows, tally.name)
+            entry["per"] = "seat" if counted.per_seat else "game"
+            entry["top"] = [[n, round(a, 4), round(w, 4)] for n, a, w in counted.top(top)]
+        out[tally.name] = entry
+    return out
 
 
 def summarize(rows: Sequence[JSON]) -> JSON:
@@ -283,7 +383,6 @@ def summarize(rows: Sequence[JSON]) -> JSON:
     for row in done:
         for seat, score in enumerate(row["scores"]):
             seat_scores[seat].append(int(score))
-    turns = [float(r["turns"]) for r in done if isinstance(r.get("turns"), int | float)]
     think = [t for r in done for t in r.get("think_seconds") or []]
     decisions = [d for r in done for d in r.get("decisions") or []]
     return {
@@ -295,9 +394,9 @@ def summarize(rows: Sequence[JSON]) -> JSON:
         "win_rate_by_bot": {bot: rate.to_json() for bot, rate in rates_by_bot(done).items()},
         "mean_score_by_seat": [round(mean(seat_scores[s]), 3) for s in sorted(seat_scores)],
         "mean_score": round(mean([s for v in seat_scores.values() for s in v]), 3),
-        "mean_turns": round(mean(turns), 3) if turns else None,
         "mean_actions": round(mean([float(r["actions"]) for r in done]), 3),
         "mean_decision_ms": round(1000 * sum(think) / sum(decisions), 4)
         if decisions and sum(decisions)
         else None,
+        "tallies": summarize_tallies(done),
     }

@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 import pytest
 
 from evolutio.bots import InformationSet, make_bot
-from evolutio.bots.greedy import GreedyBot, estimate_scores, evaluate
+from evolutio.bots.greedy import GreedyBot
 from evolutio.core import get_game
 from evolutio.core.game import JSON, Action, Decision, OptionError
 from evolutio.games.evolution.deck import card_sets
+from evolutio.games.evolution.heuristic import HEURISTIC, estimate_scores, evaluate
 from evolutio.sim.runner import GameTask, batch_tasks, play_game, run_games
 
 GAME = get_game("evolution")
@@ -64,10 +65,10 @@ def test_bots_choose_legal_actions(expansions: list[str], players: int) -> None:
     assert {"develop", "feed"} <= kinds
     for i, state in enumerate(states):
         for spec in ("random", "greedy", "easy"):
-            action, legal = ask(make_bot(spec, i), state)
+            action, legal = ask(make_bot(spec, i, "evolution"), state)
             assert action in legal, (spec, action)
         if i % 4 == 0:
-            action, legal = ask(make_bot("ismcts:4", i), state)
+            action, legal = ask(make_bot("ismcts:4", i, "evolution"), state)
             assert action in legal
 
 
@@ -100,8 +101,8 @@ def test_greedy_sees_nothing_beyond_its_view() -> None:
         seat = decision.seats[0]
         other = GAME.determinize(state, seat, random.Random(i))
         assert GAME.view(other, seat) == GAME.view(state, seat)
-        first, _ = ask(GreedyBot(i), state)
-        second, _ = ask(GreedyBot(i), other)
+        first, _ = ask(GreedyBot(HEURISTIC, i), state)
+        second, _ = ask(GreedyBot(HEURISTIC, i), other)
         assert first == second
 
 
@@ -112,7 +113,7 @@ class SpyBot:
     views: ClassVar[int] = 0
 
     def __init__(self, seed: int) -> None:
-        self.inner = GreedyBot(seed)
+        self.inner = GreedyBot(HEURISTIC, seed)
 
     def choose(
         self,
@@ -144,7 +145,7 @@ def test_runner_hands_bots_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_score_estimate_and_evaluation() -> None:
     state = GAME.new({"players": 3}, 2)
-    bots = [GreedyBot(s) for s in range(3)]
+    bots = [GreedyBot(HEURISTIC, s) for s in range(3)]
     while (decision := GAME.decision(state)) is not None and state.turn < 3:
         seat = decision.seats[0]
         legal = GAME.legal_actions(state, seat)
@@ -161,3 +162,19 @@ def test_greedy_beats_random_in_a_few_games() -> None:
     )
     wins = sum(1 for r in rows if r["bots"][r["winners"][0]] == "greedy")
     assert wins >= 7
+
+
+def test_the_game_carries_its_heuristic_and_the_bots_use_it() -> None:
+    from evolutio.bots.ismcts import IsmctsBot
+    from evolutio.core.game import Heuristic
+
+    heuristic = GAME.heuristic  # type: ignore[attr-defined]
+    assert isinstance(heuristic, Heuristic) and heuristic is HEURISTIC
+    assert heuristic.rollout_depth == 20
+    greedy = make_bot("normal", 1, "evolution")
+    assert isinstance(greedy, GreedyBot) and greedy.heuristic is HEURISTIC and greedy.noise == 0
+    easy = make_bot("easy", 1, GAME)
+    assert isinstance(easy, GreedyBot) and easy.noise == pytest.approx(0.33)
+    search = make_bot("ismcts:10", 1, "evolution")
+    assert isinstance(search, IsmctsBot)
+    assert search.rollout_depth == 20 and search.evaluator is not None

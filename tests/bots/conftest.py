@@ -1,3 +1,0 @@
-"""Registers the toy game used by the bot tests."""
-
-
