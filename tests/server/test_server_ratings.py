@@ -27,13 +27,13 @@ def test_ratings_move_with_ranks(tmp_path: Path) -> None:
                 )
             )
         start = display(ann.mu, ann.sigma)
-        record_result(
-            s, "room1", [ann.id, bot.id, bot.id], Outcome(scores=(9, 4, 2), ranks=(1, 2, 3))
-        )
+        seats = [(ann.id, None), (None, "normal"), (None, "normal")]
+        record_result(s, "room1", "toy", seats, Outcome(scores=(9, 4, 2), ranks=(1, 2, 3)))
         s.flush()
         assert display(ann.mu, ann.sigma) > start and ann.games == 1 and ann.wins == 1
         assert display(bot.mu, bot.sigma) == start and bot.games == 1 and bot.wins == 0
-        record_result(s, "room2", [ann.id, bob.id], Outcome(scores=(1, 5), ranks=(2, 1)))
+        seats = [(ann.id, None), (bob.id, None)]
+        record_result(s, "room2", "toy", seats, Outcome(scores=(1, 5), ranks=(2, 1)))
         s.flush()
         assert display(bob.mu, bob.sigma) > start and ann.games == 2
         rows = s.scalars(

@@ -19,13 +19,25 @@ def display(mu: float, sigma: float) -> float:
     return round((mu - 3 * sigma) * 40 + 1000, 1)
 
 
-def record_result(session: Session, room_id: str, user_ids: list[int], outcome: Outcome) -> None:
+def record_result(
+    session: Session,
+    room_id: str,
+    game: str,
+    seats: list[tuple[int | None, str | None]],
+    outcome: Outcome,
+) -> None:
     """Store each seat's score and rank; update ratings from the whole table.
+
+    ``seats`` holds (user id, bot level) per seat: a bot is rated under ``bot:LEVEL``.
 
     Every seat is a team in the rating update (a bot level sitting twice plays with its one
     rating in both seats); a user holding several seats keeps its rating unchanged, since a
     game against oneself says nothing about strength.
     """
+    from evolutio.server.auth import bot_user
+
+    user_ids = [uid if uid is not None else bot_user(session, level or "normal").id
+                for uid, level in seats]
     users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(user_ids)))}
     counts = {uid: user_ids.count(uid) for uid in user_ids}
     before = {uid: display(u.mu, u.sigma) for uid, u in users.items()}
