@@ -101,7 +101,7 @@ def test_migrations_create_the_schema(server: Server, postgres_url: str) -> None
     finally:
         engine.dispose()
     assert {"users", "sessions", "rooms", "actions", "chat", "participations"} <= tables
-    assert head == "0002"
+    assert head == "0003"
 
 
 def test_names_that_casefold_longer_fit(server: Server) -> None:
@@ -136,8 +136,8 @@ def test_game_against_a_bot_with_ratings(server: Server) -> None:
     outcome = Match.from_record(record).outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
     profile = server.get("/api/users/Olga").json()
-    assert profile["games"] == 1 and profile["recent"][0]["room"] == room
-    board = server.get("/api/leaderboard").json()["players"]
+    assert profile["ratings"]["toy"]["games"] == 1 and profile["recent"][0]["room"] == room
+    board = server.get("/api/leaderboard?game=toy").json()["players"]
     assert {p["name"] for p in board} >= {"Olga", "bot:random"}
 
 
@@ -230,7 +230,7 @@ def test_serve_takes_a_plain_postgresql_url(server: Server, postgres_url: str) -
             except httpx.HTTPError:
                 assert time.monotonic() < deadline and proc.poll() is None
                 time.sleep(0.1)
-        assert r.status_code == 200 and r.json()["games"] == 1
+        assert r.status_code == 200 and r.json()["ratings"]["toy"]["games"] == 1
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=10)

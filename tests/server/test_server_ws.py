@@ -115,9 +115,14 @@ def test_whole_game_against_a_bot_then_record_and_ratings(server: Server) -> Non
     assert steps[1]["text"] in ("Ivy bids.", "bot:random bids.")
     assert "Bids revealed" in steps[2]["text"]
     profile = server.get("/api/users/Ivy").json()
-    assert profile["games"] == 1 and profile["recent"][0]["room"] == room
-    board = server.get("/api/leaderboard").json()["players"]
-    assert {p["name"] for p in board} >= {"Ivy", "bot:random"}
+    assert profile["ratings"]["toy"]["games"] == 1 and profile["recent"][0]["room"] == room
+    assert profile["recent"][0]["game"] == "toy"
+    assert profile["games"] == 0  # the top-level figures are the default game's
+    board = server.get("/api/leaderboard?game=toy").json()
+    assert board["game"] == "toy" and {p["name"] for p in board["players"]} >= {"Ivy", "bot:random"}
+    default = server.get("/api/leaderboard").json()
+    assert default["game"] != "toy" and "Ivy" not in {p["name"] for p in default["players"]}
+    assert server.get("/api/leaderboard?game=chess").status_code == 404
 
 
 def test_refusals_never_crash(server: Server) -> None:

@@ -23,8 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
-from evolutio.core.registry import default_game
-from evolutio.server import auth, i18n
+from evolutio.core.registry import default_game, get_game
+from evolutio.server import auth, i18n, ratings
 from evolutio.server.db import (
     Participation,
     RoomRow,
@@ -35,7 +35,6 @@ from evolutio.server.db import (
 from evolutio.server.games import games_listing, mount_game_folders
 from evolutio.server.history import replay_steps
 from evolutio.server.migrate import upgrade
-from evolutio.server.ratings import display
 from evolutio.server.rooms import Conn, Hub, Room, RoomError
 from evolutio.server.store import Store
 
@@ -131,12 +130,17 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return user
 
     def me(user: User) -> dict[str, Any]:
+        """The logged-in person: rating and games in the default game, and every rating."""
+        with store.session() as s:
+            every = ratings.ratings_of(s, user.id)
+        main = every.get(default_game()) or ratings.to_json(None)
         return {
             "id": user.id,
             "name": user.name,
             "account": user.password_hash is not None,
-            "rating": display(user.mu, user.sigma),
-            "games": user.games,
+            "rating": main["rating"],
+            "games": main["games"],
+            "ratings": every,
         }
 
     def logged_in(user: User, token: str) -> JSONResponse:
@@ -230,35 +234,27 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
                 }
                 for p, room in rows
             ]
+            every = ratings.ratings_of(s, user.id)
+        main = every.get(default_game()) or ratings.to_json(None)
         return {
             "name": user.name,
             "bot": user.is_bot,
             "account": user.password_hash is not None,
-            "games": user.games,
-            "wins": user.wins,
-            "rating": display(user.mu, user.sigma),
-            "mu": round(user.mu, 2),
-            "sigma": round(user.sigma, 2),
+            **main,
+            "ratings": every,
             "recent": recent,
         }
 
     @app.get("/api/leaderboard")
-    async def api_leaderboard() -> dict[str, Any]:
+    async def api_leaderboard(game: str | None = None) -> dict[str, Any]:
+        name = game or default_game()
+        try:
+            get_game(name)
+        except OptionError as exc:
+            raise ApiError(404, str(exc)) from None
         with store.session() as s:
-            users = s.scalars(select(User).where(User.games > 0)).all()
-        table = sorted(users, key=lambda u: display(u.mu, u.sigma), reverse=True)[:100]
-        return {
-            "players": [
-                {
-                    "name": u.name,
-                    "bot": u.is_bot,
-                    "games": u.games,
-                    "wins": u.wins,
-                    "rating": display(u.mu, u.sigma),
-                }
-                for u in table
-            ]
-        }
+            players = ratings.leaderboard(s, name)
+        return {"game": name, "players": players}
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
