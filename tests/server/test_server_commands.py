@@ -13,8 +13,9 @@ from evolutio.bots.levels import LEVELS
 from evolutio.server import auth, commands
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.db import make_engine, make_sessionmaker
+from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
-from evolutio.server.rooms import Hub, Room
+from evolutio.server.rooms import Room
 from evolutio.server.store import Store
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from evolutio.server import auth, commands, rooms
 from evolutio.server.db import make_engine, make_sessionmaker
+from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
-from evolutio.server.rooms import Conn, Hub, Seat
+from evolutio.server.rooms import Conn, Seat
 from evolutio.server.store import Store
 
 

@@ -34,8 +34,9 @@ from evolutio.server.db import (
 )
 from evolutio.server.games import games_listing, mount_game_folders
 from evolutio.server.history import replay_steps
+from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
-from evolutio.server.rooms import Conn, Hub, Room, RoomError
+from evolutio.server.rooms import Conn, Room, RoomError
 from evolutio.server.store import Store
 
 log = logging.getLogger("evolutio.server")
