@@ -103,6 +103,7 @@ class Timers:
 
     async def _bot_move(self, seat: int, turn: int) -> None:
         room = self.room
+        again = True
         try:
             if room.hub.bot_delay:
                 await asyncio.sleep(room.hub.bot_delay)
@@ -129,11 +130,16 @@ class Timers:
             else:
                 log.exception("room %s: bot failed; playing the safe default", room.id)
             if self._still(seat, turn) and room.match is not None:
-                room.play(seat, room.match.default_action(seat), "timeout")
+                try:
+                    room.play(seat, room.match.default_action(seat), "timeout")
+                except Exception:
+                    log.exception("room %s: the default move failed too", room.id)
+                    again = False  # trying again would fail the same way
         finally:
             if self._bots.get(seat) is asyncio.current_task():
                 del self._bots[seat]
-            self.schedule_bots()  # a later decision may be this bot's again
+            if again:
+                self.schedule_bots()  # a later decision may be this bot's again
 
     # -- absence -----------------------------------------------------------------------------
 
