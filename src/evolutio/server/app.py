@@ -204,7 +204,13 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return logged_in(user, token)
 
     @app.post("/api/logout")
-    async def api_logout() -> JSONResponse:
+    async def api_logout(request: Request) -> JSONResponse:
+        """Revoke the token the request carries (header, query or cookie), clear the cookie."""
+        token = token_of(request)
+        if token:
+            with store.session() as s:
+                auth.revoke(s, token)
+                s.commit()
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
@@ -434,8 +440,8 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             if len(conn.msg_times) >= MSG_BURST:
                 raise RoomError("rate_limited", "Too many messages; slow down.")
             conn.msg_times.append(now)
-            if len(text) > MAX_FRAME:
-                raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes.")
+            if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
+                raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes (UTF-8).")
             try:
                 msg = json.loads(text)
             except json.JSONDecodeError:
@@ -459,6 +465,8 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
                 raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            if exc.code == "stale":
+                room.send_state(conn, full=True)  # after the error, as docs/protocol.md says
         except (IllegalAction, OptionError) as exc:
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
         except Exception:

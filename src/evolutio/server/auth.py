@@ -59,6 +59,14 @@ def user_for_token(session: Session, token: str | None) -> User | None:
     return session.get(User, row.user_id)
 
 
+def revoke(session: Session, token: str) -> None:
+    """Forget a session token (logout); an unknown one is ignored."""
+    if len(token) <= 200:
+        row = session.get(SessionToken, hash_token(token))
+        if row is not None:
+            session.delete(row)
+
+
 def find_user(session: Session, name: str) -> User | None:
     return session.scalars(select(User).where(User.name_key == name_key(name))).first()
 

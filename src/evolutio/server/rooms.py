@@ -221,16 +221,28 @@ class Room:
         for conn in list(self.conns):
             self.send_state(conn, full=False)
 
-    def refresh(self) -> None:
-        """Send every connection the current version again (who controls a seat changed)."""
+    def refresh(self, but: Conn | None = None) -> None:
+        """Send every connection (``but`` one) the current version again: who controls a seat
+        changed."""
         self._frames.clear()
-        self.broadcast_state()
+        for conn in list(self.conns):
+            if conn is not but:
+                self.send_state(conn, full=False)
 
     # ----------------------------------------------------------------- joining
     def attach(self, conn: Conn) -> None:
-        """A new connection: ``welcome`` first, then the whole state, then the room."""
-        self.conns.add(conn)
+        """A new connection: ``welcome``, then the whole state, then the room.
+
+        A person coming back to a seat a bot took over gets it back at once: a system line
+        goes to everyone between the welcome and the state, and the other connections get the
+        same version again (now showing a person at that seat); this one only its full state.
+        """
         seat = self.seat_of(conn.user_id)
+        back = seat is not None and self.seats[seat].takeover
+        if seat is not None:
+            self.timers.back(seat)
+            self.seats[seat].takeover = False
+        self.conns.add(conn)
         conn.send(
             {
                 "type": "welcome",
@@ -239,12 +251,9 @@ class Room:
                 "chat": list(self.chat),
             }
         )
-        if seat is not None:
-            self.timers.back(seat)
-            if self.seats[seat].takeover:
-                self.seats[seat].takeover = False
-                self.system(f"{conn.name} is back and plays again.")
-                self.refresh()
+        if back:
+            self.system(f"{conn.name} is back and plays again.")
+            self.refresh(but=conn)
         self.send_state(conn, full=True)
         self.send_room()
 
@@ -306,11 +315,11 @@ class Room:
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("bad_message", "'version' must be the version you see.")
         if version != match.version:
-            self.send_state(conn, full=True)
+            # the connection's handler sends this error, then the full state (docs/protocol.md)
             raise RoomError(
                 "stale",
                 f"Your table is at version {version}, the game at "
-                f"{match.version}; here is the current table.",
+                f"{match.version}; the current table follows.",
             )
         decision = match.decision
         if decision is None:
@@ -327,6 +336,8 @@ class Room:
         """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON."""
         assert self.match is not None
         legal = self.match.legal(seat)
+        if "index" in msg and "action" in msg:
+            raise RoomError("bad_message", "Send 'index' or 'action', not both.")
         if "index" in msg:
             index = msg["index"]
             if not isinstance(index, int) or isinstance(index, bool):
@@ -388,7 +399,6 @@ class Room:
         if self.match.over:
             self.timers.stop()
             self.finish()
-            self.broadcast_state()
             return
         self.timers.reset(keep=bool(self.chosen))
         self.broadcast_state()
@@ -415,6 +425,8 @@ class Room:
             self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome
         )
         self.save()
+        # the final table first, then the line and the room with status "over" (the last)
+        self.broadcast_state()
         self.system(
             "The game is over. "
             + ", ".join(f"{self.seats[i].name}: {score}" for i, score in enumerate(outcome.scores))
