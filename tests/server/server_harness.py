@@ -162,7 +162,7 @@ async def play(clients: list[Client], rng: random.Random, limit: int | None) -> 
     state = clients[0].state or await clients[0].until(is_state)
     played = 0
     while state["decision"] is not None and (limit is None or played < limit):
-        seat = state["decision"]["seat"]
+        seat = state["decision"]["seats"][0]
         mine = await at_version(clients[seat], state["version"])
         index = rng.randrange(len(mine["legal"]))
         await clients[seat].send({"type": "act", "version": mine["version"], "index": index})

@@ -10,7 +10,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import ExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import Record
-from evolutio.core.registry import available_games, get_game
+from evolutio.core.registry import default_game, get_game
 from evolutio.server import auth, i18n
 from evolutio.server.db import (
     ActionRow,
@@ -33,6 +33,7 @@ from evolutio.server.db import (
     make_engine,
     make_sessionmaker,
 )
+from evolutio.server.games import games_listing, mount_game_folders
 from evolutio.server.migrate import upgrade
 from evolutio.server.ratings import display
 from evolutio.server.rooms import Conn, Hub, Room, RoomError
@@ -61,6 +62,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     # Migrate and rebuild every game now, so a bad database fails before serving.
     upgrade(engine)
     count = hub.load_all()
+    stack = ExitStack()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -69,6 +71,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         yield
         hub.close()
         engine.dispose()
+        stack.close()
 
     app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -150,6 +153,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
+    web_games = mount_game_folders(app, stack)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # ------------------------------------------------------------------ people
@@ -257,20 +261,15 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
     async def api_games() -> dict[str, Any]:
-        games = []
-        for name in available_games():
-            try:
-                game = get_game(name)
-            except ImportError:
-                continue
-            games.append(
-                {"name": name, "title": game.title, "defaults": game.normalize_options({})}
-            )
-        return {"games": games}
+        return {"games": games_listing(web_games), "default": default_game()}
 
     @app.get("/api/names/{game_name}")
     async def api_names(game_name: str) -> dict[str, Any]:
-        return {"game": game_name, "names": i18n.names(game_name)}
+        try:
+            names = i18n.names(game_name)
+        except OptionError as exc:
+            raise ApiError(404, str(exc)) from None
+        return {"game": game_name, "names": names}
 
     @app.get("/api/rooms")
     async def api_rooms() -> dict[str, Any]:
@@ -300,7 +299,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         data = await body(request)
         try:
             room = hub.create_room(
-                str(data.get("game", "evolution")),
+                str(data.get("game") or default_game()),
                 data.get("options", {}),
                 data.get("clock", 0),
                 user,

@@ -1,36 +1,22 @@
-"""Display names of a game's cards and traits in en/ru/it/de, for the browser client.
+"""Languages of the browser client and the display names a game gives its terms.
 
-Read from the game's data file ``evolutio/games/<game>/data/names.toml`` (pure data, no
-rules): ``[trait_id] en = "..." ru = "..."``. Unknown games or missing files give no names,
-and the client then shows identifiers.
+Every name comes from the game itself (``Game.labels(lang)`` for each language in
+``game.info.languages``); the server opens no game's files.
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
-from importlib import resources
-from typing import Any
 
+from evolutio.core.registry import get_game
+
+#: the languages the browser client offers (sentences fall back to English).
 LANGUAGES = ("en", "ru", "it", "de")
 
 
 @functools.cache
 def names(game: str) -> dict[str, dict[str, str]]:
-    """``{lang: {id: name}}`` for every language the client offers."""
-    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-    if not game.isidentifier():
-        return out
-    try:
-        path = resources.files(f"evolutio.games.{game}").joinpath("data").joinpath("names.toml")
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (ModuleNotFoundError, FileNotFoundError, OSError, tomllib.TOMLDecodeError):
-        return out
-    for ident, entry in data.items():
-        if not isinstance(entry, dict):
-            continue
-        for lang in LANGUAGES:
-            value = entry.get(lang)
-            if isinstance(value, str):
-                out[lang][ident] = value
-    return out
+    """``{lang: {id: name}}`` for every language the game speaks; unknown games raise
+    ``OptionError`` naming the available ones."""
+    rules = get_game(game)
+    return {lang: dict(rules.labels(lang)) for lang in rules.info.languages}

@@ -163,6 +163,26 @@ def describe_everywhere(game: Game[Any], state: Any, action: Action) -> dict[str
     return {lang: game.describe_action(state, action, lang) for lang in LANGUAGES}
 
 
+def still_choosing(
+    chosen: set[int], before: Decision | None, after: Decision | None, seat: int
+) -> set[int]:
+    """The seats that have chosen in a simultaneous decision still open after ``seat`` acted.
+
+    The game drops a seat that has chosen from ``decision.seats``: when the decision goes on
+    (same kind, the others still waiting) ``seat`` joins the chosen; any other change ends it.
+    """
+    if (
+        before is not None
+        and after is not None
+        and before.simultaneous
+        and after.kind == before.kind
+        and seat not in after.seats
+        and set(after.seats) < set(before.seats)
+    ):
+        return chosen | {seat}
+    return set()
+
+
 def parse_option_value(raw: str) -> Any:
     """An option value typed in chat: integers, ``a,b`` lists, true/false, else text."""
     text = raw.strip()
@@ -203,8 +223,9 @@ class Room:
     chat: deque[JSON] = field(default_factory=lambda: deque(maxlen=50))
     conns: set[Conn] = field(default_factory=set)
     deadline: float | None = None
-    _legal: list[Action] | None = None
-    _legal_json: dict[str, list[JSON]] = field(default_factory=dict)
+    chosen: set[int] = field(default_factory=set)
+    _legal: dict[int, list[Action]] = field(default_factory=dict)
+    _legal_json: dict[tuple[int, str], list[JSON]] = field(default_factory=dict)
     _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
     _bot_task: asyncio.Task[None] | None = None
@@ -298,28 +319,31 @@ class Room:
             s.commit()
 
     # ----------------------------------------------------------------- views
-    def legal(self) -> list[Action]:
-        if self._legal is None:
+    def legal(self, seat: int) -> list[Action]:
+        if seat not in self._legal:
             decision = self.game.decision(self.state)
-            self._legal = (
-                [] if decision is None else self.game.legal_actions(self.state, decision.seats[0])
+            self._legal[seat] = (
+                self.game.legal_actions(self.state, seat)
+                if decision is not None and seat in decision.seats
+                else []
             )
-        return self._legal
+        return self._legal[seat]
 
-    def legal_json(self, lang: str = "en") -> list[JSON]:
-        """The legal actions as sent to the seat to act, described in ``lang``."""
-        if lang not in self._legal_json:
+    def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
+        """``seat``'s legal actions as sent to it, described in ``lang``."""
+        if (seat, lang) not in self._legal_json:
             game = self.game
-            self._legal_json[lang] = [
+            self._legal_json[seat, lang] = [
                 {
                     "index": i,
                     "action": a.to_json(),
                     "notation": a.notation(),
                     "text": game.describe_action(self.state, a, lang),
+                    "targets": [list(t) for t in game.action_targets(self.state, a)],
                 }
-                for i, a in enumerate(self.legal())
+                for i, a in enumerate(self.legal(seat))
             ]
-        return self._legal_json[lang]
+        return self._legal_json[seat, lang]
 
     def controller(self, seat: int) -> str:
         """``"bot"`` when a bot plays the seat now (its own or a take-over), else ``"human"``."""
@@ -335,6 +359,8 @@ class Room:
         decision = game.decision(self.state)
         remaining = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
         mine = decision is not None and seat in decision.seats
+        waiting = () if decision is None else decision.seats
+        left = None if remaining is None else round(remaining, 1)
         message: JSON = {
             "type": "state",
             "room": self.id,
@@ -343,9 +369,12 @@ class Room:
             "full": full,
             "view": game.view(self.state, seat),
             "decision": None if decision is None else decision.to_json(),
-            "legal": self.legal_json(lang) if mine else None,
+            "legal": self.legal_json(seat, lang) if mine and seat is not None else None,
+            "chosen": seat in self.chosen,
             "controller": None if decision is None else self.controller(decision.seats[0]),
-            "clock": None if remaining is None else round(remaining, 1),
+            "controllers": {str(s): self.controller(s) for s in waiting},
+            "clock": left,
+            "clocks": {str(s): left for s in waiting},
             "outcome": self.outcome,
             "log": [
                 e.to_json(lang)
@@ -652,11 +681,11 @@ class Room:
             )
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
-        action = self._parse_action(msg)
+        action = self._parse_action(seat, msg)
         self.apply(seat, action, "human")
 
-    def _parse_action(self, msg: JSON) -> Action:
-        legal = self.legal()
+    def _parse_action(self, seat: int, msg: JSON) -> Action:
+        legal = self.legal(seat)
         if "index" in msg:
             index = msg["index"]
             if not isinstance(index, int) or isinstance(index, bool):
@@ -686,14 +715,16 @@ class Room:
             raise RoomError("illegal", exc.reason) from None
         texts = describe_everywhere(game, self.state, action)
         self.hub.store_action(self.id, self.version, seat, action.to_json(), by)
+        before = game.decision(self.state)
         game.apply(self.state, seat, action)
+        self.chosen = still_choosing(self.chosen, before, game.decision(self.state), seat)
         self.version += 1
         self.log.append(LogEntry(self.version, seat, texts, by))
         self.changed()
 
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""
-        self._legal = None
+        self._legal = {}
         self._legal_json = {}
         self._frames.clear()
         game = self.game
@@ -759,7 +790,7 @@ class Room:
             game = self.game
             seat = decision.seats[0]
             view = game.view(self.state, seat)
-            legal = list(self.legal())
+            legal = list(self.legal(seat))
             info = InformationSet.of(game, self.state.clone(), seat)
             bot = self.bot_for(seat)
             action = await asyncio.to_thread(bot.choose, view, legal, decision, info)
@@ -973,7 +1004,9 @@ class Hub:
                 raise IllegalAction(f"action log has a gap at {room.version}")
             action = game.action_from_json(row.action)
             texts = describe_everywhere(game, room.state, action)
+            before = game.decision(room.state)
             game.apply(room.state, row.seat, action)
+            room.chosen = still_choosing(room.chosen, before, game.decision(room.state), row.seat)
             room.version += 1
             room.log.append(LogEntry(room.version, row.seat, texts, row.by))
 
