@@ -81,7 +81,7 @@ async function showLobby() {
     if (!entry) { form.replaceChildren(); summary.textContent = ""; return; }
     values = defaults(entry);
     summary.textContent = gameSummary(entry);
-    form.replaceChildren(...optionControls(entry.options || [], values, "new-", (spec, value) => { values[spec.name] = value; }));
+    form.replaceChildren(...optionControls(entry.options || [], values, "new-", (spec, value) => { values[spec.name] = value; }, true));
   }
   drawForm();
   const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0, style: "width:5em" });

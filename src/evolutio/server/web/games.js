@@ -56,8 +56,9 @@ export function choiceLabel(spec, choice) {
 // One control per declared option: int -> number input (low..high), bool -> checkbox,
 // choice -> select, multi -> checkboxes with the required ones checked and disabled.
 // Ids are `${prefix}NAME` (multi: `${prefix}NAME-CHOICE`); onChange(spec, value) gets the
-// new value in canonical form.
-export function optionControls(specs, values, prefix, onChange) {
+// new value in canonical form, on every keystroke in a number when `live` (a form read
+// later), else once the number is changed (a control that sends it at once).
+export function optionControls(specs, values, prefix, onChange, live = false) {
   return specs.map((spec) => {
     const value = values[spec.name] ?? spec.default;
     const title = localized(spec.help, "") || null;
@@ -66,7 +67,7 @@ export function optionControls(specs, values, prefix, onChange) {
       return h("label.option", { title }, `${optionLabel(spec)} `, h(`input#${id}`, {
         type: "number", min: spec.low ?? undefined, max: spec.high ?? undefined, value, style: "width:4.5em",
         dataset: { option: spec.name },
-        onchange: (ev) => onChange(spec, Number(ev.target.value)) }));
+        [live ? "oninput" : "onchange"]: (ev) => onChange(spec, Number(ev.target.value)) }));
     }
     if (spec.kind === "bool") {
       return h("label.option", { title }, h(`input#${id}`, { type: "checkbox", checked: Boolean(value),

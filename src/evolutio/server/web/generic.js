@@ -8,10 +8,11 @@ export const strings = {};
 export const css = null;
 
 // A field name in words: the game's or the shell's word when there is one, else the name
-// with spaces.
+// with spaces; capitalized.
 function fieldName(key, ctx) {
   const text = ctx.t(key);
-  return text === key ? key.replaceAll("_", " ") : text;
+  const words = text === key ? key.replaceAll("_", " ") : text;
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function plain(value) {
@@ -33,7 +34,7 @@ function valueEl(value, ctx) {
 
 function fields(obj, ctx, skip = []) {
   const entries = Object.entries(obj).filter(([key]) => !skip.includes(key));
-  return h("dl.fields", {}, entries.map(([key, v]) => [
+  return h("dl.fields", {}, entries.flatMap(([key, v]) => [
     h("dt", {}, fieldName(key, ctx)), h("dd", { dataset: { field: key } }, valueEl(v, ctx))]));
 }
 
