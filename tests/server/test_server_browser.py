@@ -9,7 +9,7 @@ from typing import Any
 
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
 
-from evolutio.core.match import Match, replay
+from evolutio.core.match import replay
 from evolutio.core.record import Record
 
 pytestmark = BROWSER_MARKS
@@ -101,10 +101,8 @@ def test_a_whole_game_in_the_browser(server: Server) -> None:
     assert errors == []
     record = Record.from_json(data)
     assert record.players == ["Wren", "bot:normal", "bot:easy"]
-    match: Match | None = None
-    for match, _ in replay(record):
-        pass
-    assert match is not None and record.options["half_deck"] is True
+    match = list(replay(record))[-1][0]  # the same match, advanced to the end
+    assert record.options["half_deck"] is True
     outcome = match.outcome()
     status = server.get(f"/api/rooms/{room}").json()["room"]
     assert outcome is not None and status["status"] == "over"

@@ -86,9 +86,7 @@ async def against_a_bot(base: str) -> tuple[str, list[str], dict[str, Any]]:
         seen["hand"] = await page.locator(
             "#table .player.me [data-field='hand'] .chip"
         ).all_inner_texts()
-        seen["other_hand"] = await page.inner_text(
-            "#table .player:not(.me) [data-field='hand']"
-        )
+        seen["other_hand"] = await page.inner_text("#table .player:not(.me) [data-field='hand']")
         await page.locator("#legal button.act").last.click()
         clicks = 1
         while True:
@@ -160,18 +158,14 @@ async def two_people_and_a_bot(base: str) -> tuple[list[str], dict[str, Any]]:
         # Lark is asked, sees that Ada has bid without seeing her bid
         await other.wait_for_selector("#prompt[data-kind='bid'] #legal button.act")
         seen["lark_prompt"] = await other.inner_text("#prompt")
-        seen["ada_bid"] = await other.inner_text(
-            "#table .player[data-seat='0'] [data-field='bid']"
-        )
+        seen["ada_bid"] = await other.inner_text("#table .player[data-seat='0'] [data-field='bid']")
         seen["ada_has_bid"] = await other.inner_text(
             "#table .player[data-seat='0'] [data-field='has_bid']"
         )
         await other.locator("#legal button.act").first.click()
         # the tricks: each page plays when it is asked
         for _ in range(200):
-            if await host.query_selector("#game-over") and await other.query_selector(
-                "#game-over"
-            ):
+            if await host.query_selector("#game-over") and await other.query_selector("#game-over"):
                 break
             acted = await act_once(host) or await act_once(other)
             if not acted:
