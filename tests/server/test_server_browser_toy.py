@@ -87,6 +87,15 @@ async def against_a_bot(base: str) -> tuple[str, list[str], dict[str, Any]]:
             "#table .player.me [data-field='hand'] .chip"
         ).all_inner_texts()
         seen["other_hand"] = await page.inner_text("#table .player:not(.me) [data-field='hand']")
+        # at a phone's width the room is one column and nothing runs off the screen
+        await page.set_viewport_size({"width": 390, "height": 844})
+        seen["phone_overflow"] = await page.evaluate(
+            "document.documentElement.scrollWidth - window.innerWidth"
+        )
+        seen["phone_columns"] = await page.evaluate(
+            "getComputedStyle(document.querySelector('.room-grid')).gridTemplateColumns"
+        )
+        await page.set_viewport_size({"width": 1280, "height": 900})
         await page.locator("#legal button.act").last.click()
         clicks = 1
         while True:
@@ -118,6 +127,8 @@ def test_the_toy_game_against_a_bot(server: Server) -> None:
     assert len(seen["bids"]) == 3  # bids 0..2 with two tricks
     assert len(seen["hand"]) == 2 and all(c.isdigit() for c in seen["hand"])
     assert "hidden" in seen["other_hand"]
+    assert seen["phone_overflow"] <= 0, seen["phone_overflow"]
+    assert len(seen["phone_columns"].split()) == 1, seen["phone_columns"]
     # one bid and one card per trick
     assert seen["clicks"] == 3
     assert len(seen["ranking"]) == 2 and any(r.startswith("Kit:") for r in seen["ranking"])

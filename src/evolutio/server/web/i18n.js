@@ -98,12 +98,6 @@ export function t(key, game = null) {
   return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
 }
 
-// Did t() find a word for the key (in the game's strings or the shell's)?
-export function known(key, game = null) {
-  const own = game && GAME_STRINGS[game];
-  return Boolean((own && ((own[lang] && own[lang][key]) || (own.en && own.en[key]))) || STRINGS.en[key]);
-}
-
 // A renderer's `strings` export ({lang: {key: text}}), kept under its game.
 export function addStrings(game, strings) { GAME_STRINGS[game] = strings || {}; }
 
