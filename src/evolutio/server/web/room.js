@@ -177,7 +177,7 @@ export async function showRoom(app, roomId, session) {
       clockSpan(clockOf(st, s), s)));
     decisionEl.replaceChildren(h("div.prompt.waiting#waiting", { dataset: { kind: d.kind } },
       st.chosen ? h("div#chosen", {}, h("b", {}, t("chosen"))) : null,
-      `${t("waiting")}: `, waitingFor, ` (${d.kind})`, progress,
+      `${t("waiting")}: `, waitingFor, ` (${t(d.kind, me.game)})`, progress,
       st.seat === null || st.seat === undefined ? h("div.muted", {}, t("spectator")) : null));
   }
 
