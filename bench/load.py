@@ -1,12 +1,14 @@
-"""Server load: many WebSocket clients on loopback playing Evolution games through the server.
+"""Server load: many WebSocket clients on loopback playing games through the server.
 
-Each game has two seats, each played by a WebSocket client that picks a random legal action
-after a short think time. For each number of concurrent games the script reports the
-actions applied per second and the latency of an action: from sending ``act`` to receiving
-the state frame of the next version (stored, applied and broadcast by the server).
+Each game (``--game``, default: the server's default game, with its default options) has its
+seats played by WebSocket clients that pick a random legal action after a short think time;
+in a simultaneous decision every waiting seat acts. For each number of concurrent games the
+script reports the actions applied per second and the latency of an action: from sending
+``act`` to receiving the state frame of the next version (stored, applied and broadcast).
 
     .venv/bin/python bench/load.py                      # 10, 50, 100, 200 games
     .venv/bin/python bench/load.py --games 20 --seconds 5
+    .venv/bin/python bench/load.py --game toy           # the platform's simultaneous-bid game
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
 
 Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
@@ -141,33 +143,45 @@ async def seat(
                 return
 
 
+async def guest(http: httpx.AsyncClient, name: str) -> str:
+    r = await http.post("/api/guest", json={"name": name})
+    r.raise_for_status()
+    return str(r.json()["token"])
+
+
 async def level(
-    base: str, games: int, seconds: float, think: float, max_actions: int, tag: str, pid: int | None
+    base: str,
+    game: str,
+    games: int,
+    seconds: float,
+    think: float,
+    max_actions: int,
+    tag: str,
+    pid: int | None,
 ) -> dict[str, Any]:
-    """Create ``games`` rooms of two guests each, start them, play for ``seconds``."""
+    """Create ``games`` rooms with a guest per seat, start them, play for ``seconds``."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         rooms: list[tuple[str, list[str]]] = []
         for g in range(games):
-            tokens = []
-            for s in range(2):
-                r = await http.post("/api/guest", json={"name": f"L{tag}g{g}s{s}"})
-                r.raise_for_status()
-                tokens.append(r.json()["token"])
+            tokens = [await guest(http, f"L{tag}g{g}s0")]
+            body: dict[str, Any] = {"options": {}} if not game else {"game": game, "options": {}}
             r = await http.post(
-                "/api/rooms",
-                json={"game": "evolution", "options": {"players": 2}},
-                headers={"authorization": f"Bearer {tokens[0]}"},
+                "/api/rooms", json=body, headers={"authorization": f"Bearer {tokens[0]}"}
             )
             r.raise_for_status()
-            rooms.append((r.json()["room"]["id"], tokens))
-    # seat the second guest and start, over one short-lived socket per room
+            summary = r.json()["room"]
+            for s in range(1, len(summary["seats"])):
+                tokens.append(await guest(http, f"L{tag}g{g}s{s}"))
+            rooms.append((summary["id"], tokens))
+    # seat the other guests and start, over one short-lived socket per seat
     for room, tokens in rooms:
         url = base.replace("http", "ws", 1)
-        async with websockets.connect(f"{url}/ws/{room}?token={tokens[1]}") as ws:
-            await ws.send(json.dumps({"type": "chat", "text": "/join"}))
-            await ws.send(json.dumps({"type": "ping"}))
-            while json.loads(await ws.recv()).get("type") != "pong":
-                pass
+        for token in tokens[1:]:
+            async with websockets.connect(f"{url}/ws/{room}?token={token}") as ws:
+                await ws.send(json.dumps({"type": "chat", "text": "/join"}))
+                await ws.send(json.dumps({"type": "ping"}))
+                while json.loads(await ws.recv()).get("type") != "pong":
+                    pass
     stats = Stats()
     rng = random.Random(games)
     stop = time.monotonic() + seconds
@@ -198,7 +212,7 @@ async def level(
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
         "server_cpu_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
-        "finished": stats.finished // 2,
+        "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
     }
 
@@ -217,6 +231,7 @@ def main() -> None:
     parser.add_argument(
         "--games", default="10,50,100,200", help="concurrent games per level, comma-separated"
     )
+    parser.add_argument("--game", default="", help="the game to play (default: the server's)")
     parser.add_argument("--seconds", type=float, default=20.0, help="time limit per level")
     parser.add_argument(
         "--think",
@@ -240,7 +255,10 @@ def main() -> None:
             proc, base = start_server(Path(tmp) / "load.db")
         try:
             run_tag = str(int(time.time()) % 100000)
-            print(f"server {base}; think {args.think}s; up to {args.seconds}s per level")
+            print(
+                f"server {base}; game {args.game or 'default'}; think {args.think}s; "
+                f"up to {args.seconds}s per level"
+            )
             print(
                 f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
                 f"{'cpu ms/act':>10} {'done':>5} {'errors':>6}"
@@ -249,6 +267,7 @@ def main() -> None:
                 r = asyncio.run(
                     level(
                         base,
+                        args.game,
                         n,
                         args.seconds,
                         args.think,

@@ -1,4 +1,4 @@
-"""Start the server with the toy game of tests/bots registered (as ``toy``).
+"""Start the server for the tests (the toy game is registered by its entry point).
 
 The server tests run this file in a subprocess: ``python launch.py PORT DB_URL [GRACE]``.
 It does what ``evolutio serve`` does (tests/server/test_server_cli.py covers that command).
@@ -7,9 +7,6 @@ It does what ``evolutio serve`` does (tests/server/test_server_cli.py covers tha
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 
 import uvicorn
 

@@ -26,12 +26,10 @@ from alembic.config import Config
 from server_harness import Client, Server, at_version, free_port, is_state, play
 from sqlalchemy import create_engine, inspect, make_url, text
 
-from evolutio.core.record import Record, replay
-from evolutio.core.registry import get_game
+from evolutio.core.match import Match
+from evolutio.core.record import Record
 from evolutio.server.db import make_engine, normalize_db_url
 from evolutio.server.migrate import MIGRATIONS, upgrade
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 
 ROOT = Path(__file__).resolve().parents[2]
 EVOLUTIO = Path(sys.executable).with_name("evolutio")
@@ -103,7 +101,7 @@ def test_migrations_create_the_schema(server: Server, postgres_url: str) -> None
     finally:
         engine.dispose()
     assert {"users", "sessions", "rooms", "actions", "chat", "participations"} <= tables
-    assert head == "0002"
+    assert head == "0003"
 
 
 def test_names_that_casefold_longer_fit(server: Server) -> None:
@@ -135,11 +133,11 @@ def test_game_against_a_bot_with_ratings(server: Server) -> None:
     final = run(go())
     record = Record.from_json(server.get(f"/api/rooms/{room}/record").json())
     assert record.players == ["Olga", "bot:random"] and len(record.actions) == final["version"]
-    outcome = get_game("toy").outcome(replay(record))
+    outcome = Match.from_record(record).outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
     profile = server.get("/api/users/Olga").json()
-    assert profile["games"] == 1 and profile["recent"][0]["room"] == room
-    board = server.get("/api/leaderboard").json()["players"]
+    assert profile["ratings"]["toy"]["games"] == 1 and profile["recent"][0]["room"] == room
+    board = server.get("/api/leaderboard?game=toy").json()["players"]
     assert {p["name"] for p in board} >= {"Olga", "bot:random"}
 
 
@@ -179,19 +177,19 @@ def test_play_goes_on_when_the_database_drops_its_connections(
 
 def test_kill_and_resume_loses_nothing(server: Server) -> None:
     tokens = [server.guest("Sasha"), server.guest("Toma")]
-    room = server.room(tokens[0], game="evolution")
+    room = server.room(tokens[0], players=2)
 
     async def first_half() -> dict[str, Any]:
         clients = [await Client.open(server, room, t) for t in tokens]
         await clients[1].say("/join")
         await clients[0].say("/start")
         await clients[0].say("kept across the crash")
-        state = await play(clients, random.Random(11), limit=20)
-        await at_version(clients[state["decision"]["seat"]], state["version"])
+        state = await play(clients, random.Random(11), limit=4)
+        await at_version(clients[state["decision"]["seats"][0]], state["version"])
         return state
 
     before = run(first_half())
-    assert before["version"] == 20
+    assert before["version"] == 4
     server.kill()
     server.start()
 
@@ -205,12 +203,12 @@ def test_kill_and_resume_loses_nothing(server: Server) -> None:
     resumed, final, chat = run(second_half(), timeout=90)
     assert resumed["version"] == before["version"]
     assert resumed["view"] == before["view"]
-    assert [e["v"] for e in resumed["log"]] == list(range(1, 21))
+    assert [e["v"] for e in resumed["log"]] == list(range(1, 5))
     assert "kept across the crash" in chat
     assert final["outcome"] is not None
     record = Record.from_json(server.get(f"/api/rooms/{room}/record").json())
     assert len(record.actions) == final["version"]
-    outcome = get_game("evolution").outcome(replay(record))
+    outcome = Match.from_record(record).outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
     assert "Traceback" not in server.log_text()
 
@@ -232,7 +230,7 @@ def test_serve_takes_a_plain_postgresql_url(server: Server, postgres_url: str) -
             except httpx.HTTPError:
                 assert time.monotonic() < deadline and proc.poll() is None
                 time.sleep(0.1)
-        assert r.status_code == 200 and r.json()["games"] == 1
+        assert r.status_code == 200 and r.json()["ratings"]["toy"]["games"] == 1
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=10)

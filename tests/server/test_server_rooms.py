@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from evolutio.server import auth, rooms
+from evolutio.server import auth, commands, rooms
 from evolutio.server.db import make_engine, make_sessionmaker
+from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
-from evolutio.server.rooms import Conn, Hub, Seat
+from evolutio.server.rooms import Conn, Seat
+from evolutio.server.store import Store
 
 
 class BrokenBot:
@@ -30,20 +32,18 @@ class BrokenBot:
 def test_a_failing_bot_plays_the_safe_default(
     tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(
-        rooms, "load_make_bot", lambda: lambda level, seed, game="evolution": BrokenBot(mode)
-    )
+    monkeypatch.setattr(rooms, "make_bot", lambda spec, seed, game: BrokenBot(mode))
     engine = make_engine(f"sqlite:///{tmp_path / 'r.db'}")
     upgrade(engine)
-    hub = Hub(make_sessionmaker(engine), bot_delay=0.0)
+    hub = Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
 
     async def go() -> list[str]:
-        with hub.session() as s:
+        with hub.store.session() as s:
             ann, _ = auth.create_guest(s, "Ann")
             s.commit()
-        room = hub.create_room("evolution", {"players": 2}, 0, ann)
-        room.seats[0] = Seat(None, "bot:normal", "normal")
-        room.seats[1] = Seat(None, "bot:easy", "easy")
+        room = hub.create_room("toy", {"players": 2}, 0, ann)
+        room.seats[0] = Seat(None, "bot:random", "random")
+        room.seats[1] = Seat(None, "bot:random", "random")
 
         async def nothing(*_: Any) -> None:
             return None
@@ -51,7 +51,7 @@ def test_a_failing_bot_plays_the_safe_default(
         host = Conn(ann.id, "Ann", nothing, nothing)
         room.conns.add(host)
         room.host_id = ann.id
-        room.cmd_start(host, [])
+        commands.cmd_start(room, host, [])
         for _ in range(200):
             await asyncio.sleep(0.01)
             if room.version >= 3:

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import httpx
 from server_harness import Client, Server, is_state
 
-from evolutio.core.record import Record, replay
-from evolutio.core.registry import get_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
+from evolutio.core.match import Match
+from evolutio.core.record import Record
 
 
 def run(coro: Any) -> Any:
@@ -108,17 +104,25 @@ def test_whole_game_against_a_bot_then_record_and_ratings(server: Server) -> Non
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     record = Record.from_json(r.json())
     assert record.players == ["Ivy", "bot:random"] and len(record.actions) == final["version"]
-    state = replay(record)
-    outcome = get_game("toy").outcome(state)
+    match = Match.from_record(record)
+    outcome = match.outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
     steps = server.get(f"/api/rooms/{room}/replay").json()["steps"]
     assert len(steps) == final["version"] + 1
-    assert steps[-1]["view"] == get_game("toy").view(state, None)
+    assert steps[-1]["view"] == match.view(None)
     assert steps[-1]["text"] == final["log"][-1]["text"]
+    # the bids are told by their events, never by the hidden action
+    assert steps[1]["text"] in ("Ivy bids.", "bot:random bids.")
+    assert "Bids revealed" in steps[2]["text"]
     profile = server.get("/api/users/Ivy").json()
-    assert profile["games"] == 1 and profile["recent"][0]["room"] == room
-    board = server.get("/api/leaderboard").json()["players"]
-    assert {p["name"] for p in board} >= {"Ivy", "bot:random"}
+    assert profile["ratings"]["toy"]["games"] == 1 and profile["recent"][0]["room"] == room
+    assert profile["recent"][0]["game"] == "toy"
+    assert profile["games"] == 0  # the top-level figures are the default game's
+    board = server.get("/api/leaderboard?game=toy").json()
+    assert board["game"] == "toy" and {p["name"] for p in board["players"]} >= {"Ivy", "bot:random"}
+    default = server.get("/api/leaderboard").json()
+    assert default["game"] != "toy" and "Ivy" not in {p["name"] for p in default["players"]}
+    assert server.get("/api/leaderboard?game=chess").status_code == 404
 
 
 def test_refusals_never_crash(server: Server) -> None:
@@ -132,7 +136,8 @@ def test_refusals_never_crash(server: Server) -> None:
         await b.say("/join")
         await a.say("/start")
         state = await a.until(lambda f: is_state(f) and f["decision"] is not None)
-        to_act, idle = (a, b) if state["decision"]["seat"] == 0 else (b, a)
+        assert state["decision"]["seats"] == [0, 1] and state["decision"]["kind"] == "bid"
+        to_act = a
         version = state["version"]
         await to_act.send("not json at all")
         await to_act.error("bad_json")
@@ -154,8 +159,6 @@ def test_refusals_never_crash(server: Server) -> None:
         await to_act.error("illegal")
         await to_act.send({"type": "act", "version": version, "action": "play 1"})
         await to_act.error("bad_message")
-        await idle.send({"type": "act", "version": version, "index": 0})
-        await idle.error("not_your_turn")
         await spectator.send({"type": "act", "version": version, "index": 0})
         await spectator.error("not_seated")
         await spectator.say("hi")
@@ -167,6 +170,10 @@ def test_refusals_never_crash(server: Server) -> None:
         await to_act.send({"type": "act", "version": version, "index": 0})
         after = await spectator.until(lambda f: is_state(f) and f["version"] == version + 1)
         assert after["seat"] is None and after["legal"] is None
+        # Ann has bid: she waits for Ben, and may not bid again
+        await to_act.send({"type": "act", "version": version + 1, "index": 0})
+        refused = await to_act.error("not_your_turn")
+        assert "already chosen" in refused["message"]
         await to_act.send({"type": "resync"})
         full = await to_act.until(lambda f: is_state(f) and f["full"])
         assert full["version"] == version + 1 and len(full["log"]) == version + 1
@@ -225,11 +232,9 @@ def test_absent_player_is_replaced_by_a_bot_and_gets_the_seat_back(server: Serve
         await b.say("/join")
         await a.say("/start")
         state = await a.until(lambda f: is_state(f) and f["decision"] is not None)
-        # make it Quin's turn with Quin gone: play Pia's moves until Quin is to act
+        # Pia bids; Quin, gone, is the one still to bid
         await b.close()
-        while state["decision"] is not None and state["decision"]["seat"] == 0:
-            await a.send({"type": "act", "version": state["version"], "index": 0})
-            state = await a.until(lambda f, v=state["version"]: is_state(f) and f["version"] > v)
+        await a.send({"type": "act", "version": state["version"], "index": 0})
         away = await a.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["away"])
         assert away["room"]["seats"][1]["name"] == "Quin"
         await a.until(lambda f: is_state(f) and any(e["by"] == "bot" for e in f["log"]))

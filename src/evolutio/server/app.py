@@ -22,11 +22,10 @@ from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
-from evolutio.core.record import Record
+from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game, get_game
-from evolutio.server import auth, i18n
+from evolutio.server import auth, i18n, ratings
 from evolutio.server.db import (
-    ActionRow,
     Participation,
     RoomRow,
     User,
@@ -34,9 +33,11 @@ from evolutio.server.db import (
     make_sessionmaker,
 )
 from evolutio.server.games import games_listing, mount_game_folders
+from evolutio.server.history import replay_steps
+from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
-from evolutio.server.ratings import display
-from evolutio.server.rooms import Conn, Hub, Room, RoomError
+from evolutio.server.rooms import Conn, Room, RoomError
+from evolutio.server.store import Store
 
 log = logging.getLogger("evolutio.server")
 WEB = Path(__file__).with_name("web")
@@ -58,7 +59,8 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     """The application on the database at ``db_url``: migrated and every game rebuilt here."""
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
-    hub = Hub(sessions, grace=grace, bot_delay=bot_delay)
+    store = Store(sessions)
+    hub = Hub(store, grace=grace, bot_delay=bot_delay)
     # Migrate and rebuild every game now, so a bad database fails before serving.
     upgrade(engine)
     count = hub.load_all()
@@ -108,7 +110,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return request.query_params.get("token") or request.cookies.get(COOKIE)
 
     def current(request: Request | WebSocket) -> User | None:
-        with hub.session() as s:
+        with store.session() as s:
             return auth.user_for_token(s, token_of(request))
 
     def same_origin(websocket: WebSocket) -> bool:
@@ -129,12 +131,17 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return user
 
     def me(user: User) -> dict[str, Any]:
+        """The logged-in person: rating and games in the default game, and every rating."""
+        with store.session() as s:
+            every = ratings.ratings_of(s, user.id)
+        main = every.get(default_game()) or ratings.to_json(None)
         return {
             "id": user.id,
             "name": user.name,
             "account": user.password_hash is not None,
-            "rating": display(user.mu, user.sigma),
-            "games": user.games,
+            "rating": main["rating"],
+            "games": main["games"],
+            "ratings": every,
         }
 
     def logged_in(user: User, token: str) -> JSONResponse:
@@ -165,7 +172,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     @app.post("/api/guest")
     async def api_guest(request: Request) -> JSONResponse:
         data = await body(request)
-        with hub.session() as s:
+        with store.session() as s:
             try:
                 user, token = auth.create_guest(s, data.get("name"))
             except auth.AuthError as exc:
@@ -176,7 +183,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     @app.post("/api/register")
     async def api_register(request: Request) -> JSONResponse:
         data = await body(request)
-        with hub.session() as s:
+        with store.session() as s:
             now = auth.user_for_token(s, token_of(request))
             try:
                 user, token = auth.register(s, data.get("name"), data.get("password"), now)
@@ -188,7 +195,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     @app.post("/api/login")
     async def api_login(request: Request) -> JSONResponse:
         data = await body(request)
-        with hub.session() as s:
+        with store.session() as s:
             try:
                 user, token = auth.login(s, data.get("name"), data.get("password"))
             except auth.AuthError as exc:
@@ -204,7 +211,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
 
     @app.get("/api/users/{name}")
     async def api_user(name: str) -> dict[str, Any]:
-        with hub.session() as s:
+        with store.session() as s:
             user = auth.find_user(s, name)
             if user is None:
                 raise ApiError(404, f"No player called '{name}'.")
@@ -228,35 +235,27 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
                 }
                 for p, room in rows
             ]
+            every = ratings.ratings_of(s, user.id)
+        main = every.get(default_game()) or ratings.to_json(None)
         return {
             "name": user.name,
             "bot": user.is_bot,
             "account": user.password_hash is not None,
-            "games": user.games,
-            "wins": user.wins,
-            "rating": display(user.mu, user.sigma),
-            "mu": round(user.mu, 2),
-            "sigma": round(user.sigma, 2),
+            **main,
+            "ratings": every,
             "recent": recent,
         }
 
     @app.get("/api/leaderboard")
-    async def api_leaderboard() -> dict[str, Any]:
-        with hub.session() as s:
-            users = s.scalars(select(User).where(User.games > 0)).all()
-        table = sorted(users, key=lambda u: display(u.mu, u.sigma), reverse=True)[:100]
-        return {
-            "players": [
-                {
-                    "name": u.name,
-                    "bot": u.is_bot,
-                    "games": u.games,
-                    "wins": u.wins,
-                    "rating": display(u.mu, u.sigma),
-                }
-                for u in table
-            ]
-        }
+    async def api_leaderboard(game: str | None = None) -> dict[str, Any]:
+        name = game or default_game()
+        try:
+            get_game(name)
+        except OptionError as exc:
+            raise ApiError(404, str(exc)) from None
+        with store.session() as s:
+            players = ratings.leaderboard(s, name)
+        return {"game": name, "players": players}
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -274,7 +273,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     @app.get("/api/rooms")
     async def api_rooms() -> dict[str, Any]:
         live = [r.summary() for r in hub.rooms.values() if r.status != "over"]
-        with hub.session() as s:
+        with store.session() as s:
             done = s.scalars(
                 select(RoomRow)
                 .where(RoomRow.status == "over")
@@ -309,7 +308,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return {"room": room.summary()}
 
     def finished_room(room_id: str) -> RoomRow:
-        with hub.session() as s:
+        with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
             raise ApiError(404, f"No room '{room_id}'.")
@@ -318,26 +317,14 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return row
 
     def record_of(row: RoomRow) -> dict[str, Any]:
-        with hub.session() as s:
-            actions = s.scalars(
-                select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.idx)
-            ).all()
-        record = Record(
-            row.game,
-            dict(row.options),
-            row.seed,
-            [(a.seat, dict(a.action)) for a in actions],
-            [str(x.get("name") or "") for x in row.seats],
-            row.outcome,
-        )
-        return record.to_json()
+        return store.record(row).to_json()
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str) -> dict[str, Any]:
         room = hub.room(room_id)
         if room is not None:
             return {"room": room.summary()}
-        with hub.session() as s:
+        with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
             raise ApiError(404, f"No room '{room_id}'.")
@@ -371,15 +358,12 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         row = finished_room(room_id)
         if lang not in i18n.LANGUAGES:
             lang = "en"  # sentences in English, as for a language the client does not offer
-        record = Record.from_json(record_of(row))
-        game = get_game(row.game)
-        state = game.new(record.options, record.seed)
-        steps: list[dict[str, Any]] = [{"view": game.view(state, None), "seat": None, "text": None}]
-        for seat, data in record.actions:
-            action = game.action_from_json(data)
-            text = game.describe_action(state, action, lang)
-            game.apply(state, seat, action)
-            steps.append({"view": game.view(state, None), "seat": seat, "text": text})
+        record = store.record(row)
+        try:
+            steps = replay_steps(record, lang)
+        except RecordError as exc:
+            log.error("room %s cannot be replayed: %s", row.id, exc)
+            raise ApiError(409, f"This game cannot be replayed: {exc}") from None
         return {
             "room": row.id,
             "game": row.game,
@@ -465,7 +449,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             elif kind == "chat":
                 room.chat_line(conn, msg.get("text"))
             elif kind == "resync":
-                if room.state is None:
+                if room.match is None:
                     conn.send({"type": "room", "room": room.summary()})
                 else:
                     room.send_state(conn, full=True)

@@ -119,10 +119,8 @@ def login(session: Session, raw_name: object, raw_password: object) -> tuple[Use
 
 
 def add_user(session: Session, name: str, is_bot: bool) -> User:
-    """A new person or bot level with openskill's default rating and no games."""
-    user = User(
-        name=name, name_key=name_key(name), mu=25.0, sigma=25.0 / 3, games=0, wins=0, is_bot=is_bot
-    )
+    """A new person or bot level (rated per game from its first game on)."""
+    user = User(name=name, name_key=name_key(name), is_bot=is_bot)
     session.add(user)
     return user
 

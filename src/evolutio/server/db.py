@@ -36,7 +36,7 @@ class Base(DeclarativeBase):
 
 
 class User(Base):
-    """A person (guest or account) or a bot level; ratings live here."""
+    """A person (guest or account) or a bot level; its ratings are per game (``Rating``)."""
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -45,11 +45,19 @@ class User(Base):
     name_key: Mapped[str] = mapped_column(String(80), unique=True, nullable=False)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class Rating(Base):
+    """A person's or a bot level's rating in one game (openskill mu and sigma)."""
+
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
     mu: Mapped[float] = mapped_column(Float, default=25.0, nullable=False)
     sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3, nullable=False)
     games: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
     wins: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
 
 
 class SessionToken(Base):

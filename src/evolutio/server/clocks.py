@@ -1,0 +1,174 @@
+"""A room's timers: a clock per waiting seat, a bot's move per bot seat, grace periods.
+
+In a simultaneous decision every waiting seat has its own deadline; a seat whose time runs
+out gets its own default move (``Match.default_action``) and the others keep theirs. Every
+bot seat among the waiting seats gets a move scheduled; a bot sees only its seat's view, its
+legal actions and an information set sampled from its seat's point of view, and thinks in a
+worker thread on a copy of the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from evolutio.bots.base import BotError, InformationSet
+from evolutio.core.game import IllegalAction
+from evolutio.server.conn import RoomError
+
+if TYPE_CHECKING:
+    from evolutio.server.rooms import Room
+
+log = logging.getLogger("evolutio.server")
+
+
+class Timers:
+    """The clock, bot and grace tasks of one room (all on the event loop)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.deadlines: dict[int, float] = {}
+        self._clocks: dict[int, asyncio.Task[None]] = {}
+        self._bots: dict[int, asyncio.Task[None]] = {}
+        self._grace: dict[int, asyncio.Task[None]] = {}
+
+    # -- clocks ------------------------------------------------------------------------------
+
+    def remaining(self, seat: int) -> float | None:
+        """Seconds left to ``seat`` (None: no clock, or the seat is not waited for)."""
+        deadline = self.deadlines.get(seat)
+        return None if deadline is None else round(max(0.0, deadline - time.monotonic()), 1)
+
+    def reset(self, keep: bool) -> None:
+        """After an action (or a start): a deadline for every waiting seat. With ``keep`` (a
+        simultaneous decision goes on) the seats still choosing keep theirs."""
+        match = self.room.match
+        waiting = set(match.pending()) if match is not None else set()
+        for seat in list(self.deadlines):
+            if not keep or seat not in waiting:
+                self._drop_clock(seat)
+        if not self.room.clock:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in sorted(waiting):
+            if seat not in self.deadlines:
+                deadline = time.monotonic() + self.room.clock
+                self.deadlines[seat] = deadline
+                self._clocks[seat] = loop.create_task(self._clock(seat, deadline))
+
+    def _drop_clock(self, seat: int) -> None:
+        self.deadlines.pop(seat, None)
+        task = self._clocks.pop(seat, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _clock(self, seat: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        room = self.room
+        if self.deadlines.get(seat) != deadline or not room.waits_for(seat):
+            return
+        assert room.match is not None
+        self._clocks.pop(seat, None)
+        action = room.match.default_action(seat)
+        room.system(f"{room.seats[seat].name}'s time is up.")
+        room.play(seat, action, "timeout")
+
+    def stop(self) -> None:
+        """The game is over: no clock or bot is needed any more."""
+        for seat in list(self.deadlines):
+            self._drop_clock(seat)
+        for task in self._bots.values():
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._bots.clear()
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def schedule_bots(self) -> None:
+        """A move for every bot-controlled waiting seat that has none under way."""
+        room = self.room
+        if room.match is None or room.status != "playing":
+            return
+        loop = asyncio.get_running_loop()
+        for seat in room.match.pending():
+            task = self._bots.get(seat)
+            if room.seats[seat].controller == "bot" and (task is None or task.done()):
+                self._bots[seat] = loop.create_task(self._bot_move(seat, room.turn))
+
+    def _still(self, seat: int, turn: int) -> bool:
+        room = self.room
+        return room.turn == turn and room.waits_for(seat) and room.seats[seat].controller == "bot"
+
+    async def _bot_move(self, seat: int, turn: int) -> None:
+        room = self.room
+        again = True
+        try:
+            if room.hub.bot_delay:
+                await asyncio.sleep(room.hub.bot_delay)
+            if not self._still(seat, turn):
+                return
+            match = room.match
+            assert match is not None
+            decision = match.decision
+            assert decision is not None
+            view = match.view(seat)
+            legal = list(match.legal(seat))
+            info = InformationSet.of(match.game, match.state.clone(), seat, room.seed)
+            bot = room.bot_for(seat)
+            action = await asyncio.to_thread(bot.choose, view, legal, decision, info)
+            if not self._still(seat, turn):
+                return
+            if action not in legal:
+                raise RoomError("illegal", f"the bot chose {action!r}, not a legal action")
+            room.play(seat, action, "bot")
+        except Exception as exc:
+            # a refused or crashed bot must not stall the game: play the safe default
+            if isinstance(exc, (RoomError, IllegalAction, BotError)):
+                log.error("room %s: bot move refused: %s", room.id, exc)
+            else:
+                log.exception("room %s: bot failed; playing the safe default", room.id)
+            if self._still(seat, turn) and room.match is not None:
+                try:
+                    room.play(seat, room.match.default_action(seat), "timeout")
+                except Exception:
+                    log.exception("room %s: the default move failed too", room.id)
+                    again = False  # trying again would fail the same way
+        finally:
+            if self._bots.get(seat) is asyncio.current_task():
+                del self._bots[seat]
+            if again:
+                self.schedule_bots()  # a later decision may be this bot's again
+
+    # -- absence -----------------------------------------------------------------------------
+
+    def mark_away(self, seat: int) -> None:
+        """Start the grace period; a bot takes the seat over when it runs out."""
+        info = self.room.seats[seat]
+        if info.bot is not None or info.takeover or seat in self._grace:
+            return
+        info.away_since = time.monotonic()
+        self._grace[seat] = asyncio.get_running_loop().create_task(self._grace_period(seat))
+
+    def back(self, seat: int) -> None:
+        """The seat's person is back: the grace period ends."""
+        self.room.seats[seat].away_since = None
+        task = self._grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    async def _grace_period(self, seat: int) -> None:
+        room = self.room
+        await asyncio.sleep(room.hub.grace)
+        self._grace.pop(seat, None)
+        info = room.seats[seat]
+        if room.status != "playing" or room.connected(info.user_id):
+            return
+        info.takeover = True
+        room.system(f"{info.name} is away; a bot plays for them until they return.")
+        room.refresh()
+        room.send_room()
+        self.schedule_bots()
+
+

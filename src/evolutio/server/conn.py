@@ -1,0 +1,83 @@
+"""One client connection of a room, and the refusals a room answers with."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from evolutio.core.game import JSON
+from evolutio.server.i18n import LANGUAGES
+
+log = logging.getLogger("evolutio.server")
+
+
+class RoomError(Exception):
+    """A refused request; ``code`` is stable for programs, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Conn:
+    """One WebSocket of one person (or an anonymous spectator) in one room.
+
+    Outgoing frames go through a bounded queue drained by a writer task, so a slow client
+    never stalls a room; one that falls too far behind is dropped and can resync.
+    """
+
+    MAX_QUEUE = 2000
+
+    def __init__(
+        self,
+        user_id: int | None,
+        name: str,
+        send: Callable[[str], Any],
+        close: Callable[[], Any],
+        lang: str = "en",
+    ) -> None:
+        self.user_id = user_id
+        self.name = name
+        #: the language of the legal actions' and the log's sentences (en when unknown)
+        self.lang = lang if lang in LANGUAGES else "en"
+        self._send = send
+        self._close = close
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.chat_times: deque[float] = deque()
+        self.msg_times: deque[float] = deque()
+        self.closed = False
+
+    def send(self, message: JSON | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        if self.queue.qsize() > self.MAX_QUEUE:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    async def writer(self) -> None:
+        """Drain the queue into the socket; a socket that fails just ends the writer."""
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close()
+                    return
+                await self._send(text)
+        except (OSError, RuntimeError, ConnectionError) as exc:
+            self.closed = True
+            log.debug("connection of %s ended while sending: %s", self.name, exc)
+        except Exception as exc:  # the ASGI server's own "connection closed" errors
+            self.closed = True
+            log.debug("connection of %s ended while sending: %r", self.name, exc)
+
+    def stop(self) -> None:
+        self.closed = True
+        self.queue.put_nowait(None)

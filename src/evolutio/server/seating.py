@@ -1,0 +1,112 @@
+"""Who sits where in a room: people, bots and free seats, changed only before the start.
+
+Every change is checked here and refused with a :class:`RoomError`; the room stores and
+announces the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from evolutio.core.game import JSON
+from evolutio.server.conn import RoomError
+
+
+@dataclass
+class Seat:
+    """Who plays a seat: a person (``user_id``) or a bot level; run-time absence state."""
+
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None
+    away_since: float | None = None
+    takeover: bool = False
+
+    @property
+    def free(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    @property
+    def controller(self) -> str:
+        """``"bot"`` when a bot plays the seat now (its own or a take-over), else ``"human"``."""
+        return "bot" if self.bot is not None or self.takeover else "human"
+
+    def to_row(self) -> JSON:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_row(cls, data: Any) -> Seat:
+        if not isinstance(data, dict):
+            return cls()
+        return cls(data.get("user_id"), str(data.get("name") or ""), data.get("bot"))
+
+
+def seat_of(seats: list[Seat], user_id: int | None) -> int | None:
+    """The seat ``user_id`` holds, if any."""
+    if user_id is None:
+        return None
+    for i, seat in enumerate(seats):
+        if seat.user_id == user_id:
+            return i
+    return None
+
+
+def seat_arg(seats: list[Seat], raw: str) -> int:
+    """A seat number typed by a person (1-based) as an index."""
+    if not raw.isdigit() or not 1 <= int(raw) <= len(seats):
+        raise RoomError("bad_seat", f"Seats are numbered 1 to {len(seats)}.")
+    return int(raw) - 1
+
+
+def first_free(seats: list[Seat]) -> int:
+    for i, seat in enumerate(seats):
+        if seat.free:
+            return i
+    raise RoomError("full", "Every seat is taken.")
+
+
+def join(seats: list[Seat], user_id: int, name: str, raw: str | None) -> int:
+    """Seat a person at seat ``raw`` (or the first free one); the seat's index."""
+    if seat_of(seats, user_id) is not None:
+        raise RoomError("seated", "You already have a seat; /leave it first.")
+    index = seat_arg(seats, raw) if raw else first_free(seats)
+    seat = seats[index]
+    if seat.user_id is not None:
+        raise RoomError("taken", f"Seat {index + 1} is taken by {seat.name}.")
+    seats[index] = Seat(user_id, name)
+    return index
+
+
+def leave(seats: list[Seat], user_id: int | None) -> int:
+    index = seat_of(seats, user_id)
+    if index is None:
+        raise RoomError("not_seated", "You have no seat here.")
+    seats[index] = Seat()
+    return index
+
+
+def put_bot(seats: list[Seat], level: str, raw: str | None) -> int:
+    """A bot of ``level`` at seat ``raw`` (or the first free one), replacing a bot there."""
+    index = seat_arg(seats, raw) if raw else first_free(seats)
+    if seats[index].user_id is not None:
+        raise RoomError("taken", f"Seat {index + 1} is taken by {seats[index].name}.")
+    seats[index] = Seat(None, f"bot:{level}", level)
+    return index
+
+
+def kick(seats: list[Seat], raw: str) -> str:
+    """Free seat ``raw``; the name of who sat there."""
+    index = seat_arg(seats, raw)
+    if seats[index].free:
+        raise RoomError("free", f"Seat {index + 1} is already free.")
+    name = seats[index].name
+    seats[index] = Seat()
+    return name
+
+
+def resized(seats: list[Seat], count: int) -> list[Seat]:
+    """The seats for ``count`` players; the dropped last seats must be free."""
+    if count < len(seats) and any(not s.free for s in seats[count:]):
+        raise RoomError("bad_option", "Free the last seats before reducing players.")
+    return (seats + [Seat() for _ in range(count)])[:count]

@@ -1,0 +1,182 @@
+"""The rooms' storage: room rows, the action log, chat lines, finished games' results.
+
+Games are event-sourced: an action row is committed before the action is applied and
+broadcast, so a restarted server rebuilds each game by replaying its rows. The store only
+reads and writes rows; it never calls back into a room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session, sessionmaker
+
+from evolutio.core.game import JSON, Outcome
+from evolutio.core.record import Record
+from evolutio.server import ratings
+from evolutio.server.db import ActionRow, ChatRow, RoomRow, utcnow
+
+#: chat lines kept per room in memory and sent on connecting.
+CHAT_KEPT = 50
+
+
+@dataclass
+class StoredRoom:
+    """A room as loaded at start: its row, its last chat lines and (if playing) its actions."""
+
+    row: RoomRow
+    chat: list[JSON] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+
+
+class Store:
+    """Rows of rooms, actions and chat on one database."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+        self._writer: Connection | None = None
+        self._insert_action = insert(ActionRow)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as s:
+            yield s
+
+    def close(self) -> None:
+        """Close the action writer's connection (at shutdown)."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+    # -- the action log ----------------------------------------------------------------------
+
+    def add_action(self, room_id: str, idx: int, seat: int, action: JSON, by: str) -> None:
+        """Append one action to a game's log and commit.
+
+        The hot path of play: a Core insert on one long-lived connection (half the cost of a
+        pooled one). A broken connection is replaced once; a second failure propagates.
+        """
+        row = {
+            "room_id": room_id,
+            "idx": idx,
+            "seat": seat,
+            "action": action,
+            "by": by,
+            "created_at": utcnow(),
+        }
+        for attempt in (1, 2):
+            if self._writer is None:
+                self._writer = self.sessions.kw["bind"].connect()
+            try:
+                with self._writer.begin():
+                    self._writer.execute(self._insert_action, row)
+                return
+            except DBAPIError:
+                self._writer.close()
+                self._writer = None
+                if attempt == 2:
+                    raise
+
+    def drop_action(self, room_id: str, idx: int) -> None:
+        """Remove a stored action the rules then refused (it must never be replayed)."""
+        with self.session() as s:
+            s.execute(delete(ActionRow).where(ActionRow.room_id == room_id, ActionRow.idx == idx))
+            s.commit()
+
+    def actions(self, room_id: str) -> Sequence[ActionRow]:
+        with self.session() as s:
+            return s.scalars(
+                select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.idx)
+            ).all()
+
+    def record(self, row: RoomRow) -> Record:
+        """The game record of a room row, from its stored actions."""
+        return Record(
+            row.game,
+            dict(row.options),
+            row.seed,
+            [(a.seat, dict(a.action)) for a in self.actions(row.id)],
+            [str(x.get("name") or "") for x in row.seats],
+            row.outcome,
+        )
+
+    # -- rooms -------------------------------------------------------------------------------
+
+    def room_row(self, room_id: str) -> RoomRow | None:
+        with self.session() as s:
+            return s.get(RoomRow, room_id)
+
+    def save_room(
+        self,
+        room_id: str,
+        game: str,
+        fields: JSON,
+    ) -> None:
+        """Create or update a room row; ``fields`` are the row's changing columns (options,
+        seed, clock, status, host_id, seats, outcome); start and finish times are set once."""
+        with self.session() as s:
+            row = s.get(RoomRow, room_id)
+            if row is None:
+                row = RoomRow(id=room_id, game=game, **fields)
+                s.add(row)
+            for name, value in fields.items():
+                setattr(row, name, value)
+            if fields.get("status") == "playing" and row.started_at is None:
+                row.started_at = utcnow()
+            if fields.get("status") == "over" and row.finished_at is None:
+                row.finished_at = utcnow()
+            s.commit()
+
+    def load_all(self) -> list[StoredRoom]:
+        """Every open or playing room with its last chat lines and, if playing, its actions."""
+        out = []
+        with self.session() as s:
+            rows = s.scalars(select(RoomRow).where(RoomRow.status != "over")).all()
+            for row in rows:
+                chats = s.scalars(
+                    select(ChatRow)
+                    .where(ChatRow.room_id == row.id)
+                    .order_by(ChatRow.id.desc())
+                    .limit(CHAT_KEPT)
+                ).all()
+                chat = [
+                    {
+                        "type": "chat",
+                        "name": c.name,
+                        "text": c.text,
+                        "system": False,
+                        "time": c.created_at.timestamp(),
+                    }
+                    for c in reversed(chats)
+                ]
+                actions: list[ActionRow] = []
+                if row.status == "playing":
+                    actions = list(
+                        s.scalars(
+                            select(ActionRow)
+                            .where(ActionRow.room_id == row.id)
+                            .order_by(ActionRow.idx)
+                        ).all()
+                    )
+                out.append(StoredRoom(row, chat, actions))
+        return out
+
+    # -- chat and results --------------------------------------------------------------------
+
+    def add_chat(self, room_id: str, user_id: int | None, name: str, text: str) -> None:
+        with self.session() as s:
+            s.add(ChatRow(room_id=room_id, user_id=user_id, name=name, text=text))
+            s.commit()
+
+    def add_result(
+        self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
+        outcome: Outcome,
+    ) -> None:
+        """Rate a finished game: ``seats`` are (user id, bot level) per seat."""
+        with self.session() as s:
+            ratings.record_result(s, room_id, game, list(seats), outcome)
+            s.commit()

@@ -1,0 +1,128 @@
+"""Chat commands in process: options from the game's declared options, help, bot levels."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evolutio.bots.levels import LEVELS
+from evolutio.server import auth, commands
+from evolutio.server.conn import Conn, RoomError
+from evolutio.server.db import make_engine, make_sessionmaker
+from evolutio.server.hub import Hub
+from evolutio.server.migrate import upgrade
+from evolutio.server.rooms import Room
+from evolutio.server.store import Store
+
+
+class Box:
+    """A hub on a fresh database, a host and their connection."""
+
+    def __init__(self, path: Path) -> None:
+        engine = make_engine(f"sqlite:///{path}")
+        upgrade(engine)
+        self.hub = Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
+        with self.hub.store.session() as s:
+            self.host, _ = auth.create_guest(s, "Host")
+            s.commit()
+        self.lines: list[str] = []
+
+        async def sent(_: str) -> None:
+            return None
+
+        self.conn = Conn(self.host.id, "Host", sent, sent)
+
+    def room(self, game: str, options: dict[str, Any] | None = None) -> Room:
+        room = self.hub.create_room(game, options or {}, 0, self.host)
+        room.conns.add(self.conn)
+        return room
+
+    def say(self, room: Room, text: str) -> None:
+        commands.run(room, self.conn, text)
+
+    def replies(self) -> list[str]:
+        out = []
+        while not self.conn.queue.empty():
+            out.append(str(self.conn.queue.get_nowait()))
+        return out
+
+
+@pytest.fixture()
+def box(tmp_path: Path) -> Iterator[Box]:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield Box(tmp_path / "c.db")
+    loop.close()
+
+
+def test_options_are_parsed_by_the_games_declarations(box: Box) -> None:
+    room = box.room("evolution")
+    box.say(room, "/option expansions base,continents")
+    assert room.options["expansions"] == ["base", "continents"]
+    box.say(room, "/option half_deck true")
+    box.say(room, "/option half-deck yes")
+    assert room.options["half_deck"] is True
+    box.say(room, "/option edition 2")
+    assert room.options["edition"] == 2
+    box.say(room, "/option players 4")
+    assert len(room.seats) == 4 and room.options["players"] == 4
+    box.say(room, "/option clock 30")
+    assert room.clock == 30
+    before = dict(room.options)
+    for bad, words in (
+        ("/option expansions base,dragons", "dragons"),
+        ("/option half_deck maybe", "true or false"),
+        ("/option players 99", "not 99"),
+        ("/option colour red", "allowed: players, edition, expansions, half_deck"),
+        ("/option clock 99999", "0 (none) to 3600"),
+        ("/option players", "Usage"),
+    ):
+        with pytest.raises(RoomError) as refused:
+            box.say(room, bad)
+        assert refused.value.code == "bad_option" and words in refused.value.message, bad
+    assert room.options == before and room.clock == 30
+    assert any("sets expansions to base,continents" in r for r in box.replies())
+
+
+def test_help_lists_the_commands_and_the_rooms_game_options(box: Box) -> None:
+    toy = box.room("toy")
+    box.say(toy, "/help")
+    text = box.replies()[-1]
+    for part in ("/join", "/bot", "/option", "tricks: Tricks (a whole number from 1 to 3",
+                 "players:", "clock:"):
+        assert part in text
+    assert "expansions" not in text
+    evolution = box.room("evolution")
+    box.say(evolution, "/help")
+    assert "expansions: " in box.replies()[-1]
+
+
+def test_bot_levels_come_from_the_bots(box: Box) -> None:
+    toy = box.room("toy", {"players": 4})
+    assert set(LEVELS) <= set(commands.BOT_LEVELS)
+    box.say(toy, "/bot hard")
+    box.say(toy, "/bot normal 4")
+    seats = [s.bot for s in toy.seats]
+    assert seats[1] == commands.playable_bot("hard", "toy")
+    assert seats[3] == commands.playable_bot("normal", "toy") != "normal"
+    with pytest.raises(RoomError) as refused:
+        box.say(toy, "/bot grandmaster")
+    assert refused.value.code == "bad_level" and "easy" in refused.value.message
+    evolution = box.room("evolution")
+    box.say(evolution, "/bot normal")
+    assert evolution.seats[1].bot == "normal"
+
+
+def test_room_creation_is_validated_by_the_declared_options(box: Box) -> None:
+    with pytest.raises(RoomError, match="tricks"):
+        box.hub.create_room("toy", {"tricks": 7}, 0, box.host)
+    with pytest.raises(RoomError, match="unknown game"):
+        box.hub.create_room("chess", {}, 0, box.host)
+    with pytest.raises(RoomError, match="clock"):
+        box.hub.create_room("toy", {}, -1, box.host)
+    room = box.hub.create_room("toy", {"players": 3}, 5, box.host)
+    assert room.options == {"players": 3, "tricks": 3} and len(room.seats) == 3
