@@ -113,6 +113,14 @@ async def against_a_bot(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.click("#replay-last")
         seen["replay_players"] = await page.locator("#replay-table .player").count()
         seen["replay_step"] = await page.inner_text("#replay-step")
+        # ratings are per game: the profile lists the toy game, its link opens its leaderboard
+        await page.click("#who a")
+        await page.wait_for_selector("#ratings tr[data-game='toy']")
+        seen["rated_games"] = await page.locator("#ratings tr[data-game]").count()
+        await page.click("#ratings tr[data-game='toy'] a")
+        await page.wait_for_selector("#leaderboard[data-game='toy']")
+        seen["leaders"] = await page.locator("#leaderboard tr").all_inner_texts()
+        seen["board_game"] = await page.input_value("#leaderboard-game")
         await browser.close()
     return room, errors, seen
 
@@ -134,6 +142,8 @@ def test_the_toy_game_against_a_bot(server: Server) -> None:
     assert len(seen["ranking"]) == 2 and any(r.startswith("Kit:") for r in seen["ranking"])
     assert seen["log"] >= 5
     assert seen["replay_players"] == 2
+    assert seen["rated_games"] == 1 and seen["board_game"] == "toy"
+    assert any(row.split("\t")[1] == "Kit" for row in seen["leaders"][1:]), seen["leaders"]
     status = server.get(f"/api/rooms/{room}").json()["room"]
     assert status["status"] == "over" and status["game"] == "toy"
     assert status["options"]["tricks"] == 2
