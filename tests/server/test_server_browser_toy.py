@@ -6,6 +6,7 @@ the table drawn by the shell's generic.js."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
@@ -25,7 +26,7 @@ async def guest(browser: Any, base: str, name: str, errors: list[str], path: str
     return page
 
 
-async def create_toy_room(page: Any, players: int, tricks: int) -> str:
+async def create_toy_room(page: Any, players: int, tricks: int, clock: int = 0) -> str:
     """Choose the toy game in the lobby, fill its generated form and create the room."""
     await page.wait_for_selector("#game")
     await page.select_option("#game", "toy")
@@ -37,6 +38,7 @@ async def create_toy_room(page: Any, players: int, tricks: int) -> str:
     assert await page.locator("#room-form [data-option]").count() == 2
     await page.fill("#new-players", str(players))
     await page.fill("#new-tricks", str(tricks))
+    await page.fill("#clock", str(clock))
     await page.click("#create")
     await page.wait_for_selector("#seats .add-bot")
     return str(page.url.rstrip("/").split("/")[-1])
@@ -161,7 +163,7 @@ async def two_people_and_a_bot(base: str) -> tuple[list[str], dict[str, Any]]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         host = await guest(browser, base, "Ada", errors)
-        room = await create_toy_room(host, 3, 1)
+        room = await create_toy_room(host, 3, 1, clock=300)
         await host.fill("#chat-input", "/bot random 2")
         await host.press("#chat-input", "Enter")
         await host.wait_for_selector("#seats li[data-seat='1']:has-text('bot')")
@@ -176,9 +178,12 @@ async def two_people_and_a_bot(base: str) -> tuple[list[str], dict[str, Any]]:
         await host.wait_for_selector("#waiting .waiting-seat[data-seat='2']")
         seen["waiting"] = await host.inner_text("#waiting")
         seen["waiting_seats"] = await host.locator("#waiting .waiting-seat").count()
+        # each seat still choosing shows its own clock
+        seen["lark_clock"] = await host.inner_text("#waiting .waiting-seat[data-seat='2'] .clock")
         # Lark is asked, sees that Ada has bid without seeing her bid
         await other.wait_for_selector("#prompt[data-kind='bid'] #legal button.act")
         seen["lark_prompt"] = await other.inner_text("#prompt")
+        seen["own_clock"] = await other.inner_text("#prompt .clock")
         seen["ada_bid"] = await other.inner_text("#table .player[data-seat='0'] [data-field='bid']")
         seen["ada_has_bid"] = await other.inner_text(
             "#table .player[data-seat='0'] [data-field='has_bid']"
@@ -203,6 +208,9 @@ def test_a_simultaneous_bid_between_two_people(server: Server) -> None:
     assert "Chosen; waiting for the others" in seen["waiting"], seen["waiting"]
     assert "Lark" in seen["waiting"] and seen["waiting_seats"] == 1, seen["waiting"]
     assert "Ada" not in seen["waiting"]
+    for clock in (seen["lark_clock"], seen["own_clock"]):
+        assert re.fullmatch(r"⏱ \d+s", clock.strip()), clock
+        assert 0 < int(clock.strip()[2:-1]) <= 300
     assert "(2/3 chosen)" in seen["lark_prompt"], seen["lark_prompt"]
     assert seen["ada_bid"] == "hidden" and seen["ada_has_bid"] == "yes"
     assert seen["over"] == [3, 3]
