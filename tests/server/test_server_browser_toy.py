@@ -75,9 +75,7 @@ async def against_a_bot(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.fill("#opt-tricks", "2")
         await page.dispatch_event("#opt-tricks", "change")
         await page.wait_for_selector("#room-options:has-text('Tricks 2')")
-        # a bot that plays any game, by the chat command
-        await page.fill("#chat-input", "/bot random 2")
-        await page.press("#chat-input", "Enter")
+        await page.click("#seats .add-bot")
         await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
         # the bid: every seat at once, the progress shown
@@ -162,7 +160,7 @@ async def two_people_and_a_bot(base: str) -> tuple[list[str], dict[str, Any]]:
     seen: dict[str, Any] = {}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        host = await guest(browser, base, "Ada", errors)
+        host = await guest(browser, base, "Ada", errors)  # and a bot added by the chat
         room = await create_toy_room(host, 3, 1, clock=300)
         await host.fill("#chat-input", "/bot random 2")
         await host.press("#chat-input", "Enter")
