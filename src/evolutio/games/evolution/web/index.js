@@ -1,62 +1,52 @@
-// Draws a table from a view sent by the server. No rules here: what is clickable comes from
-// the server's legal actions (see room.js), this module only renders and reports clicks.
-import { h, tokens } from "./api.js";
-import { t, traitName } from "./i18n.js";
+// Evolution's table for the browser shell: draws a view sent by the server. No rules here:
+// what may be clicked comes from the server's legal actions; this module marks cards,
+// animals, links and locations with data-pick="kind:id" and the shell does the rest.
+import { h } from "/static/api.js";
+
+export { strings } from "./strings.js";
+export const css = "board.css";
 
 // The three locations of the Continents expansion, in the order the table shows them.
 export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
-// Which card / animal / link ids and locations the given actions mention, for highlighting.
-export function mentioned(actions) {
-  const out = { card: new Set(), animal: new Set(), link: new Set(), location: new Set() };
-  for (const item of actions) {
-    const a = item.action;
-    for (const key of ["card", "swap"]) if (a[key] !== undefined) out.card.add(a[key]);
-    for (const key of ["animal", "target"]) if (a[key] !== undefined) out.animal.add(a[key]);
-    for (const id of a.animals || []) out.animal.add(id);
-    if (a.link !== undefined) out.link.add(a.link);
-    if (a.location) out.location.add(a.location);
+const SVG = "http://www.w3.org/2000/svg";
+// A row of round tokens (food, fat) drawn in SVG.
+function tokens(count, color, title) {
+  const n = Math.max(0, Math.min(count, 12));
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", String(Math.max(1, n) * 14));
+  svg.setAttribute("height", "14");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${count} ${title}`);
+  for (let i = 0; i < n; i++) {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", String(7 + i * 14)); c.setAttribute("cy", "7"); c.setAttribute("r", "5.5");
+    c.setAttribute("fill", color); c.setAttribute("stroke", "#333"); c.setAttribute("stroke-width", "0.8");
+    svg.append(c);
   }
-  return out;
+  return svg;
 }
 
-// Does an action mention every picked thing?
-export function matches(item, picks) {
-  const a = item.action;
-  return picks.every(({ kind, id }) => {
-    if (kind === "card") return a.card === id || a.swap === id;
-    if (kind === "link") return a.link === id;
-    if (kind === "location") return a.location === id;
-    return a.animal === id || a.target === id || (a.animals || []).includes(id);
-  });
-}
-
-function pickable(el, kind, id, ctx) {
-  if (!ctx.onPick) return el;
-  const picked = ctx.picks.some((p) => p.kind === kind && p.id === id);
-  if (picked) el.classList.add("selected");
-  const hot = ctx.hot[kind] && ctx.hot[kind].has(id);
-  if (!picked && hot) el.classList.add("clickable");
-  if (picked || hot) {
-    el.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPick(kind, id); });
-  }
+// Mark an element as a thing a player may pick (the shell highlights and wires it).
+function pickable(el, kind, id) {
+  el.dataset.pick = `${kind}:${id}`;
   return el;
 }
 
-function cardEl(game, card, ctx) {
-  const faces = (card.faces || []).map((f) => h("div.face", {}, traitName(game, f)));
-  const el = h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`);
-  return pickable(el, "card", card.id, ctx);
+function cardEl(card, ctx) {
+  const faces = (card.faces || []).map((f) => h("div.face", {}, ctx.label(f)));
+  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id);
 }
 
-function animalEl(game, animal, ctx, attack, links) {
+function animalEl(animal, ctx, attack, links) {
+  const { t } = ctx;
   // Continents: traits that do not work where the animal lives (or while it is paralysed)
   const off = new Set(animal.disabled || []);
   const traits = (animal.traits || []).map((tr) => {
     const struck = off.has(tr.card) || animal.paralysed;
     return pickable(h(`li.${tr.trait}${struck ? ".off" : ""}`,
       { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
-      traitName(game, tr.trait)), "card", tr.card, ctx);
+      ctx.label(tr.trait)), "card", tr.card);
   });
   const cls = ["animal"];
   if (animal.fed) cls.push("fed");
@@ -76,47 +66,53 @@ function animalEl(game, animal, ctx, attack, links) {
   if (attack && attack.target === animal.id) flags.push("🎯");
   // the animal card's face-down side: its owner sees it (everyone, once revealed)
   const faces = Array.isArray(animal.faces) && animal.faces.length
-    ? h("div.facedown", { title: t("face_down") }, `🂠 ${animal.faces.map((f) => traitName(game, f)).join(" / ")}`)
+    ? h("div.facedown", { title: t("face_down") }, `🂠 ${animal.faces.map((f) => ctx.label(f)).join(" / ")}`)
     : null;
   const el = h(`div.${cls.join(".")}`, { dataset: animal.location ? { animal: animal.id, location: animal.location } : { animal: animal.id } },
     h("div.aid", {}, `A${animal.id}`),
     h("ul.traits", {}, traits),
     ghost ? null : h("div.tokens", { title: `${animal.food}/${animal.need}` },
-      tokens(animal.food || 0, "#d9483b", "food"), ` ${animal.food || 0}/${animal.need ?? "?"}`),
+      tokens(animal.food || 0, "#d9483b", t("food_in")), ` ${animal.food || 0}/${animal.need ?? "?"}`),
     (animal.fat_capacity || 0) > 0
       ? h("div.tokens", {}, tokens(animal.fat || 0, "#e3b23c", t("fat")), ` ${t("fat")} ${animal.fat || 0}/${animal.fat_capacity}`)
       : null,
     flags.length ? h("div.muted.flags", {}, flags.join(" · ")) : null,
     faces,
     (links || []).map((l) => pickable(h("div.pair", { dataset: { link: l.id } },
-      `⇄ ${traitName(game, l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id, ctx)));
-  return pickable(el, "animal", animal.id, ctx);
+      `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id)));
+  return pickable(el, "animal", animal.id);
 }
 
 // One food bank of the status bar: a location's (Continents) or the single one.
-function bankEl(label, count, place) {
+function bankEl(name, count, place) {
   return h(`span.bank${place ? `.loc-${place}` : ""}`, { dataset: place ? { bank: place } : {} },
-    `${label} `, tokens(count || 0, "#d9483b", label), h("b", {}, ` ${count ?? 0}`));
+    `${name} `, tokens(count || 0, "#d9483b", name), h("b", {}, ` ${count ?? 0}`));
 }
 
 // A player's animals under Laurasia, Gondwana and the Ocean (the player's divider).
-function locationGroups(game, p, view, ctx, linksOf) {
+function locationGroups(p, view, ctx, linksOf) {
+  const { t } = ctx;
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
     const head = pickable(h("div.loc-head", { dataset: { location: place } },
-      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)),
-    "location", place, ctx);
+      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
-        ? here.map((a) => animalEl(game, a, ctx, view.attack, linksOf[a.id]))
+        ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
         : h("span.muted", {}, "—")));
   }));
 }
 
-// ctx: {game, mySeat, names: seat->name, picks, hot, onPick|null}
+// Is the seat asked to decide now? (the shell's list; else the view's own decision)
+function acting(seat, view, ctx) {
+  if (Array.isArray(ctx.active) && ctx.active.length) return ctx.active.includes(seat);
+  const d = view.decision;
+  return Boolean(d && (Array.isArray(d.seats) ? d.seats.includes(seat) : d.seat === seat));
+}
+
+// ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
 export function renderTable(view, ctx) {
-  const game = view.game || ctx.game;
-  const decision = view.decision;
+  const { t } = ctx;
   const banks = view.food_banks;
   const food = banks
     ? [h("span.banks#banks", {}, `${t("food")}: `, LOCATIONS.map((place) => bankEl(t(place), banks[place], place))),
@@ -124,35 +120,37 @@ export function renderTable(view, ctx) {
     : [bankEl(t("food"), view.food_bank, null)];
   const status = h("div.status-bar", {},
     h("span", {}, `${t("turn")} `, h("b", {}, String(view.turn ?? "-"))),
-    h("span", {}, `${t("phase")} `, h("b", {}, t(view.phase) || view.phase)),
+    h("span", {}, `${t("phase")} `, h("b", {}, t(view.phase))),
     h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
     food,
     view.last_turn ? h("span.attack", {}, t("last_turn")) : null);
   const lying = (view.table_cards || []).length
     ? h("div.table-cards#table-cards", {}, h("span.muted", {}, `${t("on_table")}: `),
-      h("div.hand", {}, view.table_cards.map((c) => cardEl(game, c, ctx))))
+      h("div.hand", {}, view.table_cards.map((c) => cardEl(c, ctx))))
     : null;
   const linksOf = {};
   for (const l of view.links || []) for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(l);
   const players = (view.players || []).map((p) => {
     const cls = ["player"];
     if (p.seat === ctx.mySeat) cls.push("me");
-    if (decision && decision.seat === p.seat) cls.push("active");
+    if (acting(p.seat, view, ctx)) cls.push("active");
     const name = ctx.names[p.seat] || `#${p.seat + 1}`;
     const head = h("h4", {}, `${p.seat + 1}. ${name}${p.seat === ctx.mySeat ? ` (${t("you")})` : ""}`,
       h("span.muted", {}, `${t("hand")}: ${p.hand_size}`),
       h("span.muted", {}, `${t("discard")}: ${p.discard_size}`),
       p.passed ? h("span.muted", {}, t("passed")) : null);
     const animals = banks
-      ? locationGroups(game, p, view, ctx, linksOf)
-      : h("div.animals", {}, (p.animals || []).map((a) => animalEl(game, a, ctx, view.attack, linksOf[a.id])));
+      ? locationGroups(p, view, ctx, linksOf)
+      : h("div.animals", {}, (p.animals || []).length
+        ? p.animals.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
+        : h("span.muted", {}, t("no_animals")));
     const parts = [head, animals];
-    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(game, c, ctx))));
+    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(c, ctx))));
     return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
   });
   const links = (view.links || []).map((l) =>
     pickable(h("span.link", { dataset: { link: l.id } },
-      `${traitName(game, l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id, ctx));
+      `${ctx.label(l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id));
   return h("div.table", {}, h("div.panel", {}, status, lying),
     h("div.players", {}, players),
     links.length ? h("div.links.panel", {}, h("b", {}, `${t("links")}: `), links) : null);
