@@ -14,7 +14,7 @@ from evolutio.core.registry import get_game
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.evolution.deck import build_cards
 from evolutio.games.evolution.game import base_copies
-from evolutio.games.evolution.traits.registry import TRAIT_SETS
+from evolutio.games.evolution.trait import TRAIT_SETS
 
 GAME = get_game("evolution")
 SCENARIOS = Path(__file__).parent / "scenarios" / "evolution" / "continents"

@@ -16,7 +16,7 @@ from evolutio.games.evolution.actions import (
     TraitDiscarded,
 )
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.traits.registry import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
+from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"

@@ -42,6 +42,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     seats_from,
 )
+from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
     EXTINCTION,
@@ -54,7 +55,7 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.traits.registry import NO_DRAW, ON_TURN_START, TRAITS, Trait
+from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS, Trait
 
 #: Continents: decision kinds of the extinction phase's choices, and its stages.
 REGROW = "regrow"
@@ -474,8 +475,6 @@ def draws_card(animal: Animal) -> bool:
 
 
 def finish(state: State, events: list[Event]) -> None:
-    from evolutio.games.evolution.scoring import outcome
-
     state.phase = OVER
     result = outcome(state)
     events.append(GameEnded(result.scores, result.winners))
