@@ -78,9 +78,10 @@ def decision(state: State) -> Decision | None:
         if isinstance(frame, ChoiceFrame):
             return Decision.one(frame.chooser(state), frame.kind, frame.prompt(state))
         return Decision.one(frame.seat, "trigger", "Choose which paired trait fires next.")
+    # the turn's decisions are built directly: they are asked once per action
     if state.phase == DEVELOPMENT:
-        return Decision.one(state.current, "develop", "Play a card from your hand, or pass.")
-    return Decision.one(state.current, "feed", "Your feeding turn.")
+        return Decision((state.current,), "develop", "Play a card from your hand, or pass.")
+    return Decision((state.current,), "feed", "Your feeding turn.")
 
 
 def seat_to_act(state: State) -> int | None:
@@ -100,9 +101,14 @@ def seat_to_act(state: State) -> int | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The legal actions of ``seat``: none unless it is the seat that decides now."""
-    if state.phase == OVER or seat != seat_to_act(state):
+    if state.stack:
+        return actions_now(state) if seat == seat_to_act(state) else []
+    # a turn (the common case) without the calls in between: the engine's inner loop
+    if state.phase == OVER or seat != state.current:
         return []
-    return actions_now(state)
+    if state.phase == DEVELOPMENT:
+        return _development_actions(state, seat)
+    return _feeding_actions(state, seat)
 
 
 def actions_now(state: State) -> list[Action]:
@@ -123,7 +129,7 @@ def check(state: State, seat: int, action: Action) -> None:
     """Raise ``IllegalAction`` with the reason when ``seat`` may not play ``action`` now."""
     if state.phase == OVER:
         raise IllegalAction("The game is over.")
-    if seat != seat_to_act(state):
+    if seat != (seat_to_act(state) if state.stack else state.current):
         raise IllegalAction("It is not your turn.")
     if state.stack:
         frame = state.stack[-1]
@@ -138,9 +144,9 @@ def check(state: State, seat: int, action: Action) -> None:
             raise IllegalAction("Choose one of the paired traits waiting to fire.")
         return
     if state.phase == DEVELOPMENT:
-        _check_development(state, state.current, action)
+        _check_development(state, seat, action)
     else:
-        _check_feeding(state, state.current, action)
+        _check_feeding(state, seat, action)
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
