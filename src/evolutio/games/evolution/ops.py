@@ -10,6 +10,7 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.evolution.actions import (
     AnimalDied,
+    AnimalPlayed,
     CardLeftOnTable,
     FoodTaken,
     LastTurn,
@@ -304,3 +305,13 @@ def seats_from(state: State, seat: int) -> list[int]:
     """Every seat, clockwise, starting with ``seat``."""
     n = state.num_players
     return [(seat + i) % n for i in range(n)]
+
+
+def new_animal(state: State, seat: int, card: int, location: str, events: list[Event]) -> Animal:
+    """Put card ``card`` on the table as a new animal of ``seat`` in ``location``."""
+    animal = Animal(state.next_animal, seat, card, location)
+    state.next_animal += 1
+    state.animals[animal.id] = animal
+    state.players[seat].animals.append(animal.id)
+    events.append(AnimalPlayed(seat, card, animal.id))
+    return animal

@@ -36,6 +36,7 @@ from evolutio.games.evolution.ops import (
     gain,
     has_trait,
     need,
+    new_animal,
     place_trait,
 )
 from evolutio.games.evolution.phases import (
@@ -45,7 +46,6 @@ from evolutio.games.evolution.phases import (
     feeding_trait_actions,
     here,
     must_feed,
-    new_animal,
     trigger_choices,
 )
 from evolutio.games.evolution.state import (
