@@ -24,7 +24,7 @@ from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.deck import card_sets
-from evolutio.games.evolution.traits.registry import TRAIT_SETS
+from evolutio.games.evolution.trait import TRAIT_SETS
 
 GAME = get_game("evolution")
 MAX_ACTIONS = 5000

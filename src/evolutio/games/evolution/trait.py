@@ -3,6 +3,8 @@
 A trait carries its card data (extra food need, paired, whom it may be played on, stackable)
 and hooks the generic pipelines ask. The attack pipeline, the feeding loop and development
 never name a trait: a new trait is a new subclass registered here, plus scenario files.
+The families in ``traits/`` register themselves when that package is imported (rules.py
+imports it); this module imports no trait, so every layer may read the registry.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ interval: greedy against random and ISMCTS against greedy, at 2 and 4 players (a
 one bot of the first kind sits with three of the second). Aims: greedy wins at least 80% of
 2-player games against random; ISMCTS at 1 s per decision at least 60% against greedy.
 
-    .venv/bin/python bench/bots.py                      # the recorded run (about 25 minutes)
-    .venv/bin/python bench/bots.py --quick              # a minute's smoke run
+    .venv/bin/python bench/evolution/bots.py             # the recorded run (about 25 minutes)
+    .venv/bin/python bench/evolution/bots.py --quick     # a minute's smoke run
 """
 
 from __future__ import annotations

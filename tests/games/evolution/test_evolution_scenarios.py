@@ -1,4 +1,5 @@
-"""Every rule scenario under tests/scenarios passes; malformed files get clear errors."""
+"""Every Evolution rule scenario (tests/games/evolution/scenarios) passes; malformed files get
+clear errors."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def test_scenario(path: Path) -> None:
 
 
 def test_every_base_trait_has_three_scenarios() -> None:
-    names = [p.stem for p in (SCENARIOS / "evolution" / "base").glob("*.yaml")]
+    names = [p.stem for p in (SCENARIOS / "base").glob("*.yaml")]
     for trait in BASE_TRAITS:
         count = sum(1 for name in names if name.startswith(trait))
         assert count >= 3, f"{trait}: only {count} scenario files"
@@ -176,7 +177,7 @@ def test_discover_sorts_files_in_folders(tmp_path: Path) -> None:
 
 def test_cli_runs_files_and_folders(tmp_path: Path) -> None:
     (tmp_path / "good.yaml").write_text(GOOD, encoding="utf-8")
-    single = SCENARIOS / "evolution" / "base" / "worked_example_first_turn.yaml"
+    single = SCENARIOS / "base" / "worked_example_first_turn.yaml"
     result = CliRunner().invoke(app, ["scenario", "run", str(tmp_path), str(single)])
     assert result.exit_code == 0, result.output
     assert "PASS a hungry animal takes a red token" in result.output

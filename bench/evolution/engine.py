@@ -1,6 +1,6 @@
 """Engine benchmark: random playouts per second, clone() and legal_actions() cost, memory.
 
-Run: ``.venv/bin/python bench/engine.py [--games N] [--expansions base,time_to_fly,gift]``.
+Run: ``.venv/bin/python bench/evolution/engine.py [--games N] [--expansions base,time_to_fly]``.
 Prints figures only; nothing here asserts a time. Results go to docs/benchmarks.md by hand.
 """
 

@@ -1,5 +1,5 @@
 """Continents: set-up, options, bad input and the terminal view (rules: scenarios under
-tests/scenarios/evolution/continents)."""
+tests/games/evolution/scenarios/continents)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from evolutio.core.registry import get_game
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.evolution.deck import build_cards
 from evolutio.games.evolution.game import base_copies
-from evolutio.games.evolution.traits.registry import TRAIT_SETS
+from evolutio.games.evolution.trait import TRAIT_SETS
 
 GAME = get_game("evolution")
-SCENARIOS = Path(__file__).parent / "scenarios" / "evolution" / "continents"
+SCENARIOS = Path(__file__).parent / "scenarios" / "continents"
 
 
 def test_ten_card_hands_and_three_empty_banks() -> None:
