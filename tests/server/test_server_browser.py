@@ -9,8 +9,8 @@ from typing import Any
 
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
 
-from evolutio.core.record import Record, replay
-from evolutio.core.registry import get_game
+from evolutio.core.match import replay
+from evolutio.core.record import Record
 
 pytestmark = BROWSER_MARKS
 
@@ -26,7 +26,12 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Wren")
         await page.click("#guest")
-        await page.fill("#players", "2")
+        # the lobby's form is generated from the default game's declared options
+        assert await page.input_value("#game") == "evolution"
+        assert "Evolution" in await page.inner_text("#game-summary")
+        await page.fill("#new-players", "2")
+        await page.check("#new-half_deck")
+        assert await page.is_disabled("#new-expansions-base")
         await page.click("#create")
         await page.wait_for_selector("#seats .add-bot")
         room = page.url.rstrip("/").split("/")[-1]
@@ -96,7 +101,9 @@ def test_a_whole_game_in_the_browser(server: Server) -> None:
     assert errors == []
     record = Record.from_json(data)
     assert record.players == ["Wren", "bot:normal", "bot:easy"]
-    outcome = get_game("evolution").outcome(replay(record))
+    match = list(replay(record))[-1][0]  # the same match, advanced to the end
+    assert record.options["half_deck"] is True
+    outcome = match.outcome()
     status = server.get(f"/api/rooms/{room}").json()["room"]
     assert outcome is not None and status["status"] == "over"
     assert list(outcome.scores) == status["outcome"]["scores"]

@@ -106,11 +106,18 @@ CRAFTED: dict[str, Any] = {
     ],
 }
 
+# The shell loads Evolution's renderer by name and draws the view with the generic picks: a
+# legal action naming the Ocean makes its heading clickable.
 RENDER = """async (view) => {
-  const m = await import('/static/table.js');
-  const hot = { card: new Set(), animal: new Set(), link: new Set(), location: new Set(['ocean']) };
-  const el = m.renderTable(view, { game: 'evolution', mySeat: 0, names: { 0: 'Wren', 1: 'Bot' },
-    picks: [], hot, onPick: () => {} });
+  const games = await import('/static/games.js');
+  const i18n = await import('/static/i18n.js');
+  const picks = await import('/static/picks.js');
+  const board = (await games.loadBoard('evolution')).module;
+  const legal = [{ index: 0, action: {}, targets: [['location', 'ocean']] }];
+  const ctx = { mySeat: 0, names: { 0: 'Wren', 1: 'Bot' }, active: [0],
+    t: (k) => i18n.t(k, 'evolution'), label: (id) => i18n.label('evolution', id),
+    ...picks.pickContext([], picks.mentioned(legal), () => {}) };
+  const el = picks.decorate(board.renderTable(view, ctx), ctx);
   el.id = 'crafted';
   document.getElementById('app').replaceChildren(el);
 }"""
@@ -153,17 +160,17 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Tern")
         await page.click("#guest")
-        await page.fill("#players", "2")
-        await page.check("#exp-continents")
+        await page.fill("#new-players", "2")
+        await page.check("#new-expansions-continents")
         await page.click("#create")
         await page.wait_for_selector("#seats .add-bot")
         room = page.url.rstrip("/").split("/")[-1]
         assert "Continents" in await page.inner_text("#room-options")
         # the host's controls: add Time to Fly and take it away again
-        await page.click("#opt-exp-time_to_fly")
+        await page.click("#opt-expansions-time_to_fly")
         await page.wait_for_selector("#room-options:has-text('Time to Fly')")
-        assert await page.is_checked("#opt-exp-continents")
-        await page.click("#opt-exp-time_to_fly")
+        assert await page.is_checked("#opt-expansions-continents")
+        await page.click("#opt-expansions-time_to_fly")
         await page.wait_for_selector("#room-options:not(:has-text('Time to Fly'))")
         # the lobby lists the room with its expansions
         await page.click("header a[href='/']")
@@ -217,8 +224,8 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
         await check_crafted(page)
         # the game's table again, in Russian
         await page.select_option("#lang", "ru")
-        await page.wait_for_selector("#banks .bank")
-        seen["banks_ru"] = await page.locator("#banks .bank").all_inner_texts()
+        await page.wait_for_selector("#table #banks .bank")
+        seen["banks_ru"] = await page.locator("#table #banks .bank").all_inner_texts()
         await browser.close()
     return errors, seen
 

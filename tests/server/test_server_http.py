@@ -10,7 +10,8 @@ def test_pages_and_static_files(server: Server) -> None:
     for path in ("/", "/room/abc", "/replay/abc", "/profile/ann", "/leaderboard"):
         r = httpx.get(server.base + path)
         assert r.status_code == 200 and '<main id="app">' in r.text
-    for name in ("app.js", "room.js", "table.js", "replay.js", "i18n.js", "style.css"):
+    shell = ("app.js", "room.js", "replay.js", "games.js", "picks.js", "generic.js", "i18n.js")
+    for name in (*shell, "style.css", "games/evolution/index.js", "games/evolution/board.css"):
         assert httpx.get(f"{server.base}/static/{name}").status_code == 200
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -28,10 +29,15 @@ _registered: dict[str, str] = {}
 _loaded: dict[str, Game[Any]] = {}
 
 
+@cache
+def _installed() -> dict[str, str]:
+    """The entry points of installed games, read once per process (a scan of every
+    installed distribution's metadata costs milliseconds)."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
 def _targets() -> dict[str, str]:
-    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    found.update(_registered)
-    return found
+    return {**_installed(), **_registered}
 
 
 def available_games() -> list[str]:

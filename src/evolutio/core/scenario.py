@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from evolutio.core.game import Action, Game, IllegalAction, OptionError
-from evolutio.core.registry import get_game
+from evolutio.core.registry import default_game, get_game
 
 STEP_KINDS = ("do", "expect", "legal", "refuse", "decision", "dice", "outcome")
 TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "steps", "description"}
@@ -105,10 +105,14 @@ def parse_scenario(data: Any, source: str) -> Scenario:
     position = data.get("position", {})
     if not isinstance(position, Mapping):
         raise ScenarioError("position: expected a mapping")
+    try:
+        game = str(data["game"]) if "game" in data else default_game()
+    except OptionError as exc:
+        raise ScenarioError(f"game: {exc}") from None
     return Scenario(
         name=data["name"],
         rule=data["rule"],
-        game=str(data.get("game", "evolution")),
+        game=game,
         options=dict(options),
         seed=seed,
         position=position,

@@ -92,7 +92,9 @@ class Hub:
     @staticmethod
     def _resume(room: Room, stored: StoredRoom) -> None:
         """Play the stored actions again, row by row, through the room's own step."""
-        room.match = Match.new(room.game, room.options, room.seed, [s.name for s in room.seats])
+        room.match = Match.new(
+            room.game, room.options, room.seed, [s.name for s in room.seats], keep=False
+        )
         rows: list[ActionRow] = stored.actions
         for row in rows:
             if row.idx != room.version:

@@ -294,7 +294,9 @@ class Room:
     def start(self, seed: int, by: str) -> None:
         """Deal a new match and start it."""
         try:
-            match = Match.new(self.game, self.options, seed, [s.name for s in self.seats])
+            # the store keeps the action log; the match need not keep a second one
+            names = [s.name for s in self.seats]
+            match = Match.new(self.game, self.options, seed, names, keep=False)
         except OptionError as exc:
             raise RoomError("bad_option", str(exc)) from None
         self.seed, self.match, self.status = seed, match, "playing"

@@ -25,7 +25,7 @@ from evolutio.games.evolution.ops import (
     seats_from,
 )
 from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
-from evolutio.games.evolution.traits.registry import (
+from evolutio.games.evolution.trait import (
     DEFENCE_ACTIONS,
     HIDDEN_TRAITS,
     TRAITS,

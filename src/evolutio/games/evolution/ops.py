@@ -10,13 +10,14 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.evolution.actions import (
     AnimalDied,
+    AnimalPlayed,
     CardLeftOnTable,
     FoodTaken,
     LastTurn,
     TraitDiscarded,
 )
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.traits.registry import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
+from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
@@ -304,3 +305,13 @@ def seats_from(state: State, seat: int) -> list[int]:
     """Every seat, clockwise, starting with ``seat``."""
     n = state.num_players
     return [(seat + i) % n for i in range(n)]
+
+
+def new_animal(state: State, seat: int, card: int, location: str, events: list[Event]) -> Animal:
+    """Put card ``card`` on the table as a new animal of ``seat`` in ``location``."""
+    animal = Animal(state.next_animal, seat, card, location)
+    state.next_animal += 1
+    state.animals[animal.id] = animal
+    state.players[seat].animals.append(animal.id)
+    events.append(AnimalPlayed(seat, card, animal.id))
+    return animal

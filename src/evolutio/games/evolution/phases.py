@@ -12,22 +12,18 @@ from collections.abc import Iterator
 
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
-    AnimalPlayed,
-    AnimalRegrown,
     CardsDrawn,
     FoodAdded,
     FoodBankSet,
     GameEnded,
     LocationFoodSet,
     PhaseStarted,
-    PlayAnimal,
-    Regrow,
     StepEnded,
     Trigger,
 )
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
+from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
 from evolutio.games.evolution.geography import (
-    CONTINENTS,
     GONDWANA,
     LAURASIA,
     OCEAN,
@@ -42,6 +38,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     seats_from,
 )
+from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
     EXTINCTION,
@@ -54,11 +51,7 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.traits.registry import NO_DRAW, ON_TURN_START, TRAITS, Trait
-
-#: Continents: decision kinds of the extinction phase's choices, and its stages.
-REGROW = "regrow"
-FOUND = "found"
+from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS, Trait
 
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -369,101 +362,6 @@ def deal(state: State, events: list[Event]) -> list[int]:
     return [seat for seat in starts if state.players[seat].hand]
 
 
-# -- out-of-turn choices of the Continents expansion in the extinction phase -------------------
-
-
-class RegrowFrame(ChoiceFrame):
-    """Regeneration: before the cards are dealt, the seat puts a card from its hand as the
-    new animal under each set of traits an eaten animal left; with an empty hand the top
-    card of the deck is used; with neither the traits stay (seed 004, "Регенерация")."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(REGROW)
-        self.seat = seat
-
-    def chooser(self, state: State) -> int:
-        return self.seat
-
-    def prompt(self, state: State) -> str:
-        return "Put a card from your hand as the new animal under the traits left by Regeneration."
-
-    def _waiting(self, state: State) -> list[int]:
-        return [a for a in state.players[self.seat].animals if not state.animals[a].present]
-
-    def options(self, state: State) -> list[Action]:
-        hand = state.players[self.seat].hand
-        if not hand:
-            return []
-        return [Regrow(a, card) for a in self._waiting(state) for card in hand]
-
-    def apply(self, state: State, action: Action, events: list[Event]) -> None:
-        assert isinstance(action, Regrow)
-        state.players[self.seat].hand.remove(action.card)
-        regrow(state, state.animals[action.animal], action.card, "hand", events)
-
-    def finish(self, state: State, events: list[Event]) -> None:
-        for animal_id in self._waiting(state):
-            if not state.deck:
-                return
-            regrow(state, state.animals[animal_id], state.deck.pop(), "deck", events)
-
-    def copy(self) -> RegrowFrame:
-        return RegrowFrame(self.seat)
-
-
-class FoundFrame(ChoiceFrame):
-    """A seat that had no animals and no hand drew 10 cards: it puts two of them on the
-    table as animals, each into a continent of its choice (seed 004, "Фаза вымирания")."""
-
-    __slots__ = ("left", "seat")
-
-    def __init__(self, seat: int, left: int = 2) -> None:
-        super().__init__(FOUND)
-        self.seat = seat
-        self.left = left
-
-    def chooser(self, state: State) -> int:
-        return self.seat
-
-    def prompt(self, state: State) -> str:
-        return f"You start again: put {self.left} of your new cards on the table as animals."
-
-    def options(self, state: State) -> list[Action]:
-        if self.left <= 0:
-            return []
-        hand = state.players[self.seat].hand
-        return [PlayAnimal(card, place) for card in hand for place in CONTINENTS]
-
-    def apply(self, state: State, action: Action, events: list[Event]) -> None:
-        assert isinstance(action, PlayAnimal)
-        state.players[self.seat].hand.remove(action.card)
-        new_animal(state, self.seat, action.card, action.location, events)
-        self.left -= 1
-
-    def copy(self) -> FoundFrame:
-        return FoundFrame(self.seat, self.left)
-
-
-def regrow(state: State, animal: Animal, card: int, source: str, events: list[Event]) -> None:
-    """A new animal card under the traits of an eaten animal with Regeneration; it brings
-    no card in this turn's dealing (seed 004, "Регенерация")."""
-    animal.card = card
-    state.use("regrown", animal.id, Span.TURN)
-    events.append(AnimalRegrown(animal.id, card, source))
-
-
-def new_animal(state: State, seat: int, card: int, location: str, events: list[Event]) -> Animal:
-    """Put card ``card`` on the table as a new animal of ``seat`` in ``location``."""
-    animal = Animal(state.next_animal, seat, card, location)
-    state.next_animal += 1
-    state.animals[animal.id] = animal
-    state.players[seat].animals.append(animal.id)
-    events.append(AnimalPlayed(seat, card, animal.id))
-    return animal
-
-
 def draws_card(animal: Animal) -> bool:
     """Whether a surviving animal earns its owner a card (not with r-strategy)."""
     if NO_DRAW:
@@ -474,8 +372,6 @@ def draws_card(animal: Animal) -> bool:
 
 
 def finish(state: State, events: list[Event]) -> None:
-    from evolutio.games.evolution.scoring import outcome
-
     state.phase = OVER
     result = outcome(state)
     events.append(GameEnded(result.scores, result.winners))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
@@ -21,10 +21,7 @@ from evolutio.games.evolution.state import (
     Span,
     State,
 )
-from evolutio.games.evolution.traits.registry import TRAIT_SETS, TRAITS
-
-if TYPE_CHECKING:
-    from evolutio.games.evolution.game import Evolution
+from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
 
 #: marks a scenario may set on an animal: what it already used this turn.
 USED_MARKS = {
@@ -143,9 +140,7 @@ def _keys(data: Any, allowed: set[str], where: str) -> Mapping[str, Any]:
     return data
 
 
-def from_position(
-    game: Evolution, options: dict[str, Any], position: Mapping[str, Any], seed: int
-) -> State:
+def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: int) -> State:
     """Build a state from a scenario ``position`` (see docs/scenarios.md)."""
     where = "position"
     position = _keys(position, POSITION_KEYS, where)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from evolutio.core.game import Outcome
 from evolutio.games.evolution.geography import OCEAN
 from evolutio.games.evolution.state import State
-from evolutio.games.evolution.traits.registry import TRAITS
+from evolutio.games.evolution.trait import TRAITS
 
 
 def scores(state: State) -> list[int]:

@@ -1,7 +1,8 @@
 // Entry point: header, routing by path, lobby, profile and leaderboard pages.
 import { api, h } from "./api.js";
 import { getLang, setLang, t, translatePage } from "./i18n.js";
-import { EXPANSIONS, closeRoom, optionsText, showRoom } from "./room.js";
+import { closeRoom, showRoom } from "./room.js";
+import { gameSummary, gameTitle, loadGames, optionControls, optionsText } from "./games.js";
 import { showReplay } from "./replay.js";
 
 export const session = { user: null };
@@ -38,18 +39,28 @@ function loginPanel(onDone) {
     error);
 }
 
+// The options a new room starts with: the server's normalized defaults, else each declared default.
+function defaults(entry) {
+  if (entry.defaults) return JSON.parse(JSON.stringify(entry.defaults));
+  return Object.fromEntries((entry.options || []).map((spec) => [spec.name, spec.default]));
+}
+
 async function showLobby() {
   const error = h("div.error");
   const list = h("div");
   const finished = h("div");
+  let games = { games: [], default: null };
+  try { games = await loadGames(); } catch (e) { error.textContent = e.message; }
+  const entryOf = (name) => games.games.find((g) => g.name === name) || null;
   async function refresh() {
     try {
       const data = await api("/api/rooms");
       list.replaceChildren(data.rooms.length ? h("table.list", {}, h("tr", {},
-        h("th", {}, t("room")), h("th", {}, t("seats")), h("th", {}, t("options")), h("th", {}, ""), h("th", {}, "")),
-        data.rooms.map((r) => h("tr", { dataset: { room: r.id } },
-          h("td", {}, r.id), h("td", {}, r.seats.map((s) => s.name || `(${t("free")})`).join(", ")),
-          h("td.room-options", {}, optionsText(r.options, r.clock)),
+        h("th", {}, t("room")), h("th", {}, t("game")), h("th", {}, t("seats")), h("th", {}, t("options")), h("th", {}, ""), h("th", {}, "")),
+        data.rooms.map((r) => h("tr", { dataset: { room: r.id, game: r.game } },
+          h("td", {}, r.id), h("td.room-game", {}, gameTitle(entryOf(r.game), r.game)),
+          h("td", {}, r.seats.map((s) => s.name || `(${t("free")})`).join(", ")),
+          h("td.room-options", {}, optionsText(entryOf(r.game), r.options, r.clock)),
           h("td", {}, t(r.status)),
           h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" ? t("join") : t("watch"))))))
         : h("p.muted", {}, t("no_rooms")));
@@ -57,30 +68,35 @@ async function showLobby() {
         h("a", { href: `/replay/${r.id}` }, `${r.id}: ${r.seats.join(", ")}`))));
     } catch (e) { error.textContent = e.message; }
   }
-  const players = h("input#players", { type: "number", min: 2, max: 8, value: 2 });
-  const edition = h("select#edition", {}, h("option", { value: 3 }, "3"), h("option", { value: 2 }, "2"));
-  const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0 });
-  // the engine's expansions beyond the base game (always in), and the half-deck option
-  const boxes = EXPANSIONS.map((x) => h(`input#exp-${x}`, { type: "checkbox", value: x }));
-  const halfDeck = h("input#half-deck", { type: "checkbox" });
+  // the game chooser and a form generated from the chosen game's declared options
+  const stored = localStorage.getItem("evolutio.game");
+  let chosen = entryOf(stored) ? stored : (games.default || (games.games[0] && games.games[0].name));
+  let values = {};
+  const summary = h("p.muted#game-summary");
+  const form = h("div.row.options-row#room-form", { style: "margin-top:.4rem" });
+  const chooser = h("select#game", { onchange: (ev) => { chosen = ev.target.value; localStorage.setItem("evolutio.game", chosen); drawForm(); } },
+    games.games.map((g) => h("option", { value: g.name, selected: g.name === chosen }, g.title)));
+  function drawForm() {
+    const entry = entryOf(chosen);
+    if (!entry) { form.replaceChildren(); summary.textContent = ""; return; }
+    values = defaults(entry);
+    summary.textContent = gameSummary(entry);
+    form.replaceChildren(...optionControls(entry.options || [], values, "new-", (spec, value) => { values[spec.name] = value; }, true));
+  }
+  drawForm();
+  const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0, style: "width:5em" });
   const create = h("button.primary#create", { onclick: async () => {
     error.textContent = "";
-    const options = { players: Number(players.value), edition: Number(edition.value),
-      expansions: ["base", ...boxes.filter((b) => b.checked).map((b) => b.value)] };
-    if (halfDeck.checked) options.half_deck = true;
     try {
-      const data = await api("/api/rooms", { body: { game: "evolution", clock: Number(clock.value), options } });
+      const data = await api("/api/rooms", { body: { game: chosen, clock: Number(clock.value), options: values } });
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
   app.replaceChildren(...[
     session.user ? null : loginPanel(() => showLobby()),
-    session.user ? h("div.panel", {}, h("h3", {}, t("create_room")),
-      h("div.row", {}, h("label", {}, `${t("players")} `, players), h("label", {}, `${t("edition")} `, edition),
-        h("label", {}, `${t("clock")} `, clock)),
-      h("div.row.options-row#expansions", { style: "margin-top:.4rem" }, `${t("expansions")}: `,
-        EXPANSIONS.map((x, i) => h("label", {}, boxes[i], ` ${t(x)}`)),
-        h("label", {}, halfDeck, ` ${t("half_deck")}`), create), error) : null,
+    session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
+      h("div.row", {}, h("label", {}, `${t("game")} `, chooser), h("label", {}, `${t("clock")} `, clock)),
+      summary, form, h("div.row", { style: "margin-top:.4rem" }, create), error) : null,
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
     h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
   await refresh();
@@ -89,20 +105,35 @@ async function showLobby() {
 
 async function showProfile(name) {
   try {
-    const p = await api(`/api/users/${encodeURIComponent(name)}`);
+    const [p, games] = await Promise.all([api(`/api/users/${encodeURIComponent(name)}`), loadGames().catch(() => ({ games: [] }))]);
+    const title = (g) => { const e = games.games.find((x) => x.name === g); return e ? e.title : g; };
+    // ratings per game; a server without them gives one rating
+    const ratings = p.ratings ? Object.entries(p.ratings) : [[null, p]];
     app.replaceChildren(h("div.panel#profile", {}, h("h2", {}, p.name),
-      h("p", {}, `${t("rating")}: `, h("b.rating", {}, String(p.rating)), ` · ${t("games")}: ${p.games} · ${t("wins")}: ${p.wins}`),
+      ratings.length ? h("table.list#ratings", {}, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
+        ratings.map(([g, r]) => h("tr", { dataset: g ? { game: g } : {} },
+          h("td", {}, g ? h("a", { href: `/leaderboard?game=${encodeURIComponent(g)}` }, title(g)) : ""),
+          h("td", {}, h("b.rating", {}, String(r.rating))), h("td", {}, String(r.games)), h("td", {}, String(r.wins)))))
+        : h("p.muted", {}, t("no_games")),
       h("h3", {}, t("recent")),
-      h("table.list", {}, h("tr", {}, h("th", {}, t("room")), h("th", {}, t("score")), h("th", {}, t("rank")), h("th", {}, t("rating"))),
+      h("table.list", {}, h("tr", {}, h("th", {}, t("room")), h("th", {}, t("game")), h("th", {}, t("score")), h("th", {}, t("rank")), h("th", {}, t("rating"))),
         p.recent.map((g) => h("tr", {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room)),
+          h("td", {}, g.game ? title(g.game) : ""),
           h("td", {}, String(g.score)), h("td", {}, `${g.rank}/${g.players}`), h("td", {}, String(g.rating)))))));
   } catch (e) { app.replaceChildren(h("div.panel.error", {}, e.message)); }
 }
 
-async function showLeaderboard() {
-  const data = await api("/api/leaderboard");
+async function showLeaderboard(game) {
+  const games = await loadGames().catch(() => ({ games: [], default: null }));
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  const data = await api(`/api/leaderboard${query}`);
+  const shown = data.game || game || games.default;
+  const chooser = h("select#leaderboard-game", { onchange: (ev) => {
+    history.pushState({}, "", `/leaderboard?game=${encodeURIComponent(ev.target.value)}`); route();
+  } }, games.games.map((g) => h("option", { value: g.name, selected: g.name === shown }, g.title)));
   app.replaceChildren(h("div.panel", {}, h("h2", {}, t("leaderboard")),
-    h("table.list#leaderboard", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
+    games.games.length > 1 ? h("div.row", {}, h("label", {}, `${t("game")} `, chooser)) : null,
+    h("table.list#leaderboard", { dataset: { game: shown || "" } }, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
       data.players.map((p, i) => h("tr", {}, h("td", {}, String(i + 1)),
         h("td", {}, p.bot ? p.name : h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
         h("td", {}, String(p.rating)), h("td", {}, String(p.games)), h("td", {}, String(p.wins)))))));
@@ -118,7 +149,7 @@ export async function route() {
   }
   if (parts[0] === "replay" && parts[1]) return showReplay(app, parts[1]);
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);
-  if (parts[0] === "leaderboard") return showLeaderboard();
+  if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }
 

@@ -1,19 +1,10 @@
-// A room: seats and chat (commands typed or by buttons), then the game tool: the table, the
-// log, the decision asked of you and the server's legal actions as buttons and highlights.
+// A room: seats and chat (commands typed or by buttons), then the game tool: the game's
+// renderer draws the table; the shell shows the log, the decision (one seat or several at
+// once), the clocks and the server's legal actions as buttons and as picks on the table.
 import { h } from "./api.js";
-import { getLang, loadNames, t } from "./i18n.js";
-import { matches, mentioned, renderTable } from "./table.js";
-
-// The Evolution expansions a room may add to the base game (the engine's option values).
-export const EXPANSIONS = ["time_to_fly", "gift", "continents"];
-
-// A room's options in words: edition, sets, half deck, clock.
-export function optionsText(options, clock) {
-  const o = options || {};
-  const sets = (o.expansions || ["base"]).map((x) => t(x)).join(" + ");
-  return [o.edition ? `${t("edition")} ${o.edition}` : null, sets,
-    o.half_deck ? t("half_deck") : null, clock ? `${clock}${t("seconds")}` : null].filter(Boolean).join(" · ");
-}
+import { getLang, label, t } from "./i18n.js";
+import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
+import { decorate, matches, mentioned, pickContext } from "./picks.js";
 
 let active = null;
 
@@ -21,12 +12,23 @@ export function closeRoom() {
   if (active) { active.closed = true; if (active.ws) active.ws.close(); active = null; }
 }
 
+// The seats a decision waits for (frames before the platform change named one `seat`).
+export function decisionSeats(decision) {
+  if (!decision) return [];
+  if (Array.isArray(decision.seats)) return decision.seats;
+  return decision.seat === undefined || decision.seat === null ? [] : [decision.seat];
+}
+
 export async function showRoom(app, roomId, session) {
   closeRoom();
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
-    seat: null, clockAt: 0, retry: 0, botLevel: "normal" };
+    seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null };
   active = me;
-  await loadNames("evolution");
+  try {
+    const info = await (await fetch(`/api/rooms/${encodeURIComponent(roomId)}`)).json();
+    if (info.room) await useGame(info.room.game);
+  } catch { /* the welcome message names the game */ }
+  if (me.closed) return;
   const status = h("div.muted#conn", {}, t("connecting"));
   const seatsEl = h("div#seats");
   const chatLines = h("div.chat-lines#chat");
@@ -49,6 +51,14 @@ export async function showRoom(app, roomId, session) {
       h("div.panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
       h("div.panel", {}, h("h3", {}, t("log")), logEl))));
+
+  async function useGame(game) {
+    if (me.game === game && me.board) return;
+    me.game = game;
+    const loaded = await loadBoard(game);
+    me.board = loaded.module;
+    me.entry = loaded.entry || await gameEntry(game).catch(() => null);
+  }
 
   function send(message) {
     if (me.ws && me.ws.readyState === WebSocket.OPEN) me.ws.send(JSON.stringify(message));
@@ -79,29 +89,22 @@ export async function showRoom(app, roomId, session) {
       open && isHost && s.name && s.user_id !== myId ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
     const level = h("select#bot-level", { onchange: (ev) => { me.botLevel = ev.target.value; } },
       ["easy", "normal", "hard"].map((x) => h("option", { value: x, selected: x === me.botLevel }, `${t("add_bot")}: ${x}`)));
-    const opts = room.options || {};
-    const sets = opts.expansions || ["base"];
-    const hostRow = open && isHost ? h("div.row#host-options", { style: "margin-top:.4rem" },
-      h("label", {}, `${t("players")} `, h("input#opt-players", { type: "number", min: 2, max: 8, value: room.seats.length, style: "width:4em",
-        onchange: (ev) => command(`/option players ${Number(ev.target.value)}`) })),
-      h("label", {}, `${t("clock")} `, h("input#opt-clock", { type: "number", min: 0, max: 3600, value: room.clock, style: "width:5em",
-        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) })),
-      h("label", {}, `${t("edition")} `, h("select#opt-edition", { onchange: (ev) => command(`/option edition ${ev.target.value}`) },
-        [3, 2].map((x) => h("option", { value: x, selected: Number(opts.edition) === x }, String(x))))),
-      h("div.row.options-row#opt-expansions", {}, `${t("expansions")}: `,
-        EXPANSIONS.map((x) => h("label", {}, h(`input#opt-exp-${x}`, { type: "checkbox", value: x, checked: sets.includes(x),
-          onchange: () => {
-            const chosen = EXPANSIONS.filter((y) => (y === x ? !sets.includes(x) : sets.includes(y)));
-            command(`/option expansions ${["base", ...chosen].join(",")}`);
-          } }), ` ${t(x)}`)),
-        h("label", {}, h("input#opt-half-deck", { type: "checkbox", checked: Boolean(opts.half_deck),
-          onchange: (ev) => command(`/option half_deck ${ev.target.checked}`) }), ` ${t("half_deck")}`))) : null;
+    // the host's controls, generated from the game's declared options; each sends /option
+    const specs = (me.entry && me.entry.options) || [];
+    const values = { ...(room.options || {}) };
+    for (const spec of specs) if (spec.seats) values[spec.name] = room.seats.length;
+    const hostRow = open && isHost ? h("div.row.options-row#host-options", { style: "margin-top:.4rem" },
+      optionControls(specs, values, "opt-", (spec, value) => command(`/option ${spec.name} ${formatOption(spec, value)}`)),
+      h("label.option", {}, `${t("clock")} `, h("input#opt-clock", { type: "number", min: 0, max: 3600, value: room.clock, style: "width:5em",
+        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) }))) : null;
     const buttons = open && canSit ? h("div.row", {}, level,
       mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
       h("button.primary#start", { onclick: () => command("/start"),
         disabled: room.seats.some((s) => !s.name) }, t("start"))) : null;
-    seatsEl.replaceChildren(h("div", {}, `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
-      h("div.muted#room-options", {}, optionsText(room.options, room.clock)),
+    seatsEl.replaceChildren(h("div", {},
+      h("div#room-game", {}, h("b", {}, me.entry ? me.entry.title : room.game)),
+      `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
+      h("div.muted#room-options", {}, optionsText(me.entry, room.options, room.clock)),
       h("ul.seats", {}, rows), buttons, hostRow,
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
@@ -114,58 +117,74 @@ export async function showRoom(app, roomId, session) {
     outcomeEl.replaceChildren(h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
       h("ol", {}, room.outcome.ranks.map((_, seat) => seat)
         .sort((a, b) => room.outcome.ranks[a] - room.outcome.ranks[b])
-        .map((seat) => h("li", {}, `${n[seat]}: ${room.outcome.scores[seat]}`))),
+        .map((seat) => h("li", { dataset: { seat } }, `${n[seat]}: ${room.outcome.scores[seat]}`))),
       h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
         h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))));
   }
 
   function pick(kind, id) {
-    const i = me.picks.findIndex((p) => p.kind === kind && p.id === id);
+    const i = me.picks.findIndex((p) => p.kind === kind && String(p.id) === String(id));
     if (i >= 0) me.picks.splice(i, 1); else me.picks.push({ kind, id });
     renderGame();
   }
 
+  // Seconds left on a seat's clock (this frame's figure less the time since it came).
+  function clockSpan(seconds, seat) {
+    if (seconds === null || seconds === undefined) return null;
+    return h("span.clock", { dataset: { left: seconds, seat: seat ?? "" } }, clockLabel(seconds));
+  }
+  function clockLabel(seconds) {
+    const left = Math.max(0, Number(seconds) - (Date.now() - me.clockAt) / 1000);
+    return ` ⏱ ${Math.ceil(left)}${t("seconds")}`;
+  }
+  function clockOf(st, seat) {
+    if (st.clocks && Object.prototype.hasOwnProperty.call(st.clocks, String(seat))) return st.clocks[String(seat)];
+    return decisionSeats(st.decision)[0] === seat ? st.clock : null;
+  }
+
   function renderGame() {
     const st = me.state;
-    if (!st) return;
+    if (!st || !me.board) return;
     const legal = st.legal || [];
     let candidates = legal.filter((item) => matches(item, me.picks));
     if (!candidates.length) { me.picks = []; candidates = legal; }
-    const hot = mentioned(candidates);
-    for (const p of me.picks) hot[p.kind].delete(p.id);
-    const ctx = { game: "evolution", mySeat: st.seat, names: names(), picks: me.picks, hot,
-      onPick: legal.length ? pick : null };
-    tableEl.replaceChildren(renderTable(st.view, ctx));
     const d = st.decision;
+    const seats = decisionSeats(d);
+    const ctx = { game: me.game, mySeat: st.seat, names: names(), decision: d, active: seats,
+      t: (key) => t(key, me.game), label: (id) => label(me.game, id),
+      ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null) };
+    tableEl.replaceChildren(decorate(me.board.renderTable(st.view, ctx), ctx));
     document.title = legal.length ? `● ${t("your_turn")} – evolutio` : "evolutio";
     if (!d) { decisionEl.replaceChildren(); return; }
     const n = names();
+    const progress = Array.isArray(d.progress)
+      ? h("span.progress#progress", {}, ` (${d.progress[0]}/${d.progress[1]} ${t("progress")})`) : null;
     if (legal.length) {
-      const urgent = d.kind !== "develop" && d.kind !== "feed";
-      decisionEl.replaceChildren(h(`div.prompt${urgent ? ".urgent" : ""}#prompt`, { dataset: { kind: d.kind } },
-        h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, clockText(),
+      decisionEl.replaceChildren(h("div.prompt#prompt", { dataset: { kind: d.kind } },
+        h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, progress, clockSpan(clockOf(st, st.seat), st.seat),
         h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
-          me.picks.length ? h("button", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
+          me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
         h("div.legal#legal", {}, candidates.map((item) => h("button.act", {
           dataset: { index: item.index }, title: item.notation,
           onclick: () => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
         }, item.text)))));
-    } else {
-      decisionEl.replaceChildren(h("div.prompt#waiting", {}, `${t("waiting")}: ${n[d.seat] || d.seat + 1} (${d.kind})`,
-        st.controller === "bot" && me.room && !me.room.seats[d.seat].bot ? ` — ${t("bot_plays")}` : "", clockText(),
-        st.seat === null ? h("div.muted", {}, t("spectator")) : null));
+      return;
     }
-  }
-
-  function clockText() {
-    if (!me.state || me.state.clock === null || me.state.clock === undefined) return null;
-    const left = Math.max(0, me.state.clock - (Date.now() - me.clockAt) / 1000);
-    return h("span.clock", {}, ` ⏱ ${Math.ceil(left)}${t("seconds")}`);
+    const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});
+    const waitingFor = seats.map((s, i) => h("span.waiting-seat", { dataset: { seat: s } },
+      i ? ", " : "", n[s] || `${s + 1}`,
+      controllers[s] === "bot" && me.room && me.room.seats[s] && !me.room.seats[s].bot ? ` (${t("bot_plays")})` : "",
+      clockSpan(clockOf(st, s), s)));
+    decisionEl.replaceChildren(h("div.prompt.waiting#waiting", { dataset: { kind: d.kind } },
+      st.chosen ? h("div#chosen", {}, h("b", {}, t("chosen"))) : null,
+      `${t("waiting")}: `, waitingFor, ` (${t(d.kind, me.game)})`, progress,
+      st.seat === null || st.seat === undefined ? h("div.muted", {}, t("spectator")) : null));
   }
 
   function renderLog() {
     const n = names();
-    logEl.replaceChildren(...me.log.map((e) => h("div", {}, `${e.v}. ${n[e.seat] || e.seat + 1}: ${e.text}`)));
+    logEl.replaceChildren(...me.log.map((e) => h("div", {},
+      `${e.v}. ${e.seat === null || e.seat === undefined ? "" : `${n[e.seat] || e.seat + 1}: `}${e.text}`)));
     logEl.scrollTop = logEl.scrollHeight;
   }
 
@@ -199,6 +218,22 @@ export async function showRoom(app, roomId, session) {
     status.textContent = `${t("room")} ${roomId}: 404`;
   }
 
+  // Messages are handled in order, each after the renderer for the room's game is loaded.
+  let queue = Promise.resolve();
+  function handle(m) {
+    if (m.type === "welcome" || m.type === "room") {
+      if (!me.board || me.game !== m.room.game) {
+        return useGame(m.room.game).then(() => handle(m));
+      }
+      me.room = m.room;
+      if (m.type === "welcome") { chatLines.replaceChildren(); m.chat.forEach(addChat); }
+      renderSeats(); renderGame(); renderLog();
+    } else if (m.type === "state") { onState(m); }
+    else if (m.type === "chat") { addChat(m); }
+    else if (m.type === "error") { errorEl.textContent = m.message; setTimeout(() => { if (errorEl.textContent === m.message) errorEl.textContent = ""; }, 6000); }
+    return null;
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // the server writes the legal actions and the log in this language; a language switch
@@ -207,13 +242,8 @@ export async function showRoom(app, roomId, session) {
     me.ws = ws;
     ws.onopen = () => { me.retry = 0; status.textContent = ""; };
     ws.onmessage = (ev) => {
-      if (me.closed) return;
       const m = JSON.parse(ev.data);
-      if (m.type === "welcome") { me.room = m.room; chatLines.replaceChildren(); m.chat.forEach(addChat); renderSeats(); }
-      else if (m.type === "room") { me.room = m.room; renderSeats(); renderGame(); }
-      else if (m.type === "state") { onState(m); }
-      else if (m.type === "chat") { addChat(m); }
-      else if (m.type === "error") { errorEl.textContent = m.message; setTimeout(() => { if (errorEl.textContent === m.message) errorEl.textContent = ""; }, 6000); }
+      queue = queue.then(() => (me.closed ? null : handle(m))).catch((e) => { setTimeout(() => { throw e; }); });
     };
     ws.onclose = (ev) => {
       if (me.closed) return;
@@ -226,8 +256,6 @@ export async function showRoom(app, roomId, session) {
   connect();
   const ticker = setInterval(() => {
     if (me.closed) { clearInterval(ticker); return; }
-    const el = document.querySelector("#decision .clock");
-    const fresh = clockText();
-    if (el && fresh) el.replaceWith(fresh);
+    for (const el of document.querySelectorAll("#decision .clock")) el.textContent = clockLabel(el.dataset.left);
   }, 1000);
 }

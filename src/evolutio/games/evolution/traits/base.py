@@ -39,7 +39,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
 )
 from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS, AnimalActionTrait, Trait, register
+from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
 
 
 class Carnivore(Trait):

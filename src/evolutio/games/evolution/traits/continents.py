@@ -35,7 +35,7 @@ from evolutio.games.evolution.ops import (
     take_trait,
 )
 from evolutio.games.evolution.state import Animal, Link, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS, Trait, register
+from evolutio.games.evolution.trait import TRAITS, Trait, register
 
 
 class Migration(Trait):

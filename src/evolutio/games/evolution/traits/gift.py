@@ -10,7 +10,7 @@ from evolutio.games.evolution.actions import register_actions
 from evolutio.games.evolution.attack import ATTACKED
 from evolutio.games.evolution.ops import BANK, can_eat, gain, need
 from evolutio.games.evolution.state import Animal, Span, State
-from evolutio.games.evolution.traits.registry import AnimalActionTrait, Trait, register
+from evolutio.games.evolution.trait import AnimalActionTrait, Trait, register
 from evolutio.games.evolution.traits.time_to_fly import new_animal
 
 

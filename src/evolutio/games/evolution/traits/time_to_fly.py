@@ -1,7 +1,9 @@
 """The traits of Time to Fly (seed 004, "Дополнение «Время летать»"; cards in data/cards.toml).
 
 Each class quotes the rule it implements; docs/rules/evolution.md ("Time to Fly") records
-the readings where the text is silent. Limits are cooldowns keyed by trait and animal.
+the readings where the text is silent. Limits are cooldowns keyed by trait and animal. The
+hunting and hiding traits (Intellect, Anglerfish, Ink cloud, Shell, Ambush) live in
+time_to_fly_hunt.py; this module registers the whole set, in the order of the rulebook.
 """
 
 from __future__ import annotations
@@ -11,40 +13,33 @@ from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import TraitUsed, register_actions
-from evolutio.games.evolution.attack import (
-    attack_block,
-    carnivore_block,
-    fail_attack,
-    start_attack,
-)
 from evolutio.games.evolution.geography import CONTINENTS, migrate, migration_block, move_block
 from evolutio.games.evolution.ops import (
-    NO_FOOD,
     SUPPLY,
     can_eat,
     deck_ran_out,
     gain,
-    seats_from,
     shed_trait,
     trait_count,
 )
-from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
-from evolutio.games.evolution.traits.registry import TRAITS, AnimalActionTrait, Trait, register
+from evolutio.games.evolution.state import Animal, Span, State
+from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
+from evolutio.games.evolution.traits.time_to_fly_hunt import (
+    Ambush,
+    AmbushAttack,
+    Anglerfish,
+    Decline,
+    EnterShell,
+    HideInShell,
+    InkCloud,
+    InkCloudAction,
+    Intellect,
+    IntellectAttack,
+    RevealAnglerfish,
+    Shell,
+)
 
 # -- actions -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class IntellectAttack(Action):
-    """A carnivore with Intellect attacks, ignoring one trait of its prey."""
-
-    type: ClassVar[str] = "intellect"
-    animal: int
-    target: int
-    trait: str
-
-    def notation(self) -> str:
-        return f"intellect A{self.animal} A{self.target} {self.trait}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,52 +73,6 @@ class SpecializationB(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class EnterShell(Action):
-    """Instead of a red token: move one of your animals into a Shell left on the table."""
-
-    type: ClassVar[str] = "enter_shell"
-    animal: int
-    card: int
-
-    def notation(self) -> str:
-        return f"enter_shell A{self.animal} #{self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class InkCloudAction(Action):
-    type: ClassVar[str] = "ink_cloud"
-
-
-@dataclass(frozen=True, slots=True)
-class HideInShell(Action):
-    type: ClassVar[str] = "shell"
-
-
-@dataclass(frozen=True, slots=True)
-class RevealAnglerfish(Action):
-    """Turn the Anglerfish face up and attack the attacking carnivore, ignoring a trait."""
-
-    type: ClassVar[str] = "anglerfish"
-    animal: int
-    trait: str
-
-    def notation(self) -> str:
-        return f"anglerfish A{self.animal} {self.trait}"
-
-
-@dataclass(frozen=True, slots=True)
-class AmbushAttack(Action):
-    """Out of turn: a carnivore with Ambush attacks an animal that took a red token."""
-
-    type: ClassVar[str] = "ambush"
-    animal: int
-    target: int
-
-    def notation(self) -> str:
-        return f"ambush A{self.animal} A{self.target}"
-
-
-@dataclass(frozen=True, slots=True)
 class Fly(Action):
     """Continents: an animal with Flight and one or two traits migrates to the other
     continent."""
@@ -134,13 +83,6 @@ class Fly(Action):
 
     def notation(self) -> str:
         return f"fly A{self.animal} {self.location}"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline(Action):
-    """Let the moment pass (no ambush)."""
-
-    type: ClassVar[str] = "decline"
 
 
 register_actions(
@@ -161,15 +103,6 @@ register_actions(
 
 
 @dataclass(frozen=True, slots=True)
-class AnimalRevealed(Event):
-    """A face-down animal card is turned face up (the Anglerfish)."""
-
-    type: ClassVar[str] = "animal_revealed"
-    animal: int
-    trait: str
-
-
-@dataclass(frozen=True, slots=True)
 class AnimalBorn(Event):
     """The top card of the deck becomes a new animal (Viviparous, r-strategy)."""
 
@@ -180,45 +113,7 @@ class AnimalBorn(Event):
     trait: str
 
 
-@dataclass(frozen=True, slots=True)
-class FoodReturned(Event):
-    """A red token goes back to the food bank (prey eaten from Ambush)."""
-
-    type: ClassVar[str] = "food_returned"
-    animal: int
-    trait: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShellTaken(Event):
-    type: ClassVar[str] = "shell_taken"
-    animal: int
-    card: int
-
-
 # -- helpers -------------------------------------------------------------------------------
-
-
-def bare(state: State, animal: Animal) -> bool:
-    """No trait cards and no paired cards: the animals the Anglerfish protects."""
-    if animal.traits:
-        return False
-    for link in state.links.values():
-        if link.a == animal.id or link.b == animal.id:
-            return False
-    return True
-
-
-def trait_ids(state: State, animal: Animal) -> list[str]:
-    """The distinct traits of an animal, its links' included, in table order."""
-    out: list[str] = []
-    for _, trait in animal.traits:
-        if trait not in out:
-            out.append(trait)
-    for link in state.animal_links(animal.id):
-        if link.trait not in out:
-            out.append(link.trait)
-    return out
 
 
 def new_animal(state: State, seat: int, parent: Animal, trait: str, events: list[Event]) -> Animal:
@@ -295,136 +190,6 @@ class Flight(Trait):
         return True
 
 
-class Intellect(Trait):
-    """+1. Once per turn the carnivore may ignore one trait of the animal it attacks; that
-    trait does not act on it until the end of the turn; the owner of the carnivore chooses
-    (seed 004, "Интеллект"). It does not protect against the Anglerfish, which is not a
-    trait of the prey."""
-
-    id = "intellect"
-    food = 1
-    feeding_types = ("intellect",)
-
-    def _remembered(self, state: State, animal: Animal) -> list[tuple[int, str]]:
-        """(prey, trait) this carnivore already ignores this turn."""
-        prefix = f"intellect>{animal.id}:"
-        return [(obj, key[len(prefix) :]) for key, obj in state.cooldowns if key.startswith(prefix)]
-
-    def _block(self, state: State, animal: Animal, target: Animal | None, trait: str) -> str | None:
-        if state.main_done:
-            return "You already took food, attacked or used fat in this feeding turn."
-        reason = carnivore_block(state, animal)
-        if reason:
-            return reason
-        if target is None:
-            return "There is no such animal on the table."
-        if trait not in trait_ids(state, target):
-            return f"A{target.id} has no trait '{trait}' to ignore."
-        if state.used("intellect", animal.id) and (target.id, trait) not in self._remembered(
-            state, animal
-        ):
-            return f"A{animal.id} has already used Intellect this turn."
-        return attack_block(state, animal, target, (trait,))
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.main_done or carnivore_block(state, animal):
-            return []
-        if state.used("intellect", animal.id):
-            pairs = [
-                (state.animals[prey], trait)
-                for prey, trait in self._remembered(state, animal)
-                if prey in state.animals
-            ]
-        else:
-            pairs = [
-                (target, trait)
-                for target in state.animals.values()
-                for trait in trait_ids(state, target)
-            ]
-        return [
-            IntellectAttack(animal.id, target.id, trait)
-            for target, trait in pairs
-            if target.id != animal.id and attack_block(state, animal, target, (trait,)) is None
-        ]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        assert isinstance(action, IntellectAttack)
-        reason = self._block(state, animal, state.animals.get(action.target), action.trait)
-        if reason:
-            raise IllegalAction(reason)
-
-    def apply_action(
-        self, state: State, animal: Animal, action: Action, events: list[Event]
-    ) -> None:
-        assert isinstance(action, IntellectAttack)
-        state.use("intellect", animal.id, Span.TURN)
-        state.use(f"intellect>{animal.id}:{action.trait}", action.target, Span.TURN)
-        events.append(TraitUsed(animal.id, "intellect"))
-        start_attack(state, animal, state.animals[action.target], events, (action.trait,))
-
-    def main_action(self, action: Action) -> bool:
-        return True
-
-
-class Anglerfish(Trait):
-    """Played only as an animal, face down. When a carnivore attacks its owner's animal
-    that has no traits, an Anglerfish with no traits may be revealed and attack that
-    carnivore out of turn, ignoring one of its traits; attacked itself, it must. Revealed,
-    it is an animal with Carnivore (seed 004, "Охотник")."""
-
-    id = "anglerfish"
-    hidden = True
-    animal_only = True
-    defence_types = ("anglerfish",)
-
-    def _counter_traits(self, state: State, hunter: Animal, carnivore: Animal) -> list[str]:
-        """Traits of the carnivore the revealed hunter may ignore and still attack it."""
-        hunter.traits.append((hunter.card, "carnivore"))
-        try:
-            if not can_eat(state, hunter):
-                return []
-            return [
-                trait
-                for trait in trait_ids(state, carnivore)
-                if attack_block(state, hunter, carnivore, (trait,)) is None
-            ]
-        finally:
-            hunter.traits.pop()
-
-    def hidden_defences(
-        self, state: State, frame: AttackFrame, target: Animal
-    ) -> tuple[list[Action], bool]:
-        if not bare(state, target):
-            return [], False
-        carnivore = state.animals[frame.carnivore]
-        options: list[Action] = []
-        forced = False
-        for animal_id in state.players[target.owner].animals:
-            hunter = state.animals[animal_id]
-            if "anglerfish" not in state.card_faces[hunter.card] or not bare(state, hunter):
-                continue
-            if hunter.id == carnivore.id or state.used("carnivore", hunter.id):
-                continue
-            choices = self._counter_traits(state, hunter, carnivore)
-            options.extend(RevealAnglerfish(hunter.id, trait) for trait in choices)
-            forced = forced or (hunter.id == target.id and bool(choices))
-        return options, forced
-
-    def keeps_secret(self, state: State, frame: AttackFrame, target: Animal) -> bool:
-        return bare(state, target)
-
-    def apply_defence(
-        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
-    ) -> None:
-        assert isinstance(action, RevealAnglerfish)
-        hunter = state.animals[action.animal]
-        carnivore = state.animals[frame.carnivore]
-        hunter.traits.insert(0, (hunter.card, "carnivore"))
-        events.append(AnimalRevealed(hunter.id, "anglerfish"))
-        fail_attack(state, frame, "anglerfish", events)
-        start_attack(state, hunter, carnivore, events, (action.trait,))
-
-
 class Metamorphose(Trait):
     """In its feeding step, instead of taking a red token, discard one of its trait cards
     that does not raise its food need (paired ones included) and gain a blue token
@@ -488,86 +253,6 @@ class Metamorphose(Trait):
         events.append(TraitUsed(animal.id, "metamorphose"))
         shed_trait(state, animal, action.card, events)
         gain(state, animal, SUPPLY, "metamorphose", events)
-
-    def main_action(self, action: Action) -> bool:
-        return True
-
-
-class InkCloud(Trait):
-    """Once per feeding phase, when attacked, escape; the carnivore may attack again (this
-    or another animal) in a later feeding step of this turn (seed 004, "Чернильное облако")."""
-
-    id = "ink_cloud"
-    defence_types = ("ink_cloud",)
-
-    def defences(
-        self, state: State, frame: AttackFrame, target: Animal
-    ) -> tuple[list[Action], bool]:
-        if state.used("ink_cloud", target.id):
-            return [], False
-        return [InkCloudAction()], False
-
-    def apply_defence(
-        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
-    ) -> None:
-        state.use("ink_cloud", frame.target, Span.PHASE)
-        fail_attack(state, frame, "ink_cloud", events)
-        state.cooldowns.pop(("carnivore", frame.carnivore), None)
-
-
-class Shell(Trait):
-    """When attacked, hide in the shell: not eaten, but no food tokens (except from fat) for
-    the rest of the turn; the carnivore gets nothing and its attack is spent. When the animal
-    dies the card stays in the middle of the table, and any player may, instead of taking a
-    red token, move one of their animals into it (seed 004, "Раковина")."""
-
-    id = "shell"
-    defence_types = ("shell",)
-    table_types = ("enter_shell",)
-    stays_on_table = True
-
-    def defences(
-        self, state: State, frame: AttackFrame, target: Animal
-    ) -> tuple[list[Action], bool]:
-        return [HideInShell()], False
-
-    def apply_defence(
-        self, state: State, frame: AttackFrame, action: Action, events: list[Event]
-    ) -> None:
-        state.use(NO_FOOD, frame.target, Span.TURN)
-        fail_attack(state, frame, "shell", events)
-
-    def _block(self, state: State, animal: Animal, card: int) -> str | None:
-        from evolutio.games.evolution.game import trait_block
-
-        if state.main_done:
-            return "You already took food, attacked or used fat in this feeding turn."
-        if card not in state.table_cards or "shell" not in state.card_faces[card]:
-            return f"There is no Shell #{card} in the middle of the table."
-        return trait_block(state, animal.owner, "shell", animal)
-
-    def table_actions(self, state: State, seat: int, card: int) -> list[Action]:
-        if state.main_done:
-            return []
-        return [
-            EnterShell(animal_id, card)
-            for animal_id in state.players[seat].animals
-            if self._block(state, state.animals[animal_id], card) is None
-        ]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        assert isinstance(action, EnterShell)
-        reason = self._block(state, animal, action.card)
-        if reason:
-            raise IllegalAction(reason)
-
-    def apply_action(
-        self, state: State, animal: Animal, action: Action, events: list[Event]
-    ) -> None:
-        assert isinstance(action, EnterShell)
-        state.table_cards.remove(action.card)
-        animal.traits.append((action.card, "shell"))
-        events.append(ShellTaken(animal.id, action.card))
 
     def main_action(self, action: Action) -> bool:
         return True
@@ -641,109 +326,6 @@ class SpecializationBTrait(Specialization):
     partner = "specialization_a"
     feeding_types = ("specialization_b",)
     action = SpecializationB
-
-
-#: traits an animal attacked from Ambush cannot use (seed 004, "Засада").
-AMBUSH_DISABLES = ("burrowing", "shell")
-
-
-class AmbushFrame(ChoiceFrame):
-    """An animal took a red token: each seat, clockwise from the left of its owner (the
-    owner last), may attack it with a carnivore with Ambush. The frame ends when the prey is
-    gone or nobody else can or will; an eaten prey's token goes back to the food bank."""
-
-    __slots__ = ("location", "prey", "seats")
-
-    def __init__(self, prey: int, seats: list[int], location: str = "") -> None:
-        super().__init__("ambush")
-        self.prey = prey
-        self.seats = seats
-        self.location = location  # the prey's location, whose bank gets the token back
-
-    def copy(self) -> AmbushFrame:
-        return AmbushFrame(self.prey, list(self.seats), self.location)
-
-    def ambushers(self, state: State, seat: int) -> list[int]:
-        prey = state.animals[self.prey]
-        return [
-            animal_id
-            for animal_id in state.players[seat].animals
-            if Ambush.can_ambush(state, state.animals[animal_id], prey)
-        ]
-
-    def _current(self, state: State) -> tuple[int, list[int]] | None:
-        if self.prey not in state.animals:
-            return None
-        for seat in self.seats:
-            found = self.ambushers(state, seat)
-            if found:
-                return seat, found
-        return None
-
-    def chooser(self, state: State) -> int:
-        current = self._current(state)
-        return current[0] if current else self.seats[0]
-
-    def prompt(self, state: State) -> str:
-        return f"A{self.prey} took a red token: attack it from ambush, or decline."
-
-    def options(self, state: State) -> list[Action]:
-        current = self._current(state)
-        if current is None:
-            return []
-        actions: list[Action] = [AmbushAttack(a, self.prey) for a in current[1]]
-        actions.append(Decline())
-        return actions
-
-    def apply(self, state: State, action: Action, events: list[Event]) -> None:
-        current = self._current(state)
-        assert current is not None
-        if isinstance(action, Decline):
-            self.seats.remove(current[0])
-            return
-        assert isinstance(action, AmbushAttack)
-        events.append(TraitUsed(action.animal, "ambush"))
-        start_attack(
-            state, state.animals[action.animal], state.animals[self.prey], events, AMBUSH_DISABLES
-        )
-
-    def finish(self, state: State, events: list[Event]) -> None:
-        if self.prey not in state.animals:
-            state.add_bank(self.location, 1)
-            state.food_removed -= 1
-            events.append(FoodReturned(self.prey, "ambush"))
-
-    def to_json(self, state: State) -> dict[str, object]:
-        data = ChoiceFrame.to_json(self, state)
-        data["prey"] = self.prey
-        return data
-
-
-class Ambush(Trait):
-    """A carnivore with it may attack an animal when that animal takes a red token from the
-    food bank, out of turn; if the prey is eaten the token stays in the bank; the prey cannot
-    use Burrowing or Shell (seed 004, "Засада"). The attack is the carnivore's attack of the
-    turn."""
-
-    id = "ambush"
-
-    @staticmethod
-    def can_ambush(state: State, animal: Animal, prey: Animal) -> bool:
-        return (
-            animal.id != prey.id
-            and animal.has("ambush")
-            and carnivore_block(state, animal) is None
-            and attack_block(state, animal, prey, AMBUSH_DISABLES) is None
-        )
-
-    def on_red_taken(self, state: State, animal: Animal, events: list[Event]) -> None:
-        if animal.id not in state.animals:
-            return
-        for other in state.animals.values():
-            if self.can_ambush(state, other, animal):
-                seats = seats_from(state, (animal.owner + 1) % state.num_players)
-                state.stack.append(AmbushFrame(animal.id, seats, animal.location))
-                return
 
 
 class Viviparous(Trait):

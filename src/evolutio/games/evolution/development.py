@@ -1,0 +1,85 @@
+"""Development checks shared by the legal actions, the check of a played card and the traits
+that place a card themselves (Shell): whether a trait may go on an animal, a pair on two
+animals, a new animal into a location (seed 004, "Фаза развития")."""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action
+from evolutio.games.evolution.actions import PlayPair
+from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.geography import CONTINENTS
+from evolutio.games.evolution.ops import host_block
+from evolutio.games.evolution.state import Animal, State
+from evolutio.games.evolution.trait import TRAITS
+
+
+def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str | None:
+    """Why ``trait_id`` cannot be played on ``animal`` by ``seat`` (seed 004, "Свойства
+    животных": own animals only, Parasite only on others'; no duplicates but Fat tissue)."""
+    trait = TRAITS[trait_id]
+    if trait.animal_only:
+        return f"{trait_name(trait_id)} can only be played as an animal (face down)."
+    if not animal.present:
+        return f"Only the traits of A{animal.id} lie on the table: there is no animal."
+    if trait.target == "own" and animal.owner != seat:
+        return f"{trait_name(trait_id)} can only be played on your own animals."
+    if trait.target == "enemy" and animal.owner == seat:
+        return f"{trait_name(trait_id)} can only be played on another player's animal."
+    if not trait.stackable and animal.holds(trait_id):
+        return f"A{animal.id} already has {trait_name(trait_id)}."
+    for _, existing in animal.traits:
+        reason = trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id)
+        if reason:
+            return reason
+    return host_block(state, animal, trait_id) or trait.play_block(state, seat, animal)
+
+
+def location_refusal(state: State, location: str) -> str | None:
+    """Why a new animal cannot be played into ``location``, or None (seed 004: Laurasia or
+    Gondwana, never straight into the Ocean)."""
+    if not state.geography:
+        if location:
+            return "There are no locations without the Continents expansion."
+        return None
+    if location not in CONTINENTS:
+        return "Play the animal into a continent: laurasia or gondwana."
+    return None
+
+
+def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> str | None:
+    """Why a paired trait cannot join ``a`` and ``b`` (seed 004, "Парные свойства")."""
+    trait = TRAITS[trait_id]
+    if a.id == b.id:
+        return "A paired trait joins two different animals."
+    if not a.present or not b.present:
+        return "A paired trait joins two animals on the table."
+    if a.location != b.location:
+        return (
+            f"A paired trait joins animals in one location; A{a.id} and A{b.id} live in "
+            "different places."
+        )
+    if trait.target == "own" and (a.owner != seat or b.owner != seat):
+        return f"{trait_name(trait_id)} can only be played on two of your own animals."
+    if trait.target == "enemy" and (a.owner == seat or b.owner == seat or a.owner != b.owner):
+        return f"{trait_name(trait_id)} is played on a pair of another player's animals."
+    for link in state.links.values():
+        if link.trait == trait_id and link.joins(a.id, b.id):
+            return f"A{a.id} and A{b.id} are already joined by {trait_name(trait_id)}."
+    return (
+        host_block(state, a, trait_id)
+        or host_block(state, b, trait_id)
+        or trait.play_block(state, seat, a)
+        or trait.play_block(state, seat, b)
+    )
+
+
+def canonical(action: Action) -> Action:
+    """Undirected paired traits list their animals in ascending order."""
+    if (
+        isinstance(action, PlayPair)
+        and action.trait in TRAITS
+        and not TRAITS[action.trait].directed
+        and action.animals[0] > action.animals[1]
+    ):
+        return PlayPair(action.card, action.trait, (action.animals[1], action.animals[0]))
+    return action

@@ -1,0 +1,404 @@
+"""Evolution's rules as functions of the state: who decides now, the legal actions, the check
+of an action and its effect. The game object (game.py) delegates here; the view, the notation
+and the traits read these functions, never the game object.
+
+Importing this module registers every trait family (``traits/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
+from evolutio.games.evolution.actions import (
+    Eat,
+    EndStep,
+    FatUsed,
+    Pass,
+    Passed,
+    PlayAnimal,
+    PlayPair,
+    PlayTrait,
+    TraitPlayed,
+    Trigger,
+    UseFat,
+)
+from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
+from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.development import location_refusal, pair_block, trait_block
+from evolutio.games.evolution.geography import CONTINENTS, place_name
+from evolutio.games.evolution.ops import (
+    BANK,
+    became_fed,
+    can_eat,
+    fat_capacity,
+    firable,
+    fire,
+    gain,
+    has_trait,
+    need,
+    new_animal,
+    place_trait,
+)
+from evolutio.games.evolution.phases import (
+    advance,
+    end_step,
+    fat_uses,
+    feeding_trait_actions,
+    here,
+    must_feed,
+    trigger_choices,
+)
+from evolutio.games.evolution.state import (
+    DEVELOPMENT,
+    OVER,
+    Animal,
+    AttackFrame,
+    ChoiceFrame,
+    Link,
+    State,
+)
+from evolutio.games.evolution.trait import FEEDING_ACTIONS, TABLE_ACTIONS, TRAITS
+
+
+def decision(state: State) -> Decision | None:
+    """Who decides now and about what: a defence, a pending choice, a paired trait to fire,
+    a card to play or a feeding turn; None once the game is over."""
+    if state.phase == OVER:
+        return None
+    if state.stack:
+        frame = state.stack[-1]
+        if isinstance(frame, AttackFrame):
+            owner = state.animals[frame.target].owner
+            return Decision.one(
+                owner,
+                "defend",
+                f"A{frame.target} is attacked by carnivore A{frame.carnivore}: "
+                "choose how it defends.",
+            )
+        if isinstance(frame, ChoiceFrame):
+            return Decision.one(frame.chooser(state), frame.kind, frame.prompt(state))
+        return Decision.one(frame.seat, "trigger", "Choose which paired trait fires next.")
+    # the turn's decisions are built directly: they are asked once per action
+    if state.phase == DEVELOPMENT:
+        return Decision((state.current,), "develop", "Play a card from your hand, or pass.")
+    return Decision((state.current,), "feed", "Your feeding turn.")
+
+
+def seat_to_act(state: State) -> int | None:
+    """The one seat that decides now (Evolution never asks several at once); the same
+    seat as ``decision`` names, without building its prompt."""
+    if state.phase == OVER:
+        return None
+    if state.stack:
+        frame = state.stack[-1]
+        if isinstance(frame, AttackFrame):
+            return state.animals[frame.target].owner
+        if isinstance(frame, ChoiceFrame):
+            return frame.chooser(state)
+        return frame.seat
+    return state.current
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat``: none unless it is the seat that decides now."""
+    if state.stack:
+        return actions_now(state) if seat == seat_to_act(state) else []
+    # a turn (the common case) without the calls in between: the engine's inner loop
+    if state.phase == OVER or seat != state.current:
+        return []
+    if state.phase == DEVELOPMENT:
+        return _development_actions(state, seat)
+    return _feeding_actions(state, seat)
+
+
+def actions_now(state: State) -> list[Action]:
+    """Every legal action of the seat that decides now."""
+    if state.stack:
+        frame = state.stack[-1]
+        if isinstance(frame, AttackFrame):
+            return defence_options(state, frame)
+        if isinstance(frame, ChoiceFrame):
+            return frame.options(state)
+        return trigger_choices(state)
+    if state.phase == DEVELOPMENT:
+        return _development_actions(state, state.current)
+    return _feeding_actions(state, state.current)
+
+
+def check(state: State, seat: int, action: Action) -> None:
+    """Raise ``IllegalAction`` with the reason when ``seat`` may not play ``action`` now."""
+    if state.phase == OVER:
+        raise IllegalAction("The game is over.")
+    if seat != (seat_to_act(state) if state.stack else state.current):
+        raise IllegalAction("It is not your turn.")
+    if state.stack:
+        frame = state.stack[-1]
+        if isinstance(frame, AttackFrame):
+            check_defence(state, frame, action)
+        elif isinstance(frame, ChoiceFrame):
+            if action not in frame.options(state):
+                raise IllegalAction(
+                    f"'{action.notation()}' is not a choice now: {frame.prompt(state)}"
+                )
+        elif action not in trigger_choices(state):
+            raise IllegalAction("Choose one of the paired traits waiting to fire.")
+        return
+    if state.phase == DEVELOPMENT:
+        _check_development(state, seat, action)
+    else:
+        _check_feeding(state, seat, action)
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Check and play ``action`` for ``seat``, then run the game on to the next decision."""
+    check(state, seat, action)
+    events: list[Event] = []
+    if state.stack:
+        frame = state.stack[-1]
+        if isinstance(frame, AttackFrame):
+            apply_defence(state, frame, action, events)
+        elif isinstance(frame, ChoiceFrame):
+            frame.apply(state, action, events)
+        else:
+            assert isinstance(action, Trigger)
+            recipient = next(r for link, r in firable(state) if link == action.link)
+            state.stack.pop()
+            fire(state, action.link, recipient, events)
+    elif state.phase == DEVELOPMENT:
+        _apply_development(state, action, events)
+    else:
+        _apply_feeding(state, action, events)
+    advance(state, events)
+    return events
+
+
+# -- development (seed 004, "Фаза развития") ----------------------------------------------
+
+
+def _development_actions(state: State, seat: int) -> list[Action]:
+    player = state.players[seat]
+    own = [state.animals[a] for a in player.animals if state.animals[a].present]
+    others = [a for a in state.animals.values() if a.owner != seat and a.present]
+    places = CONTINENTS if state.geography else ("",)
+    actions: list[Action] = []
+    everyone = own + others
+    for card in player.hand:
+        actions.extend(PlayAnimal(card, place) for place in places)
+        for face in state.card_faces[card]:
+            trait = TRAITS[face]
+            if trait.animal_only:
+                continue
+            if trait.paired:
+                pool = own if trait.target == "own" else others
+                for i, a in enumerate(pool):
+                    for b in pool if trait.directed else pool[i + 1 :]:
+                        if a is b or a.owner != b.owner or a.location != b.location:
+                            continue
+                        if pair_block(state, seat, face, a, b) is None:
+                            actions.append(PlayPair(card, face, (a.id, b.id)))
+            else:
+                pool = (
+                    own
+                    if trait.target == "own"
+                    else others
+                    if trait.target == "enemy"
+                    else everyone
+                )
+                for animal in pool:
+                    if trait_block(state, seat, face, animal) is None:
+                        actions.append(PlayTrait(card, face, animal.id))
+    actions.append(Pass())
+    return actions
+
+
+def _check_development(state: State, seat: int, action: Action) -> None:
+    if isinstance(action, Pass):
+        return
+    if not isinstance(action, (PlayAnimal, PlayTrait, PlayPair)):
+        raise IllegalAction(
+            "In the development phase you can only play a card from your hand or pass."
+        )
+    player = state.players[seat]
+    if action.card not in player.hand:
+        raise IllegalAction(f"Card #{action.card} is not in your hand.")
+    if isinstance(action, PlayAnimal):
+        reason = location_refusal(state, action.location)
+        if reason:
+            raise IllegalAction(reason)
+        return
+    faces = state.card_faces[action.card]
+    if action.trait not in faces:
+        shown = " or ".join(trait_name(f) for f in faces)
+        raise IllegalAction(
+            f"Card #{action.card} can be played as {shown}, not {action.trait}."
+        )
+    trait = TRAITS[action.trait]
+    if isinstance(action, PlayTrait):
+        if trait.paired:
+            raise IllegalAction(
+                f"{trait_name(action.trait)} is paired: play it on two animals."
+            )
+        animal = state.animals.get(action.animal)
+        if animal is None:
+            raise IllegalAction(f"There is no animal A{action.animal} on the table.")
+        reason = trait_block(state, seat, action.trait, animal)
+    else:
+        if not trait.paired:
+            raise IllegalAction(f"{trait_name(action.trait)} is played on one animal.")
+        a = state.animals.get(action.animals[0])
+        b = state.animals.get(action.animals[1])
+        if a is None or b is None:
+            missing = action.animals[0] if a is None else action.animals[1]
+            raise IllegalAction(f"There is no animal A{missing} on the table.")
+        reason = pair_block(state, seat, action.trait, a, b)
+    if reason:
+        raise IllegalAction(reason)
+
+
+def _apply_development(state: State, action: Action, events: list[Event]) -> None:
+    seat = state.current
+    player = state.players[seat]
+    if isinstance(action, Pass):
+        player.passed = True
+        events.append(Passed(seat))
+    else:
+        assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
+        player.hand.remove(action.card)
+        if isinstance(action, PlayAnimal):
+            new_animal(state, seat, action.card, action.location, events)
+        elif isinstance(action, PlayTrait):
+            animal = state.animals[action.animal]
+            place_trait(animal, action.card, action.trait)
+            events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
+            TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
+        else:
+            link = Link(state.next_link, action.trait, action.card, *action.animals)
+            state.next_link += 1
+            state.links[link.id] = link
+            events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
+    state.current = (seat + 1) % state.num_players
+
+
+# -- feeding (seed 004, "Фаза питания") -------------------------------------------------
+
+
+def _feeding_actions(state: State, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    player = state.players[seat]
+    if not state.main_done:
+        for animal_id in player.animals:
+            animal = state.animals[animal_id]
+            if (
+                here(state, animal)
+                and state.bank(animal.location) > 0
+                and can_eat(state, animal)
+            ):
+                actions.append(Eat(animal_id))
+        for animal_id, most in fat_uses(state, seat):
+            actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
+    actions.extend(feeding_trait_actions(state, seat))
+    if not must_feed(state, seat):
+        actions.append(EndStep())
+    return actions
+
+
+def _check_feeding(state: State, seat: int, action: Action) -> None:
+    if isinstance(action, EndStep):
+        if must_feed(state, seat):
+            raise IllegalAction(
+                "You must take a red token from the food bank while one of your animals "
+                "can eat (or use a feeding trait instead)."
+            )
+        return
+    animal_id = getattr(action, "animal", None)
+    if isinstance(action, (Pass, PlayAnimal, PlayTrait, PlayPair)):
+        raise IllegalAction("Cards are played in the development phase; now it is feeding.")
+    if not isinstance(animal_id, int):
+        raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+    animal = state.animals.get(animal_id)
+    if animal is None:
+        raise IllegalAction(f"There is no animal A{animal_id} on the table.")
+    if animal.owner != seat:
+        raise IllegalAction(f"A{animal_id} is not your animal.")
+    if not animal.present:
+        raise IllegalAction(f"Only the traits of A{animal_id} lie on the table.")
+    trait_id = FEEDING_ACTIONS.get(action.type)
+    migration = trait_id is not None and TRAITS[trait_id].during_migration
+    if state.where is not None and animal.location != state.where and not migration:
+        raise IllegalAction(
+            f"In this feeding turn you act in {place_name(state.where)}; A{animal_id} "
+            f"lives in {place_name(animal.location)}."
+        )
+    if state.used("migrating", seat) and not migration:
+        raise IllegalAction(
+            "You declared a migration: this feeding turn you can only migrate "
+            "(no food, no other traits)."
+        )
+    if isinstance(action, (Eat, UseFat)):
+        if state.main_done:
+            raise IllegalAction(
+                "You already took food, attacked or used fat in this feeding turn."
+            )
+        if isinstance(action, Eat):
+            if state.bank(animal.location) < 1:
+                raise IllegalAction(
+                    f"The food bank of {place_name(animal.location)} is empty."
+                    if animal.location
+                    else "The food bank is empty."
+                )
+            if not can_eat(state, animal):
+                raise IllegalAction(eat_refusal(state, animal))
+        else:
+            uses = dict(fat_uses(state, seat))
+            if animal_id not in uses:
+                raise IllegalAction(f"A{animal_id} has no fat it can use now.")
+            if not 1 <= action.amount <= uses[animal_id]:
+                raise IllegalAction(
+                    f"A{animal_id} can turn 1 to {uses[animal_id]} fat tokens into food now."
+                )
+        return
+    table_trait = TABLE_ACTIONS.get(action.type)
+    if table_trait is not None:
+        TRAITS[table_trait].check_action(state, animal, action)
+        return
+    if trait_id is None:
+        raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+    if not has_trait(state, animal, trait_id):
+        raise IllegalAction(f"A{animal_id} does not have {trait_name(trait_id)}.")
+    TRAITS[trait_id].check_action(state, animal, action)
+
+
+def _apply_feeding(state: State, action: Action, events: list[Event]) -> None:
+    if isinstance(action, EndStep):
+        end_step(state, events)
+        return
+    animal = state.animals[action.animal]  # type: ignore[attr-defined]
+    state.acted = True
+    trait_id = FEEDING_ACTIONS.get(action.type)
+    if trait_id is None or not TRAITS[trait_id].during_migration:
+        state.where = animal.location
+    if isinstance(action, Eat):
+        state.main_done = True
+        gain(state, animal, BANK, "eat", events)
+    elif isinstance(action, UseFat):
+        state.main_done = True
+        hungry = animal.food < need(state, animal)
+        animal.fat -= action.amount
+        animal.food += action.amount
+        events.append(FatUsed(animal.id, action.amount))
+        if hungry and animal.food >= need(state, animal):
+            became_fed(state, animal, events)
+    else:
+        trait = TRAITS[FEEDING_ACTIONS.get(action.type) or TABLE_ACTIONS[action.type]]
+        if trait.main_action(action):
+            state.main_done = True
+        trait.apply_action(state, animal, action, events)
+
+
+def eat_refusal(state: State, animal: Animal) -> str:
+    """Why ``animal`` may not take a red token (hibernating, full, or its symbiont unfed)."""
+    if animal.hibernating:
+        return f"A{animal.id} is hibernating and takes no food."
+    if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
+        return f"A{animal.id} is fed and its fat tissue is full."
+    return f"A{animal.id} cannot take food until its symbiont is fed."

@@ -1,0 +1,152 @@
+"""Sentences for people: an action or an event in a language, from data/sentences.toml
+(English when a language or a template is missing), with the display names of traits."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from functools import cache
+from importlib import resources
+
+from evolutio.core.game import JSON, Action
+from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
+from evolutio.games.evolution.deck import display_names, trait_name
+from evolutio.games.evolution.geography import place_name
+from evolutio.games.evolution.state import State
+
+
+@cache
+def sentences() -> dict[str, dict[str, dict[str, str]]]:
+    """section ("actions", "events", "words", ...) -> key -> {language: template}, from
+    data/sentences.toml."""
+    text = (
+        resources.files("evolutio.games.evolution.data")
+        .joinpath("sentences.toml")
+        .read_text(encoding="utf-8")
+    )
+    data = tomllib.loads(text)
+    return {
+        section: {key: dict(value) for key, value in table.items()}
+        for section, table in data.items()
+    }
+
+
+def sentence(section: str, key: str, language: str = "en") -> str | None:
+    """The template ``section.key`` in ``language``, else in English, else None."""
+    entry = sentences().get(section, {}).get(key)
+    if entry is None:
+        return None
+    return entry.get(language) or entry.get("en")
+
+
+def _word(key: str, language: str) -> str:
+    return sentence("words", key, language) or key
+
+
+def _place_title(location: str, language: str) -> str:
+    return sentence("places", location, language) or location.capitalize()
+
+
+class _Fields(dict[str, object]):
+    """Template fields; ``{trait_<id>}`` reads as the display name of trait ``<id>``."""
+
+    def __init__(self, language: str, fields: dict[str, object]) -> None:
+        super().__init__(fields)
+        self.language = language
+
+    def __missing__(self, key: str) -> str:
+        if key.startswith("trait_"):
+            return trait_name(key.removeprefix("trait_"), self.language)
+        raise KeyError(key)
+
+
+def _animal(state: State, animal_id: int, language: str = "en") -> str:
+    animal = state.animals.get(animal_id)
+    if animal is None:
+        return f"A{animal_id}"
+    seat = _word("seat", language).format(seat=animal.owner)
+    return _word("animal_ref", language).format(animal=animal_id, seat=seat)
+
+
+def describe_action(state: State, action: Action, language: str = "en") -> str:
+    """A sentence for people in ``language`` (data/sentences.toml, English when a language or
+    a template is missing), with display names of traits."""
+    key = action.type
+    if isinstance(action, PlayAnimal) and action.location:
+        key = "animal_at"
+    template = sentence("actions", key, language)
+    if template is None:
+        describe = getattr(action, "describe", None)
+        if callable(describe):
+            return str(describe(lambda trait: trait_name(trait, language)))
+        return action.notation()
+    fields: dict[str, object] = {}
+    if dataclasses.is_dataclass(action):
+        fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    if isinstance(fields.get("trait"), str):
+        fields["trait"] = trait_name(str(fields["trait"]), language)
+    if isinstance(action, PlayPair):
+        fields["a"], fields["b"] = action.animals
+    for field in ("animal", "target"):
+        value = fields.get(field)
+        if isinstance(value, int):
+            fields[f"{field}_ref"] = _animal(state, value, language)
+    location = fields.get("location")
+    if isinstance(location, str):
+        fields["place"] = place_name(location)
+        fields["place_title"] = _place_title(location, language)
+    if isinstance(action, Trigger):
+        link = state.links.get(action.link)
+        fields["label"] = trait_name(link.trait, language) if link else _word("the_trait", language)
+    return template.format_map(_Fields(language, fields))
+
+
+def describe_event(event_data: JSON, language: str = "en", seats: list[str] | None = None) -> str:
+    """A sentence in ``language`` for an event's JSON form (data/sentences.toml, English when
+    a language or a template is missing); "" for events not worth a line. Events without a
+    template are shown by type and fields."""
+    data = dict(event_data)
+    kind = str(data.pop("type"))
+    if kind == "step_ended":
+        return ""
+
+    def word(key: str) -> str:
+        return _word(key, language)
+
+    def seat(value: int) -> str:
+        if seats and 0 <= value < len(seats):
+            return seats[value]
+        return word("seat").format(seat=value)
+
+    for key in ("seat", "owner"):
+        if isinstance(data.get(key), int):
+            data[key] = seat(data[key])
+    if isinstance(data.get("trait"), str):
+        data["trait"] = trait_name(data["trait"], language)
+    if "animals" in data:
+        data["animals"] = word("and").join(f"A{a}" for a in data["animals"])
+    if kind == "food_taken":
+        data["token"] = word("red_token") if data["source"] == "bank" else word("blue_token")
+        data["fat"] = word("into_fat") if data["to_fat"] else ""
+        data["why"] = "" if event_data["trait"] == "eat" else f" ({data['trait']})"
+    if "dice" in data:
+        dice = "+".join(map(str, data["dice"]))
+        bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")
+        data["roll"] = f"{dice}{bonus} = " if dice else ""
+    if kind == "die_rolled":
+        data["result"] = word("escapes") if data["success"] else word("caught")
+    if kind == "phase_started" and isinstance(data.get("phase"), str):
+        data["phase"] = sentence("phases", data["phase"], language) or data["phase"]
+    if kind == "animal_died" and isinstance(data.get("cause"), str):
+        cause = data["cause"]
+        known = sentence("causes", cause, language)
+        if known is None and language != "en" and cause in display_names():
+            known = trait_name(cause, language)
+        data["cause"] = known or cause
+    for key in ("location", "origin", "destination"):
+        if isinstance(data.get(key), str):
+            data[key] = _place_title(data[key], language)
+    template = sentence("events", kind, language)
+    if template is None:
+        return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
+    return template.format(**data)

@@ -1,0 +1,157 @@
+// Evolution's table for the browser shell: draws a view sent by the server. No rules here:
+// what may be clicked comes from the server's legal actions; this module marks cards,
+// animals, links and locations with data-pick="kind:id" and the shell does the rest.
+import { h } from "/static/api.js";
+
+export { strings } from "./strings.js";
+export const css = "board.css";
+
+// The three locations of the Continents expansion, in the order the table shows them.
+export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
+
+const SVG = "http://www.w3.org/2000/svg";
+// A row of round tokens (food, fat) drawn in SVG.
+function tokens(count, color, title) {
+  const n = Math.max(0, Math.min(count, 12));
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", String(Math.max(1, n) * 14));
+  svg.setAttribute("height", "14");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${count} ${title}`);
+  for (let i = 0; i < n; i++) {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", String(7 + i * 14)); c.setAttribute("cy", "7"); c.setAttribute("r", "5.5");
+    c.setAttribute("fill", color); c.setAttribute("stroke", "#333"); c.setAttribute("stroke-width", "0.8");
+    svg.append(c);
+  }
+  return svg;
+}
+
+// Mark an element as a thing a player may pick (the shell highlights and wires it).
+function pickable(el, kind, id) {
+  el.dataset.pick = `${kind}:${id}`;
+  return el;
+}
+
+function cardEl(card, ctx) {
+  const faces = (card.faces || []).map((f) => h("div.face", {}, ctx.label(f)));
+  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id);
+}
+
+function animalEl(animal, ctx, attack, links) {
+  const { t } = ctx;
+  // Continents: traits that do not work where the animal lives (or while it is paralysed)
+  const off = new Set(animal.disabled || []);
+  const traits = (animal.traits || []).map((tr) => {
+    const struck = off.has(tr.card) || animal.paralysed;
+    return pickable(h(`li.${tr.trait}${struck ? ".off" : ""}`,
+      { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
+      ctx.label(tr.trait)), "card", tr.card);
+  });
+  const cls = ["animal"];
+  if (animal.fed) cls.push("fed");
+  if (animal.hibernating) cls.push("hibernating");
+  if (animal.poisoned) cls.push("poisoned");
+  if (animal.paralysed) cls.push("paralysed");
+  // Regeneration: only the traits are left, waiting for a new animal card
+  const ghost = animal.present === false;
+  if (ghost) cls.push("ghost");
+  const flags = [];
+  if (ghost) flags.push(`⟳ ${t("traits_only")}`);
+  else if (animal.fed) flags.push(t("fed"));
+  if (animal.hibernating) flags.push(t("hibernating"));
+  if (animal.poisoned) flags.push(t("poisoned"));
+  if (animal.paralysed) flags.push(t("paralysed"));
+  if (attack && attack.carnivore === animal.id) flags.push(`⚔ ${t("attack")}`);
+  if (attack && attack.target === animal.id) flags.push("🎯");
+  // the animal card's face-down side: its owner sees it (everyone, once revealed)
+  const faces = Array.isArray(animal.faces) && animal.faces.length
+    ? h("div.facedown", { title: t("face_down") }, `🂠 ${animal.faces.map((f) => ctx.label(f)).join(" / ")}`)
+    : null;
+  const el = h(`div.${cls.join(".")}`, { dataset: animal.location ? { animal: animal.id, location: animal.location } : { animal: animal.id } },
+    h("div.aid", {}, `A${animal.id}`),
+    h("ul.traits", {}, traits),
+    ghost ? null : h("div.tokens", { title: `${animal.food}/${animal.need}` },
+      tokens(animal.food || 0, "#d9483b", t("food_in")), ` ${animal.food || 0}/${animal.need ?? "?"}`),
+    (animal.fat_capacity || 0) > 0
+      ? h("div.tokens", {}, tokens(animal.fat || 0, "#e3b23c", t("fat")), ` ${t("fat")} ${animal.fat || 0}/${animal.fat_capacity}`)
+      : null,
+    flags.length ? h("div.muted.flags", {}, flags.join(" · ")) : null,
+    faces,
+    (links || []).map((l) => pickable(h("div.pair", { dataset: { link: l.id } },
+      `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id)));
+  return pickable(el, "animal", animal.id);
+}
+
+// One food bank of the status bar: a location's (Continents) or the single one.
+function bankEl(name, count, place) {
+  return h(`span.bank${place ? `.loc-${place}` : ""}`, { dataset: place ? { bank: place } : {} },
+    `${name} `, tokens(count || 0, "#d9483b", name), h("b", {}, ` ${count ?? 0}`));
+}
+
+// A player's animals under Laurasia, Gondwana and the Ocean (the player's divider).
+function locationGroups(p, view, ctx, linksOf) {
+  const { t } = ctx;
+  return h("div.locations", {}, LOCATIONS.map((place) => {
+    const here = (p.animals || []).filter((a) => a.location === place);
+    const head = pickable(h("div.loc-head", { dataset: { location: place } },
+      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
+    return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
+      h("div.animals", {}, here.length
+        ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
+        : h("span.muted", {}, "—")));
+  }));
+}
+
+// Is the seat asked to decide now? (the shell's list; else the view's own decision)
+function acting(seat, view, ctx) {
+  if (Array.isArray(ctx.active) && ctx.active.length) return ctx.active.includes(seat);
+  const d = view.decision;
+  return Boolean(d && (Array.isArray(d.seats) ? d.seats.includes(seat) : d.seat === seat));
+}
+
+// ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
+export function renderTable(view, ctx) {
+  const { t } = ctx;
+  const banks = view.food_banks;
+  const food = banks
+    ? [h("span.banks#banks", {}, `${t("food")}: `, LOCATIONS.map((place) => bankEl(t(place), banks[place], place))),
+      view.step_location ? h("span.step-location", {}, `${t("this_step")} `, h("b", {}, t(view.step_location))) : null]
+    : [bankEl(t("food"), view.food_bank, null)];
+  const status = h("div.status-bar", {},
+    h("span", {}, `${t("turn")} `, h("b", {}, String(view.turn ?? "-"))),
+    h("span", {}, `${t("phase")} `, h("b", {}, t(view.phase))),
+    h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
+    food,
+    view.last_turn ? h("span.attack", {}, t("last_turn")) : null);
+  const lying = (view.table_cards || []).length
+    ? h("div.table-cards#table-cards", {}, h("span.muted", {}, `${t("on_table")}: `),
+      h("div.hand", {}, view.table_cards.map((c) => cardEl(c, ctx))))
+    : null;
+  const linksOf = {};
+  for (const l of view.links || []) for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(l);
+  const players = (view.players || []).map((p) => {
+    const cls = ["player"];
+    if (p.seat === ctx.mySeat) cls.push("me");
+    if (acting(p.seat, view, ctx)) cls.push("active");
+    const name = ctx.names[p.seat] || `#${p.seat + 1}`;
+    const head = h("h4", {}, `${p.seat + 1}. ${name}${p.seat === ctx.mySeat ? ` (${t("you")})` : ""}`,
+      h("span.muted", {}, `${t("hand")}: ${p.hand_size}`),
+      h("span.muted", {}, `${t("discard")}: ${p.discard_size}`),
+      p.passed ? h("span.muted", {}, t("passed")) : null);
+    const animals = banks
+      ? locationGroups(p, view, ctx, linksOf)
+      : h("div.animals", {}, (p.animals || []).length
+        ? p.animals.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
+        : h("span.muted", {}, t("no_animals")));
+    const parts = [head, animals];
+    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(c, ctx))));
+    return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
+  });
+  const links = (view.links || []).map((l) =>
+    pickable(h("span.link", { dataset: { link: l.id } },
+      `${ctx.label(l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id));
+  return h("div.table", {}, h("div.panel", {}, status, lying),
+    h("div.players", {}, players),
+    links.length ? h("div.links.panel", {}, h("b", {}, `${t("links")}: `), links) : null);
+}

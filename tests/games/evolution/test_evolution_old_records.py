@@ -1,0 +1,39 @@
+"""Records written before the platform's game contract changed still replay to their scores.
+
+The files in data/ were written by the code of commit 1e7a779 (the last before the change):
+``evolutio.sim.runner.play_game(GameTask(0, "evolution", options, game_seed(5, 0), bots,
+record=True))``, three players, one game with the base set and one with every set. They end in
+``.record`` so that ``evolutio scenario run tests/games`` does not take them for scenarios.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evolutio.core.match import Match, check_outcome
+from evolutio.core.record import Record
+
+DATA = Path(__file__).parent / "data"
+RECORDS = sorted(DATA.glob("*.record"))
+
+
+def test_the_old_records_are_there() -> None:
+    assert [p.name for p in RECORDS] == ["all-sets-3p-1e7a779.record", "base-3p-1e7a779.record"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_an_old_record_replays_to_its_scores(path: Path) -> None:
+    record = Record.load(path)
+    assert record.outcome is not None
+    match = Match.from_record(record, str(path))
+    assert match.over
+    outcome = match.outcome()
+    assert outcome is not None
+    assert list(outcome.scores) == record.outcome["scores"]
+    assert list(outcome.ranks) == record.outcome["ranks"]
+    assert list(outcome.winners) == record.outcome["winners"]
+    assert outcome.to_json()["stats"] == record.outcome["stats"]
+    assert match.version == len(record.actions)
+    check_outcome(record, match, str(path))
