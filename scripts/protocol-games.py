@@ -111,10 +111,16 @@ def json_type(hint: Any) -> str:
 
 
 def action_classes(game: Game[Any]) -> dict[str, type[Action]]:
-    """The game module's ``ACTION_TYPES`` table, when it keeps one."""
-    module = inspect.getmodule(type(game))
-    table = getattr(module, "ACTION_TYPES", None)
-    return dict(table) if isinstance(table, dict) else {}
+    """Every ``Action`` subclass with its own ``type`` defined in the game's package."""
+    package = type(game).__module__.rpartition(".")[0] + "."
+    found: dict[str, type[Action]] = {}
+    todo = list(Action.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith(package) and "type" in vars(cls):
+            found.setdefault(cls.type, cls)
+    return found
 
 
 def fields_of(cls: type[Action]) -> str:

@@ -153,6 +153,8 @@ class Table:
         self.simultaneous = 0
         self.pending_resync = False
         self.acted = -1
+        #: acts sent by index and by action JSON
+        self.forms = {"index": 0, "action": 0}
         self._ref = 0
 
     @classmethod
@@ -327,5 +329,7 @@ async def act_if_asked(table: Table, rng: random.Random, turn: int) -> bool:
         return True
     if state["legal"] and table.acted != state["version"]:
         table.acted = state["version"]
-        await table.send(choose(state, rng, turn))
+        frame = choose(state, rng, turn)
+        table.forms["index" if "index" in frame else "action"] += 1
+        await table.send(frame)
     return False

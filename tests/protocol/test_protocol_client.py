@@ -111,6 +111,7 @@ async def whole_game(server: Server, http: Http, game: JSON, seed: int) -> JSON:
     turn = 0
     reconnected = stale = resynced = False
     states = simultaneous = 0
+    forms = {"index": 0, "action": 0}
     await act_if_asked(table, rng, turn)
     while True:
         turn += 1
@@ -130,6 +131,7 @@ async def whole_game(server: Server, http: Http, game: JSON, seed: int) -> JSON:
             reconnected = True
             states += table.states
             simultaneous += table.simultaneous
+            forms = dict(table.forms)
             table = await reconnect(server, table, token, room)
         else:
             continue
@@ -139,7 +141,8 @@ async def whole_game(server: Server, http: Http, game: JSON, seed: int) -> JSON:
     await finish(table, http, room)
     await table.close()
     return {"game": game["name"], "version": table.state["version"] if table.state else 0,
-            "states": states + table.states, "simultaneous": simultaneous + table.simultaneous}
+            "states": states + table.states, "simultaneous": simultaneous + table.simultaneous,
+            "forms": {k: n + table.forms[k] for k, n in forms.items()}}
 
 
 def test_every_listed_game_plays_to_the_end(server: Server) -> None:
@@ -152,6 +155,7 @@ def test_every_listed_game_plays_to_the_end(server: Server) -> None:
     assert [r["game"] for r in results] == names
     for result in results:
         assert result["version"] > 0 and result["states"] > result["version"], result
+        assert min(result["forms"].values()) > 0, result  # by index and by action JSON
     simultaneous = [r for r in results if r["simultaneous"]]
     assert simultaneous, "a game with a simultaneous decision was played"
 

@@ -164,3 +164,7 @@ def test_http_errors_and_limits(server: Server) -> None:
         http.record(room)
     assert refused.value.status == 409
     expect(http.games()["default"] != "toy", "the demo game is never the default")
+    with pytest.raises(HttpError) as refused:
+        http.call("GET", "/api/names/nogame")
+    assert refused.value.status == 404
+    assert set(http.call("GET", "/api/names/toy")["names"]) == {"en", "ru", "it", "de"}
