@@ -329,7 +329,7 @@ async def act_if_asked(table: Table, rng: random.Random, turn: int) -> bool:
         return True
     if state["legal"] and table.acted != state["version"]:
         table.acted = state["version"]
-        frame = choose(state, rng, turn)
+        frame = choose(state, rng, sum(table.forms.values()))  # index, action, index...
         table.forms["index" if "index" in frame else "action"] += 1
         await table.send(frame)
     return False
