@@ -108,6 +108,9 @@ async def finish(table: Table, http: Http, room: str) -> None:
 async def whole_game(server: Server, http: Http, game: JSON, seed: int) -> JSON:
     rng = random.Random(seed)
     table, token, room = await lobby(server, http, game)
+    # an anonymous spectator watches the whole game: every frame it gets is checked too
+    watcher = await Table.open(server.ws_base, room, None, game["name"])
+    expect(watcher.seat is None and watcher.welcome["you"]["name"] == "anonymous", "anonymous")
     turn = 0
     reconnected = stale = resynced = False
     states = simultaneous = 0
@@ -140,6 +143,12 @@ async def whole_game(server: Server, http: Http, game: JSON, seed: int) -> JSON:
     expect(stale and resynced and reconnected, "every documented path was taken")
     await finish(table, http, room)
     await table.close()
+    await watcher.until(lambda f: f["type"] == "room" and f["room"]["status"] == "over")
+    assert watcher.state is not None
+    expect(watcher.state["outcome"] == table.state["outcome"] if table.state else False,
+           "the spectator saw the same end")
+    expect(all(e == table.log[v] for v, e in watcher.log.items()), "and the same log")
+    await watcher.close()
     return {"game": game["name"], "version": table.state["version"] if table.state else 0,
             "states": states + table.states, "simultaneous": simultaneous + table.simultaneous,
             "forms": {k: n + table.forms[k] for k, n in forms.items()}}
