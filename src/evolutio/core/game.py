@@ -86,7 +86,9 @@ class Decision:
     """Who may choose now and what kind of choice it is.
 
     ``seats`` are the seats that may act now, in any order, each once: one seat on a turn,
-    several for a simultaneous choice (a seat leaves ``seats`` once it has chosen). ``kind``
+    several for a simultaneous choice (a seat leaves ``seats`` once it has chosen; what a seat
+    may choose never depends on the hidden choices already made, which would reveal them, so
+    its legal actions stay the same until the decision closes). ``kind``
     names the choice (``"develop"``, ``"feed"``, ``"bid"``...); ``prompt`` is a sentence for
     the player; ``progress`` is ``(done, total)`` for a choice made in several steps (one card
     per step, then ``done``), for the interface to show "3 of 10 chosen".

@@ -316,7 +316,7 @@ class Room:
         version = msg.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("bad_message", "'version' must be the version you see.")
-        if version != match.version:
+        if version != match.version and not self.same_open_choice(seat, version):
             # the connection's handler sends this error, then the full state (docs/protocol.md)
             raise RoomError(
                 "stale",
@@ -333,6 +333,14 @@ class Room:
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
         self.play(seat, self._parse(seat, msg), "human")
+
+    def same_open_choice(self, seat: int, version: int) -> bool:
+        """Whether ``version`` is an earlier version of the simultaneous decision still open
+        for ``seat``: only other seats' hidden choices came in since, and those change
+        nothing this seat may do (the contract's rule), so its act stands as sent."""
+        assert self.match is not None
+        opened = self.match.version - len(self.chosen)
+        return bool(self.chosen) and opened <= version and seat in self.match.pending()
 
     def _parse(self, seat: int, msg: JSON) -> Action:
         """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON."""
