@@ -17,6 +17,7 @@ from evolutio.games.evolution.actions import (
     AttackFailed,
 )
 from evolutio.games.evolution.ops import (
+    IN_SHELL,
     SUPPLY,
     can_eat,
     gain,
@@ -47,6 +48,11 @@ def attack_block(
         return "A carnivore cannot attack itself."
     if not target.present:
         return f"Only the traits of A{target.id} lie on the table: there is no animal to attack."
+    if (IN_SHELL, target.id) in state.cooldowns:
+        return (
+            f"A{target.id} is hidden in its Shell until the end of the turn: "
+            "it cannot be attacked (ruling 15)."
+        )
     if carnivore.location != target.location:
         return (
             f"A{carnivore.id} can only attack animals in its own location "

@@ -27,8 +27,9 @@ from evolutio.games.evolution import notation, rules, sentences
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.ops import revealed
+from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
-from evolutio.games.evolution.position import from_position, snapshot
+from evolutio.games.evolution.position import choose_hands, from_position, snapshot
 from evolutio.games.evolution.scoring import outcome as final_outcome
 from evolutio.games.evolution.state import OVER, State
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
@@ -319,6 +320,24 @@ class Evolution:
         advance(state, [])
         return state
 
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> State:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md)."""
+        state = self.new(options, seed)
+        choose_hands(state, setup)
+        return state
+
+    def pause(self, state: State, points: list[str]) -> None:
+        """A scenario's stop points (pause.py): the game waits there instead of going on."""
+        unknown = [p for p in points if p not in STOP_POINTS]
+        if unknown:
+            raise OptionError(
+                f"unknown stop point {', '.join(map(str, unknown))}; "
+                f"known: {', '.join(STOP_POINTS)}"
+            )
+        state.pauses = frozenset(points)
+        state.paused_at = ""
+
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)
 
@@ -328,7 +347,11 @@ class Evolution:
         return sentences.describe_event(event.to_json(), language, seats)
 
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {trait: trait_name(trait, language) for trait in TRAITS}
+        """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
+        the renderers pick by the view's edition (ruling 21)."""
+        names = {trait: trait_name(trait, language) for trait in TRAITS}
+        names.update({f"{trait}@2": trait_name(trait, language, 2) for trait in TRAITS})
+        return names
 
 
 GAME = Evolution()

@@ -21,6 +21,11 @@ from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAIT
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
+#: the animal hid in its Shell this turn: no carnivore may attack it (ruling 15).
+IN_SHELL = "in_shell"
+#: an ink cloud stopped this carnivore: it may attack again from its owner's next feeding
+#: step (ruling 16).
+INK_RETURN = "ink_return"
 
 BANK = "bank"
 SUPPLY = "supply"
@@ -88,6 +93,8 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
         animal.fat += 1
     else:
         animal.food += 1
+        if source == BANK:
+            animal.red += 1
     if source == BANK:
         state.add_bank(animal.location, -1)
     elif source == SUPPLY:
@@ -191,14 +198,15 @@ def refresh(animal: Animal) -> None:
 
 
 def place_trait(animal: Animal, card: int, trait: str) -> None:
-    """Put a trait card on the animal: at the bottom, but above a Neoplasm-like card (seed
-    004, "Неоплазия": later traits prolong the animal's life)."""
+    """Put a trait card on the animal, after the cards already there. On an animal with a
+    Neoplasm-like card (which lies under all the others) a later trait goes on top, at the
+    far end from it: the Neoplasm climbs to it last, and nothing is inserted between the
+    cards already played (ruling 17; seed 004, "Неоплазия": "нельзя менять порядок")."""
     index = len(animal.traits)
-    if not TRAITS[trait].disables_below:
-        for i, (_, existing) in enumerate(animal.traits):
-            if TRAITS[existing].disables_below:
-                index = i
-                break
+    if not TRAITS[trait].disables_below and any(
+        TRAITS[existing].disables_below for _, existing in animal.traits
+    ):
+        index = 0
     animal.traits.insert(index, (card, trait))
     refresh(animal)
 
@@ -254,7 +262,7 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
     if animal.present:
         player.discard.append(animal.card)
     state.food_removed += animal.food + animal.fat
-    animal.food = animal.fat = 0
+    animal.food = animal.fat = animal.red = 0
     events.append(AnimalDied(animal.id, animal.owner, cause))
 
 
@@ -268,7 +276,7 @@ def leave_traits(state: State, animal: Animal, events: list[Event]) -> None:
     discard_card(state, animal.owner, animal.card)
     animal.card = NO_CARD
     state.food_removed += animal.food + animal.fat
-    animal.food = animal.fat = 0
+    animal.food = animal.fat = animal.red = 0
     animal.hibernating = animal.poisoned = animal.paralysed = False
     events.append(AnimalDied(animal.id, animal.owner, "eaten"))
 

@@ -30,6 +30,7 @@ from evolutio.games.evolution.geography import (
     food_table,
 )
 from evolutio.games.evolution.ops import (
+    INK_RETURN,
     can_eat,
     firable,
     fire,
@@ -38,6 +39,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     seats_from,
 )
+from evolutio.games.evolution.pause import pause_phase_end
 from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -138,6 +140,13 @@ def start_step(state: State, seat: int) -> None:
     state.acted = False
     state.where = None
     state.clear_cooldowns(Span.STEP)
+    if state.cooldowns:
+        # ruling 16: a carnivore stopped by an ink cloud attacks again from now on
+        for key, animal_id in [k for k in state.cooldowns if k[0] == INK_RETURN]:
+            animal = state.animals.get(animal_id)
+            if animal is None or animal.owner == seat:
+                state.cooldowns.pop((key, animal_id), None)
+                state.cooldowns.pop(("carnivore", animal_id), None)
 
 
 def here(state: State, animal: Animal) -> bool:
@@ -297,7 +306,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     state.stage = ""
     for animal in state.animals.values():
         state.food_removed += animal.food
-        animal.food = 0
+        animal.food = animal.red = 0
         animal.hibernating = False
         animal.poisoned = False
         animal.paralysed = False
@@ -331,7 +340,9 @@ def deal(state: State, events: list[Event]) -> list[int]:
     """1 + survivors each, or 6 with no animals and no hand (Continents: 10, two of which
     become animals); one card at a time from the first player clockwise while the deck lasts
     (seed 004; ruling 10). An animal regrown this turn brings no card (Regeneration), nor one
-    with r-strategy. Returns the seats that must put two of their new cards down as animals."""
+    with r-strategy. 2nd edition: a seat with no animals and no hand takes all its cards at
+    once when its turn of the deal comes ("pesca immediatamente 6 carte", seed 000; ruling
+    19). Returns the seats that must put two of their new cards down as animals."""
     fresh = 10 if state.geography else 6
     wants = {}
     starts = []
@@ -351,11 +362,22 @@ def deal(state: State, events: list[Event]) -> list[int]:
             )
     got = dict.fromkeys(wants, 0)
     order = list(wants)
+    # ruling 19: in the 2nd edition a fresh start takes all its cards at once, in its turn
+    at_once = {
+        seat
+        for seat in order
+        if state.edition < 3
+        and wants[seat] == fresh
+        and not state.players[seat].animals
+        and not state.players[seat].hand
+    }
     while state.deck and any(got[s] < wants[s] for s in order):
         for seat in order:
-            if got[seat] < wants[seat] and state.deck:
+            take = wants[seat] - got[seat] if seat in at_once else 1
+            while take > 0 and got[seat] < wants[seat] and state.deck:
                 state.players[seat].hand.append(state.deck.pop())
                 got[seat] += 1
+                take -= 1
     for seat in order:
         if got[seat]:
             events.append(CardsDrawn(seat, got[seat]))
@@ -407,7 +429,9 @@ def advance(state: State, events: list[Event]) -> None:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 options = defence_options(state, frame)
-                if not defence_is_choice(state, frame, options):
+                if not defence_is_choice(state, frame, options) and not (
+                    state.pauses and "defend" in state.pauses
+                ):
                     apply_defence(state, frame, options[0], events)
                     continue
                 return
@@ -424,7 +448,7 @@ def advance(state: State, events: list[Event]) -> None:
             if not choices:
                 state.pending.clear()
                 continue
-            if len(choices) == 1:
+            if len(choices) == 1 and not (state.pauses and "trigger" in state.pauses):
                 link_id = choices[0].link  # type: ignore[attr-defined]
                 recipient = next(r for l_id, r in firable(state) if l_id == link_id)
                 fire(state, link_id, recipient, events)
@@ -434,10 +458,19 @@ def advance(state: State, events: list[Event]) -> None:
         if state.phase == DEVELOPMENT:
             if next_developer(state, events):
                 return
+            if state.pauses and pause_phase_end(state, state.first_player, "the feeding phase"):
+                return
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
             if has_feeding_choice(state, state.current):
+                return
+            if (
+                state.pauses
+                and state.empty_steps + 1 >= state.num_players
+                and not state.acted
+                and pause_phase_end(state, state.current, "the extinction phase")
+            ):
                 return
             end_step(state, events)
             continue

@@ -8,7 +8,8 @@ from typing import Any
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh, revealed
+from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -35,6 +36,8 @@ USED_MARKS = {
     "intellect": Span.TURN,
     "ink_cloud": Span.PHASE,
     "no_food": Span.TURN,  # hid in its Shell: no food tokens this turn
+    "ink_return": Span.TURN,  # stopped by an ink cloud: attacks again in its owner's next step
+    "in_shell": Span.TURN,  # hid in its Shell: it cannot be attacked this turn (ruling 15)
     "homeothermy": Span.STEP,
     "viviparous": Span.TURN,
     "migration": Span.TURN,
@@ -46,6 +49,7 @@ ANIMAL_KEYS = {
     "traits",
     "food",
     "fat",
+    "red",
     "hibernating",
     "poisoned",
     "used",
@@ -56,6 +60,7 @@ ANIMAL_KEYS = {
 }
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
+    "pause",
     "turn",
     "phase",
     "first_player",
@@ -205,8 +210,10 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             for j, trait in enumerate(_list(spec, "traits", awhere)):
                 twhere = f"{awhere}.traits[{j}]"
                 card_name = None
+                by = None
                 if isinstance(trait, Mapping):
                     card_name = trait.get("name")
+                    by = trait.get("by")
                     trait = trait.get("trait")
                 trait_id = build.trait(trait, twhere)
                 if TRAITS[trait_id].paired:
@@ -215,6 +222,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
                     {"faces": [trait_id], "name": card_name} if card_name else trait_id, twhere
                 )
                 animal.traits.append((card, trait_id))
+                state.played_by[card] = _seat(by, twhere, n, _default_player(trait_id, seat, n))
             if "revealed" in spec:
                 # the animal card lies face up as this trait (a revealed Anglerfish)
                 trait_id = build.trait(spec["revealed"], f"{awhere}.revealed")
@@ -222,6 +230,9 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             refresh(animal)
             animal.paralysed = bool(spec.get("paralysed", False))
             animal.food = _int(spec, "food", awhere, 0)
+            animal.red = _int(spec, "red", awhere, animal.food)
+            if animal.red > animal.food:
+                raise ScenarioError(f"{awhere}.red: more red tokens than food tokens")
             animal.fat = _int(spec, "fat", awhere, 0)
             animal.hibernating = bool(spec.get("hibernating", False))
             animal.poisoned = bool(spec.get("poisoned", False))
@@ -247,7 +258,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     for i, raw in enumerate(_list(position, "links", where)):
         lwhere = f"{where}.links[{i}]"
         raw = _keys(
-            raw, {"trait", "animals", "name", "card_name", "used", "used_this_turn"}, lwhere
+            raw, {"trait", "animals", "name", "card_name", "used", "used_this_turn", "by"}, lwhere
         )
         trait_id = build.trait(raw.get("trait"), lwhere)
         if not TRAITS[trait_id].paired:
@@ -266,6 +277,8 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             {"faces": [trait_id], "name": card_name} if card_name else trait_id, lwhere
         )
         link = Link(state.next_link, trait_id, card, ids[0], ids[1])
+        owner = state.animals[ids[0]].owner
+        state.played_by[card] = _seat(raw.get("by"), lwhere, n, _default_player(trait_id, owner, n))
         state.next_link += 1
         state.links[link.id] = link
         if "name" in raw:
@@ -294,7 +307,28 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"{where}.dice: {exc}") from None
     state.card_faces = build.faces
+    points = _list(position, "pause", where)
+    unknown = [p for p in points if p not in STOP_POINTS]
+    if unknown:
+        raise ScenarioError(
+            f"{where}.pause: unknown stop point {unknown[0]!r}; known: {STOP_POINTS}"
+        )
+    state.pauses = frozenset(points)
     return state
+
+
+def _default_player(trait_id: str, owner: int, n: int) -> int:
+    """Who played a trait card when the position does not say: the owner, or for a trait
+    played only on others' animals (Parasite) the next seat."""
+    return (owner + 1) % n if TRAITS[trait_id].target == "enemy" else owner
+
+
+def _seat(value: Any, where: str, n: int, default: int) -> int:
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        raise ScenarioError(f"{where}.by: a seat from 0 to {n - 1}")
+    return value
 
 
 def animal_json(state: State, animal: Animal) -> JSON:
@@ -311,6 +345,13 @@ def animal_json(state: State, animal: Animal) -> JSON:
         "faces": list(state.card_faces[animal.card]),
         "food": animal.food,
         "fat": animal.fat,
+        "tokens": {"red": animal.red, "blue": animal.food - animal.red, "yellow": animal.fat},
+        "face_down": animal.present and not revealed(animal),
+        "played_by": {
+            str(card): state.played_by[card]
+            for card, _ in animal.traits
+            if card != animal.card and card in state.played_by
+        },
         "fat_capacity": fat_capacity(animal),
         "need": need(state, animal),
         "fed": is_fed(state, animal),
@@ -368,6 +409,7 @@ def snapshot(state: State) -> JSON:
                 "trait": link.trait,
                 "card": link.card,
                 "animals": [link.a, link.b],
+                "played_by": state.played_by.get(link.card),
             }
             for link in state.links.values()
         },
@@ -378,3 +420,95 @@ def snapshot(state: State) -> JSON:
         "scores": scores(state),
         "food": {"created": state.food_created, "removed": state.food_removed},
     }
+
+
+#: fields of a scenario's ``new`` setup.
+NEW_KEYS = {"hands", "first_player", "dice"}
+
+
+def _faces_of(spec: Any, where: str, sets: list[str]) -> tuple[tuple[str, ...], str | None]:
+    """The faces and label of a card written as in a position (the card need not exist)."""
+    probe = State({"players": 2}, 0, [])
+    builder = _Builder(probe, sets)
+    card = builder.card(spec, where)
+    label = next(iter(probe.labels), None)
+    return builder.faces[card], label
+
+
+def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
+    """A new game (dealt by its seed) with chosen hands: each card asked for is taken from
+    the seat's own hand, else from the deck, else from a hand not chosen, and a card of the
+    dealt hand it replaces goes where it came from (docs/scenarios.md, "new")."""
+    where = "new"
+    setup = _keys(setup, NEW_KEYS, where)
+    sets = list(state.options["expansions"])
+    hands = _list(setup, "hands", where)
+    if len(hands) > state.num_players:
+        raise ScenarioError(f"{where}.hands: {len(hands)} hands for {state.num_players} players")
+    chosen = {seat for seat, hand in enumerate(hands) if hand is not None}
+    for seat, specs in enumerate(hands):
+        if specs is None:
+            continue
+        hwhere = f"{where}.hands[{seat}]"
+        if not isinstance(specs, list):
+            raise ScenarioError(f"{hwhere}: expected a list of cards")
+        player = state.players[seat]
+        leftovers = list(player.hand)
+        new_hand: list[int] = []
+        for i, spec in enumerate(specs):
+            faces, label = _faces_of(spec, f"{hwhere}[{i}]", sets)
+            card = next((c for c in leftovers if state.card_faces[c] == faces), None)
+            if card is not None:
+                leftovers.remove(card)
+            else:
+                card = _take_elsewhere(state, faces, chosen, seat, leftovers, f"{hwhere}[{i}]")
+            new_hand.append(card)
+            if label is not None:
+                if label in state.labels:
+                    raise ScenarioError(f"{hwhere}[{i}]: the name '{label}' is used twice")
+                state.labels[label] = card
+        state.deck.extend(leftovers)  # cards the chosen hand has no room for: on top
+        player.hand = new_hand
+    if "first_player" in setup:
+        first = _int(setup, "first_player", where, 0)
+        if first >= state.num_players:
+            raise ScenarioError(f"{where}.first_player: seats are 0 to {state.num_players - 1}")
+        state.first_player = state.current = first
+    dice = _list(setup, "dice", where)
+    try:
+        state.rng.script_dice(dice)
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"{where}.dice: {exc}") from None
+
+
+def _take_elsewhere(
+    state: State,
+    faces: tuple[str, ...],
+    chosen: set[int],
+    seat: int,
+    leftovers: list[int],
+    where: str,
+) -> int:
+    """Take a card with ``faces`` from the deck (top first) or a hand that is not chosen,
+    putting one of the seat's leftover cards in its place."""
+    for index in range(len(state.deck) - 1, -1, -1):
+        card = state.deck[index]
+        if state.card_faces[card] == faces:
+            if leftovers:
+                state.deck[index] = leftovers.pop(0)
+            else:
+                del state.deck[index]
+            return card
+    for other in state.players:
+        if other.seat in chosen or other.seat == seat:
+            continue
+        for index, card in enumerate(other.hand):
+            if state.card_faces[card] == faces:
+                if not leftovers:
+                    raise ScenarioError(
+                        f"{where}: a hand larger than dealt cannot take a card from "
+                        f"seat {other.seat}"
+                    )
+                other.hand[index] = leftovers.pop(0)
+                return card
+    raise ScenarioError(f"{where}: no card {'/'.join(faces)} is left in this game's deck")

@@ -52,6 +52,7 @@ class Animal:
         "owner",
         "paralysed",
         "poisoned",
+        "red",
         "traits",
     )
 
@@ -62,6 +63,8 @@ class Animal:
         self.card = card
         self.traits: list[tuple[int, str]] = []
         self.food = 0
+        #: of the food tokens, how many are red (from a food bank); the rest are blue.
+        self.red = 0
         self.fat = 0
         self.hibernating = False
         self.poisoned = False
@@ -79,6 +82,7 @@ class Animal:
         other.card = self.card
         other.traits = list(self.traits)
         other.food = self.food
+        other.red = self.red
         other.fat = self.fat
         other.hibernating = self.hibernating
         other.poisoned = self.poisoned
@@ -266,8 +270,11 @@ class State:
         "next_animal",
         "next_link",
         "options",
+        "paused_at",
+        "pauses",
         "pending",
         "phase",
+        "played_by",
         "players",
         "rng",
         "seed",
@@ -318,6 +325,11 @@ class State:
         self.labels: dict[str, int] = {}
         #: cards lying face up in the middle of the table (a Shell whose animal died).
         self.table_cards: list[int] = []
+        #: trait card -> the seat that played it onto an animal (a Parasite, a gift).
+        self.played_by: dict[int, int] = {}
+        #: stop points a scenario asked for (pause.py); empty in every real game.
+        self.pauses: frozenset[str] = frozenset()
+        self.paused_at = ""
 
     @property
     def num_players(self) -> int:
@@ -373,6 +385,9 @@ class State:
         other.food_removed = self.food_removed
         other.labels = self.labels
         other.table_cards = list(self.table_cards)
+        other.played_by = dict(self.played_by)
+        other.pauses = self.pauses
+        other.paused_at = self.paused_at
         return other
 
     # -- cooldowns -------------------------------------------------------------------------

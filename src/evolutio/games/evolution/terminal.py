@@ -173,7 +173,18 @@ class EvolutionTerminal:
     """The ``core.game.TerminalRenderer`` of Evolution."""
 
     def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any:
-        return render_table(view, labels, players)
+        return render_table(view, edition_names(view, labels), players)
+
+
+def edition_names(view: JSON, labels: Mapping[str, str]) -> dict[str, str]:
+    """The game's labels with the trait names of the view's edition (ruling 21): the 2nd
+    edition's are given as ``<trait>@2``."""
+    names = {k: v for k, v in labels.items() if "@" not in k}
+    if (view.get("options") or {}).get("edition") == 2:
+        for key, value in labels.items():
+            if key.endswith("@2"):
+                names[key[:-2]] = value
+    return names
 
 
 TERMINAL = EvolutionTerminal()

@@ -111,7 +111,16 @@ function acting(seat, view, ctx) {
 }
 
 // ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
-export function renderTable(view, ctx) {
+export function renderTable(view, shellCtx) {
+  // ruling 21: the 2nd edition's trait names are given as "<trait>@2"
+  const second = Boolean(view.options && view.options.edition === 2);
+  const label = (id) => {
+    if (!second) return shellCtx.label(id);
+    const key = `${id}@2`;
+    const name = shellCtx.label(key);
+    return name === key.replaceAll("_", " ") ? shellCtx.label(id) : name;
+  };
+  const ctx = { ...shellCtx, label };
   const { t } = ctx;
   const banks = view.food_banks;
   const food = banks
