@@ -19,6 +19,7 @@ from evolutio.games.evolution.actions import (
 from evolutio.games.evolution.ops import (
     IN_SHELL,
     SUPPLY,
+    affects,
     can_eat,
     gain,
     leave_traits,
@@ -87,6 +88,10 @@ def carnivore_block(state: State, carnivore: Animal) -> str | None:
         return f"Carnivore A{carnivore.id} has already attacked this turn."
     if not can_eat(state, carnivore):
         return f"Carnivore A{carnivore.id} is fed and its fat tissue is full: it cannot attack."
+    for effect in state.nature_no_attack:
+        if affects(state, carnivore, effect):
+            change = state.nature_cards[state.nature_now]
+            return f"The natural change '{change.name()}' keeps A{carnivore.id} from attacking."
     return None
 
 

@@ -24,12 +24,15 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.games.evolution import notation, rules, sentences
+from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
+from evolutio.games.evolution.hands import choose_hands
+from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import revealed
 from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
-from evolutio.games.evolution.position import choose_hands, from_position, snapshot
+from evolutio.games.evolution.position import from_position, snapshot
 from evolutio.games.evolution.scoring import outcome as final_outcome
 from evolutio.games.evolution.state import OVER, State
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
@@ -49,7 +52,16 @@ _SET_NAMES = {
     "time_to_fly": _words("Time to Fly", "Время летать", "Tempo di volare", "Zeit zu fliegen"),
     "continents": _words("Continents", "Континенты", "Continenti", "Kontinente"),
     "gift": _words("Gift cards", "Подарочный набор", "Carte regalo", "Geschenkkarten"),
+    "ice_age": _words(
+        "Ice Age (unofficial; the project's own natural changes)",
+        "Ледниковый период (неофициальное; природные изменения проекта)",
+        "Era glaciale (non ufficiale; cambiamenti naturali del progetto)",
+        "Eiszeit (inoffiziell; eigene Naturwandel-Karten des Projekts)",
+    ),
 }
+#: the heading of the natural change in force (Ice Age).
+NATURE_TITLE = _words("Natural change", "Природное изменение", "Cambiamento naturale",
+                      "Naturwandel")
 HAND_SIZE = 6
 #: Continents: "раздайте каждому игроку по 10 карт" (seed 004).
 CONTINENTS_HAND_SIZE = 10
@@ -100,10 +112,15 @@ INFO = GameInfo(
         ),
     ),
     summary=_words(
-        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",
-        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь.",
-        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate.",
-        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
+        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt. "
+        "Ice Age's natural-change cards are the project's own (no official texts exist).",
+        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь. "
+        "Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
+        "текстов нет).",
+        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate. "
+        "Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto.",
+        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen. "
+        "Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst.",
     ),
     order=0,
 )
@@ -219,6 +236,7 @@ class Evolution:
             for player in state.players:
                 player.hand.append(state.deck.pop())
         state.first_player = state.rng.randrange(state.num_players)
+        setup_nature(state)
         state.last_turn = not state.deck
         events: list[Event] = []
         start_development(state, events)
@@ -272,6 +290,7 @@ class Evolution:
                 player.discard = pool[position : position + size]
                 position += size
         other.deck = pool[position:]
+        rng.shuffle(other.nature_deck)  # Ice Age: the order of the natural changes is hidden
         other.rng = Rng(rng.randrange(2**62))
         return other
 
@@ -351,6 +370,13 @@ class Evolution:
         the renderers pick by the view's edition (ruling 21)."""
         names = {trait: trait_name(trait, language) for trait in TRAITS}
         names.update({f"{trait}@2": trait_name(trait, language, 2) for trait in TRAITS})
+        # Ice Age: the natural changes of the set in use, "nature.<id>" and its text
+        changes = active_set()
+        names["nature"] = NATURE_TITLE[language]
+        names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
+        for change in changes.changes:
+            names[f"nature.{change.id}"] = change.name(language)
+            names[f"nature.{change.id}.text"] = change.describe(language)
         return names
 
 

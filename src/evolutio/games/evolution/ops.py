@@ -16,6 +16,7 @@ from evolutio.games.evolution.actions import (
     LastTurn,
     TraitDiscarded,
 )
+from evolutio.games.evolution.nature import Effect
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
 from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
 
@@ -43,7 +44,27 @@ def need(state: State, animal: Animal) -> int:
         for link in state.links.values():
             if link.a == animal.id or link.b == animal.id:
                 total += TRAITS[link.trait].food
+    if state.nature_need:
+        for effect in state.nature_need:
+            if affects(state, animal, effect):
+                total += effect.delta
     return total
+
+
+def affects(state: State, animal: Animal, effect: Effect) -> bool:
+    """Whether a natural change's effect reaches the animal (Ice Age; nature.py's filters):
+    not spared by a working trait of ``without``, holding one of ``with``, joined by a
+    paired trait if ``linked``, in ``location`` if given (with Continents)."""
+    if not animal.present:
+        return False
+    if effect.location and state.geography and animal.location != effect.location:
+        return False
+    for trait in effect.without:
+        if has_trait(state, animal, trait):
+            return False
+    if effect.with_ and not any(has_trait(state, animal, t) for t in effect.with_):
+        return False
+    return not effect.linked or any(True for _ in state.animal_links(animal.id))
 
 
 def is_fed(state: State, animal: Animal) -> bool:

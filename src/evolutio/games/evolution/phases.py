@@ -22,6 +22,7 @@ from evolutio.games.evolution.actions import (
     Trigger,
 )
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
+from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
 from evolutio.games.evolution.geography import (
     GONDWANA,
@@ -130,6 +131,8 @@ def start_feeding(state: State, events: list[Event]) -> None:
                 state.add_bank(animal.location, extra)
                 state.food_created += extra
                 events.append(FoodAdded(animal.id, trait, animal.location, extra))
+    if state.nature_now >= 0:
+        nature_food(state, events)
     state.empty_steps = 0
     start_step(state, state.first_player)
 
@@ -280,6 +283,8 @@ def start_extinction(state: State, events: list[Event]) -> None:
                 remove_animal(state, animal, "starved", events)
             elif animal.poisoned:
                 remove_animal(state, animal, "poisoned", events)
+    if state.nature_cards:
+        reveal(state, events)  # Ice Age: the next natural change (climate.py)
     state.stage = REGROW
     seats = [
         seat

@@ -7,6 +7,7 @@ from typing import Any
 
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
+from evolutio.games.evolution.climate import set_current, setup_nature
 from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
 from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh, revealed
 from evolutio.games.evolution.pause import STOP_POINTS
@@ -60,6 +61,7 @@ ANIMAL_KEYS = {
 }
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
+    "nature",
     "pause",
     "turn",
     "phase",
@@ -307,6 +309,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"{where}.dice: {exc}") from None
     state.card_faces = build.faces
+    _nature(state, position, where)
     points = _list(position, "pause", where)
     unknown = [p for p in points if p not in STOP_POINTS]
     if unknown:
@@ -315,6 +318,38 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
         )
     state.pauses = frozenset(points)
     return state
+
+
+def _nature(state: State, position: Mapping[str, Any], where: str) -> None:
+    """Ice Age: ``nature: {current, deck, discard}`` by change ids (deck top first); by
+    default the whole set lies on the deck in the data file's order, none in force."""
+    if "ice_age" not in state.options["expansions"]:
+        if "nature" in position:
+            raise ScenarioError(f"{where}.nature: natural changes need the ice_age expansion")
+        return
+    setup_nature(state, shuffle=False)
+    if "nature" not in position:
+        return
+    nwhere = f"{where}.nature"
+    spec = _keys(position["nature"], {"current", "deck", "discard"}, nwhere)
+    free = list(range(len(state.nature_cards)))
+
+    def take(change_id: Any, at: str) -> int:
+        for card in free:
+            if state.nature_cards[card].id == change_id:
+                free.remove(card)
+                return card
+        known = sorted({c.id for c in state.nature_cards})
+        raise ScenarioError(f"{at}: no natural change {change_id!r} left; known: {known}")
+
+    state.nature_deck = [
+        take(c, f"{nwhere}.deck[{i}]") for i, c in enumerate(_list(spec, "deck", nwhere))
+    ][::-1]
+    state.nature_discard = [
+        take(c, f"{nwhere}.discard[{i}]") for i, c in enumerate(_list(spec, "discard", nwhere))
+    ]
+    if spec.get("current") is not None:
+        set_current(state, take(spec["current"], f"{nwhere}.current"))
 
 
 def _default_player(trait_id: str, owner: int, n: int) -> int:
@@ -419,96 +454,19 @@ def snapshot(state: State) -> JSON:
         "step": {"took_food": state.main_done, "acted": state.acted, "location": state.where},
         "scores": scores(state),
         "food": {"created": state.food_created, "removed": state.food_removed},
+        **_nature_json(state),
     }
 
 
-#: fields of a scenario's ``new`` setup.
-NEW_KEYS = {"hands", "first_player", "dice"}
-
-
-def _faces_of(spec: Any, where: str, sets: list[str]) -> tuple[tuple[str, ...], str | None]:
-    """The faces and label of a card written as in a position (the card need not exist)."""
-    probe = State({"players": 2}, 0, [])
-    builder = _Builder(probe, sets)
-    card = builder.card(spec, where)
-    label = next(iter(probe.labels), None)
-    return builder.faces[card], label
-
-
-def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
-    """A new game (dealt by its seed) with chosen hands: each card asked for is taken from
-    the seat's own hand, else from the deck, else from a hand not chosen, and a card of the
-    dealt hand it replaces goes where it came from (docs/scenarios.md, "new")."""
-    where = "new"
-    setup = _keys(setup, NEW_KEYS, where)
-    sets = list(state.options["expansions"])
-    hands = _list(setup, "hands", where)
-    if len(hands) > state.num_players:
-        raise ScenarioError(f"{where}.hands: {len(hands)} hands for {state.num_players} players")
-    chosen = {seat for seat, hand in enumerate(hands) if hand is not None}
-    for seat, specs in enumerate(hands):
-        if specs is None:
-            continue
-        hwhere = f"{where}.hands[{seat}]"
-        if not isinstance(specs, list):
-            raise ScenarioError(f"{hwhere}: expected a list of cards")
-        player = state.players[seat]
-        leftovers = list(player.hand)
-        new_hand: list[int] = []
-        for i, spec in enumerate(specs):
-            faces, label = _faces_of(spec, f"{hwhere}[{i}]", sets)
-            card = next((c for c in leftovers if state.card_faces[c] == faces), None)
-            if card is not None:
-                leftovers.remove(card)
-            else:
-                card = _take_elsewhere(state, faces, chosen, seat, leftovers, f"{hwhere}[{i}]")
-            new_hand.append(card)
-            if label is not None:
-                if label in state.labels:
-                    raise ScenarioError(f"{hwhere}[{i}]: the name '{label}' is used twice")
-                state.labels[label] = card
-        state.deck.extend(leftovers)  # cards the chosen hand has no room for: on top
-        player.hand = new_hand
-    if "first_player" in setup:
-        first = _int(setup, "first_player", where, 0)
-        if first >= state.num_players:
-            raise ScenarioError(f"{where}.first_player: seats are 0 to {state.num_players - 1}")
-        state.first_player = state.current = first
-    dice = _list(setup, "dice", where)
-    try:
-        state.rng.script_dice(dice)
-    except (TypeError, ValueError) as exc:
-        raise ScenarioError(f"{where}.dice: {exc}") from None
-
-
-def _take_elsewhere(
-    state: State,
-    faces: tuple[str, ...],
-    chosen: set[int],
-    seat: int,
-    leftovers: list[int],
-    where: str,
-) -> int:
-    """Take a card with ``faces`` from the deck (top first) or a hand that is not chosen,
-    putting one of the seat's leftover cards in its place."""
-    for index in range(len(state.deck) - 1, -1, -1):
-        card = state.deck[index]
-        if state.card_faces[card] == faces:
-            if leftovers:
-                state.deck[index] = leftovers.pop(0)
-            else:
-                del state.deck[index]
-            return card
-    for other in state.players:
-        if other.seat in chosen or other.seat == seat:
-            continue
-        for index, card in enumerate(other.hand):
-            if state.card_faces[card] == faces:
-                if not leftovers:
-                    raise ScenarioError(
-                        f"{where}: a hand larger than dealt cannot take a card from "
-                        f"seat {other.seat}"
-                    )
-                other.hand[index] = leftovers.pop(0)
-                return card
-    raise ScenarioError(f"{where}: no card {'/'.join(faces)} is left in this game's deck")
+def _nature_json(state: State) -> JSON:
+    """Ice Age: the change in force (its id, or None) and the decks, by change id."""
+    if not state.nature_cards:
+        return {}
+    cards = state.nature_cards
+    return {
+        "nature": {
+            "current": cards[state.nature_now].id if state.nature_now >= 0 else None,
+            "deck": [cards[c].id for c in reversed(state.nature_deck)],
+            "discard": [cards[c].id for c in state.nature_discard],
+        }
+    }

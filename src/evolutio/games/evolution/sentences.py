@@ -12,6 +12,7 @@ from evolutio.core.game import JSON, Action
 from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
 from evolutio.games.evolution.deck import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
+from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.state import State
 
 
@@ -149,7 +150,19 @@ def describe_event(
         known = sentence("causes", cause, language)
         if known is None and language != "en" and cause in display_names():
             known = trait_name(cause, language, edition)
+        change = active_set().by_id(cause) if known is None else None
+        if change is not None:
+            known = change.name(language)
         data["cause"] = known or cause
+    if isinstance(data.get("change"), str):  # Ice Age's natural changes (nature.py)
+        change = active_set().by_id(data["change"])
+        if change is not None:
+            data["text"] = change.describe(language)
+            data["change"] = change.name(language)
+        if kind == "nature_food":
+            place = data["location"]
+            data["where"] = f" ({_place_title(place, language)})" if place else ""
+            data["amount"] = f"{data['amount']:+d}"
     for key in ("location", "origin", "destination"):
         if isinstance(data.get(key), str):
             data[key] = _place_title(data[key], language)

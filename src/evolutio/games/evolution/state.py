@@ -2,8 +2,9 @@
 
 The state is plain mutable objects with ``__slots__`` (the engine's hot loops read them
 directly); ``clone`` copies it by hand, which is several times faster than ``deepcopy``.
-Food tokens on an animal are counted, not coloured: red and blue both feed (seed 000,
-"Fase di alimentazione"); fat (yellow) tokens sit on Fat tissue cards and are counted apart.
+Food tokens on an animal are counted, red and blue alike when feeding (seed 000, "Fase di
+alimentazione"); ``red`` says how many came from a food bank; fat (yellow) tokens sit on Fat
+tissue cards and are counted apart.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
+
+if TYPE_CHECKING:
+    from evolutio.games.evolution.nature import Change, Effect
 
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
 NO_CARD = -1
@@ -267,6 +271,12 @@ class State:
         "last_turn",
         "links",
         "main_done",
+        "nature_cards",
+        "nature_deck",
+        "nature_discard",
+        "nature_need",
+        "nature_no_attack",
+        "nature_now",
         "next_animal",
         "next_link",
         "options",
@@ -330,6 +340,15 @@ class State:
         #: stop points a scenario asked for (pause.py); empty in every real game.
         self.pauses: frozenset[str] = frozenset()
         self.paused_at = ""
+        #: Ice Age: the natural-change cards of this game (index = card), the deck (top at
+        #: the end), the used cards, the card in force this turn (-1: none) and its lasting
+        #: effects on need and attacks (climate.py).
+        self.nature_cards: tuple[Change, ...] = ()
+        self.nature_deck: list[int] = []
+        self.nature_discard: list[int] = []
+        self.nature_now = -1
+        self.nature_need: tuple[Effect, ...] = ()
+        self.nature_no_attack: tuple[Effect, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -388,6 +407,12 @@ class State:
         other.played_by = dict(self.played_by)
         other.pauses = self.pauses
         other.paused_at = self.paused_at
+        other.nature_cards = self.nature_cards
+        other.nature_deck = list(self.nature_deck)
+        other.nature_discard = list(self.nature_discard)
+        other.nature_now = self.nature_now
+        other.nature_need = self.nature_need
+        other.nature_no_attack = self.nature_no_attack
         return other
 
     # -- cooldowns -------------------------------------------------------------------------
