@@ -259,15 +259,19 @@ class Evolution:
         return final_outcome(state) if state.phase == OVER else None
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
-        """Resample what ``seat`` cannot see: the deck order, other hands, other discard
-        piles (sizes kept), the faces of the others' face-down animal cards, and the future
-        dice: the faces of every unseen card are dealt again among those cards' ids."""
+        """Resample what ``seat`` cannot see: the deck order, other hands, the unseen cards
+        of other discard piles (sizes kept), the faces of the others' face-down animal
+        cards, the natural-change deck's order and the future dice: the faces of every
+        unseen card are dealt again among those cards' ids. What every seat has seen stays:
+        a card that lay face up (a trait played, a revealed Hunter) keeps its faces and its
+        place in a discard pile."""
         other = state.clone()
         pool = list(other.deck)
+        public = other.public
         for player in other.players:
             if player.seat != seat:
                 pool.extend(player.hand)
-                pool.extend(player.discard)
+                pool.extend(c for c in player.discard if c not in public)
         unseen = pool + [
             a.card
             for a in other.animals.values()
@@ -286,9 +290,15 @@ class Evolution:
                 size = len(player.hand)
                 player.hand = pool[position : position + size]
                 position += size
-                size = len(player.discard)
-                player.discard = pool[position : position + size]
-                position += size
+                # a card seen face up keeps its place in the discard pile (and its faces)
+                discard = []
+                for card in player.discard:
+                    if card in public:
+                        discard.append(card)
+                    else:
+                        discard.append(pool[position])
+                        position += 1
+                player.discard = discard
         other.deck = pool[position:]
         rng.shuffle(other.nature_deck)  # Ice Age: the order of the natural changes is hidden
         other.rng = Rng(rng.randrange(2**62))

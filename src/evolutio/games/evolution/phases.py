@@ -408,16 +408,33 @@ def finish(state: State, events: list[Event]) -> None:
 
 
 def trigger_choices(state: State) -> list[Action]:
-    """The pending triggers the first waiting owner may fire next."""
+    """The pending triggers the first waiting owner may fire next. A link waiting to fire
+    both ways (a ring of links) is offered once per direction: the owner chooses which
+    animal receives the token (ruling 3: "their owner chooses the order")."""
     ready = firable(state)
     if not ready:
         return []
     seat = state.animals[ready[0][1]].owner
-    seen: list[int] = []
+    recipients: dict[int, list[int]] = {}
     for link_id, recipient in ready:
-        if state.animals[recipient].owner == seat and link_id not in seen:
-            seen.append(link_id)
-    return [Trigger(link_id) for link_id in seen]
+        if state.animals[recipient].owner == seat:
+            ways = recipients.setdefault(link_id, [])
+            if recipient not in ways:
+                ways.append(recipient)
+    out: list[Action] = []
+    for link_id, ways in recipients.items():
+        if len(ways) == 1:
+            out.append(Trigger(link_id))
+        else:
+            out.extend(Trigger(link_id, animal) for animal in ways)
+    return out
+
+
+def trigger_recipient(state: State, action: Trigger) -> int:
+    """The animal a chosen trigger feeds: the one it names, else the first queued."""
+    if action.animal:
+        return action.animal
+    return next(r for link_id, r in firable(state) if link_id == action.link)
 
 
 def trigger_seat(state: State) -> int:
@@ -454,9 +471,9 @@ def advance(state: State, events: list[Event]) -> None:
                 state.pending.clear()
                 continue
             if len(choices) == 1 and not (state.pauses and "trigger" in state.pauses):
-                link_id = choices[0].link  # type: ignore[attr-defined]
-                recipient = next(r for l_id, r in firable(state) if l_id == link_id)
-                fire(state, link_id, recipient, events)
+                choice = choices[0]
+                assert isinstance(choice, Trigger)
+                fire(state, choice.link, trigger_recipient(state, choice), events)
                 continue
             state.stack.append(TriggerFrame(trigger_seat(state)))
             return

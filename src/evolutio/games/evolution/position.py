@@ -309,6 +309,12 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"{where}.dice: {exc}") from None
     state.card_faces = build.faces
+    # what lies face up is known to all (trait and link cards, revealed animals, the table)
+    state.public = frozenset(
+        [c for a in state.animals.values() for c, _ in a.traits]
+        + [link.card for link in state.links.values()]
+        + list(state.table_cards)
+    )
     _nature(state, position, where)
     points = _list(position, "pause", where)
     unknown = [p for p in points if p not in STOP_POINTS]

@@ -30,7 +30,6 @@ from evolutio.games.evolution.ops import (
     became_fed,
     can_eat,
     fat_capacity,
-    firable,
     fire,
     gain,
     has_trait,
@@ -46,6 +45,7 @@ from evolutio.games.evolution.phases import (
     here,
     must_feed,
     trigger_choices,
+    trigger_recipient,
 )
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -160,7 +160,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
             frame.apply(state, action, events)
         else:
             assert isinstance(action, Trigger)
-            recipient = next(r for link, r in firable(state) if link == action.link)
+            recipient = trigger_recipient(state, action)
             state.stack.pop()
             fire(state, action.link, recipient, events)
     elif state.phase == DEVELOPMENT:
@@ -265,6 +265,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             animal = state.animals[action.animal]
             place_trait(animal, action.card, action.trait)
             state.played_by[action.card] = seat
+            state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
             TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
         else:
@@ -272,6 +273,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             state.next_link += 1
             state.links[link.id] = link
             state.played_by[action.card] = seat
+            state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % state.num_players
 

@@ -286,6 +286,7 @@ class State:
         "phase",
         "played_by",
         "players",
+        "public",
         "rng",
         "seed",
         "stack",
@@ -337,6 +338,9 @@ class State:
         self.table_cards: list[int] = []
         #: trait card -> the seat that played it onto an animal (a Parasite, a gift).
         self.played_by: dict[int, int] = {}
+        #: cards every seat has seen face up (traits played, a revealed animal card): their
+        #: faces stay known wherever they go, a discard pile included (determinize).
+        self.public: frozenset[int] = frozenset()
         #: stop points a scenario asked for (pause.py); empty in every real game.
         self.pauses: frozenset[str] = frozenset()
         self.paused_at = ""
@@ -405,6 +409,7 @@ class State:
         other.labels = self.labels
         other.table_cards = list(self.table_cards)
         other.played_by = dict(self.played_by)
+        other.public = self.public
         other.pauses = self.pauses
         other.paused_at = self.paused_at
         other.nature_cards = self.nature_cards
