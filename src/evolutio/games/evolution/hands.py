@@ -45,7 +45,9 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
         new_hand: list[int] = []
         for i, spec in enumerate(specs):
             faces, label = _faces_of(spec, f"{hwhere}[{i}]", sets)
-            card = next((c for c in leftovers if state.card_faces[c] == faces), None)
+            card = next(
+                (c for c in leftovers if sorted(state.card_faces[c]) == sorted(faces)), None
+            )
             if card is not None:
                 leftovers.remove(card)
             else:
@@ -81,7 +83,7 @@ def _take_elsewhere(
     putting one of the seat's leftover cards in its place."""
     for index in range(len(state.deck) - 1, -1, -1):
         card = state.deck[index]
-        if state.card_faces[card] == faces:
+        if sorted(state.card_faces[card]) == sorted(faces):
             if leftovers:
                 state.deck[index] = leftovers.pop(0)
             else:
@@ -91,7 +93,7 @@ def _take_elsewhere(
         if other.seat in chosen or other.seat == seat:
             continue
         for index, card in enumerate(other.hand):
-            if state.card_faces[card] == faces:
+            if sorted(state.card_faces[card]) == sorted(faces):
                 if not leftovers:
                     raise ScenarioError(
                         f"{where}: a hand larger than dealt cannot take a card from "
