@@ -124,9 +124,10 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     events.append(FoodTaken(animal.id, source, trait, to_fat))
     red = source == BANK
     if not animal.paralysed:  # a paralysed animal's paired traits do not work (Cnidocytes)
+        chained = trait in TRAITS and TRAITS[trait].paired
         for link in state.animal_links(animal.id):
             if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
-                state.pending.append((link.id, link.other(animal.id)))
+                state.pending.append((link.id, link.other(animal.id), chained))
     if hunger == 1:
         became_fed(state, animal, events)
     if red and RED_WATCHERS:
@@ -174,7 +175,7 @@ def trait_count(state: State, animal: Animal) -> int:
 def firable(state: State) -> list[tuple[int, int]]:
     """Pending triggers that can still fire, in the order they were queued."""
     out = []
-    for link_id, recipient in state.pending:
+    for link_id, recipient, _ in state.pending:
         link = state.links.get(link_id)
         animal = state.animals.get(recipient)
         if link is None or animal is None or state.used("link", link_id):

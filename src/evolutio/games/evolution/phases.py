@@ -408,9 +408,12 @@ def finish(state: State, events: list[Event]) -> None:
 
 
 def trigger_choices(state: State) -> list[Action]:
-    """The pending triggers the first waiting owner may fire next. A link waiting to fire
-    both ways (a ring of links) is offered once per direction: the owner chooses which
-    animal receives the token (ruling 3: "their owner chooses the order")."""
+    """The pending triggers the first waiting owner may fire next (ruling 3: "their owner
+    chooses the order"). A link waiting to fire both ways in a ring -- its second direction
+    queued by a token another paired trait gave, within the chain the owner is ordering --
+    is offered once per direction. A link that waits both ways because each of its animals
+    took a token on its own (a kill, then a Scavenger's token) fires towards the first, as
+    the gains happened."""
     ready = firable(state)
     if not ready:
         return []
@@ -421,12 +424,13 @@ def trigger_choices(state: State) -> list[Action]:
             ways = recipients.setdefault(link_id, [])
             if recipient not in ways:
                 ways.append(recipient)
+    ringed = {(link_id, r) for link_id, r, chained in state.pending if chained}
     out: list[Action] = []
     for link_id, ways in recipients.items():
-        if len(ways) == 1:
-            out.append(Trigger(link_id))
-        else:
+        if len(ways) > 1 and any((link_id, r) in ringed for r in ways[1:]):
             out.extend(Trigger(link_id, animal) for animal in ways)
+        else:
+            out.append(Trigger(link_id))
     return out
 
 

@@ -325,7 +325,8 @@ class State:
         self.cooldowns: dict[tuple[str, int], Span] = {}
         self.stack: list[Frame] = []
         #: paired-trait triggers waiting to fire: (link id, animal that receives the token).
-        self.pending: list[tuple[int, int]] = []
+        #: the third item: queued by a token a paired trait gave (within a chain).
+        self.pending: list[tuple[int, int, bool]] = []
         self.main_done = False  # took food, attacked or used fat this feeding step
         self.acted = False  # did anything at all this feeding step
         self.empty_steps = 0  # consecutive feeding steps in which nobody did anything
