@@ -87,17 +87,20 @@ def reveal(state: State, events: list[Event]) -> None:
     """End the card in force and reveal the next one; apply its instant effects."""
     if not state.nature_cards or state.last_turn:
         return
+    # the lists are replaced, never changed in place: clones share them
     if state.nature_now >= 0:
-        state.nature_discard.append(state.nature_now)
+        state.nature_discard = [*state.nature_discard, state.nature_now]
     set_current(state, -1)
     if not state.nature_deck:
         if not state.nature_discard:
             return
-        state.nature_deck = state.nature_discard
+        deck = list(state.nature_discard)
+        state.rng.shuffle(deck)
+        state.nature_deck = deck
         state.nature_discard = []
-        state.rng.shuffle(state.nature_deck)
-        events.append(NatureReshuffled(len(state.nature_deck)))
-    card = state.nature_deck.pop()
+        events.append(NatureReshuffled(len(deck)))
+    card = state.nature_deck[-1]
+    state.nature_deck = state.nature_deck[:-1]
     change = state.nature_cards[card]
     events.append(NatureRevealed(state.first_player, card, change.id))
     set_current(state, card)

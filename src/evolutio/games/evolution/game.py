@@ -300,7 +300,9 @@ class Evolution:
                         position += 1
                 player.discard = discard
         other.deck = pool[position:]
-        rng.shuffle(other.nature_deck)  # Ice Age: the order of the natural changes is hidden
+        if other.nature_deck:  # Ice Age: the order of the natural changes is hidden
+            other.nature_deck = list(other.nature_deck)
+            rng.shuffle(other.nature_deck)
         other.rng = Rng(rng.randrange(2**62))
         return other
 

@@ -337,7 +337,8 @@ class State:
         self.labels: dict[str, int] = {}
         #: cards lying face up in the middle of the table (a Shell whose animal died).
         self.table_cards: list[int] = []
-        #: trait card -> the seat that played it onto an animal (a Parasite, a gift).
+        #: trait card -> the seat that played it onto an animal (a Parasite, a gift);
+        #: replaced, never changed in place, so that clones share it.
         self.played_by: dict[int, int] = {}
         #: cards every seat has seen face up (traits played, a revealed animal card): their
         #: faces stay known wherever they go, a discard pile included (determinize).
@@ -409,13 +410,13 @@ class State:
         other.food_removed = self.food_removed
         other.labels = self.labels
         other.table_cards = list(self.table_cards)
-        other.played_by = dict(self.played_by)
+        other.played_by = self.played_by
         other.public = self.public
         other.pauses = self.pauses
         other.paused_at = self.paused_at
         other.nature_cards = self.nature_cards
-        other.nature_deck = list(self.nature_deck)
-        other.nature_discard = list(self.nature_discard)
+        other.nature_deck = self.nature_deck  # replaced, never changed in place (climate.py)
+        other.nature_discard = self.nature_discard
         other.nature_now = self.nature_now
         other.nature_need = self.nature_need
         other.nature_no_attack = self.nature_no_attack
