@@ -74,3 +74,30 @@ def test_a_revealed_hunter_stays_known_after_it_dies() -> None:
     for sample in range(10):
         other = GAME.determinize(state, 0, random.Random(sample))
         assert other.card_faces[hunter.card] == ("anglerfish",)
+
+
+def test_a_bare_animal_attacked_and_not_revealed_is_no_hunter() -> None:
+    options = {"players": 2, "expansions": ["time_to_fly"]}
+    position = {
+        "food_bank": 3,
+        "players": [
+            {"animals": [{"name": "Wolf", "traits": ["carnivore"]}]},
+            {
+                "animals": [{"name": "Vole"}, {"name": "Mole", "traits": ["fat_tissue"]}],
+                "hand": ["anglerfish", "anglerfish", "anglerfish"],
+            },
+        ],
+        "deck": ["anglerfish", "anglerfish", "camouflage"],
+    }
+    state = GAME.from_position(options, position, 0)
+    vole = state.animals[2].card
+    GAME.apply(state, 0, GAME.parse_action(state, 0, "attack A1 A2"))
+    assert GAME.legal_actions(state, 1) == [GAME.parse_action(state, 1, "accept")]
+    GAME.apply(state, 1, GAME.parse_action(state, 1, "accept"))
+    assert vole in state.not_hunter and vole in state.players[1].discard
+    hunters = 0
+    for sample in range(40):
+        other = GAME.determinize(state, 0, random.Random(sample))
+        assert "anglerfish" not in other.card_faces[vole]
+        hunters += sum("anglerfish" in other.card_faces[c] for c in other.players[1].hand)
+    assert hunters > 0  # the others' unseen cards still may be Hunters

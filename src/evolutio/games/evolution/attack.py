@@ -165,6 +165,9 @@ def check_defence(state: State, frame: AttackFrame, action: Action) -> None:
 
 
 def apply_defence(state: State, frame: AttackFrame, action: Action, events: list[Event]) -> None:
+    for hidden in HIDDEN_TRAITS:
+        if in_game(state, hidden):
+            hidden.observe_defence(state, frame, action)
     if isinstance(action, Accept):
         eat_prey(state, frame, events)
         return

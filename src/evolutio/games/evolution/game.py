@@ -282,6 +282,8 @@ class Evolution:
         card_faces = list(other.card_faces)
         for card, face in zip(unseen, faces, strict=True):
             card_faces[card] = face
+        if other.not_hunter:
+            _keep_known_non_hunters(card_faces, unseen, other.not_hunter, rng)
         other.card_faces = card_faces
         rng.shuffle(pool)
         position = 0
@@ -390,6 +392,20 @@ class Evolution:
             names[f"nature.{change.id}"] = change.name(language)
             names[f"nature.{change.id}.text"] = change.describe(language)
         return names
+
+
+def _keep_known_non_hunters(
+    faces: list[tuple[str, ...]], unseen: list[int], known: frozenset[int], rng: Any
+) -> None:
+    """After the faces were dealt again: a card known to be no Anglerfish that got one
+    swaps faces with an unconstrained card that has none (the true deal satisfies every
+    constraint, so one is always there)."""
+    free = [c for c in unseen if c not in known]
+    for card in unseen:
+        if card in known and "anglerfish" in faces[card]:
+            choices = [c for c in free if "anglerfish" not in faces[c]]
+            other = rng.choice(choices)
+            faces[card], faces[other] = faces[other], faces[card]
 
 
 GAME = Evolution()

@@ -279,6 +279,7 @@ class State:
         "nature_now",
         "next_animal",
         "next_link",
+        "not_hunter",
         "options",
         "paused_at",
         "pauses",
@@ -343,6 +344,9 @@ class State:
         #: cards every seat has seen face up (traits played, a revealed animal card): their
         #: faces stay known wherever they go, a discard pile included (determinize).
         self.public: frozenset[int] = frozenset()
+        #: face-down animal cards every seat knows are no Anglerfish (attacked bare, not
+        #: revealed: a Hunter attacked itself must be revealed).
+        self.not_hunter: frozenset[int] = frozenset()
         #: stop points a scenario asked for (pause.py); empty in every real game.
         self.pauses: frozenset[str] = frozenset()
         self.paused_at = ""
@@ -412,6 +416,7 @@ class State:
         other.table_cards = list(self.table_cards)
         other.played_by = self.played_by
         other.public = self.public
+        other.not_hunter = self.not_hunter
         other.pauses = self.pauses
         other.paused_at = self.paused_at
         other.nature_cards = self.nature_cards

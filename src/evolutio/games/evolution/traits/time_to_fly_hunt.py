@@ -11,7 +11,14 @@ from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
 from evolutio.games.evolution.attack import attack_block, carnivore_block, fail_attack, start_attack
 from evolutio.games.evolution.development import trait_block
-from evolutio.games.evolution.ops import IN_SHELL, INK_RETURN, NO_FOOD, can_eat, seats_from
+from evolutio.games.evolution.ops import (
+    IN_SHELL,
+    INK_RETURN,
+    NO_FOOD,
+    can_eat,
+    revealed,
+    seats_from,
+)
 from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
 from evolutio.games.evolution.trait import Trait
 
@@ -258,6 +265,15 @@ class Anglerfish(Trait):
 
     def keeps_secret(self, state: State, frame: AttackFrame, target: Animal) -> bool:
         return bare(state, target)
+
+    def observe_defence(self, state: State, frame: AttackFrame, action: Action) -> None:
+        """Attacked itself, a bare Hunter must be revealed: a bare face-down animal that
+        defends otherwise is known to every seat not to be one (determinize keeps that)."""
+        target = state.animals[frame.target]
+        if isinstance(action, RevealAnglerfish) or not bare(state, target) or revealed(target):
+            return
+        if target.card not in state.not_hunter:
+            state.not_hunter = state.not_hunter | {target.card}
 
     def apply_defence(
         self, state: State, frame: AttackFrame, action: Action, events: list[Event]
