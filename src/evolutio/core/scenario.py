@@ -6,6 +6,11 @@ given in the position can be used wherever an id is expected: as values of the f
 game declares (``Game.reference_fields``) in JSON actions, as ``$name`` inside notations,
 and as path segments in expectations. A step's ``seat`` says who acts; it is required when
 several seats choose at once.
+
+Optional game hooks, used only when a scenario asks for them: ``setup_new(options, setup,
+seed)`` (a start from ``new`` with chosen hands instead of a position) and ``pause(state,
+points)`` (stop points: the game waits where it would go on by itself). Events an action
+produced are checked against their JSON forms (``events`` steps).
 """
 
 from __future__ import annotations
@@ -20,8 +25,20 @@ from typing import Any
 from evolutio.core.game import Action, Game, IllegalAction, OptionError
 from evolutio.core.registry import default_game, get_game
 
-STEP_KINDS = ("do", "expect", "legal", "refuse", "decision", "dice", "outcome")
-TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "steps", "description"}
+STEP_KINDS = (
+    "do",
+    "expect",
+    "legal",
+    "refuse",
+    "decision",
+    "dice",
+    "outcome",
+    "events",
+    "pause",
+)
+TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "new", "steps", "description"}
+#: what an ``events`` step may say about the last action's events.
+EVENT_CHECKS = ("contains", "order", "exactly", "excludes")
 
 
 class ScenarioError(ValueError):
@@ -52,6 +69,8 @@ class Scenario:
     position: Mapping[str, Any]
     steps: list[Mapping[str, Any]] = field(default_factory=list)
     source: str = "scenario"
+    #: a start from the game's ``new`` (seed, chosen hands) instead of ``position``.
+    new: Mapping[str, Any] | None = None
 
 
 def load_documents(path: Path) -> list[Any]:
@@ -105,6 +124,12 @@ def parse_scenario(data: Any, source: str) -> Scenario:
     position = data.get("position", {})
     if not isinstance(position, Mapping):
         raise ScenarioError("position: expected a mapping")
+    new = data.get("new")
+    if new is not None:
+        if not isinstance(new, Mapping):
+            raise ScenarioError("new: expected a mapping (hands, first_player, dice)")
+        if "position" in data:
+            raise ScenarioError("new and position: a scenario starts from one of them")
     try:
         game = str(data["game"]) if "game" in data else default_game()
     except OptionError as exc:
@@ -118,6 +143,7 @@ def parse_scenario(data: Any, source: str) -> Scenario:
         position=position,
         steps=steps,
         source=source,
+        new=new,
     )
 
 
@@ -131,10 +157,20 @@ class Runner:
         except OptionError as exc:
             raise ScenarioError(f"game: {exc}") from None
         try:
-            self.state = self.game.from_position(scenario.options, scenario.position, scenario.seed)
+            if scenario.new is not None:
+                setup = getattr(self.game, "setup_new", None)
+                if setup is None:
+                    raise ScenarioError(f"new: the game '{scenario.game}' cannot start from new")
+                self.state = setup(scenario.options, scenario.new, scenario.seed)
+            else:
+                self.state = self.game.from_position(
+                    scenario.options, scenario.position, scenario.seed
+                )
         except OptionError as exc:
             raise ScenarioError(f"options: {exc}") from None
         self.labels: dict[str, int] = dict(getattr(self.state, "labels", {}))
+        #: the JSON forms of the events the last ``do`` step produced.
+        self.events: list[dict[str, Any]] = []
 
     # -- references --------------------------------------------------------------------------
 
@@ -207,9 +243,69 @@ class Runner:
         seat = self._check_seat(step, where)
         try:
             action = self.action(spec, f"{where}.do", seat)
-            self.game.apply(self.state, seat, action)
+            events = self.game.apply(self.state, seat, action)
         except IllegalAction as exc:
             raise ScenarioFailure(f"{where}: '{spec}' was refused: {exc.reason}") from None
+        self.events = [dict(event.to_json()) for event in events]
+
+    def _event_matches(self, expected: Any, event: Mapping[str, Any], where: str) -> bool:
+        """An expected event is its type, or a mapping of some of its fields (``type``
+        included or not); labels stand for ids."""
+        if isinstance(expected, str):
+            return event.get("type") == expected
+        if not isinstance(expected, Mapping):
+            raise ScenarioError(f"{where}: an expected event is a type or a mapping of fields")
+        for key, value in expected.items():
+            if key not in event:
+                return False
+            if event[key] != self._label_value(value, event[key]):
+                return False
+        return True
+
+    def _step_events(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        if not isinstance(spec, Mapping) or not spec or set(spec) - set(EVENT_CHECKS):
+            raise ScenarioError(f"{where}.events: expected some of {', '.join(EVENT_CHECKS)}")
+        events = self.events
+        shown = [e.get("type") for e in events]
+        for key in EVENT_CHECKS:
+            if key not in spec:
+                continue
+            wanted = _as_list(spec[key])
+            if key == "contains":
+                for item in wanted:
+                    if not any(self._event_matches(item, e, where) for e in events):
+                        raise ScenarioFailure(f"{where}: no event {item!r} among {shown}")
+            elif key == "excludes":
+                for item in wanted:
+                    found = [e for e in events if self._event_matches(item, e, where)]
+                    if found:
+                        raise ScenarioFailure(f"{where}: unexpected event {found[0]!r}")
+            elif key == "order":
+                position = 0
+                for item in wanted:
+                    while position < len(events) and not self._event_matches(
+                        item, events[position], where
+                    ):
+                        position += 1
+                    if position == len(events):
+                        raise ScenarioFailure(
+                            f"{where}: events {shown} do not hold {item!r} in the order given"
+                        )
+                    position += 1
+            elif len(wanted) != len(events) or not all(
+                self._event_matches(item, e, where) for item, e in zip(wanted, events, strict=True)
+            ):
+                raise ScenarioFailure(f"{where}: events are {events}, expected {wanted}")
+
+    def _step_pause(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        pause = getattr(self.game, "pause", None)
+        if pause is None:
+            game = self.scenario.game
+            raise ScenarioError(f"{where}.pause: the game {game!r} has no stop points")
+        try:
+            pause(self.state, [str(p) for p in _as_list(spec or [])])
+        except OptionError as exc:
+            raise ScenarioError(f"{where}.pause: {exc}") from None
 
     def _step_refuse(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
         # the seat may be one that is not to act: its refusal is what is tested
@@ -249,11 +345,17 @@ class Runner:
                 raise ScenarioFailure(f"{where}: {path} is {actual!r}, expected {expected!r}")
 
     def _label_value(self, expected: Any, actual: Any) -> Any:
-        """A label name where the state holds an id (also inside a list) becomes that id."""
+        """A label name where the state holds an id (also inside a list or a mapping)
+        becomes that id."""
         if isinstance(expected, str) and isinstance(actual, int) and expected in self.labels:
             return self.labels[expected]
         if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
             return [self._label_value(e, a) for e, a in zip(expected, actual, strict=True)]
+        if isinstance(expected, Mapping) and isinstance(actual, Mapping):
+            return {
+                k: self._label_value(v, actual[k]) if k in actual else v
+                for k, v in expected.items()
+            }
         return expected
 
     def _notations(self, seat: int) -> list[str]:

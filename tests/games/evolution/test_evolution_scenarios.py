@@ -116,6 +116,14 @@ def test_good_scenario_passes(tmp_path: Path) -> None:
         (GOOD + "steps:\n  - legal: {sometimes: [end]}\n", "steps[0].legal: unknown field"),
         (GOOD + "steps:\n  - expect: [food_bank]\n", "steps[0].expect: expected a mapping"),
         (GOOD + "steps:\n  - dice: [0]\n", "steps[0].dice: a die shows 1 to 6"),
+        (GOOD + "steps:\n  - events: {often: [x]}\n", "steps[0].events: expected some of"),
+        (GOOD + "steps:\n  - pause: [lunch]\n", "steps[0].pause: unknown stop point lunch"),
+        (GOOD + "new: {hands: []}\n", "new and position: a scenario starts from one of them"),
+        (GOOD.replace("position:", "position:\n  pause: [tea]"), "position.pause: unknown stop"),
+        (
+            GOOD.replace("{name: Hare}", "{name: Hare, food: 1, red: 2}"),
+            "position.players[0].animals[0].red: more red tokens than food tokens",
+        ),
     ],
 )
 def test_malformed_scenario(tmp_path: Path, text: str, message: str) -> None:
@@ -148,12 +156,40 @@ def test_malformed_json(tmp_path: Path) -> None:
         ("  - decision: null\n", "the game should be over"),
         ("  - outcome: {winners: [0]}\n", "the game is not over"),
         ("  - do: eat $Hare\n    seat: 1\n", "seat 1 should act, but it is 0"),
+        (
+            "  - do: eat $Hare\n  - events: {contains: [animal_eaten]}\n",
+            "steps[1]: no event 'animal_eaten' among ['food_taken'",
+        ),
+        (
+            "  - do: eat $Hare\n  - events: {excludes: [{type: food_taken, animal: Hare}]}\n",
+            "steps[1]: unexpected event {'type': 'food_taken', 'animal': 1",
+        ),
+        (
+            "  - do: eat $Hare\n  - events: {order: [step_ended, food_taken]}\n",
+            "do not hold 'food_taken' in the order given",
+        ),
+        ("  - do: eat $Hare\n  - events: {exactly: [food_taken]}\n", "steps[1]: events are"),
     ],
 )
 def test_failing_expectation(tmp_path: Path, steps: str, message: str) -> None:
     result = _run(tmp_path, GOOD + "steps:\n" + steps)
     assert not result.passed
     assert message in result.message
+
+
+def test_new_with_hands_keeps_every_card_once(tmp_path: Path) -> None:
+    text = (
+        "game: evolution\nname: x\nrule: seed 004\nseed: 5\noptions: {players: 3}\n"
+        "new:\n  hands: [[fat_tissue/camouflage, fat_tissue/camouflage], null]\n"
+        "  first_player: 2\nsteps:\n"
+        "  - expect: {players.0.hand_size: 2, players.1.hand_size: 6, first_player: 2,"
+        " deck_size: 70}\n  - decision: {seat: 2, kind: develop}\n"
+    )
+    result = _run(tmp_path, text)
+    assert result.passed, result.message
+    bad = text.replace("fat_tissue/camouflage, fat_tissue/camouflage", "anglerfish")
+    result = _run(tmp_path, bad)
+    assert "anglerfish belongs to the 'time_to_fly' set" in result.message
 
 
 def test_several_documents_in_one_file(tmp_path: Path) -> None:

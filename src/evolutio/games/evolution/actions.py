@@ -225,11 +225,22 @@ class Regrow(Action):
 
 @dataclass(frozen=True, slots=True)
 class Trigger(Action):
+    """Fire a waiting paired trait. ``animal`` names the animal that receives the token when
+    the link waits to fire both ways at once (a ring of links); 0 otherwise, and then the
+    field is left out of the JSON form."""
+
     type: ClassVar[str] = "trigger"
     link: int
+    animal: int = 0
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": self.type, "link": self.link}
+        if self.animal:
+            out["animal"] = self.animal
+        return out
 
     def notation(self) -> str:
-        return f"trigger L{self.link}"
+        return f"trigger L{self.link} A{self.animal}" if self.animal else f"trigger L{self.link}"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

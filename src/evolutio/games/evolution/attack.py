@@ -17,7 +17,9 @@ from evolutio.games.evolution.actions import (
     AttackFailed,
 )
 from evolutio.games.evolution.ops import (
+    IN_SHELL,
     SUPPLY,
+    affects,
     can_eat,
     gain,
     leave_traits,
@@ -47,6 +49,11 @@ def attack_block(
         return "A carnivore cannot attack itself."
     if not target.present:
         return f"Only the traits of A{target.id} lie on the table: there is no animal to attack."
+    if (IN_SHELL, target.id) in state.cooldowns:
+        return (
+            f"A{target.id} is hidden in its Shell until the end of the turn: "
+            "it cannot be attacked (ruling 15)."
+        )
     if carnivore.location != target.location:
         return (
             f"A{carnivore.id} can only attack animals in its own location "
@@ -81,6 +88,10 @@ def carnivore_block(state: State, carnivore: Animal) -> str | None:
         return f"Carnivore A{carnivore.id} has already attacked this turn."
     if not can_eat(state, carnivore):
         return f"Carnivore A{carnivore.id} is fed and its fat tissue is full: it cannot attack."
+    for effect in state.nature_no_attack:
+        if affects(state, carnivore, effect):
+            change = state.nature_cards[state.nature_now]
+            return f"The natural change '{change.name()}' keeps A{carnivore.id} from attacking."
     return None
 
 
@@ -154,6 +165,9 @@ def check_defence(state: State, frame: AttackFrame, action: Action) -> None:
 
 
 def apply_defence(state: State, frame: AttackFrame, action: Action, events: list[Event]) -> None:
+    for hidden in HIDDEN_TRAITS:
+        if in_game(state, hidden):
+            hidden.observe_defence(state, frame, action)
     if isinstance(action, Accept):
         eat_prey(state, frame, events)
         return

@@ -78,6 +78,18 @@ def build_cards(sets: list[str], base_copies: int = 1, half: bool = False) -> li
     return cards
 
 
-def trait_name(trait: str, language: str = "en") -> str:
+#: the edition each language's plain key names; ``<lang>2`` / ``<lang>3`` give the other
+#: edition's name where it differs (data/names.toml: ``en`` is the 2nd edition's English,
+#: ``ru`` the 3rd edition's Russian).
+PLAIN_EDITION = {"en": 2, "ru": 3, "it": 2, "de": 2}
+
+
+def trait_name(trait: str, language: str = "en", edition: int = 3) -> str:
+    """The display name of a trait in a language and an edition (ruling 21): 3rd edition
+    English "Hunter", 2nd edition "Anglerfish"; identifiers never change."""
     names = display_names().get(trait, {})
+    if PLAIN_EDITION.get(language, 2) != edition:
+        other = names.get(f"{language}{edition}")
+        if other:
+            return other
     return names.get(language) or names.get("en") or trait.replace("_", " ").capitalize()

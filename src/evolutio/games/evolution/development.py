@@ -13,20 +13,25 @@ from evolutio.games.evolution.state import Animal, State
 from evolutio.games.evolution.trait import TRAITS
 
 
+def shown(state: State, trait_id: str) -> str:
+    """A trait's English name in the game's edition, for refusal reasons (ruling 21)."""
+    return trait_name(trait_id, edition=state.edition)
+
+
 def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str | None:
     """Why ``trait_id`` cannot be played on ``animal`` by ``seat`` (seed 004, "Свойства
     животных": own animals only, Parasite only on others'; no duplicates but Fat tissue)."""
     trait = TRAITS[trait_id]
     if trait.animal_only:
-        return f"{trait_name(trait_id)} can only be played as an animal (face down)."
+        return f"{shown(state, trait_id)} can only be played as an animal (face down)."
     if not animal.present:
         return f"Only the traits of A{animal.id} lie on the table: there is no animal."
     if trait.target == "own" and animal.owner != seat:
-        return f"{trait_name(trait_id)} can only be played on your own animals."
+        return f"{shown(state, trait_id)} can only be played on your own animals."
     if trait.target == "enemy" and animal.owner == seat:
-        return f"{trait_name(trait_id)} can only be played on another player's animal."
+        return f"{shown(state, trait_id)} can only be played on another player's animal."
     if not trait.stackable and animal.holds(trait_id):
-        return f"A{animal.id} already has {trait_name(trait_id)}."
+        return f"A{animal.id} already has {shown(state, trait_id)}."
     for _, existing in animal.traits:
         reason = trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id)
         if reason:
@@ -59,12 +64,12 @@ def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> 
             "different places."
         )
     if trait.target == "own" and (a.owner != seat or b.owner != seat):
-        return f"{trait_name(trait_id)} can only be played on two of your own animals."
+        return f"{shown(state, trait_id)} can only be played on two of your own animals."
     if trait.target == "enemy" and (a.owner == seat or b.owner == seat or a.owner != b.owner):
-        return f"{trait_name(trait_id)} is played on a pair of another player's animals."
+        return f"{shown(state, trait_id)} is played on a pair of another player's animals."
     for link in state.links.values():
         if link.trait == trait_id and link.joins(a.id, b.id):
-            return f"A{a.id} and A{b.id} are already joined by {trait_name(trait_id)}."
+            return f"A{a.id} and A{b.id} are already joined by {shown(state, trait_id)}."
     return (
         host_block(state, a, trait_id)
         or host_block(state, b, trait_id)

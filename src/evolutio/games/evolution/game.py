@@ -24,9 +24,13 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.games.evolution import notation, rules, sentences
+from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
+from evolutio.games.evolution.hands import choose_hands
+from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import revealed
+from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
 from evolutio.games.evolution.scoring import outcome as final_outcome
@@ -48,7 +52,16 @@ _SET_NAMES = {
     "time_to_fly": _words("Time to Fly", "Время летать", "Tempo di volare", "Zeit zu fliegen"),
     "continents": _words("Continents", "Континенты", "Continenti", "Kontinente"),
     "gift": _words("Gift cards", "Подарочный набор", "Carte regalo", "Geschenkkarten"),
+    "ice_age": _words(
+        "Ice Age (unofficial; the project's own natural changes)",
+        "Ледниковый период (неофициальное; природные изменения проекта)",
+        "Era glaciale (non ufficiale; cambiamenti naturali del progetto)",
+        "Eiszeit (inoffiziell; eigene Naturwandel-Karten des Projekts)",
+    ),
 }
+#: the heading of the natural change in force (Ice Age).
+NATURE_TITLE = _words("Natural change", "Природное изменение", "Cambiamento naturale",
+                      "Naturwandel")
 HAND_SIZE = 6
 #: Continents: "раздайте каждому игроку по 10 карт" (seed 004).
 CONTINENTS_HAND_SIZE = 10
@@ -99,10 +112,15 @@ INFO = GameInfo(
         ),
     ),
     summary=_words(
-        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",
-        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь.",
-        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate.",
-        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
+        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt. "
+        "Ice Age's natural-change cards are the project's own (no official texts exist).",
+        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь. "
+        "Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
+        "текстов нет).",
+        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate. "
+        "Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto.",
+        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen. "
+        "Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst.",
     ),
     order=0,
 )
@@ -218,6 +236,7 @@ class Evolution:
             for player in state.players:
                 player.hand.append(state.deck.pop())
         state.first_player = state.rng.randrange(state.num_players)
+        setup_nature(state)
         state.last_turn = not state.deck
         events: list[Event] = []
         start_development(state, events)
@@ -240,15 +259,19 @@ class Evolution:
         return final_outcome(state) if state.phase == OVER else None
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
-        """Resample what ``seat`` cannot see: the deck order, other hands, other discard
-        piles (sizes kept), the faces of the others' face-down animal cards, and the future
-        dice: the faces of every unseen card are dealt again among those cards' ids."""
+        """Resample what ``seat`` cannot see: the deck order, other hands, the unseen cards
+        of other discard piles (sizes kept), the faces of the others' face-down animal
+        cards, the natural-change deck's order and the future dice: the faces of every
+        unseen card are dealt again among those cards' ids. What every seat has seen stays:
+        a card that lay face up (a trait played, a revealed Hunter) keeps its faces and its
+        place in a discard pile."""
         other = state.clone()
         pool = list(other.deck)
+        public = other.public
         for player in other.players:
             if player.seat != seat:
                 pool.extend(player.hand)
-                pool.extend(player.discard)
+                pool.extend(c for c in player.discard if c not in public)
         unseen = pool + [
             a.card
             for a in other.animals.values()
@@ -259,6 +282,8 @@ class Evolution:
         card_faces = list(other.card_faces)
         for card, face in zip(unseen, faces, strict=True):
             card_faces[card] = face
+        if other.not_hunter:
+            _keep_known_non_hunters(card_faces, unseen, other.not_hunter, rng)
         other.card_faces = card_faces
         rng.shuffle(pool)
         position = 0
@@ -267,10 +292,19 @@ class Evolution:
                 size = len(player.hand)
                 player.hand = pool[position : position + size]
                 position += size
-                size = len(player.discard)
-                player.discard = pool[position : position + size]
-                position += size
+                # a card seen face up keeps its place in the discard pile (and its faces)
+                discard = []
+                for card in player.discard:
+                    if card in public:
+                        discard.append(card)
+                    else:
+                        discard.append(pool[position])
+                        position += 1
+                player.discard = discard
         other.deck = pool[position:]
+        if other.nature_deck:  # Ice Age: the order of the natural changes is hidden
+            other.nature_deck = list(other.nature_deck)
+            rng.shuffle(other.nature_deck)
         other.rng = Rng(rng.randrange(2**62))
         return other
 
@@ -319,6 +353,24 @@ class Evolution:
         advance(state, [])
         return state
 
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> State:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md)."""
+        state = self.new(options, seed)
+        choose_hands(state, setup)
+        return state
+
+    def pause(self, state: State, points: list[str]) -> None:
+        """A scenario's stop points (pause.py): the game waits there instead of going on."""
+        unknown = [p for p in points if p not in STOP_POINTS]
+        if unknown:
+            raise OptionError(
+                f"unknown stop point {', '.join(map(str, unknown))}; "
+                f"known: {', '.join(STOP_POINTS)}"
+            )
+        state.pauses = frozenset(points)
+        state.paused_at = ""
+
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)
 
@@ -328,7 +380,32 @@ class Evolution:
         return sentences.describe_event(event.to_json(), language, seats)
 
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {trait: trait_name(trait, language) for trait in TRAITS}
+        """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
+        the renderers pick by the view's edition (ruling 21)."""
+        names = {trait: trait_name(trait, language) for trait in TRAITS}
+        names.update({f"{trait}@2": trait_name(trait, language, 2) for trait in TRAITS})
+        # Ice Age: the natural changes of the set in use, "nature.<id>" and its text
+        changes = active_set()
+        names["nature"] = NATURE_TITLE[language]
+        names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
+        for change in changes.changes:
+            names[f"nature.{change.id}"] = change.name(language)
+            names[f"nature.{change.id}.text"] = change.describe(language)
+        return names
+
+
+def _keep_known_non_hunters(
+    faces: list[tuple[str, ...]], unseen: list[int], known: frozenset[int], rng: Any
+) -> None:
+    """After the faces were dealt again: a card known to be no Anglerfish that got one
+    swaps faces with an unconstrained card that has none (the true deal satisfies every
+    constraint, so one is always there)."""
+    free = [c for c in unseen if c not in known]
+    for card in unseen:
+        if card in known and "anglerfish" in faces[card]:
+            choices = [c for c in free if "anglerfish" not in faces[c]]
+            other = rng.choice(choices)
+            faces[card], faces[other] = faces[other], faces[card]
 
 
 GAME = Evolution()

@@ -68,12 +68,15 @@ def move_block(
 ) -> str | None:
     """Why ``animal`` cannot move to ``destination`` by migrating, or None (seed 004,
     "Миграция"; ruling 13). ``direct``: it may cross between the continents even when it
-    swims (an aquatic flier, with Time to Fly)."""
+    swims (an aquatic flier, with Time to Fly). 2nd edition: leaving the Ocean needs no
+    Swimming card (seed 001; ruling 20)."""
     if destination not in LOCATIONS:
         return f"There is no location '{destination}'; choose laurasia, gondwana or ocean."
     if destination == animal.location:
         return f"A{animal.id} is already in {place_name(destination)}."
     if animal.location == OCEAN:
+        if state.edition < 3:
+            return None  # ruling 20: seed 001 asks for no Swimming card
         if not animal.has("swimming") and swimming_in_discard(state, animal.owner) is None:
             return (
                 f"A{animal.id} can leave the Ocean only with a Swimming card from your discard "
@@ -134,7 +137,7 @@ def move_animal(
                 take_trait(state, animal, card)
                 discard_card(state, animal.owner, card)
                 events.append(TraitDiscarded(card, name, animal.id, animal.owner))
-    elif origin == OCEAN and not animal.has("swimming"):
+    elif origin == OCEAN and not animal.has("swimming") and state.edition >= 3:
         restored = swimming_in_discard(state, animal.owner)
         if restored is not None:
             state.players[animal.owner].discard.remove(restored)

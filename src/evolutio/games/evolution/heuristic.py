@@ -17,6 +17,8 @@ Development (``develop``)
     D6. Communication and Cooperation link two of one's animals: more food per token.
     D7. Traits are spread over animals: an animal already carrying many is a worse home.
     D8. Pass only when nothing is worth playing.
+    D9. Ice Age: Insulation and Immunity guard against the natural changes; worth more while
+        a change of their kind (cold, disease) is in force.
 
 Feeding (``feed``)
     F1. Feed the hungriest animal first (largest unmet need); animals with Communication or
@@ -52,6 +54,8 @@ from typing import Any
 
 from evolutio.core.game import JSON, Action, Decision, Game
 
+#: Ice Age's traits and the kind of natural change each guards against (rule D9).
+ICE_GUARDS = {"insulation": "cold", "immunity": "disease"}
 #: extra food need (and extra score) printed on a card's corner.
 EXTRA_NEED = {
     "carnivore": 1,
@@ -152,6 +156,9 @@ def _trait_value(table: _Table, trait: str, animal: JSON) -> float:
         value += 0.5 - 0.25 * int(animal.get("fat_capacity", 0))
     elif trait in ("piracy", "hibernation", "grazing"):
         value += 0.1
+    elif trait in ICE_GUARDS:  # D9
+        current = (table.view.get("nature") or {}).get("current") or {}
+        value += 0.3 + (0.5 if current.get("kind") == ICE_GUARDS[trait] else 0.0)
     value -= 0.15 * len(animal["traits"])  # D7
     return value
 

@@ -16,11 +16,17 @@ from evolutio.games.evolution.actions import (
     LastTurn,
     TraitDiscarded,
 )
+from evolutio.games.evolution.nature import Effect
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
 from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
+#: the animal hid in its Shell this turn: no carnivore may attack it (ruling 15).
+IN_SHELL = "in_shell"
+#: an ink cloud stopped this carnivore: it may attack again from its owner's next feeding
+#: step (ruling 16).
+INK_RETURN = "ink_return"
 
 BANK = "bank"
 SUPPLY = "supply"
@@ -38,7 +44,27 @@ def need(state: State, animal: Animal) -> int:
         for link in state.links.values():
             if link.a == animal.id or link.b == animal.id:
                 total += TRAITS[link.trait].food
+    if state.nature_need:
+        for effect in state.nature_need:
+            if affects(state, animal, effect):
+                total += effect.delta
     return total
+
+
+def affects(state: State, animal: Animal, effect: Effect) -> bool:
+    """Whether a natural change's effect reaches the animal (Ice Age; nature.py's filters):
+    not spared by a working trait of ``without``, holding one of ``with``, joined by a
+    paired trait if ``linked``, in ``location`` if given (with Continents)."""
+    if not animal.present:
+        return False
+    if effect.location and state.geography and animal.location != effect.location:
+        return False
+    for trait in effect.without:
+        if has_trait(state, animal, trait):
+            return False
+    if effect.with_ and not any(has_trait(state, animal, t) for t in effect.with_):
+        return False
+    return not effect.linked or any(True for _ in state.animal_links(animal.id))
 
 
 def is_fed(state: State, animal: Animal) -> bool:
@@ -88,6 +114,8 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
         animal.fat += 1
     else:
         animal.food += 1
+        if source == BANK:
+            animal.red += 1
     if source == BANK:
         state.add_bank(animal.location, -1)
     elif source == SUPPLY:
@@ -96,9 +124,10 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     events.append(FoodTaken(animal.id, source, trait, to_fat))
     red = source == BANK
     if not animal.paralysed:  # a paralysed animal's paired traits do not work (Cnidocytes)
+        chained = trait in TRAITS and TRAITS[trait].paired
         for link in state.animal_links(animal.id):
             if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
-                state.pending.append((link.id, link.other(animal.id)))
+                state.pending.append((link.id, link.other(animal.id), chained))
     if hunger == 1:
         became_fed(state, animal, events)
     if red and RED_WATCHERS:
@@ -146,7 +175,7 @@ def trait_count(state: State, animal: Animal) -> int:
 def firable(state: State) -> list[tuple[int, int]]:
     """Pending triggers that can still fire, in the order they were queued."""
     out = []
-    for link_id, recipient in state.pending:
+    for link_id, recipient, _ in state.pending:
         link = state.links.get(link_id)
         animal = state.animals.get(recipient)
         if link is None or animal is None or state.used("link", link_id):
@@ -191,14 +220,15 @@ def refresh(animal: Animal) -> None:
 
 
 def place_trait(animal: Animal, card: int, trait: str) -> None:
-    """Put a trait card on the animal: at the bottom, but above a Neoplasm-like card (seed
-    004, "Неоплазия": later traits prolong the animal's life)."""
+    """Put a trait card on the animal, after the cards already there. On an animal with a
+    Neoplasm-like card (which lies under all the others) a later trait goes on top, at the
+    far end from it: the Neoplasm climbs to it last, and nothing is inserted between the
+    cards already played (ruling 17; seed 004, "Неоплазия": "нельзя менять порядок")."""
     index = len(animal.traits)
-    if not TRAITS[trait].disables_below:
-        for i, (_, existing) in enumerate(animal.traits):
-            if TRAITS[existing].disables_below:
-                index = i
-                break
+    if not TRAITS[trait].disables_below and any(
+        TRAITS[existing].disables_below for _, existing in animal.traits
+    ):
+        index = 0
     animal.traits.insert(index, (card, trait))
     refresh(animal)
 
@@ -254,7 +284,7 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
     if animal.present:
         player.discard.append(animal.card)
     state.food_removed += animal.food + animal.fat
-    animal.food = animal.fat = 0
+    animal.food = animal.fat = animal.red = 0
     events.append(AnimalDied(animal.id, animal.owner, cause))
 
 
@@ -268,7 +298,7 @@ def leave_traits(state: State, animal: Animal, events: list[Event]) -> None:
     discard_card(state, animal.owner, animal.card)
     animal.card = NO_CARD
     state.food_removed += animal.food + animal.fat
-    animal.food = animal.fat = 0
+    animal.food = animal.fat = animal.red = 0
     animal.hibernating = animal.poisoned = animal.paralysed = False
     events.append(AnimalDied(animal.id, animal.owner, "eaten"))
 

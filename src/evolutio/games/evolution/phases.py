@@ -22,6 +22,7 @@ from evolutio.games.evolution.actions import (
     Trigger,
 )
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
+from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
 from evolutio.games.evolution.geography import (
     GONDWANA,
@@ -30,6 +31,7 @@ from evolutio.games.evolution.geography import (
     food_table,
 )
 from evolutio.games.evolution.ops import (
+    INK_RETURN,
     can_eat,
     firable,
     fire,
@@ -38,6 +40,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     seats_from,
 )
+from evolutio.games.evolution.pause import pause_phase_end
 from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -128,6 +131,8 @@ def start_feeding(state: State, events: list[Event]) -> None:
                 state.add_bank(animal.location, extra)
                 state.food_created += extra
                 events.append(FoodAdded(animal.id, trait, animal.location, extra))
+    if state.nature_now >= 0:
+        nature_food(state, events)
     state.empty_steps = 0
     start_step(state, state.first_player)
 
@@ -138,6 +143,13 @@ def start_step(state: State, seat: int) -> None:
     state.acted = False
     state.where = None
     state.clear_cooldowns(Span.STEP)
+    if state.cooldowns:
+        # ruling 16: a carnivore stopped by an ink cloud attacks again from now on
+        for key, animal_id in [k for k in state.cooldowns if k[0] == INK_RETURN]:
+            animal = state.animals.get(animal_id)
+            if animal is None or animal.owner == seat:
+                state.cooldowns.pop((key, animal_id), None)
+                state.cooldowns.pop(("carnivore", animal_id), None)
 
 
 def here(state: State, animal: Animal) -> bool:
@@ -271,6 +283,8 @@ def start_extinction(state: State, events: list[Event]) -> None:
                 remove_animal(state, animal, "starved", events)
             elif animal.poisoned:
                 remove_animal(state, animal, "poisoned", events)
+    if state.nature_cards:
+        reveal(state, events)  # Ice Age: the next natural change (climate.py)
     state.stage = REGROW
     seats = [
         seat
@@ -297,7 +311,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     state.stage = ""
     for animal in state.animals.values():
         state.food_removed += animal.food
-        animal.food = 0
+        animal.food = animal.red = 0
         animal.hibernating = False
         animal.poisoned = False
         animal.paralysed = False
@@ -331,7 +345,9 @@ def deal(state: State, events: list[Event]) -> list[int]:
     """1 + survivors each, or 6 with no animals and no hand (Continents: 10, two of which
     become animals); one card at a time from the first player clockwise while the deck lasts
     (seed 004; ruling 10). An animal regrown this turn brings no card (Regeneration), nor one
-    with r-strategy. Returns the seats that must put two of their new cards down as animals."""
+    with r-strategy. 2nd edition: a seat with no animals and no hand takes all its cards at
+    once when its turn of the deal comes ("pesca immediatamente 6 carte", seed 000; ruling
+    19). Returns the seats that must put two of their new cards down as animals."""
     fresh = 10 if state.geography else 6
     wants = {}
     starts = []
@@ -351,11 +367,22 @@ def deal(state: State, events: list[Event]) -> list[int]:
             )
     got = dict.fromkeys(wants, 0)
     order = list(wants)
+    # ruling 19: in the 2nd edition a fresh start takes all its cards at once, in its turn
+    at_once = {
+        seat
+        for seat in order
+        if state.edition < 3
+        and wants[seat] == fresh
+        and not state.players[seat].animals
+        and not state.players[seat].hand
+    }
     while state.deck and any(got[s] < wants[s] for s in order):
         for seat in order:
-            if got[seat] < wants[seat] and state.deck:
+            take = wants[seat] - got[seat] if seat in at_once else 1
+            while take > 0 and got[seat] < wants[seat] and state.deck:
                 state.players[seat].hand.append(state.deck.pop())
                 got[seat] += 1
+                take -= 1
     for seat in order:
         if got[seat]:
             events.append(CardsDrawn(seat, got[seat]))
@@ -381,16 +408,37 @@ def finish(state: State, events: list[Event]) -> None:
 
 
 def trigger_choices(state: State) -> list[Action]:
-    """The pending triggers the first waiting owner may fire next."""
+    """The pending triggers the first waiting owner may fire next (ruling 3: "their owner
+    chooses the order"). A link waiting to fire both ways in a ring -- its second direction
+    queued by a token another paired trait gave, within the chain the owner is ordering --
+    is offered once per direction. A link that waits both ways because each of its animals
+    took a token on its own (a kill, then a Scavenger's token) fires towards the first, as
+    the gains happened."""
     ready = firable(state)
     if not ready:
         return []
     seat = state.animals[ready[0][1]].owner
-    seen: list[int] = []
+    recipients: dict[int, list[int]] = {}
     for link_id, recipient in ready:
-        if state.animals[recipient].owner == seat and link_id not in seen:
-            seen.append(link_id)
-    return [Trigger(link_id) for link_id in seen]
+        if state.animals[recipient].owner == seat:
+            ways = recipients.setdefault(link_id, [])
+            if recipient not in ways:
+                ways.append(recipient)
+    ringed = {(link_id, r) for link_id, r, chained in state.pending if chained}
+    out: list[Action] = []
+    for link_id, ways in recipients.items():
+        if len(ways) > 1 and any((link_id, r) in ringed for r in ways[1:]):
+            out.extend(Trigger(link_id, animal) for animal in ways)
+        else:
+            out.append(Trigger(link_id))
+    return out
+
+
+def trigger_recipient(state: State, action: Trigger) -> int:
+    """The animal a chosen trigger feeds: the one it names, else the first queued."""
+    if action.animal:
+        return action.animal
+    return next(r for link_id, r in firable(state) if link_id == action.link)
 
 
 def trigger_seat(state: State) -> int:
@@ -407,7 +455,9 @@ def advance(state: State, events: list[Event]) -> None:
             frame = state.stack[-1]
             if isinstance(frame, AttackFrame):
                 options = defence_options(state, frame)
-                if not defence_is_choice(state, frame, options):
+                if not defence_is_choice(state, frame, options) and not (
+                    state.pauses and "defend" in state.pauses
+                ):
                     apply_defence(state, frame, options[0], events)
                     continue
                 return
@@ -424,20 +474,29 @@ def advance(state: State, events: list[Event]) -> None:
             if not choices:
                 state.pending.clear()
                 continue
-            if len(choices) == 1:
-                link_id = choices[0].link  # type: ignore[attr-defined]
-                recipient = next(r for l_id, r in firable(state) if l_id == link_id)
-                fire(state, link_id, recipient, events)
+            if len(choices) == 1 and not (state.pauses and "trigger" in state.pauses):
+                choice = choices[0]
+                assert isinstance(choice, Trigger)
+                fire(state, choice.link, trigger_recipient(state, choice), events)
                 continue
             state.stack.append(TriggerFrame(trigger_seat(state)))
             return
         if state.phase == DEVELOPMENT:
             if next_developer(state, events):
                 return
+            if state.pauses and pause_phase_end(state, state.first_player, "the feeding phase"):
+                return
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
             if has_feeding_choice(state, state.current):
+                return
+            if (
+                state.pauses
+                and state.empty_steps + 1 >= state.num_players
+                and not state.acted
+                and pause_phase_end(state, state.current, "the extinction phase")
+            ):
                 return
             end_step(state, events)
             continue

@@ -7,8 +7,10 @@ from typing import Any
 
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
+from evolutio.games.evolution.climate import set_current, setup_nature
 from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh, revealed
+from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -35,6 +37,8 @@ USED_MARKS = {
     "intellect": Span.TURN,
     "ink_cloud": Span.PHASE,
     "no_food": Span.TURN,  # hid in its Shell: no food tokens this turn
+    "ink_return": Span.TURN,  # stopped by an ink cloud: attacks again in its owner's next step
+    "in_shell": Span.TURN,  # hid in its Shell: it cannot be attacked this turn (ruling 15)
     "homeothermy": Span.STEP,
     "viviparous": Span.TURN,
     "migration": Span.TURN,
@@ -46,6 +50,7 @@ ANIMAL_KEYS = {
     "traits",
     "food",
     "fat",
+    "red",
     "hibernating",
     "poisoned",
     "used",
@@ -56,6 +61,8 @@ ANIMAL_KEYS = {
 }
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
+    "nature",
+    "pause",
     "turn",
     "phase",
     "first_player",
@@ -205,8 +212,10 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             for j, trait in enumerate(_list(spec, "traits", awhere)):
                 twhere = f"{awhere}.traits[{j}]"
                 card_name = None
+                by = None
                 if isinstance(trait, Mapping):
                     card_name = trait.get("name")
+                    by = trait.get("by")
                     trait = trait.get("trait")
                 trait_id = build.trait(trait, twhere)
                 if TRAITS[trait_id].paired:
@@ -215,6 +224,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
                     {"faces": [trait_id], "name": card_name} if card_name else trait_id, twhere
                 )
                 animal.traits.append((card, trait_id))
+                state.played_by[card] = _seat(by, twhere, n, _default_player(trait_id, seat, n))
             if "revealed" in spec:
                 # the animal card lies face up as this trait (a revealed Anglerfish)
                 trait_id = build.trait(spec["revealed"], f"{awhere}.revealed")
@@ -222,6 +232,9 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             refresh(animal)
             animal.paralysed = bool(spec.get("paralysed", False))
             animal.food = _int(spec, "food", awhere, 0)
+            animal.red = _int(spec, "red", awhere, animal.food)
+            if animal.red > animal.food:
+                raise ScenarioError(f"{awhere}.red: more red tokens than food tokens")
             animal.fat = _int(spec, "fat", awhere, 0)
             animal.hibernating = bool(spec.get("hibernating", False))
             animal.poisoned = bool(spec.get("poisoned", False))
@@ -247,7 +260,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     for i, raw in enumerate(_list(position, "links", where)):
         lwhere = f"{where}.links[{i}]"
         raw = _keys(
-            raw, {"trait", "animals", "name", "card_name", "used", "used_this_turn"}, lwhere
+            raw, {"trait", "animals", "name", "card_name", "used", "used_this_turn", "by"}, lwhere
         )
         trait_id = build.trait(raw.get("trait"), lwhere)
         if not TRAITS[trait_id].paired:
@@ -266,6 +279,8 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
             {"faces": [trait_id], "name": card_name} if card_name else trait_id, lwhere
         )
         link = Link(state.next_link, trait_id, card, ids[0], ids[1])
+        owner = state.animals[ids[0]].owner
+        state.played_by[card] = _seat(raw.get("by"), lwhere, n, _default_player(trait_id, owner, n))
         state.next_link += 1
         state.links[link.id] = link
         if "name" in raw:
@@ -294,7 +309,67 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"{where}.dice: {exc}") from None
     state.card_faces = build.faces
+    # what lies face up is known to all (trait and link cards, revealed animals, the table)
+    state.public = frozenset(
+        [c for a in state.animals.values() for c, _ in a.traits]
+        + [link.card for link in state.links.values()]
+        + list(state.table_cards)
+    )
+    _nature(state, position, where)
+    points = _list(position, "pause", where)
+    unknown = [p for p in points if p not in STOP_POINTS]
+    if unknown:
+        raise ScenarioError(
+            f"{where}.pause: unknown stop point {unknown[0]!r}; known: {STOP_POINTS}"
+        )
+    state.pauses = frozenset(points)
     return state
+
+
+def _nature(state: State, position: Mapping[str, Any], where: str) -> None:
+    """Ice Age: ``nature: {current, deck, discard}`` by change ids (deck top first); by
+    default the whole set lies on the deck in the data file's order, none in force."""
+    if "ice_age" not in state.options["expansions"]:
+        if "nature" in position:
+            raise ScenarioError(f"{where}.nature: natural changes need the ice_age expansion")
+        return
+    setup_nature(state, shuffle=False)
+    if "nature" not in position:
+        return
+    nwhere = f"{where}.nature"
+    spec = _keys(position["nature"], {"current", "deck", "discard"}, nwhere)
+    free = list(range(len(state.nature_cards)))
+
+    def take(change_id: Any, at: str) -> int:
+        for card in free:
+            if state.nature_cards[card].id == change_id:
+                free.remove(card)
+                return card
+        known = sorted({c.id for c in state.nature_cards})
+        raise ScenarioError(f"{at}: no natural change {change_id!r} left; known: {known}")
+
+    state.nature_deck = [
+        take(c, f"{nwhere}.deck[{i}]") for i, c in enumerate(_list(spec, "deck", nwhere))
+    ][::-1]
+    state.nature_discard = [
+        take(c, f"{nwhere}.discard[{i}]") for i, c in enumerate(_list(spec, "discard", nwhere))
+    ]
+    if spec.get("current") is not None:
+        set_current(state, take(spec["current"], f"{nwhere}.current"))
+
+
+def _default_player(trait_id: str, owner: int, n: int) -> int:
+    """Who played a trait card when the position does not say: the owner, or for a trait
+    played only on others' animals (Parasite) the next seat."""
+    return (owner + 1) % n if TRAITS[trait_id].target == "enemy" else owner
+
+
+def _seat(value: Any, where: str, n: int, default: int) -> int:
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        raise ScenarioError(f"{where}.by: a seat from 0 to {n - 1}")
+    return value
 
 
 def animal_json(state: State, animal: Animal) -> JSON:
@@ -311,6 +386,13 @@ def animal_json(state: State, animal: Animal) -> JSON:
         "faces": list(state.card_faces[animal.card]),
         "food": animal.food,
         "fat": animal.fat,
+        "tokens": {"red": animal.red, "blue": animal.food - animal.red, "yellow": animal.fat},
+        "face_down": animal.present and not revealed(animal),
+        "played_by": {
+            str(card): state.played_by[card]
+            for card, _ in animal.traits
+            if card != animal.card and card in state.played_by
+        },
         "fat_capacity": fat_capacity(animal),
         "need": need(state, animal),
         "fed": is_fed(state, animal),
@@ -368,6 +450,7 @@ def snapshot(state: State) -> JSON:
                 "trait": link.trait,
                 "card": link.card,
                 "animals": [link.a, link.b],
+                "played_by": state.played_by.get(link.card),
             }
             for link in state.links.values()
         },
@@ -377,4 +460,19 @@ def snapshot(state: State) -> JSON:
         "step": {"took_food": state.main_done, "acted": state.acted, "location": state.where},
         "scores": scores(state),
         "food": {"created": state.food_created, "removed": state.food_removed},
+        **_nature_json(state),
+    }
+
+
+def _nature_json(state: State) -> JSON:
+    """Ice Age: the change in force (its id, or None) and the decks, by change id."""
+    if not state.nature_cards:
+        return {}
+    cards = state.nature_cards
+    return {
+        "nature": {
+            "current": cards[state.nature_now].id if state.nature_now >= 0 else None,
+            "deck": [cards[c].id for c in reversed(state.nature_deck)],
+            "discard": [cards[c].id for c in state.nature_discard],
+        }
     }

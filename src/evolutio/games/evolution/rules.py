@@ -23,15 +23,13 @@ from evolutio.games.evolution.actions import (
     UseFat,
 )
 from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
-from evolutio.games.evolution.deck import trait_name
-from evolutio.games.evolution.development import location_refusal, pair_block, trait_block
+from evolutio.games.evolution.development import location_refusal, pair_block, shown, trait_block
 from evolutio.games.evolution.geography import CONTINENTS, place_name
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
     can_eat,
     fat_capacity,
-    firable,
     fire,
     gain,
     has_trait,
@@ -47,6 +45,7 @@ from evolutio.games.evolution.phases import (
     here,
     must_feed,
     trigger_choices,
+    trigger_recipient,
 )
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -161,7 +160,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
             frame.apply(state, action, events)
         else:
             assert isinstance(action, Trigger)
-            recipient = next(r for link, r in firable(state) if link == action.link)
+            recipient = trigger_recipient(state, action)
             state.stack.pop()
             fire(state, action.link, recipient, events)
     elif state.phase == DEVELOPMENT:
@@ -228,23 +227,19 @@ def _check_development(state: State, seat: int, action: Action) -> None:
         return
     faces = state.card_faces[action.card]
     if action.trait not in faces:
-        shown = " or ".join(trait_name(f) for f in faces)
-        raise IllegalAction(
-            f"Card #{action.card} can be played as {shown}, not {action.trait}."
-        )
+        names = " or ".join(shown(state, f) for f in faces)
+        raise IllegalAction(f"Card #{action.card} can be played as {names}, not {action.trait}.")
     trait = TRAITS[action.trait]
     if isinstance(action, PlayTrait):
         if trait.paired:
-            raise IllegalAction(
-                f"{trait_name(action.trait)} is paired: play it on two animals."
-            )
+            raise IllegalAction(f"{shown(state, action.trait)} is paired: play it on two animals.")
         animal = state.animals.get(action.animal)
         if animal is None:
             raise IllegalAction(f"There is no animal A{action.animal} on the table.")
         reason = trait_block(state, seat, action.trait, animal)
     else:
         if not trait.paired:
-            raise IllegalAction(f"{trait_name(action.trait)} is played on one animal.")
+            raise IllegalAction(f"{shown(state, action.trait)} is played on one animal.")
         a = state.animals.get(action.animals[0])
         b = state.animals.get(action.animals[1])
         if a is None or b is None:
@@ -269,12 +264,16 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
         elif isinstance(action, PlayTrait):
             animal = state.animals[action.animal]
             place_trait(animal, action.card, action.trait)
+            state.played_by = {**state.played_by, action.card: seat}
+            state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
             TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
         else:
             link = Link(state.next_link, action.trait, action.card, *action.animals)
             state.next_link += 1
             state.links[link.id] = link
+            state.played_by = {**state.played_by, action.card: seat}
+            state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % state.num_players
 
@@ -288,11 +287,7 @@ def _feeding_actions(state: State, seat: int) -> list[Action]:
     if not state.main_done:
         for animal_id in player.animals:
             animal = state.animals[animal_id]
-            if (
-                here(state, animal)
-                and state.bank(animal.location) > 0
-                and can_eat(state, animal)
-            ):
+            if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
                 actions.append(Eat(animal_id))
         for animal_id, most in fat_uses(state, seat):
             actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
@@ -336,9 +331,7 @@ def _check_feeding(state: State, seat: int, action: Action) -> None:
         )
     if isinstance(action, (Eat, UseFat)):
         if state.main_done:
-            raise IllegalAction(
-                "You already took food, attacked or used fat in this feeding turn."
-            )
+            raise IllegalAction("You already took food, attacked or used fat in this feeding turn.")
         if isinstance(action, Eat):
             if state.bank(animal.location) < 1:
                 raise IllegalAction(
@@ -364,7 +357,7 @@ def _check_feeding(state: State, seat: int, action: Action) -> None:
     if trait_id is None:
         raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
     if not has_trait(state, animal, trait_id):
-        raise IllegalAction(f"A{animal_id} does not have {trait_name(trait_id)}.")
+        raise IllegalAction(f"A{animal_id} does not have {shown(state, trait_id)}.")
     TRAITS[trait_id].check_action(state, animal, action)
 
 

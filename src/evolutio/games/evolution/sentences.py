@@ -12,6 +12,7 @@ from evolutio.core.game import JSON, Action
 from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
 from evolutio.games.evolution.deck import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
+from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.state import State
 
 
@@ -50,13 +51,14 @@ def _place_title(location: str, language: str) -> str:
 class _Fields(dict[str, object]):
     """Template fields; ``{trait_<id>}`` reads as the display name of trait ``<id>``."""
 
-    def __init__(self, language: str, fields: dict[str, object]) -> None:
+    def __init__(self, language: str, fields: dict[str, object], edition: int = 3) -> None:
         super().__init__(fields)
         self.language = language
+        self.edition = edition
 
     def __missing__(self, key: str) -> str:
         if key.startswith("trait_"):
-            return trait_name(key.removeprefix("trait_"), self.language)
+            return trait_name(key.removeprefix("trait_"), self.language, self.edition)
         raise KeyError(key)
 
 
@@ -78,13 +80,13 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
     if template is None:
         describe = getattr(action, "describe", None)
         if callable(describe):
-            return str(describe(lambda trait: trait_name(trait, language)))
+            return str(describe(lambda trait: trait_name(trait, language, state.edition)))
         return action.notation()
     fields: dict[str, object] = {}
     if dataclasses.is_dataclass(action):
         fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
     if isinstance(fields.get("trait"), str):
-        fields["trait"] = trait_name(str(fields["trait"]), language)
+        fields["trait"] = trait_name(str(fields["trait"]), language, state.edition)
     if isinstance(action, PlayPair):
         fields["a"], fields["b"] = action.animals
     for field in ("animal", "target"):
@@ -97,14 +99,20 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         fields["place_title"] = _place_title(location, language)
     if isinstance(action, Trigger):
         link = state.links.get(action.link)
-        fields["label"] = trait_name(link.trait, language) if link else _word("the_trait", language)
-    return template.format_map(_Fields(language, fields))
+        fields["label"] = (
+            trait_name(link.trait, language, state.edition)
+            if link
+            else _word("the_trait", language)
+        )
+    return template.format_map(_Fields(language, fields, state.edition))
 
 
-def describe_event(event_data: JSON, language: str = "en", seats: list[str] | None = None) -> str:
+def describe_event(
+    event_data: JSON, language: str = "en", seats: list[str] | None = None, edition: int = 3
+) -> str:
     """A sentence in ``language`` for an event's JSON form (data/sentences.toml, English when
     a language or a template is missing); "" for events not worth a line. Events without a
-    template are shown by type and fields."""
+    template are shown by type and fields. Trait names follow ``edition`` (ruling 21)."""
     data = dict(event_data)
     kind = str(data.pop("type"))
     if kind == "step_ended":
@@ -122,7 +130,7 @@ def describe_event(event_data: JSON, language: str = "en", seats: list[str] | No
         if isinstance(data.get(key), int):
             data[key] = seat(data[key])
     if isinstance(data.get("trait"), str):
-        data["trait"] = trait_name(data["trait"], language)
+        data["trait"] = trait_name(data["trait"], language, edition)
     if "animals" in data:
         data["animals"] = word("and").join(f"A{a}" for a in data["animals"])
     if kind == "food_taken":
@@ -141,8 +149,20 @@ def describe_event(event_data: JSON, language: str = "en", seats: list[str] | No
         cause = data["cause"]
         known = sentence("causes", cause, language)
         if known is None and language != "en" and cause in display_names():
-            known = trait_name(cause, language)
+            known = trait_name(cause, language, edition)
+        change = active_set().by_id(cause) if known is None else None
+        if change is not None:
+            known = change.name(language)
         data["cause"] = known or cause
+    if isinstance(data.get("change"), str):  # Ice Age's natural changes (nature.py)
+        change = active_set().by_id(data["change"])
+        if change is not None:
+            data["text"] = change.describe(language)
+            data["change"] = change.name(language)
+        if kind == "nature_food":
+            place = data["location"]
+            data["where"] = f" ({_place_title(place, language)})" if place else ""
+            data["amount"] = f"{data['amount']:+d}"
     for key in ("location", "origin", "destination"):
         if isinstance(data.get(key), str):
             data[key] = _place_title(data[key], language)

@@ -2,8 +2,9 @@
 
 The state is plain mutable objects with ``__slots__`` (the engine's hot loops read them
 directly); ``clone`` copies it by hand, which is several times faster than ``deepcopy``.
-Food tokens on an animal are counted, not coloured: red and blue both feed (seed 000,
-"Fase di alimentazione"); fat (yellow) tokens sit on Fat tissue cards and are counted apart.
+Food tokens on an animal are counted, red and blue alike when feeding (seed 000, "Fase di
+alimentazione"); ``red`` says how many came from a food bank; fat (yellow) tokens sit on Fat
+tissue cards and are counted apart.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
+
+if TYPE_CHECKING:
+    from evolutio.games.evolution.nature import Change, Effect
 
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
 NO_CARD = -1
@@ -52,6 +56,7 @@ class Animal:
         "owner",
         "paralysed",
         "poisoned",
+        "red",
         "traits",
     )
 
@@ -62,6 +67,8 @@ class Animal:
         self.card = card
         self.traits: list[tuple[int, str]] = []
         self.food = 0
+        #: of the food tokens, how many are red (from a food bank); the rest are blue.
+        self.red = 0
         self.fat = 0
         self.hibernating = False
         self.poisoned = False
@@ -79,6 +86,7 @@ class Animal:
         other.card = self.card
         other.traits = list(self.traits)
         other.food = self.food
+        other.red = self.red
         other.fat = self.fat
         other.hibernating = self.hibernating
         other.poisoned = self.poisoned
@@ -263,12 +271,23 @@ class State:
         "last_turn",
         "links",
         "main_done",
+        "nature_cards",
+        "nature_deck",
+        "nature_discard",
+        "nature_need",
+        "nature_no_attack",
+        "nature_now",
         "next_animal",
         "next_link",
+        "not_hunter",
         "options",
+        "paused_at",
+        "pauses",
         "pending",
         "phase",
+        "played_by",
         "players",
+        "public",
         "rng",
         "seed",
         "stack",
@@ -307,7 +326,8 @@ class State:
         self.cooldowns: dict[tuple[str, int], Span] = {}
         self.stack: list[Frame] = []
         #: paired-trait triggers waiting to fire: (link id, animal that receives the token).
-        self.pending: list[tuple[int, int]] = []
+        #: the third item: queued by a token a paired trait gave (within a chain).
+        self.pending: list[tuple[int, int, bool]] = []
         self.main_done = False  # took food, attacked or used fat this feeding step
         self.acted = False  # did anything at all this feeding step
         self.empty_steps = 0  # consecutive feeding steps in which nobody did anything
@@ -318,6 +338,27 @@ class State:
         self.labels: dict[str, int] = {}
         #: cards lying face up in the middle of the table (a Shell whose animal died).
         self.table_cards: list[int] = []
+        #: trait card -> the seat that played it onto an animal (a Parasite, a gift);
+        #: replaced, never changed in place, so that clones share it.
+        self.played_by: dict[int, int] = {}
+        #: cards every seat has seen face up (traits played, a revealed animal card): their
+        #: faces stay known wherever they go, a discard pile included (determinize).
+        self.public: frozenset[int] = frozenset()
+        #: face-down animal cards every seat knows are no Anglerfish (attacked bare, not
+        #: revealed: a Hunter attacked itself must be revealed).
+        self.not_hunter: frozenset[int] = frozenset()
+        #: stop points a scenario asked for (pause.py); empty in every real game.
+        self.pauses: frozenset[str] = frozenset()
+        self.paused_at = ""
+        #: Ice Age: the natural-change cards of this game (index = card), the deck (top at
+        #: the end), the used cards, the card in force this turn (-1: none) and its lasting
+        #: effects on need and attacks (climate.py).
+        self.nature_cards: tuple[Change, ...] = ()
+        self.nature_deck: list[int] = []
+        self.nature_discard: list[int] = []
+        self.nature_now = -1
+        self.nature_need: tuple[Effect, ...] = ()
+        self.nature_no_attack: tuple[Effect, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -373,6 +414,17 @@ class State:
         other.food_removed = self.food_removed
         other.labels = self.labels
         other.table_cards = list(self.table_cards)
+        other.played_by = self.played_by
+        other.public = self.public
+        other.not_hunter = self.not_hunter
+        other.pauses = self.pauses
+        other.paused_at = self.paused_at
+        other.nature_cards = self.nature_cards
+        other.nature_deck = self.nature_deck  # replaced, never changed in place (climate.py)
+        other.nature_discard = self.nature_discard
+        other.nature_now = self.nature_now
+        other.nature_need = self.nature_need
+        other.nature_no_attack = self.nature_no_attack
         return other
 
     # -- cooldowns -------------------------------------------------------------------------

@@ -35,6 +35,21 @@ def _food(animal: JSON) -> Text:
     return text
 
 
+def nature_line(nature: JSON, names: Mapping[str, str]) -> Text:
+    """Ice Age: the natural change in force, face up, and the sizes of its decks."""
+    line = Text()
+    line.append(f"❄ {names.get('nature', 'Natural change')}: ", style="bold bright_blue")
+    current = nature.get("current")
+    if current:
+        key = f"nature.{current['id']}"
+        line.append(names.get(key, current["name"]), style="bold")
+        line.append(f" -- {names.get(key + '.text', current['text'])}")
+    else:
+        line.append("-", style="dim")
+    line.append(f"  ({nature['deck_size']} / {nature['discard_size']})", style="dim")
+    return line
+
+
 LOCATIONS = ("laurasia", "gondwana", "ocean")
 LOCATION_NAMES = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
 LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
@@ -113,6 +128,9 @@ def render_table(
         )
         header.append(f" · on the table: {lying}")
     parts.append(header)
+    nature = view.get("nature")
+    if nature:
+        parts.append(nature_line(nature, names))
     if view.get("attack"):
         attack = view["attack"]
         parts.append(
@@ -173,7 +191,18 @@ class EvolutionTerminal:
     """The ``core.game.TerminalRenderer`` of Evolution."""
 
     def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any:
-        return render_table(view, labels, players)
+        return render_table(view, edition_names(view, labels), players)
+
+
+def edition_names(view: JSON, labels: Mapping[str, str]) -> dict[str, str]:
+    """The game's labels with the trait names of the view's edition (ruling 21): the 2nd
+    edition's are given as ``<trait>@2``."""
+    names = {k: v for k, v in labels.items() if "@" not in k}
+    if (view.get("options") or {}).get("edition") == 2:
+        for key, value in labels.items():
+            if key.endswith("@2"):
+                names[key[:-2]] = value
+    return names
 
 
 TERMINAL = EvolutionTerminal()

@@ -122,6 +122,10 @@ class Trait:
         so that the pause does not tell the table whether the hidden card is there."""
         return False
 
+    def observe_defence(self, state: State, frame: AttackFrame, action: Action) -> None:
+        """A hidden trait: what the table learns from the defence chosen (a bare animal
+        attacked and not revealed is no Anglerfish)."""
+
     # -- turn ------------------------------------------------------------------------------
 
     def on_turn_start(self, state: State, animal: Animal, events: list[Event]) -> None:

@@ -46,6 +46,8 @@ def view(state: State, seat: int | None) -> JSON:
     if state.geography:
         extra["food_banks"] = dict(state.banks)
         extra["step_location"] = state.where if state.phase == "feeding" else None
+    if state.nature_cards:
+        extra["nature"] = nature_view(state)
     return {
         **extra,
         "game": NAME,
@@ -93,3 +95,24 @@ def animal_view(state: State, a: Animal, mine: bool) -> JSON:
         out["disabled"] = [c for c, _ in a.traits if c in a.off]
         out["present"] = a.present
     return out
+
+
+def nature_view(state: State) -> JSON:
+    """Ice Age, seen by everyone: the natural change in force (revealed face up), with its
+    English name and text (the renderers show ``nature.<id>`` labels in other languages),
+    and the sizes of its deck and used pile."""
+    current = None
+    if state.nature_now >= 0:
+        change = state.nature_cards[state.nature_now]
+        current = {
+            "card": state.nature_now,
+            "id": change.id,
+            "kind": change.kind,
+            "name": change.name(),
+            "text": change.describe(),
+        }
+    return {
+        "current": current,
+        "deck_size": len(state.nature_deck),
+        "discard_size": len(state.nature_discard),
+    }

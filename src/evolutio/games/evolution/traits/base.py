@@ -366,6 +366,10 @@ class PiracyTrait(Trait):
         assert isinstance(action, Piracy)
         state.use("piracy", animal.id, Span.TURN)
         victim = state.animals[action.target]
+        # a blue token is taken if the victim has one (the colour changes nothing later:
+        # the stolen token arrives blue, ruling 4)
+        if victim.red == victim.food:
+            victim.red -= 1
         victim.food -= 1
         events.append(TraitUsed(animal.id, "piracy"))
         gain(state, animal, str(victim.id), "piracy", events)

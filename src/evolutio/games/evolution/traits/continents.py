@@ -18,7 +18,7 @@ from evolutio.games.evolution.actions import (
     TraitsExchanged,
     TraitUsed,
 )
-from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.development import shown
 from evolutio.games.evolution.geography import (
     LOCATIONS,
     migrate,
@@ -112,7 +112,7 @@ class Regeneration(Trait):
     def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
         if TRAITS[other].food:
             return (
-                f"An animal with Regeneration cannot get {trait_name(other)}: it raises the "
+                f"An animal with Regeneration cannot get {shown(state, other)}: it raises the "
                 "food need."
             )
         if len(self._others(state, animal)) >= 2:
@@ -259,7 +259,8 @@ class Neoplasm(Trait):
     """Played only on another player's animal, under its other traits. At the start of
     each food bank phase it moves up past one unpaired trait, which stops working; when no
     trait is left above it, the animal dies. The order of the traits is fixed once it lies
-    on the animal; traits played later go above it (seed 004, "Неоплазия"; seed 001)."""
+    on the animal; traits played later go on top, the far end from it (seed 004,
+    "Неоплазия"; seed 001; ruling 17)."""
 
     id = "neoplasm"
     target = "enemy"

@@ -8,10 +8,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import TraitUsed
+from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
 from evolutio.games.evolution.attack import attack_block, carnivore_block, fail_attack, start_attack
 from evolutio.games.evolution.development import trait_block
-from evolutio.games.evolution.ops import NO_FOOD, can_eat, seats_from
+from evolutio.games.evolution.ops import (
+    IN_SHELL,
+    INK_RETURN,
+    NO_FOOD,
+    can_eat,
+    revealed,
+    seats_from,
+)
 from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
 from evolutio.games.evolution.trait import Trait
 
@@ -219,23 +226,25 @@ class Anglerfish(Trait):
     animal_only = True
     defence_types = ("anglerfish",)
 
-    def _counter_traits(self, state: State, hunter: Animal, carnivore: Animal) -> list[str]:
-        """Traits of the carnivore the revealed hunter may ignore and still attack it."""
+    def _counter_block(
+        self, state: State, hunter: Animal, carnivore: Animal, trait: str
+    ) -> str | None:
+        """Why the revealed hunter's counter-attack, ignoring ``trait``, cannot start."""
         hunter.traits.append((hunter.card, "carnivore"))
         try:
             if not can_eat(state, hunter):
-                return []
-            return [
-                trait
-                for trait in trait_ids(state, carnivore)
-                if attack_block(state, hunter, carnivore, (trait,)) is None
-            ]
+                return f"A{hunter.id} cannot take food."
+            return attack_block(state, hunter, carnivore, (trait,))
         finally:
             hunter.traits.pop()
 
     def hidden_defences(
         self, state: State, frame: AttackFrame, target: Animal
     ) -> tuple[list[Action], bool]:
+        """Ruling 14: offered whenever the attacked animal and the Hunter are bare, whether
+        or not the counter-attack can succeed; attacked itself, the Hunter must reveal.
+        With Continents only a Hunter in the attack's location acts (seed 004, "Фаза
+        питания": only the traits of the step's location work)."""
         if not bare(state, target):
             return [], False
         carnivore = state.animals[frame.carnivore]
@@ -247,7 +256,9 @@ class Anglerfish(Trait):
                 continue
             if hunter.id == carnivore.id or state.used("carnivore", hunter.id):
                 continue
-            choices = self._counter_traits(state, hunter, carnivore)
+            if hunter.location != target.location:  # traits act only where the step is
+                continue
+            choices = trait_ids(state, carnivore)
             options.extend(RevealAnglerfish(hunter.id, trait) for trait in choices)
             forced = forced or (hunter.id == target.id and bool(choices))
         return options, forced
@@ -255,21 +266,41 @@ class Anglerfish(Trait):
     def keeps_secret(self, state: State, frame: AttackFrame, target: Animal) -> bool:
         return bare(state, target)
 
+    def observe_defence(self, state: State, frame: AttackFrame, action: Action) -> None:
+        """Attacked itself, a bare Hunter must be revealed: a bare face-down animal that
+        defends otherwise is known to every seat not to be one (determinize keeps that)."""
+        target = state.animals[frame.target]
+        if isinstance(action, RevealAnglerfish) or not bare(state, target) or revealed(target):
+            return
+        if target.card not in state.not_hunter:
+            state.not_hunter = state.not_hunter | {target.card}
+
     def apply_defence(
         self, state: State, frame: AttackFrame, action: Action, events: list[Event]
     ) -> None:
         assert isinstance(action, RevealAnglerfish)
         hunter = state.animals[action.animal]
         carnivore = state.animals[frame.carnivore]
+        blocked = self._counter_block(state, hunter, carnivore, action.trait)
         hunter.traits.insert(0, (hunter.card, "carnivore"))
+        state.public = state.public | {hunter.card}
         events.append(AnimalRevealed(hunter.id, "anglerfish"))
         fail_attack(state, frame, "anglerfish", events)
-        start_attack(state, hunter, carnivore, events, (action.trait,))
+        if blocked is None:
+            start_attack(state, hunter, carnivore, events, (action.trait,))
+            return
+        # ruling 14: the Hunter only *tries*; blocked, it has spent its attack and the
+        # carnivore stays unfed and spent
+        state.use("carnivore", hunter.id, Span.TURN)
+        events.append(Attacked(hunter.id, carnivore.id))
+        events.append(AttackFailed(hunter.id, carnivore.id, "blocked"))
 
 
 class InkCloud(Trait):
     """Once per feeding phase, when attacked, escape; the carnivore may attack again (this
-    or another animal) in a later feeding step of this turn (seed 004, "Чернильное облако")."""
+    or another animal) "в следующую свою фазу питания текущего хода" (seed 004, "Чернильное
+    облако"): its attack is given back when its owner's next feeding step starts, never
+    within the same ambush (ruling 16)."""
 
     id = "ink_cloud"
     defence_types = ("ink_cloud",)
@@ -286,14 +317,17 @@ class InkCloud(Trait):
     ) -> None:
         state.use("ink_cloud", frame.target, Span.PHASE)
         fail_attack(state, frame, "ink_cloud", events)
-        state.cooldowns.pop(("carnivore", frame.carnivore), None)
+        # ruling 16: the attack comes back only in the owner's next feeding step, so an
+        # ambush ends here and the carnivore is not asked again in the same window
+        state.use(INK_RETURN, frame.carnivore, Span.TURN)
 
 
 class Shell(Trait):
-    """When attacked, hide in the shell: not eaten, but no food tokens (except from fat) for
-    the rest of the turn; the carnivore gets nothing and its attack is spent. When the animal
-    dies the card stays in the middle of the table, and any player may, instead of taking a
-    red token, move one of their animals into it (seed 004, "Раковина")."""
+    """When attacked, hide in the shell: not eaten, and (ruling 15) not attacked again by any
+    carnivore until the end of the turn, but no food tokens (except from fat) until then;
+    the carnivore gets nothing and its attack is spent. When the animal dies the card stays
+    in the middle of the table, and any player may, instead of taking a red token, move one
+    of their animals into it (seed 004, "Раковина")."""
 
     id = "shell"
     defence_types = ("shell",)
@@ -309,6 +343,7 @@ class Shell(Trait):
         self, state: State, frame: AttackFrame, action: Action, events: list[Event]
     ) -> None:
         state.use(NO_FOOD, frame.target, Span.TURN)
+        state.use(IN_SHELL, frame.target, Span.TURN)
         fail_attack(state, frame, "shell", events)
 
     def _block(self, state: State, animal: Animal, card: int) -> str | None:

@@ -103,6 +103,26 @@ function locationGroups(p, view, ctx, linksOf) {
   }));
 }
 
+// Ice Age: the natural change in force, face up, with the sizes of its deck and used pile.
+// Its name and text come from the labels "nature.<id>" (the view carries the English ones).
+function natureEl(nature, ctx) {
+  if (!nature) return null;
+  const cur = nature.current;
+  const named = (key, fallback) => {
+    const value = ctx.label(key);
+    return value === key.replaceAll("_", " ") ? fallback : value;
+  };
+  const title = named("nature", "Natural change");
+  const card = cur
+    ? h(`div.nature-card.${cur.kind || "change"}#nature-card`, { dataset: { change: cur.id } },
+      h("b", {}, named(`nature.${cur.id}`, cur.name)),
+      h("div.nature-text", {}, named(`nature.${cur.id}.text`, cur.text)))
+    : h("span.muted#nature-card", {}, "–");
+  return h("div.nature#nature", { title: named("nature.origin", "") },
+    h("span.muted", {}, `❄ ${title}: `), card,
+    h("span.muted", {}, ` ${nature.deck_size} / ${nature.discard_size}`));
+}
+
 // Is the seat asked to decide now? (the shell's list; else the view's own decision)
 function acting(seat, view, ctx) {
   if (Array.isArray(ctx.active) && ctx.active.length) return ctx.active.includes(seat);
@@ -111,7 +131,16 @@ function acting(seat, view, ctx) {
 }
 
 // ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
-export function renderTable(view, ctx) {
+export function renderTable(view, shellCtx) {
+  // ruling 21: the 2nd edition's trait names are given as "<trait>@2"
+  const second = Boolean(view.options && view.options.edition === 2);
+  const label = (id) => {
+    if (!second) return shellCtx.label(id);
+    const key = `${id}@2`;
+    const name = shellCtx.label(key);
+    return name === key.replaceAll("_", " ") ? shellCtx.label(id) : name;
+  };
+  const ctx = { ...shellCtx, label };
   const { t } = ctx;
   const banks = view.food_banks;
   const food = banks
@@ -128,6 +157,7 @@ export function renderTable(view, ctx) {
     ? h("div.table-cards#table-cards", {}, h("span.muted", {}, `${t("on_table")}: `),
       h("div.hand", {}, view.table_cards.map((c) => cardEl(c, ctx))))
     : null;
+  const nature = natureEl(view.nature, ctx);
   const linksOf = {};
   for (const l of view.links || []) for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(l);
   const players = (view.players || []).map((p) => {
@@ -151,7 +181,7 @@ export function renderTable(view, ctx) {
   const links = (view.links || []).map((l) =>
     pickable(h("span.link", { dataset: { link: l.id } },
       `${ctx.label(l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id));
-  return h("div.table", {}, h("div.panel", {}, status, lying),
+  return h("div.table", {}, h("div.panel", {}, status, nature, lying),
     h("div.players", {}, players),
     links.length ? h("div.links.panel", {}, h("b", {}, `${t("links")}: `), links) : null);
 }
