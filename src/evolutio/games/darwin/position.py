@@ -124,18 +124,19 @@ def build(state: State, position: Mapping[str, Any]) -> None:
                 labels[str(sp_spec["name"])] = sp.id
             state.next_id += 1
     state.market = cards.many(position.get("market", []), "market")
+    tops = {deck: cards.many(position.get(deck, []), deck) for deck in ("small", "large")}
     for deck in ("small", "large"):
-        on_top = cards.many(position.get(deck, []), deck)
         others = [i for i, c in enumerate(catalog.cards)
-                if c.large == (deck == "large") and i not in cards.used]
+                  if c.large == (deck == "large") and i not in cards.used]
         state.rng.shuffle(others)
-        pile = others + on_top[::-1]
         if deck == "small":
-            state.small, state.small_discard = pile, []
+            state.small, state.small_discard = others, []
         else:
-            state.large, state.large_discard = pile, []
+            state.large, state.large_discard = others, []
     if "market" not in position:
         deal_market(state)
+    state.small += tops["small"][::-1]
+    state.large += tops["large"][::-1]
     state.labels = labels
     bio.distribute_all(state)
 
