@@ -79,6 +79,9 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.habitat_deck = [h.key for h in catalog.habitats if h.key not in in_play]
     if "habitat_deck" in position:
         top = list(position["habitat_deck"])
+        for key in top:
+            if key not in state.habitat_deck:
+                raise _fail("habitat_deck", f"'{key}' is in play or not a habitat")
         rest = [h for h in state.habitat_deck if h not in top]
         state.habitat_deck = rest + top[::-1]
     state.habitat_discard = []
