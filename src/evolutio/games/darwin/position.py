@@ -181,6 +181,7 @@ def snapshot(state: State) -> JSON:
         "small_size": len(state.small), "large_size": len(state.large),
         "small_discard": list(state.small_discard), "large_discard": list(state.large_discard),
         "habitat_deck_size": len(state.habitat_deck),
+        "event_deck_size": len(state.event_deck),
         "habitat_discard": list(state.habitat_discard),
         "event_discard": list(state.event_discard),
         "banked": list(state.banked), "passed": list(state.passed),
