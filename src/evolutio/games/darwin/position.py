@@ -64,6 +64,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.current = int(position.get("current", state.first))
     state.event = position.get("event")
     labels: dict[str, int] = dict(cards.index)
+    base_deck = state.habitat_deck + [p.card for p in state.positions]
     if "habitats" in position:
         state.positions = []
         for i, entry in enumerate(position["habitats"]):
@@ -76,7 +77,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
             state.positions.append(p)
             labels[str(key)] = i
     in_play = {p.card for p in state.positions}
-    state.habitat_deck = [h.key for h in catalog.habitats if h.key not in in_play]
+    state.habitat_deck = [h for h in base_deck if h not in in_play]
     if "habitat_deck" in position:
         top = list(position["habitat_deck"])
         for key in top:
