@@ -26,6 +26,7 @@ from evolutio.core.rng import Rng
 from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import rules, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
+from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
 from evolutio.games.darwin.state import State
@@ -86,8 +87,9 @@ class DarwinsChoice:
             "Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
             "меняющимся средам за четыре эры. Карты — собственный набор проекта.",
         ),
-        order=30,
+        order=10,
     )
+    heuristic = HEURISTIC
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS
