@@ -19,6 +19,7 @@ from evolutio.core.game import (
     Options,
     Outcome,
     Tally,
+    TerminalRenderer,
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
@@ -90,6 +91,13 @@ class DarwinsChoice:
         order=10,
     )
     heuristic = HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer:
+        """The terminal table (Rich), imported only by the terminal faces."""
+        from evolutio.games.darwin.terminal import TERMINAL
+
+        return TERMINAL
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS
