@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from evolutio.games.darwin.catalog import CardDef, HabitatDef, load_catalog
+from evolutio.games.darwin.catalog import SYMBOLS, CardDef, HabitatDef, load_catalog
 from evolutio.games.darwin.state import Species, State
 
 CARDS: tuple[CardDef, ...] = load_catalog().cards
+#: each card's symbol counts in ``SYMBOLS`` order, precomputed (the hot path of the engine)
+VECTORS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c.count(s) for s in SYMBOLS) for c in CARDS)
+SLOT = {s: i for i, s in enumerate(SYMBOLS)}
 HABITATS: dict[str, HabitatDef] = {h.key: h for h in load_catalog().habitats}
 #: reserves set by a permanent event on easily accessible habitats (R-D24): (plants, meat)
 EVENT_RESERVES = {"asteroid_impact": (4, 3), "green_explosion": (6, 2), "meat_reserve": (2, 6)}
@@ -26,7 +30,17 @@ def hearts(cards: Iterable[int]) -> int:
 
 
 def symbols(cards: Iterable[int], symbol: str) -> int:
-    return sum(CARDS[c].count(symbol) for c in cards)
+    i = SLOT[symbol]
+    return sum(VECTORS[c][i] for c in cards)
+
+
+def vector(cards: Iterable[int]) -> list[int]:
+    """The species' symbol counts in ``SYMBOLS`` order."""
+    total = [0] * len(SYMBOLS)
+    for c in cards:
+        for i, n in enumerate(VECTORS[c]):
+            total[i] += n
+    return total
 
 
 def diet(cards: Iterable[int]) -> str:
@@ -58,7 +72,8 @@ def adaptation(cards: Sequence[int], habitat: HabitatDef | None) -> int:
     """Symbols of the species matching the habitat's centre, each once (R-D53)."""
     if habitat is None:
         return 0
-    return sum(symbols(cards, s) for s in habitat.adaptation)
+    total = vector(cards)
+    return sum(total[SLOT[s]] for s in habitat.adaptation)
 
 
 def meets(cards: Sequence[int], habitat: HabitatDef | None) -> bool:
@@ -66,11 +81,12 @@ def meets(cards: Sequence[int], habitat: HabitatDef | None) -> bool:
     inhospitable volcano is never met (R-D65)."""
     if habitat is None:
         return False
-    if any(symbols(cards, s) for s in habitat.forbidden):
+    total = vector(cards)
+    if any(total[SLOT[s]] for s in habitat.forbidden):
         return False
     if not habitat.requires:
         return True
-    return any(all(symbols(cards, s) >= n for s, n in alt) for alt in habitat.requires)
+    return any(all(total[SLOT[s]] >= n for s, n in alt) for alt in habitat.requires)
 
 
 def parts_fit(cards: Sequence[int]) -> str:

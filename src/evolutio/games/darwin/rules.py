@@ -118,28 +118,38 @@ def _extras(hand: list[int], torso: int) -> Iterator[list[int]]:
 
 
 def can_create(state: State, seat: int, pos: int) -> bool:
-    """Some creation with this hand stands in this habitat (for ``create`` and R-D41)."""
+    """Some creation with this hand stands in this habitat (for ``create`` and R-D41).
+
+    Parts with a forbidden symbol never help; a head and torso whose requirements are not met
+    even with every other allowed part in the hand are skipped (requirements only grow with
+    parts)."""
     key = ("create", seat, pos)
     if key in state.cache:
         return bool(state.cache[key])
+    habitat = bio.habitat_of(state, pos)
     hand = state.hands[seat]
-    heads = [c for c in hand if bio.card(c).part == "head"]
-    torsos = [c for c in hand if bio.card(c).part == "torso"]
     found = False
-    for torso in torsos:
-        for extra in _extras(hand, torso):
-            for head in heads:
-                cards = [torso, head, *extra]
-                if bio.meets(cards, bio.habitat_of(state, pos)) and not creation_viable(
-                        state, seat, pos, cards):
-                    found = True
-                    break
-            if found:
-                break
-        if found:
-            break
+    if habitat is not None:
+        allowed = [c for c in hand if not any(bio.VECTORS[c][bio.SLOT[s]]
+                                              for s in habitat.forbidden)]
+        heads = [c for c in allowed if bio.card(c).part == "head"]
+        torsos = [c for c in allowed if bio.card(c).part == "torso"]
+        others = [c for c in allowed if bio.card(c).part not in ("head", "torso")]
+        found = any(_search(state, seat, pos, head, torso, others)
+                    for torso in torsos for head in heads)
     state.cache[key] = found
     return found
+
+
+def _search(state: State, seat: int, pos: int, head: int, torso: int, others: list[int]) -> bool:
+    habitat = bio.habitat_of(state, pos)
+    if not bio.meets([head, torso, *others], habitat):
+        return False
+    for extra in _extras(others, torso):
+        cards = [torso, head, *extra]
+        if bio.meets(cards, habitat) and not creation_viable(state, seat, pos, cards):
+            return True
+    return False
 
 
 def _mutation_cost(state: State, ops: int) -> int:
@@ -348,7 +358,33 @@ def candidates(state: State, seat: int) -> list[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    return [a for a in candidates(state, seat) if not refusal(state, seat, a)]
+    """The legal actions: a direct listing for a turn (the hot path), else the candidates
+    that ``refusal`` lets through."""
+    current = decision(state)
+    if current is None or seat not in current.seats:
+        return []
+    if current.kind != "turn":
+        return [a for a in candidates(state, seat) if not refusal(state, seat, a)]
+    hand = state.hands[seat]
+    out: list[Action] = [Pass()]
+    if not state.acted[seat] and not state.redrawn[seat]:
+        out += [Redraw(c) for c in hand]
+    creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
+    if state.era == 1 and not state.main_done[seat] and hand and not creatable:
+        out.append(Renew())
+    if not state.exchanged:
+        out += [Exchange(c, m) for c in hand for m in state.market]
+    if not (state.beginner and state.era == 2) and len(state.owned(seat)) < MAX_SPECIES:
+        out += [Create(p) for p in creatable]
+    if state.beginner and state.era == 1:
+        return out
+    for sp in sorted(state.owned(seat), key=lambda s: s.id):
+        if sp.ticked:
+            continue
+        out.append(Mutate(sp.id))
+        out += [Migrate(sp.id, p) for p in range(len(state.positions))
+                if not _migration_refusal(state, sp, p)]
+    return out
 
 
 def _end_turn(state: State) -> None:
