@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction
 from evolutio.games.darwin import biology as bio
@@ -117,15 +117,23 @@ def _extras(hand: list[int], torso: int) -> Iterator[list[int]]:
                     yield [*ls, *(x for x in (w, tl) if x is not None)]
 
 
+#: whether a hand can create a species in a habitat, by (hand, habitat, event, beginner
+#: first era, the species there): a pure function of these, so shared between states
+_CREATE_CACHE: dict[tuple[Any, ...], bool] = {}
+
+
 def can_create(state: State, seat: int, pos: int) -> bool:
     """Some creation with this hand stands in this habitat (for ``create`` and R-D41).
 
     Parts with a forbidden symbol never help; a head and torso whose requirements are not met
     even with every other allowed part in the hand are skipped (requirements only grow with
     parts)."""
-    key = ("create", seat, pos)
-    if key in state.cache:
-        return bool(state.cache[key])
+    here = tuple((sp.id, tuple(sp.cards)) for sp in state.at(pos))
+    key = (tuple(state.hands[seat]), state.positions[pos].habitat, state.event,
+           state.beginner and state.era == 1, here)
+    known = _CREATE_CACHE.get(key)
+    if known is not None:
+        return known
     habitat = bio.habitat_of(state, pos)
     hand = state.hands[seat]
     found = False
@@ -137,7 +145,9 @@ def can_create(state: State, seat: int, pos: int) -> bool:
         others = [c for c in allowed if bio.card(c).part not in ("head", "torso")]
         found = any(_search(state, seat, pos, head, torso, others)
                     for torso in torsos for head in heads)
-    state.cache[key] = found
+    if len(_CREATE_CACHE) > 100_000:
+        _CREATE_CACHE.clear()
+    _CREATE_CACHE[key] = found
     return found
 
 
@@ -145,9 +155,16 @@ def _search(state: State, seat: int, pos: int, head: int, torso: int, others: li
     habitat = bio.habitat_of(state, pos)
     if not bio.meets([head, torso, *others], habitat):
         return False
+    plants, meat = bio.reserve(state, pos)
+    carnivore = bio.card(head).diet == "carnivore"
     for extra in _extras(others, torso):
         cards = [torso, head, *extra]
-        if bio.meets(cards, habitat) and not creation_viable(state, seat, pos, cards):
+        if not bio.meets(cards, habitat):
+            continue
+        if not (state.beginner and state.era == 1) and not carnivore and (
+                bio.hearts(cards) > plants + meat):
+            continue
+        if not creation_viable(state, seat, pos, cards):
             return True
     return False
 
