@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
 from typing import Any
 
 from evolutio.core.game import (
@@ -91,6 +92,7 @@ class DarwinsChoice:
         order=10,
     )
     heuristic = HEURISTIC
+    web = files("evolutio.games.darwin") / "web"
 
     @property
     def terminal(self) -> TerminalRenderer:
@@ -176,7 +178,29 @@ class DarwinsChoice:
                 "ops": build.ops,
             },
             "decision": decision.to_json() if decision else None,
+            "cards": self._cards(state, seat),
         }
+
+    @staticmethod
+    def _cards(state: State, seat: int | None) -> JSON:
+        """The data of every card this seat sees (market, species, its hand and build)."""
+        visible = set(state.market)
+        for sp in state.species.values():
+            visible.update(sp.cards)
+        for s, hand in enumerate(state.hands):
+            if s == seat or state.beginner:
+                visible.update(hand)
+        if state.build is not None and seat == state.current:
+            visible.update(state.build.added)
+        out: JSON = {}
+        for cid in sorted(visible):
+            card = bio.card(cid)
+            out[str(cid)] = {
+                "animal": card.animal, "part": card.part, "pair": card.pair,
+                "hearts": card.hearts, "cs": card.cs, "symbols": dict(card.symbols),
+                "diet": card.diet, "special": card.special, "large": card.large,
+            }
+        return out
 
     def outcome(self, state: State) -> Outcome | None:
         """Most Darwin points wins; a tie shares the victory (seed 003, "Fine della partita")."""

@@ -257,7 +257,14 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
 
 
 def labels(language: str) -> dict[str, str]:
-    return {key: pick(value, language) for key, value in LABELS.items()}
+    """Terms, parts, animals, habitats and events by their ids, in ``language``."""
+    catalog = load_catalog()
+    out = {key: pick(value, language) for key, value in LABELS.items()}
+    out.update({key: pick(value, language) for key, value in PARTS.items()})
+    out.update({key: pick(dict(value), language) for key, value in catalog.animals.items()})
+    out.update({h.key: pick(dict(h.names), language) for h in catalog.habitats})
+    out.update({e.key: pick(dict(e.names), language) for e in catalog.events})
+    return out
 
 
 assert all(set(v) == set(LANGUAGES) for v in SENTENCES.values())
