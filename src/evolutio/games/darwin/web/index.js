@@ -7,7 +7,7 @@ import { h } from "/static/api.js";
 export { strings } from "./strings.js";
 export const css = "board.css";
 
-const MARKS = { run: "🏃", swim: "🌊", fly: "🪶", climb: "🧗", cold: "❄", heat: "☀" };
+const MARKS = { run: "R", swim: "S", fly: "F", climb: "C", cold: "❄", heat: "☀" };
 
 function pickable(el, kind, id) {
   el.dataset.pick = `${kind}:${id}`;
@@ -40,7 +40,7 @@ function speciesEl(sp, view, ctx, winners) {
   const head = h("div.shead", {},
     h("b", {}, `S${sp.id} `), `${ctx.names[sp.owner] ?? "#" + (sp.owner + 1)} · `,
     `${t("adaptation")} ${sp.adaptation} · ⚔${sp.cs} · ♥${sp.hearts} · `,
-    h("span.food", {}, `🌿${sp.plants} 🥩${sp.meat}`), ` · ${sp.dp} DP`,
+    h("span.food", {}, `${t("plants_short")}${sp.plants} ${t("meat_short")}${sp.meat}`), ` · ${sp.dp} DP`,
     winners.includes(sp.id) ? h("span.token", { title: t("best_adapted") }, " ★") : null,
     sp.ticked ? h("span.muted", {}, " ✓") : null);
   return pickable(h(`div.${cls.join(".")}`, { dataset: { species: sp.id } },
@@ -55,7 +55,7 @@ function habitatEl(hab, index, view, ctx) {
   const forbidden = (hab.forbidden || []).map((s) => MARKS[s] || s).join(" ");
   return pickable(h("div.habitat", { dataset: { habitat: index } },
     h("div.htitle", {}, h("b", {}, `H${index} ${name}`), ` · ${hab.dp} DP`),
-    h("div.reserve", {}, `🌿 ${hab.plants} · 🥩 ${hab.meat}`),
+    h("div.reserve", {}, `${t("plants")} ${hab.plants} · ${t("meat")} ${hab.meat}`),
     h("div.req", {}, `${t("requires")}: ${reqs}`, forbidden ? ` · ${t("forbidden")}: ${forbidden}` : ""),
     h("div.counts.muted", {}, `${t("adaptation")}: ${(hab.adaptation || []).map((s) => MARKS[s] || s).join(" ")}`),
     h("div.hspecies", {}, species.map((sp) => speciesEl(sp, view, ctx, hab.winners || [])))),
