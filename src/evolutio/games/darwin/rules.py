@@ -194,7 +194,10 @@ def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str
 
 def refusal(state: State, seat: int, action: Action) -> str:
     """Why ``seat`` may not play ``action`` now ("" when it may)."""
-    current = decision(state)
+    return _refusal(state, seat, decision(state), action)
+
+
+def _refusal(state: State, seat: int, current: Decision | None, action: Action) -> str:
     if current is None:
         return "the game is over"
     if seat not in current.seats:
@@ -277,7 +280,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if current is None or seat not in current.seats:
         return []
     if current.kind != "turn":
-        return [a for a in candidates(state, seat) if not refusal(state, seat, a)]
+        return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
     out: list[Action] = [Pass()]
     if not state.acted[seat] and not state.redrawn[seat]:
