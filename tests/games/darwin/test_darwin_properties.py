@@ -31,7 +31,7 @@ SETTINGS = settings(max_examples=10, deadline=None,
 OPTIONS = st.fixed_dictionaries({
     "players": st.integers(2, 6),
     "eras": st.sampled_from([3, 4]),
-    "variant": st.sampled_from(["standard", "standard", "beginner"]),
+    "variant": st.sampled_from(["standard", "standard", "beginner", "children"]),
 })
 
 

@@ -42,7 +42,7 @@ def test_options_offer_only_what_is_played() -> None:
     specs = {spec.name: spec for spec in GAME.options_spec()}
     assert (specs["players"].low, specs["players"].high) == (2, 6)
     assert specs["eras"].low == 3 and specs["eras"].high == 4
-    assert specs["variant"].choices == ("standard", "beginner")
+    assert specs["variant"].choices == ("standard", "beginner", "children")
 
 
 def test_terminal_renders_a_view() -> None:

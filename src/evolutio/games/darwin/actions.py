@@ -12,6 +12,7 @@ be left out)::
     add #12 | remove #12 | swap #12 #30 | done | cancel     building a species
     pass                        no more actions this era
     degenerate #12 | lose S3 | give S3     choices asked by events
+    toss #12                    children's rules: discard a card before refilling
 """
 
 from __future__ import annotations
@@ -154,10 +155,21 @@ class Give(Action):
         return f"give S{self.species}"
 
 
+@dataclass(frozen=True, slots=True)
+class Toss(Action):
+    """Children's rules: discard a hand card before refilling to 10 (then ``done``)."""
+
+    type: ClassVar[str] = "toss"
+    card: int
+
+    def notation(self) -> str:
+        return f"toss #{self.card}"
+
+
 ACTIONS: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap,
-                Done, Cancel, Pass, Degenerate, Lose, Give)
+                Done, Cancel, Pass, Degenerate, Lose, Give, Toss)
 }
 DECKS = ("small", "large")
 

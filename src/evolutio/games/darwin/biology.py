@@ -16,6 +16,11 @@ VECTORS: tuple[tuple[int, ...], ...] = tuple(
     tuple(c.count(s) for s in SYMBOLS) for c in CARDS)
 SLOT = {s: i for i, s in enumerate(SYMBOLS)}
 HABITATS: dict[str, HabitatDef] = {h.key: h for h in load_catalog().habitats}
+#: children's variant: a competition token is a habitat without requirements worth 3/2/1
+#: whose adaptation is the competitive strength (seed 003, "Variante per bambini", R-D72)
+for _key, _dp in (("competition_gold", 3), ("competition_silver", 2),
+                  ("competition_bronze", 1)):
+    HABITATS[_key] = HabitatDef(_key, {}, "", _dp, 0, 0, (), (), ())
 #: reserves set by a permanent event on easily accessible habitats (R-D24): (plants, meat)
 EVENT_RESERVES = {"asteroid_impact": (4, 3), "green_explosion": (6, 2), "meat_reserve": (2, 6)}
 
@@ -72,6 +77,8 @@ def adaptation(cards: Sequence[int], habitat: HabitatDef | None) -> int:
     """Symbols of the species matching the habitat's centre, each once (R-D53)."""
     if habitat is None:
         return 0
+    if habitat.key.startswith("competition_"):
+        return sum(CARDS[c].cs for c in cards)
     total = vector(cards)
     return sum(total[SLOT[s]] for s in habitat.adaptation)
 

@@ -31,7 +31,7 @@ def viable(state: State, sp: Species, food: bool = True) -> str:
         return "a species needs a head and a torso"
     if not bio.meets(sp.cards, bio.habitat_of(state, sp.pos)):
         return "the species would not meet the habitat's requirements"
-    if not food or (state.beginner and state.era == 1):
+    if not food or state.children or (state.beginner and state.era == 1):
         return ""
 
     def test() -> bool:
@@ -75,7 +75,7 @@ def can_create(state: State, seat: int, pos: int) -> bool:
     parts)."""
     here = tuple((sp.id, tuple(sp.cards)) for sp in state.at(pos))
     key = (tuple(state.hands[seat]), state.positions[pos].habitat, state.event,
-           state.beginner and state.era == 1, here)
+           state.children or (state.beginner and state.era == 1), here)
     known = _CREATE_CACHE.get(key)
     if known is not None:
         return known
@@ -106,7 +106,7 @@ def _search(state: State, seat: int, pos: int, head: int, torso: int, others: li
         cards = [torso, head, *extra]
         if not bio.meets(cards, habitat):
             continue
-        if not (state.beginner and state.era == 1) and not carnivore and (
+        if not (state.children or (state.beginner and state.era == 1)) and not carnivore and (
                 bio.hearts(cards) > plants + meat):
             continue
         if not creation_viable(state, seat, pos, cards):

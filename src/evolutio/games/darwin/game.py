@@ -47,14 +47,20 @@ OPTIONS = (
                  "4 Zeitalter, oder 3 für ein kürzeres Spiel.", "4 эры или 3 для короткой игры."),
                low=3, high=4),
     OptionSpec("variant", "choice", "standard", W("Variant", "Variante", "Variante", "Вариант"),
-               W("Beginners: 4 fixed habitats, two eras.",
-                 "Principianti: 4 habitat fissi, due Ere.",
-                 "Anfänger: 4 feste Habitate, zwei Zeitalter.",
-                 "Для новичков: 4 заданные среды, две эры."),
-               choices=("standard", "beginner"),
+               W("Beginners: 4 fixed habitats, two eras. Children: creation only, no food, "
+                 "3 new habitats and a competition token each era.",
+                 "Principianti: 4 habitat fissi, due Ere. Bambini: solo creazione, niente "
+                 "cibo, 3 nuovi habitat e un Gettone Competizione per Era.",
+                 "Anfänger: 4 feste Habitate, zwei Zeitalter. Kinder: nur Erschaffen, kein "
+                 "Futter, je Zeitalter 3 neue Habitate und ein Wettbewerbsmarker.",
+                 "Для новичков: 4 заданные среды, две эры. Детские: только создание, без "
+                 "еды, каждую эру 3 новые среды и жетон состязания."),
+               choices=("standard", "beginner", "children"),
                choice_labels={"standard": W("Standard", "Base", "Standard", "Обычный"),
                               "beginner": W("Beginners", "Principianti", "Anfänger",
-                                            "Для новичков")}),
+                                            "Для новичков"),
+                              "children": W("Children (7+)", "Bambini (7+)", "Kinder (7+)",
+                                            "Детские правила (7+)")}),
 )
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")

@@ -8,7 +8,7 @@ from evolutio.core.game import Event
 from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin.actions import EraBegins, Extinct, GameOver, MarketDealt, Scored
 from evolutio.games.darwin.catalog import load_catalog
-from evolutio.games.darwin.state import TOKENS, Position, Species, State
+from evolutio.games.darwin.state import COMPETITION, TOKENS, Position, Species, State
 
 HAND = 10
 MAX_SPECIES = 12
@@ -48,7 +48,7 @@ def setup(state: State, players: int) -> None:
     rng.shuffle(state.small)
     rng.shuffle(state.large)
     habitats = [h.key for h in catalog.habitats]
-    if players == 2:
+    if players == 2 or state.children:
         # one of each of the nine pairs at random, plus the four unpaired (R-D75)
         pairs: dict[str, list[str]] = {}
         for h in catalog.habitats:
@@ -59,6 +59,8 @@ def setup(state: State, players: int) -> None:
                 habitats.append(keys[rng.randrange(len(keys))])
     rng.shuffle(habitats)
     count = positions_in_play(players, state.beginner)
+    if state.children:
+        count = 3
     if state.beginner:
         laid = list(BEGINNER_HABITATS)
         habitats = [h for h in habitats if h not in laid]
@@ -69,6 +71,12 @@ def setup(state: State, players: int) -> None:
     events = [e.key for e in catalog.events]
     if players == 2:
         events = [e for e in events if e not in TWO_PLAYER_OUT]
+    if state.children:
+        # no events; competition tokens stacked at random, one a "habitat" each era (R-D72)
+        events = []
+        state.tokens = [t for t in COMPETITION for _ in range(2)]
+        rng.shuffle(state.tokens)
+        state.positions.append(Position(TOKENS[3], state.tokens.pop()))
     rng.shuffle(events)
     state.event_deck = events
     deal_market(state)
@@ -155,6 +163,8 @@ def evaluate(state: State) -> list[Event]:
     gives no points (R-D33, R-D76)."""
     bio.distribute_all(state)
     events: list[Event] = []
+    if state.children:
+        return evaluate_children(state)
     only_food = state.beginner and state.era == 1
     if not only_food:
         events += check_requirements(state)
@@ -166,6 +176,32 @@ def evaluate(state: State) -> list[Event]:
         events.append(Scored(sp.id, sp.owner, 1, "survival"))
     events += score_habitats(state)
     events += score_strength(state)
+    return events
+
+
+def evaluate_children(state: State) -> list[Event]:
+    """Children's rules: 1 DP per species created; the best adapted of each habitat (the
+    competition token included, adaptation = strength) takes its DP, ties all score, no other
+    tie-break; adaptation 0 never. Points go in front of the players; then every species and
+    the four habitats leave the table (seed 003, "Variante per bambini"; R-D73)."""
+    events: list[Event] = []
+    for sp in sorted(state.species.values(), key=lambda s: s.id):
+        state.banked[sp.owner] += 1
+        events.append(Scored(sp.id, sp.owner, 1, "survival"))
+    for pos in range(len(state.positions)):
+        habitat = bio.habitat_of(state, pos)
+        here = state.at(pos)
+        if habitat is None or not here:
+            continue
+        level = {sp.id: bio.adaptation(sp.cards, habitat) for sp in here}
+        best = max(level.values())
+        for sp in sorted(here, key=lambda s: s.id):
+            if best > 0 and level[sp.id] == best:
+                state.banked[sp.owner] += habitat.dp
+                events.append(Scored(sp.id, sp.owner, habitat.dp, "habitat"))
+    for sid in sorted(state.species):
+        for cid in state.species.pop(sid).cards:
+            discard(state, cid)
     return events
 
 

@@ -14,7 +14,14 @@ from evolutio.core.game import JSON, IllegalAction
 from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin.catalog import load_catalog
 from evolutio.games.darwin.phases import deal_market, winners
-from evolutio.games.darwin.state import TOKENS, VOLCANO, Position, Species, State
+from evolutio.games.darwin.state import (
+    COMPETITION,
+    TOKENS,
+    VOLCANO,
+    Position,
+    Species,
+    State,
+)
 
 POSITION_KEYS = {"era", "first", "current", "event", "habitats", "players", "market", "small",
                  "large", "habitat_deck", "event_deck", "phase"}
@@ -54,7 +61,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     if unknown:
         raise _fail(unknown[0], f"unknown field; allowed: {', '.join(sorted(POSITION_KEYS))}")
     catalog = load_catalog()
-    habitat_keys = {h.key for h in catalog.habitats} | {VOLCANO}
+    habitat_keys = {h.key for h in catalog.habitats} | {VOLCANO, *COMPETITION}
     cards = _Cards()
     n = state.num_players
     state.draws = []
@@ -64,7 +71,8 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.current = int(position.get("current", state.first))
     state.event = position.get("event")
     labels: dict[str, int] = dict(cards.index)
-    base_deck = state.habitat_deck + [p.card for p in state.positions]
+    base_deck = state.habitat_deck + [p.card for p in state.positions
+                                      if not p.card.startswith("competition_")]
     if "habitats" in position:
         state.positions = []
         for i, entry in enumerate(position["habitats"]):

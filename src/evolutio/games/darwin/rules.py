@@ -30,6 +30,7 @@ from evolutio.games.darwin.actions import (
     Remove,
     Renew,
     Swap,
+    Toss,
 )
 from evolutio.games.darwin.feasibility import can_create, creation_viable, probe, viable
 from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
@@ -43,6 +44,7 @@ PROMPTS = {
     "degenerate": "Degeneration: choose the card this species loses.",
     "lose": "Invasive species: choose which of your species is lost.",
     "give": "Invasive species: give a Darwin point to one of your species.",
+    "toss": "Choose the cards you do not keep, then done.",
 }
 
 
@@ -109,6 +111,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
     if isinstance(action, (Mutate, Migrate)):
         if era1_beginner:
             return "beginners only create species in the first era"
+        if state.children:
+            return "in the children's rules species are only created"
         sp = state.species.get(action.species)
         if sp is None or sp.owner != seat:
             return "that is not your species"
@@ -216,6 +220,12 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         if bio.card(action.card).part in ("head", "torso"):
             return "the head and the torso are never removed"
         return ""
+    if kind == "toss":
+        if isinstance(action, Done):
+            return ""
+        if not isinstance(action, Toss):
+            return "choose the cards you do not keep, then done"
+        return "" if action.card in state.hands[seat] else "that card is not in your hand"
     if kind in ("lose", "give"):
         cls = Lose if kind == "lose" else Give
         if not isinstance(action, cls):
@@ -250,6 +260,8 @@ def candidates(state: State, seat: int) -> list[Action]:
         return [Degenerate(c) for c in state.species[state.pending[0][2]].cards]
     if kind == "lose":
         return [Lose(sp.id) for sp in state.owned(seat)]
+    if kind == "toss":
+        return [*(Toss(c) for c in hand), Done()]
     if kind == "give":
         return [Give(sp.id) for sp in state.owned(seat)]
     if kind == "build":
@@ -292,7 +304,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         out += [Exchange(c, m) for c in hand for m in state.market]
     if not (state.beginner and state.era == 2) and len(state.owned(seat)) < MAX_SPECIES:
         out += [Create(p) for p in creatable]
-    if state.beginner and state.era == 1:
+    if state.children or (state.beginner and state.era == 1):
         return out
     for sp in sorted(state.owned(seat), key=lambda s: s.id):
         if sp.ticked:
@@ -328,6 +340,14 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         state.draws.pop(0)
         take(state, seat, action.deck)
         return [Drew(seat, action.deck)]
+    if state.pending and state.pending[0][0] == "toss":
+        if isinstance(action, Done):
+            state.pending.pop(0)
+            return []
+        assert isinstance(action, Toss)
+        hand.remove(action.card)
+        discard(state, action.card)
+        return []
     if isinstance(action, Degenerate):
         sid = state.pending.pop(0)[2]
         return degenerate(state, sid, action.card)

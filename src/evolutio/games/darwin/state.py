@@ -13,6 +13,8 @@ from typing import Any
 from evolutio.core.rng import Rng
 
 TOKENS = ("africa", "america", "asia", "europe", "oceania")
+#: the children's variant: competition tokens as a fourth "habitat" (R-D72)
+COMPETITION = ("competition_gold", "competition_silver", "competition_bronze")
 VOLCANO = "volcanic_eruption"
 
 
@@ -97,7 +99,7 @@ class State:
         "event_deck", "event_discard", "exchanged", "first", "habitat_deck",
         "habitat_discard", "hands", "incoming", "labels", "large", "large_discard", "main_done",
         "market", "next_id", "options", "passed", "pending", "phase", "positions", "redrawn",
-        "rng", "seed", "small", "small_discard", "species", "stats", "turns",
+        "rng", "seed", "small", "small_discard", "species", "stats", "tokens", "turns",
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -135,6 +137,7 @@ class State:
         self.labels: dict[str, int] = {}
         self.cache: dict[Any, Any] = {}
         self.turns = 0
+        self.tokens: list[str] = []
         self.stats: dict[str, int] = {"extinctions": 0, "created": 0}
 
     @property
@@ -151,6 +154,10 @@ class State:
     @property
     def beginner(self) -> bool:
         return self.options.get("variant") == "beginner"
+
+    @property
+    def children(self) -> bool:
+        return self.options.get("variant") == "children"
 
     def clone(self) -> State:
         other = State.__new__(State)
@@ -182,6 +189,7 @@ class State:
         other.labels = self.labels
         other.cache = {}
         other.turns = self.turns
+        other.tokens = list(self.tokens)
         other.stats = dict(self.stats)
         return other
 

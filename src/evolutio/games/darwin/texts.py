@@ -81,6 +81,8 @@ SENTENCES: dict[str, W] = {
                   "Dai un Punto Darwin alla specie {species}.",
                   "Art {species} einen Darwinpunkt geben.",
                   "Дать очко Дарвина виду {species}."),
+    "toss": words("Do not keep {card}.", "Non tenere {card}.", "{card} nicht behalten.",
+                  "Не оставлять {card}."),
     "e_drew": words("{name} draws a {deck} card.", "{name} pesca una carta {deck}.",
                     "{name} zieht eine {deck} Karte.", "{name} берёт карту ({deck})."),
     "e_redrew": words("{name} discards {n} cards to draw anew.",
@@ -152,6 +154,12 @@ LABELS = {
     "herbivore": words("Herbivore", "Erbivoro", "Pflanzenfresser", "Травоядное"),
     "carnivore": words("Carnivore", "Carnivoro", "Fleischfresser", "Хищник"),
     "omnivore": words("Omnivore", "Onnivoro", "Allesfresser", "Всеядное"),
+    "competition_gold": words("Gold competition token", "Gettone Competizione dorato",
+                              "Goldener Wettbewerbsmarker", "Золотой жетон состязания"),
+    "competition_silver": words("Silver competition token", "Gettone Competizione argenteo",
+                                "Silberner Wettbewerbsmarker", "Серебряный жетон состязания"),
+    "competition_bronze": words("Bronze competition token", "Gettone Competizione bronzeo",
+                                "Bronzener Wettbewerbsmarker", "Бронзовый жетон состязания"),
     "own_cards": words("Card set: the project's own design, not the publisher's.",
                        "Carte: progetto originale, non quelle dell'editore.",
                        "Karten: eigener Entwurf des Projekts, nicht die des Verlags.",
@@ -182,6 +190,8 @@ def card_name(cid: int, language: str = "en") -> str:
 def habitat_name(key: str | None, language: str = "en") -> str:
     if key is None or key == "volcanic_eruption":
         return pick(LABELS["volcano"], language)
+    if key.startswith("competition_"):
+        return pick(LABELS[key], language)
     return pick(dict(load_catalog().habitat(key).names), language)
 
 

@@ -50,6 +50,12 @@ def advance(state: State) -> list[Event]:
             state.phase = "event"
             if not state.beginner:
                 events += reveal_event(state)
+        elif state.phase == "event" and state.children:
+            events += children_table(state)
+        elif state.phase == "toss":
+            state.draws = [seat for seat in turn_order(state)
+                           for _ in range(max(0, HAND - len(state.hands[seat])))]
+            state.phase = "refill"
         elif state.phase == "event":
             events += change_habitats(state)
             bio.distribute_all(state)
@@ -67,6 +73,27 @@ def advance(state: State) -> list[Event]:
             state.era += 1
             events += begin_era(state)
             bio.distribute_all(state)
+    return events
+
+
+def children_table(state: State) -> list[Event]:
+    """Children's rules between eras: three new habitats and a new competition token, a new
+    market; each player chooses which cards to keep, then refills to 10 (seed 003, "Variante
+    per bambini")."""
+    events: list[Event] = []
+    for index, position in enumerate(state.positions):
+        if position.card.startswith("competition_"):
+            new = state.tokens.pop() if state.tokens else position.card
+        else:
+            new = state.habitat_deck.pop() if state.habitat_deck else position.card
+        events.append(HabitatChanged(index, position.card, new))
+        position.card = new
+    for cid in state.market:
+        discard(state, cid)
+    state.market = []
+    events += deal_market(state)
+    state.pending = [("toss", seat, 0) for seat in turn_order(state)]
+    state.phase = "toss"
     return events
 
 
