@@ -60,7 +60,7 @@ def decision(state: State) -> Decision | None:
     if state.draws:
         seat = state.draws[0]
         total = sum(1 for s in state.draws if s == seat)
-        goal = max(total, HAND) if state.phase != "action" else 9
+        goal = max(total, HAND if state.phase != "action" else HAND - 1)
         return Decision((seat,), "draw", PROMPTS["draw"], (max(0, goal - total), goal))
     if state.build is not None:
         return Decision((state.current,), "build", PROMPTS["build"])
