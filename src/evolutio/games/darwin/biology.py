@@ -39,13 +39,20 @@ def symbols(cards: Iterable[int], symbol: str) -> int:
     return sum(VECTORS[c][i] for c in cards)
 
 
-def vector(cards: Iterable[int]) -> list[int]:
-    """The species' symbol counts in ``SYMBOLS`` order."""
-    total = [0] * len(SYMBOLS)
-    for c in cards:
-        for i, n in enumerate(VECTORS[c]):
-            total[i] += n
-    return total
+_VECTOR_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def vector(cards: Iterable[int]) -> tuple[int, ...]:
+    """The species' symbol counts in ``SYMBOLS`` order (memoized by its cards)."""
+    key = tuple(cards)
+    found = _VECTOR_CACHE.get(key)
+    if found is None:
+        if len(_VECTOR_CACHE) > 200_000:
+            _VECTOR_CACHE.clear()
+        found = tuple(map(sum, zip(*(VECTORS[c] for c in key), strict=False))) if key else (
+            0,) * len(SYMBOLS)
+        _VECTOR_CACHE[key] = found
+    return found
 
 
 def diet(cards: Iterable[int]) -> str:
@@ -159,11 +166,12 @@ def reserve(state: State, pos: int) -> tuple[int, int]:
 def _groups(
     state: State, eaters: list[tuple[Species, int]]
 ) -> list[list[tuple[Species, int]]]:
-    keyed = sorted(eaters, key=lambda e: order_key(state, e[0]), reverse=True)
+    keys = {sp.id: order_key(state, sp) for sp, _ in eaters}
+    keyed = sorted(eaters, key=lambda e: keys[e[0].id], reverse=True)
     groups: list[list[tuple[Species, int]]] = []
     last: tuple[int, int, int] | None = None
     for entry in keyed:
-        key = order_key(state, entry[0])
+        key = keys[entry[0].id]
         if groups and key == last:
             groups[-1].append(entry)
         else:

@@ -33,12 +33,34 @@ def viable(state: State, sp: Species, food: bool = True) -> str:
         return "the species would not meet the habitat's requirements"
     if not food or state.children or (state.beginner and state.era == 1):
         return ""
+    if bio.diet(sp.cards) == "herbivore":
+        return "" if _grazer_fed(state, sp) else "the species would not get enough food there"
 
     def test() -> bool:
         bio.distribute(state, sp.pos)
         return bio.well_fed(state, sp)
 
     return "" if probe(state, test) else "the species would not get enough food there"
+
+
+def _grazer_fed(state: State, sp: Species) -> bool:
+    """A herbivore is fed exactly when the plant needs of the grazers ordered before it or
+    tied with it, its own included, fit in the reserve (strict order, R-D01, R-D02): the
+    distribution's outcome for it without running the distribution."""
+    need = bio.hearts(sp.cards)
+    if not need:
+        return True
+    habitat = bio.habitat_of(state, sp.pos)
+    plants = bio.reserve(state, sp.pos)[0]
+    mine = bio.order_key(state, sp)
+    total = need
+    for other in state.at(sp.pos):
+        if other is sp or bio.diet(other.cards) == "carnivore":
+            continue
+        hearts = bio.hearts(other.cards)
+        if hearts and bio.meets(other.cards, habitat) and bio.order_key(state, other) >= mine:
+            total += hearts
+    return total <= plants
 
 
 def creation_viable(state: State, seat: int, pos: int, cards: list[int]) -> str:
