@@ -134,11 +134,30 @@ def rollout_policy(rng: random.Random, game: Game[Any], state: Any, seat: int,
     return rng.choice(list(legal))
 
 
+def estimate(state: Any, seat: int) -> float:
+    """Points now plus what the seat's standing species promise: each fed species that meets
+    its habitat will survive (1 DP an era) and may win its habitat or strength points."""
+    from evolutio.games.darwin import biology as bio
+
+    value = float(state.score(seat))
+    for sp in state.species.values():
+        if sp.owner != seat:
+            continue
+        if bio.meets(sp.cards, bio.habitat_of(state, sp.pos)) and bio.fed(sp):
+            adapt, cs, _ = bio.order_key(state, sp)
+            value += 1.5 + 0.25 * adapt + 0.15 * cs
+    return value
+
+
 def evaluate(game: Game[Any], state: Any) -> list[float]:
-    """Each seat's share of the points in play, in [0, 1]."""
-    scores = [float(state.score(s)) for s in range(state.num_players)]
-    top = max(scores) if scores else 0.0
-    return [0.5 + 0.5 * (s - top) / (top + 1) if s < top else 1.0 for s in scores]
+    """Each seat's estimate against the best other seat's, mapped into [0, 1]."""
+    values = [estimate(state, s) for s in range(state.num_players)]
+    out = []
+    for seat, mine in enumerate(values):
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        out.append(max(0.0, min(1.0, 0.5 + 0.5 * (mine - best_other) / (abs(mine) + abs(
+            best_other) + 1))))
+    return out
 
 
 class DarwinHeuristic:
