@@ -31,7 +31,8 @@ SETTINGS = settings(max_examples=10, deadline=None,
 OPTIONS = st.fixed_dictionaries({
     "players": st.integers(2, 6),
     "eras": st.sampled_from([3, 4]),
-    "variant": st.sampled_from(["standard", "standard", "beginner", "children"]),
+    "variant": st.sampled_from(["standard", "standard", "beginner", "children",
+                                "cooperative"]),
 })
 
 
@@ -70,11 +71,16 @@ def check_views(state: State) -> None:
         for other, player in enumerate(view["players"]):
             if other != seat and not state.beginner:
                 assert player["hand"] is None
+            if state.coop and state.shown:
+                mates = (seat, (seat + 2) % 4)
+                assert isinstance(player["shown"], list) == (other in mates)
         if view["build"] is not None and seat != state.current:
             assert isinstance(view["build"]["added"], int)
 
 
 def play(options: dict[str, Any], seed: int, every: int = 1) -> Match:
+    if options.get("variant") == "cooperative":
+        options = {**options, "players": 4}
     match = Match.new(GAME, options, seed)
     rng = random.Random(seed)
     for count in range(MAX_ACTIONS):
@@ -96,7 +102,10 @@ def test_random_games_keep_their_invariants(options: dict[str, Any], seed: int) 
     match = play(options, seed)
     outcome = match.outcome()
     assert outcome is not None
-    assert list(outcome.scores) == [match.state.score(s) for s in range(len(outcome.scores))]
+    own = [match.state.score(s) for s in range(len(outcome.scores))]
+    if match.state.coop:
+        own = [own[s] + own[(s + 2) % 4] for s in range(4)]
+    assert list(outcome.scores) == own
     check_views(match.state)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.console import Console
 
+from evolutio.core.game import OptionError
 from evolutio.core.match import Match
 from evolutio.core.registry import get_game
 from evolutio.games.darwin.texts import SENTENCES, card_name, habitat_name
@@ -42,7 +44,9 @@ def test_options_offer_only_what_is_played() -> None:
     specs = {spec.name: spec for spec in GAME.options_spec()}
     assert (specs["players"].low, specs["players"].high) == (2, 6)
     assert specs["eras"].low == 3 and specs["eras"].high == 4
-    assert specs["variant"].choices == ("standard", "beginner", "children")
+    assert specs["variant"].choices == ("standard", "beginner", "children", "cooperative")
+    with pytest.raises(OptionError, match="played by 4 players"):
+        GAME.normalize_options({"players": 3, "variant": "cooperative"})
 
 
 def test_terminal_renders_a_view() -> None:

@@ -13,6 +13,7 @@ be left out)::
     pass                        no more actions this era
     degenerate #12 | lose S3 | give S3     choices asked by events
     toss #12                    children's rules: discard a card before refilling
+    show #12 | receive #12 | takeover S3 | pay #12 | gift | grant 1     2 vs 2
 """
 
 from __future__ import annotations
@@ -166,10 +167,73 @@ class Toss(Action):
         return f"toss #{self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Show(Action):
+    """2 vs 2: show a hand card to one's teammate at the era's start (then ``done``)."""
+
+    type: ClassVar[str] = "show"
+    card: int
+
+    def notation(self) -> str:
+        return f"show #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Receive(Action):
+    """2 vs 2: take a card from one's teammate's hand, then pay for it."""
+
+    type: ClassVar[str] = "receive"
+    card: int
+
+    def notation(self) -> str:
+        return f"receive #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Takeover(Action):
+    """2 vs 2: put one's marker on a teammate's species, then pay 2."""
+
+    type: ClassVar[str] = "takeover"
+    species: int
+
+    def notation(self) -> str:
+        return f"takeover S{self.species}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """2 vs 2: put a hand card into the market as payment."""
+
+    type: ClassVar[str] = "pay"
+    card: int
+
+    def notation(self) -> str:
+        return f"pay #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Gift(Action):
+    """2 vs 2: let the opposing team draw instead of paying with cards."""
+
+    type: ClassVar[str] = "gift"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant(Action):
+    """2 vs 2: the opposing team names which of its players draws the next gift card."""
+
+    type: ClassVar[str] = "grant"
+    seat: int
+
+    def notation(self) -> str:
+        return f"grant {self.seat}"
+
+
 ACTIONS: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap,
-                Done, Cancel, Pass, Degenerate, Lose, Give, Toss)
+                Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay,
+                Gift, Grant)
 }
 DECKS = ("small", "large")
 

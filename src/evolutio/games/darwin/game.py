@@ -26,7 +26,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import rules, texts
+from evolutio.games.darwin import coop, rules, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
@@ -55,12 +55,15 @@ OPTIONS = (
                  "Futter, je Zeitalter 3 neue Habitate und ein Wettbewerbsmarker.",
                  "Для новичков: 4 заданные среды, две эры. Детские: только создание, без "
                  "еды, каждую эру 3 новые среды и жетон состязания."),
-               choices=("standard", "beginner", "children"),
+               choices=("standard", "beginner", "children", "cooperative"),
                choice_labels={"standard": W("Standard", "Base", "Standard", "Обычный"),
                               "beginner": W("Beginners", "Principianti", "Anfänger",
                                             "Для новичков"),
                               "children": W("Children (7+)", "Bambini (7+)", "Kinder (7+)",
-                                            "Детские правила (7+)")}),
+                                            "Детские правила (7+)"),
+                              "cooperative": W("2 vs 2 cooperative", "Cooperativa 2 contro 2",
+                                               "2 gegen 2 kooperativ",
+                                               "Командный 2 на 2")}),
 )
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
@@ -111,7 +114,10 @@ class DarwinsChoice:
         return OPTIONS
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
-        return normalize(OPTIONS, options)
+        opts = normalize(OPTIONS, options)
+        if opts["variant"] == "cooperative" and opts["players"] != 4:
+            raise OptionError("the 2 vs 2 cooperative variant is played by 4 players")
+        return opts
 
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
@@ -173,6 +179,7 @@ class DarwinsChoice:
                     "hand_size": len(hand),
                     "hand_large": sum(1 for c in hand if bio.card(c).large),
                     "passed": state.passed[s],
+                    "shown": self._shown(state, s, seat),
                     "banked": state.banked[s],
                     "score": state.score(s),
                 }
@@ -188,6 +195,17 @@ class DarwinsChoice:
         }
 
     @staticmethod
+    def _shown(state: State, owner: int, seat: int | None) -> list[int] | int | None:
+        """2 vs 2: the cards ``owner`` showed, to himself and his teammate; a count to
+        others."""
+        if not state.coop or not state.shown:
+            return None
+        cards = [c for c in state.shown[owner] if c in state.hands[owner]]
+        if seat is not None and seat in (owner, coop.teammate(owner)):
+            return cards
+        return len(cards)
+
+    @staticmethod
     def _cards(state: State, seat: int | None) -> JSON:
         """The data of every card this seat sees (market, species, its hand and build)."""
         visible = set(state.market)
@@ -196,6 +214,8 @@ class DarwinsChoice:
         for s, hand in enumerate(state.hands):
             if s == seat or state.beginner:
                 visible.update(hand)
+            elif state.coop and state.shown and seat is not None and s == coop.teammate(seat):
+                visible.update(c for c in state.shown[s] if c in hand)
         if state.build is not None and seat == state.current:
             visible.update(state.build.added)
         out: JSON = {}
@@ -213,6 +233,8 @@ class DarwinsChoice:
         if state.phase != "over":
             return None
         scores = tuple(state.score(s) for s in range(state.num_players))
+        if state.coop:
+            scores = coop.team_scores(state)
         ranks = tuple(1 + sum(o > sc for o in scores) for sc in scores)
         return Outcome(scores, ranks, (), stats=dict(state.stats))
 
@@ -225,12 +247,17 @@ class DarwinsChoice:
             s for s in range(state.num_players) if s != seat]
         for large in (False, True):
             pool = list(other.large if large else other.small)
+            known = set()
+            if state.coop and state.shown:
+                known = set(state.shown[coop.teammate(seat)])
             for s in hidden_hands:
-                pool += [c for c in other.hands[s] if bio.card(c).large == large]
+                pool += [c for c in other.hands[s]
+                         if bio.card(c).large == large and c not in known]
             rng.shuffle(pool)
             for s in hidden_hands:
-                count = sum(1 for c in other.hands[s] if bio.card(c).large == large)
-                keep = [c for c in other.hands[s] if bio.card(c).large != large]
+                count = sum(1 for c in other.hands[s]
+                            if bio.card(c).large == large and c not in known)
+                keep = [c for c in other.hands[s] if bio.card(c).large != large or c in known]
                 other.hands[s] = keep + pool[:count]
                 pool = pool[count:]
             if large:

@@ -89,6 +89,15 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         if isinstance(action, Done):
             return 0.5
         return -10.0 if action.type == "cancel" else -3.0
+    if action.type == "done":
+        return 0.5
+    if action.type == "grant":
+        return 1.0 if getattr(action, "seat", None) == seat else 0.0
+    if action.type == "pay":
+        card = CARDS[getattr(action, "card", 0)]
+        return -1.0 - card.cs - sum(n for _, n in card.symbols)
+    if action.type in ("gift", "show", "receive", "takeover", "toss"):
+        return -4.0
     if isinstance(action, Create):
         return 10 + _habitat_value(view, action.habitat)
     if isinstance(action, Migrate):

@@ -196,6 +196,7 @@ def snapshot(state: State) -> JSON:
         "banked": list(state.banked), "passed": list(state.passed),
         "scores": [state.score(s) for s in range(state.num_players)],
         "pending": [list(p) for p in state.pending], "draws": list(state.draws),
+        "shown": [list(s) for s in state.shown],
         "build": None if state.build is None else {
             "kind": state.build.kind, "habitat": state.build.pos,
             "species": state.build.species, "added": list(state.build.added),

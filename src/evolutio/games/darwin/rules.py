@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction
 from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import coop
 from evolutio.games.darwin.actions import (
     Add,
     Cancel,
@@ -17,7 +18,9 @@ from evolutio.games.darwin.actions import (
     Drew,
     Exchange,
     Exchanged,
+    Gift,
     Give,
+    Grant,
     Lose,
     Migrate,
     Migrated,
@@ -25,11 +28,15 @@ from evolutio.games.darwin.actions import (
     Mutated,
     Pass,
     Passed,
+    Pay,
+    Receive,
     Redraw,
     Redrew,
     Remove,
     Renew,
+    Show,
     Swap,
+    Takeover,
     Toss,
 )
 from evolutio.games.darwin.feasibility import can_create, creation_viable, probe, viable
@@ -45,6 +52,9 @@ PROMPTS = {
     "lose": "Invasive species: choose which of your species is lost.",
     "give": "Invasive species: give a Darwin point to one of your species.",
     "toss": "Choose the cards you do not keep, then done.",
+    "show": "Show up to 4 cards to your teammate, then done.",
+    "pay": "Pay: a hand card into the market, or the opponents draw.",
+    "grant": "Name the player of your team who draws a card.",
 }
 
 
@@ -79,6 +89,12 @@ def _mutation_cost(state: State, ops: int) -> int:
 
 def _turn_refusal(state: State, seat: int, action: Action) -> str:
     hand = state.hands[seat]
+    if state.passed[seat] and not isinstance(action, (Exchange, Pass)):
+        return "after passing only an exchange with the market is allowed"
+    if isinstance(action, (Receive, Takeover)):
+        if not state.coop:
+            return "only in the 2 vs 2 variant"
+        return coop.turn_refusal(state, seat, action)
     era1_beginner = state.beginner and state.era == 1
     if isinstance(action, Redraw):
         if state.acted[seat] or state.redrawn[seat]:
@@ -220,6 +236,8 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         if bio.card(action.card).part in ("head", "torso"):
             return "the head and the torso are never removed"
         return ""
+    if kind in ("show", "pay", "grant"):
+        return coop.pending_refusal(state, seat, kind, action)
     if kind == "toss":
         if isinstance(action, Done):
             return ""
@@ -262,6 +280,8 @@ def candidates(state: State, seat: int) -> list[Action]:
         return [Lose(sp.id) for sp in state.owned(seat)]
     if kind == "toss":
         return [*(Toss(c) for c in hand), Done()]
+    if kind in ("show", "pay", "grant"):
+        return coop.candidates(state, seat, kind)
     if kind == "give":
         return [Give(sp.id) for sp in state.owned(seat)]
     if kind == "build":
@@ -295,6 +315,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
     out: list[Action] = [Pass()]
+    if state.passed[seat]:
+        if not state.exchanged:
+            out += [Exchange(c, m) for c in hand for m in state.market]
+        return out
+    if state.coop:
+        out += [a for a in coop.turn_candidates(state, seat)
+                if not coop.turn_refusal(state, seat, a)]
     if not state.acted[seat] and not state.redrawn[seat]:
         out += [Redraw(c) for c in hand]
     creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
@@ -317,8 +344,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def _end_turn(state: State) -> None:
     state.exchanged = False
+    state.took_over = False
     state.turns += 1
     n = state.num_players
+    if state.coop and not all(state.passed):
+        # 2 vs 2: passed players keep their turn to exchange with the market (R-D74)
+        state.current = (state.current + 1) % n
+        return
     for step in range(1, n + 1):
         seat = (state.current + step) % n
         if not state.passed[seat]:
@@ -340,6 +372,9 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         state.draws.pop(0)
         take(state, seat, action.deck)
         return [Drew(seat, action.deck)]
+    if isinstance(action, (Show, Pay, Gift, Grant, Receive, Takeover)) or (
+            state.pending and state.pending[0][0] == "show"):
+        return coop.play(state, seat, action)
     if state.pending and state.pending[0][0] == "toss":
         if isinstance(action, Done):
             state.pending.pop(0)
@@ -386,6 +421,9 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         return [Exchanged(seat, action.card, action.take)]
     if isinstance(action, Pass):
         state.acted[seat] = True
+        if state.passed[seat]:
+            _end_turn(state)
+            return []
         state.passed[seat] = True
         _end_turn(state)
         return [Passed(seat)]

@@ -99,7 +99,8 @@ class State:
         "event_deck", "event_discard", "exchanged", "first", "habitat_deck",
         "habitat_discard", "hands", "incoming", "labels", "large", "large_discard", "main_done",
         "market", "next_id", "options", "passed", "pending", "phase", "positions", "redrawn",
-        "rng", "seed", "small", "small_discard", "species", "stats", "tokens", "turns",
+        "rng", "seed", "shown", "small", "small_discard", "species", "stats", "tokens",
+        "took_over", "turns",
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -138,6 +139,8 @@ class State:
         self.cache: dict[Any, Any] = {}
         self.turns = 0
         self.tokens: list[str] = []
+        self.shown: list[list[int]] = []
+        self.took_over = False
         self.stats: dict[str, int] = {"extinctions": 0, "created": 0}
 
     @property
@@ -154,6 +157,10 @@ class State:
     @property
     def beginner(self) -> bool:
         return self.options.get("variant") == "beginner"
+
+    @property
+    def coop(self) -> bool:
+        return self.options.get("variant") == "cooperative"
 
     @property
     def children(self) -> bool:
@@ -190,6 +197,8 @@ class State:
         other.cache = {}
         other.turns = self.turns
         other.tokens = list(self.tokens)
+        other.shown = [list(s) for s in self.shown]
+        other.took_over = self.took_over
         other.stats = dict(self.stats)
         return other
 

@@ -83,6 +83,18 @@ SENTENCES: dict[str, W] = {
                   "Дать очко Дарвина виду {species}."),
     "toss": words("Do not keep {card}.", "Non tenere {card}.", "{card} nicht behalten.",
                   "Не оставлять {card}."),
+    "show": words("Show {card} to your teammate.", "Mostra {card} al compagno.",
+                  "{card} dem Partner zeigen.", "Показать {card} партнёру."),
+    "receive": words("Take {card} from your teammate.", "Ricevi {card} dal compagno.",
+                     "{card} vom Partner nehmen.", "Взять {card} у партнёра."),
+    "takeover": words("Take over species {species}.", "Prendi la specie {species}.",
+                      "Art {species} übernehmen.", "Забрать вид {species}."),
+    "pay": words("Put {card} into the market.", "Metti {card} nel Mercato.",
+                 "{card} auf den Markt legen.", "Положить {card} на рынок."),
+    "gift": words("Let the opponents draw.", "Fai pescare gli avversari.",
+                  "Die Gegner ziehen lassen.", "Дать соперникам взять карту."),
+    "grant": words("Player {seat} draws.", "Pesca il giocatore {seat}.",
+                   "Spieler {seat} zieht.", "Берёт игрок {seat}."),
     "e_drew": words("{name} draws a {deck} card.", "{name} pesca una carta {deck}.",
                     "{name} zieht eine {deck} Karte.", "{name} берёт карту ({deck})."),
     "e_redrew": words("{name} discards {n} cards to draw anew.",
@@ -216,6 +228,8 @@ def describe_action(action: Action, habitat_at: list[str | None], language: str)
         fields["species"] = f"S{action.species}"
     if hasattr(action, "habitat"):
         fields["habitat"] = hab(action.habitat)
+    if hasattr(action, "seat"):
+        fields["seat"] = action.seat + 1
     return say(action.type, language, **fields)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Event
 from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import coop
 from evolutio.games.darwin.actions import CardLost, EventRevealed, HabitatChanged
 from evolutio.games.darwin.phases import (
     HAND,
@@ -38,9 +39,11 @@ def advance(state: State) -> list[Event]:
     while not state.pending and not state.draws and state.phase != "over":
         if state.phase == "draw":
             events += begin_era(state)
+            if state.coop:
+                coop.begin(state)
         elif state.phase == "action":
             if not all(state.passed):
-                if state.passed[state.current]:
+                if state.passed[state.current] and not state.coop:
                     state.current = (state.current + 1) % state.num_players
                     continue
                 return events
@@ -72,6 +75,8 @@ def advance(state: State) -> list[Event]:
             state.first = (state.first + 1) % state.num_players
             state.era += 1
             events += begin_era(state)
+            if state.coop:
+                coop.begin(state)
             bio.distribute_all(state)
     return events
 
