@@ -88,8 +88,9 @@ def test_bad_option_flags_are_refused(game: str, args: list[str], message: str) 
 def test_the_default_game_and_unknown_games() -> None:
     assert choose_game(None).name == "evolution"  # the first game that is not a demo
     assert choose_game("toy").name == "toy"
-    with pytest.raises(OptionError, match="unknown game 'chess'; available: evolution, toy"):
+    with pytest.raises(OptionError, match="unknown game 'chess'; available: ") as info:
         choose_game("chess")
+    assert "evolution" in str(info.value) and "toy" in str(info.value)
     result = runner.invoke(app, ["simulate", "--game", "chess", "-n", "1"])
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output
 

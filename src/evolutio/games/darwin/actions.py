@@ -1,0 +1,408 @@
+"""Actions and events of Darwin's Choice, their JSON forms and notations.
+
+Notation: cards ``#<id>``, species ``S<id>``, habitat positions ``H<index>`` (the prefix may
+be left out)::
+
+    draw small | draw large     draw one card (start hand, Card draw, hand completion)
+    redraw #12                  Card draw: keep card 12, discard the rest, draw 9
+    renew                       Era 1: discard all 10 and draw 10 (no creation possible)
+    exchange #12 #40            put hand card 12 in the market, take market card 40
+    create H1                   start a new species in the habitat at position 1
+    mutate S3 | migrate S3 H0   main actions on one's species
+    add #12 | remove #12 | swap #12 #30 | done | cancel     building a species
+    pass                        no more actions this era
+    degenerate #12 | lose S3 | give S3     choices asked by events
+    toss #12                    children's rules: discard a card before refilling
+    show #12 | receive #12 | takeover S3 | pay #12 | gift | grant 1     2 vs 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from evolutio.core.game import Action, Event, IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    type: ClassVar[str] = "draw"
+    deck: str
+
+    def notation(self) -> str:
+        return f"draw {self.deck}"
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw(Action):
+    type: ClassVar[str] = "redraw"
+    keep: int
+
+    def notation(self) -> str:
+        return f"redraw #{self.keep}"
+
+
+@dataclass(frozen=True, slots=True)
+class Renew(Action):
+    type: ClassVar[str] = "renew"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    type: ClassVar[str] = "exchange"
+    card: int
+    take: int
+
+    def notation(self) -> str:
+        return f"exchange #{self.card} #{self.take}"
+
+
+@dataclass(frozen=True, slots=True)
+class Create(Action):
+    type: ClassVar[str] = "create"
+    habitat: int
+
+    def notation(self) -> str:
+        return f"create H{self.habitat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mutate(Action):
+    type: ClassVar[str] = "mutate"
+    species: int
+
+    def notation(self) -> str:
+        return f"mutate S{self.species}"
+
+
+@dataclass(frozen=True, slots=True)
+class Migrate(Action):
+    type: ClassVar[str] = "migrate"
+    species: int
+    habitat: int
+
+    def notation(self) -> str:
+        return f"migrate S{self.species} H{self.habitat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    type: ClassVar[str] = "add"
+    card: int
+
+    def notation(self) -> str:
+        return f"add #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Action):
+    type: ClassVar[str] = "remove"
+    card: int
+
+    def notation(self) -> str:
+        return f"remove #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    type: ClassVar[str] = "swap"
+    card: int
+    new: int
+
+    def notation(self) -> str:
+        return f"swap #{self.card} #{self.new}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    type: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Action):
+    type: ClassVar[str] = "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Degenerate(Action):
+    type: ClassVar[str] = "degenerate"
+    card: int
+
+    def notation(self) -> str:
+        return f"degenerate #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Action):
+    type: ClassVar[str] = "lose"
+    species: int
+
+    def notation(self) -> str:
+        return f"lose S{self.species}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    type: ClassVar[str] = "give"
+    species: int
+
+    def notation(self) -> str:
+        return f"give S{self.species}"
+
+
+@dataclass(frozen=True, slots=True)
+class Toss(Action):
+    """Children's rules: discard a hand card before refilling to 10 (then ``done``)."""
+
+    type: ClassVar[str] = "toss"
+    card: int
+
+    def notation(self) -> str:
+        return f"toss #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Action):
+    """2 vs 2: show a hand card to one's teammate at the era's start (then ``done``)."""
+
+    type: ClassVar[str] = "show"
+    card: int
+
+    def notation(self) -> str:
+        return f"show #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Receive(Action):
+    """2 vs 2: take a card from one's teammate's hand, then pay for it."""
+
+    type: ClassVar[str] = "receive"
+    card: int
+
+    def notation(self) -> str:
+        return f"receive #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Takeover(Action):
+    """2 vs 2: put one's marker on a teammate's species, then pay 2."""
+
+    type: ClassVar[str] = "takeover"
+    species: int
+
+    def notation(self) -> str:
+        return f"takeover S{self.species}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """2 vs 2: put a hand card into the market as payment."""
+
+    type: ClassVar[str] = "pay"
+    card: int
+
+    def notation(self) -> str:
+        return f"pay #{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Gift(Action):
+    """2 vs 2: let the opposing team draw instead of paying with cards."""
+
+    type: ClassVar[str] = "gift"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant(Action):
+    """2 vs 2: the opposing team names which of its players draws the next gift card."""
+
+    type: ClassVar[str] = "grant"
+    seat: int
+
+    def notation(self) -> str:
+        return f"grant {self.seat}"
+
+
+ACTIONS: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap,
+                Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay,
+                Gift, Grant)
+}
+DECKS = ("small", "large")
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """An action from its JSON form; malformed input is refused naming what is expected."""
+    if not isinstance(data, Mapping):
+        raise IllegalAction("An action must be a JSON object with a 'type'.")
+    cls = ACTIONS.get(str(data.get("type")))
+    if cls is None:
+        raise IllegalAction(
+            f"Unknown action type {data.get('type')!r}; known: {', '.join(ACTIONS)}.")
+    names = [f.name for f in fields(cls)]
+    if set(data) - {"type"} != set(names):
+        raise IllegalAction(f"A {cls.type} action has the fields: {', '.join(names) or 'none'}.")
+    values: list[Any] = []
+    for name in names:
+        value = data[name]
+        if name == "deck":
+            if value not in DECKS:
+                raise IllegalAction("deck is 'small' or 'large'.")
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction(f"{name} must be a whole number.")
+        values.append(value)
+    return cls(*values)
+
+
+def _number(token: str) -> int:
+    text = token.lstrip("#SHsh")
+    if not text.isdigit():
+        raise IllegalAction(f"'{token}' is not a card (#12), species (S3) or habitat (H1).")
+    return int(text)
+
+
+def parse_notation(text: str) -> Action:
+    """An action from its notation (``create H1``, ``add #12``...)."""
+    words = text.strip().lower().split()
+    if not words or words[0] not in ACTIONS:
+        raise IllegalAction(f"'{text}' is not an action; known: {', '.join(ACTIONS)}.")
+    cls = ACTIONS[words[0]]
+    args = words[1:]
+    names = [f.name for f in fields(cls)]
+    if len(args) != len(names):
+        raise IllegalAction(f"'{words[0]}' takes {len(names)} argument(s).")
+    if cls is Draw:
+        if args[0] not in DECKS:
+            raise IllegalAction("draw small or draw large.")
+        return Draw(args[0])
+    return cls(*(_number(a) for a in args))
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """A card drawn: everyone sees from which deck, only the drawer which card."""
+
+    type: ClassVar[str] = "drew"
+    seat: int
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class Redrew(Event):
+    type: ClassVar[str] = "redrew"
+    seat: int
+    discarded: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged(Event):
+    """Both cards are shown: the hand card goes face up into the market."""
+
+    type: ClassVar[str] = "exchanged"
+    seat: int
+    card: int
+    take: int
+
+
+@dataclass(frozen=True, slots=True)
+class Created(Event):
+    type: ClassVar[str] = "created"
+    seat: int
+    species: int
+    habitat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mutated(Event):
+    type: ClassVar[str] = "mutated"
+    seat: int
+    species: int
+    added: tuple[int, ...]
+    removed: tuple[int, ...]
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Migrated(Event):
+    type: ClassVar[str] = "migrated"
+    seat: int
+    species: int
+    source: int
+    habitat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    type: ClassVar[str] = "passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Extinct(Event):
+    type: ClassVar[str] = "extinct"
+    species: int
+    owner: int
+    cause: str
+    banked: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    type: ClassVar[str] = "scored"
+    species: int
+    owner: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventRevealed(Event):
+    type: ClassVar[str] = "event_revealed"
+    event: str
+
+
+@dataclass(frozen=True, slots=True)
+class HabitatChanged(Event):
+    type: ClassVar[str] = "habitat_changed"
+    position: int
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDealt(Event):
+    """The new market, face up for everyone."""
+
+    type: ClassVar[str] = "market_dealt"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EraBegins(Event):
+    type: ClassVar[str] = "era_begins"
+    era: int
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardLost(Event):
+    type: ClassVar[str] = "card_lost"
+    species: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    type: ClassVar[str] = "game_over"
+    scores: tuple[int, ...]

@@ -1,0 +1,321 @@
+"""Darwin's Choice (Treeceratops 2019; seed 003) behind the core game contract: the adapter.
+The rules live in rules.py, phases.py and transition.py; the card data (the project's own
+set, see data.py) in data/."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from typing import Any
+
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Decision,
+    Event,
+    GameInfo,
+    IllegalAction,
+    OptionError,
+    Options,
+    Outcome,
+    Tally,
+    TerminalRenderer,
+    parse_by_notation,
+)
+from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.rng import Rng
+from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import coop, rules, texts
+from evolutio.games.darwin.actions import action_from_json, parse_notation
+from evolutio.games.darwin.heuristic import HEURISTIC
+from evolutio.games.darwin.phases import setup
+from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
+from evolutio.games.darwin.state import State
+from evolutio.games.darwin.transition import advance
+
+LANGUAGES = ("en", "it", "de", "ru")
+W = texts.words
+
+OPTIONS = (
+    OptionSpec("players", "int", 3, W("Players", "Giocatori", "Spieler", "Игроки"),
+               W("2 players play the two-player variant.", "In 2 si gioca la variante per 2.",
+                 "Zu zweit gilt die Zwei-Spieler-Variante.", "Вдвоём — вариант для двоих."),
+               low=2, high=6, seats=True),
+    OptionSpec("eras", "int", 4, W("Eras", "Ere", "Zeitalter", "Эры"),
+               W("4 eras, or 3 for a shorter game.", "4 Ere, o 3 per una partita breve.",
+                 "4 Zeitalter, oder 3 für ein kürzeres Spiel.", "4 эры или 3 для короткой игры."),
+               low=3, high=4),
+    OptionSpec("variant", "choice", "standard", W("Variant", "Variante", "Variante", "Вариант"),
+               W("Beginners: 4 fixed habitats, two eras. Children: creation only, no food, "
+                 "3 new habitats and a competition token each era.",
+                 "Principianti: 4 habitat fissi, due Ere. Bambini: solo creazione, niente "
+                 "cibo, 3 nuovi habitat e un Gettone Competizione per Era.",
+                 "Anfänger: 4 feste Habitate, zwei Zeitalter. Kinder: nur Erschaffen, kein "
+                 "Futter, je Zeitalter 3 neue Habitate und ein Wettbewerbsmarker.",
+                 "Для новичков: 4 заданные среды, две эры. Детские: только создание, без "
+                 "еды, каждую эру 3 новые среды и жетон состязания."),
+               choices=("standard", "beginner", "children", "cooperative"),
+               choice_labels={"standard": W("Standard", "Base", "Standard", "Обычный"),
+                              "beginner": W("Beginners", "Principianti", "Anfänger",
+                                            "Для новичков"),
+                              "children": W("Children (7+)", "Bambini (7+)", "Kinder (7+)",
+                                            "Детские правила (7+)"),
+                              "cooperative": W("2 vs 2 cooperative", "Cooperativa 2 contro 2",
+                                               "2 gegen 2 kooperativ",
+                                               "Командный 2 на 2")}),
+)
+#: action fields a scenario may fill by name.
+REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
+SAFE = ("pass", "done", "cancel")
+
+
+class DarwinsChoice:
+    """The game object: stateless; every method takes the state."""
+
+    name = "darwin"
+    title = "Darwin's Choice"
+    info = GameInfo(
+        min_players=2,
+        max_players=6,
+        simultaneous=False,
+        chance=True,
+        languages=LANGUAGES,
+        tallies=(
+            Tally("extinctions", "mean", W("Extinctions", "Estinzioni", "Aussterben",
+                                           "Вымирания")),
+            Tally("created", "mean", W("Species created", "Specie create", "Erschaffene Arten",
+                                       "Создано видов")),
+        ),
+        summary=W(
+            "Darwin's Choice: build species from animal parts, fit them to changing habitats "
+            "over four eras. The card set is the project's own design, not the publisher's.",
+            "Darwin's Choice: crea specie da parti di animali e adattale ad habitat che "
+            "cambiano in quattro Ere. Le carte sono un progetto originale, non quelle "
+            "dell'editore.",
+            "Darwin's Choice: Arten aus Tierteilen bauen und an wechselnde Habitate anpassen, "
+            "vier Zeitalter lang. Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
+            "Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
+            "меняющимся средам за четыре эры. Карты — собственный набор проекта.",
+        ),
+        order=10,
+    )
+    heuristic = HEURISTIC
+    web = files("evolutio.games.darwin") / "web"
+
+    @property
+    def terminal(self) -> TerminalRenderer:
+        """The terminal table (Rich), imported only by the terminal faces."""
+        from evolutio.games.darwin.terminal import TERMINAL
+
+        return TERMINAL
+
+    def options_spec(self) -> Sequence[OptionSpec]:
+        return OPTIONS
+
+    def normalize_options(self, options: Options) -> dict[str, Any]:
+        opts = normalize(OPTIONS, options)
+        if opts["variant"] == "cooperative" and opts["players"] != 4:
+            raise OptionError("the 2 vs 2 cooperative variant is played by 4 players")
+        return opts
+
+    def new(self, options: Options, seed: int) -> State:
+        opts = self.normalize_options(options)
+        state = State(opts, seed)
+        setup(state, int(opts["players"]))
+        advance(state)
+        return state
+
+    def decision(self, state: State) -> Decision | None:
+        return rules.decision(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """On timeout: pass, finish or cancel a build; else the first legal choice."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.")
+        for kind in SAFE:
+            for action in legal:
+                if action.type == kind:
+                    return action
+        return legal[0]
+
+    # -- what people see ---------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """Hands are hidden from other seats (face up for beginners); a build in progress
+        shows its cards to its owner only until it is done."""
+        decision = rules.decision(state)
+        build = state.build
+        return {
+            "game": self.name,
+            "seat": seat,
+            "era": state.era,
+            "eras": state.eras,
+            "phase": state.phase,
+            "first": state.first,
+            "current": state.current,
+            "event": state.event,
+            "habitats": [habitat_json(state, i) for i in range(len(state.positions))],
+            "species": [species_json(state, sp) for _, sp in sorted(state.species.items())],
+            "market": list(state.market),
+            "decks": {"small": len(state.small), "large": len(state.large),
+                      "small_discard": len(state.small_discard),
+                      "large_discard": len(state.large_discard),
+                      "habitats": len(state.habitat_deck), "events": len(state.event_deck)},
+            "players": [
+                {
+                    "seat": s,
+                    "hand": list(hand) if s == seat or state.beginner else None,
+                    "hand_size": len(hand),
+                    "hand_large": sum(1 for c in hand if bio.card(c).large),
+                    "passed": state.passed[s],
+                    "shown": self._shown(state, s, seat),
+                    "banked": state.banked[s],
+                    "score": state.score(s),
+                }
+                for s, hand in enumerate(state.hands)
+            ],
+            "build": None if build is None else {
+                "kind": build.kind, "habitat": build.pos, "species": build.species,
+                "added": list(build.added) if seat == state.current else len(build.added),
+                "ops": build.ops,
+            },
+            "decision": decision.to_json() if decision else None,
+            "cards": self._cards(state, seat),
+        }
+
+    @staticmethod
+    def _shown(state: State, owner: int, seat: int | None) -> list[int] | int | None:
+        """2 vs 2: the cards ``owner`` showed, to himself and his teammate; a count to
+        others."""
+        if not state.coop or not state.shown:
+            return None
+        cards = [c for c in state.shown[owner] if c in state.hands[owner]]
+        if seat is not None and seat in (owner, coop.teammate(owner)):
+            return cards
+        return len(cards)
+
+    @staticmethod
+    def _cards(state: State, seat: int | None) -> JSON:
+        """The data of every card this seat sees (market, species, its hand and build)."""
+        visible = set(state.market)
+        for sp in state.species.values():
+            visible.update(sp.cards)
+        for s, hand in enumerate(state.hands):
+            if s == seat or state.beginner:
+                visible.update(hand)
+            elif state.coop and state.shown and seat is not None and s == coop.teammate(seat):
+                visible.update(c for c in state.shown[s] if c in hand)
+        if state.build is not None and seat == state.current:
+            visible.update(state.build.added)
+        out: JSON = {}
+        for cid in sorted(visible):
+            card = bio.card(cid)
+            out[str(cid)] = {
+                "animal": card.animal, "part": card.part, "pair": card.pair,
+                "hearts": card.hearts, "cs": card.cs, "symbols": dict(card.symbols),
+                "diet": card.diet, "special": card.special, "large": card.large,
+            }
+        return out
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Most Darwin points wins; a tie shares the victory (seed 003, "Fine della partita")."""
+        if state.phase != "over":
+            return None
+        scores = tuple(state.score(s) for s in range(state.num_players))
+        if state.coop:
+            scores = coop.team_scores(state)
+        ranks = tuple(1 + sum(o > sc for o in scores) for sc in scores)
+        return Outcome(scores, ranks, (), stats=dict(state.stats))
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Other seats' hands (keeping how many small and large cards each holds, which the
+        table sees) and the draw decks dealt again from the unseen cards; the habitat and
+        event decks reshuffled; future chance reseeded. Public cards stay."""
+        other = state.clone()
+        hidden_hands = [] if state.beginner else [
+            s for s in range(state.num_players) if s != seat]
+        for large in (False, True):
+            pool = list(other.large if large else other.small)
+            known = set()
+            if state.coop and state.shown:
+                known = set(state.shown[coop.teammate(seat)])
+            for s in hidden_hands:
+                pool += [c for c in other.hands[s]
+                         if bio.card(c).large == large and c not in known]
+            rng.shuffle(pool)
+            for s in hidden_hands:
+                count = sum(1 for c in other.hands[s]
+                            if bio.card(c).large == large and c not in known)
+                keep = [c for c in other.hands[s] if bio.card(c).large != large or c in known]
+                other.hands[s] = keep + pool[:count]
+                pool = pool[count:]
+            if large:
+                other.large = pool
+            else:
+                other.small = pool
+        rng.shuffle(other.habitat_deck)
+        rng.shuffle(other.event_deck)
+        other.rng = Rng(rng.randrange(1 << 30))
+        return other
+
+    # -- notation and scenarios --------------------------------------------------------------
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return action_from_json(data)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        stripped = text.strip()
+        if stripped.isdigit():
+            return parse_by_notation(self.legal_actions(state, seat), stripped)
+        return parse_notation(stripped)
+
+    def snapshot(self, state: State) -> JSON:
+        return snapshot(state)
+
+    def from_position(self, options: Options, position: Mapping[str, Any], seed: int) -> State:
+        try:
+            opts = self.normalize_options(options)
+        except OptionError:
+            raise
+        state = State(opts, seed)
+        setup(state, int(opts["players"]))
+        build(state, position)
+        advance(state)
+        return state
+
+    def reference_fields(self) -> tuple[str, ...]:
+        return REFERENCE_FIELDS
+
+    def describe_action(self, state: State, action: Action, language: str = "en") -> str:
+        return texts.describe_action(action, [p.habitat for p in state.positions], language)
+
+    def describe_event(
+        self, event: Event, language: str = "en", seats: list[str] | None = None
+    ) -> str:
+        return texts.describe_event(event, language, seats)
+
+    def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
+        out: list[tuple[str, int | str]] = []
+        for name, kind in (("card", "card"), ("take", "card"), ("new", "card"),
+                           ("keep", "card"), ("species", "species"), ("habitat", "habitat")):
+            value = getattr(action, name, None)
+            if isinstance(value, int):
+                out.append((kind, value))
+        return tuple(out)
+
+    def labels(self, language: str = "en") -> dict[str, str]:
+        return texts.labels(language)
+
+
+GAME = DarwinsChoice()

@@ -1,0 +1,190 @@
+"""Darwin's Choice playing knowledge for the greedy bot and search (``core.game.Heuristic``).
+
+From a seat's view only: draw so that heads and torsos balance; create species where a
+habitat pays most and has food to spare; build a species torso first, then the head, then
+parts whose symbols the habitat counts or requires, avoiding hearts and forbidden symbols;
+migrate species that would starve or fail their habitat; otherwise pass.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from evolutio.core.game import JSON, Action, Decision, Game
+from evolutio.games.darwin.actions import Add, Create, Degenerate, Done, Draw, Give, Migrate
+from evolutio.games.darwin.catalog import CardDef, load_catalog
+
+CARDS: tuple[CardDef, ...] = load_catalog().cards
+#: the share of turns on which the bot does not insist on creating (no endless retries)
+RESTLESS = 0.1
+
+
+def _need(habitat: JSON, cards: list[int]) -> float:
+    """How far these cards are from meeting the habitat's requirements (0 = met)."""
+    alts = habitat.get("requires") or []
+    if not alts:
+        return 0.0
+    best = min(
+        sum(max(0, n - sum(CARDS[c].count(s) for c in cards)) for s, n in alt.items())
+        for alt in alts
+    )
+    return float(best)
+
+
+def card_value(habitat: JSON, cards: list[int], cid: int) -> float:
+    """What adding ``cid`` to ``cards`` is worth in ``habitat``."""
+    card = CARDS[cid]
+    counted = set(habitat.get("adaptation") or [])
+    value = float(sum(n for s, n in card.symbols if s in counted))
+    value += 0.3 * card.cs - 1.2 * card.hearts
+    if any(card.count(s) for s in habitat.get("forbidden") or []):
+        value -= 20
+    value += 3 * (_need(habitat, cards) - _need(habitat, [*cards, cid]))
+    if card.special:
+        value += 1
+    if card.part == "torso":
+        value += 4 + card.legs + card.wing + card.tail
+    elif card.part == "head":
+        value += 4 + (1 if card.diet == "herbivore" else 0)
+    return value
+
+
+def _spare(habitat: JSON, species: dict[int, JSON]) -> float:
+    eaten = sum(species[s]["hearts"] for s in habitat["species"] if s in species)
+    return float(habitat["plants"] + habitat["meat"] - eaten)
+
+
+def _habitat_value(view: JSON, index: int) -> float:
+    species = {sp["id"]: sp for sp in view["species"]}
+    habitat = view["habitats"][index]
+    return float(habitat["dp"]) + 0.5 * _spare(habitat, species) - len(habitat["species"])
+
+
+def _in_danger(sp: JSON) -> bool:
+    return not sp["meets"] or sp["plants"] + sp["meat"] < sp["hearts"]
+
+
+def action_value(view: JSON, action: Action, decision: Decision) -> float:
+    seat = view["seat"]
+    hand: list[int] = view["players"][seat]["hand"] or []
+    if isinstance(action, Draw):
+        heads = sum(1 for c in hand if CARDS[c].part == "head")
+        torsos = sum(1 for c in hand if CARDS[c].part == "torso")
+        return 1.0 if (action.deck == "large") == (torsos <= heads) else 0.0
+    if decision.kind == "build":
+        build = view["build"]
+        habitat = view["habitats"][build["habitat"]]
+        added = build["added"] if isinstance(build["added"], list) else []
+        if build["kind"] == "mutate":
+            own = next(sp for sp in view["species"] if sp["id"] == build["species"])
+            added = list(own["cards"])
+        if isinstance(action, Add):
+            has_torso = any(CARDS[c].part == "torso" for c in added)
+            part = CARDS[action.card].part
+            if not has_torso and part != "torso":
+                return -5.0
+            return card_value(habitat, added, action.card)
+        if isinstance(action, Done):
+            return 0.5
+        return -10.0 if action.type == "cancel" else -3.0
+    if action.type == "done":
+        return 0.5
+    if action.type == "grant":
+        return 1.0 if getattr(action, "seat", None) == seat else 0.0
+    if action.type == "pay":
+        card = CARDS[getattr(action, "card", 0)]
+        return -1.0 - card.cs - sum(n for _, n in card.symbols)
+    if action.type in ("gift", "show", "receive", "takeover", "toss"):
+        return -4.0
+    if isinstance(action, Create):
+        return 10 + _habitat_value(view, action.habitat)
+    if isinstance(action, Migrate):
+        own = next(sp for sp in view["species"] if sp["id"] == action.species)
+        return 8 + _habitat_value(view, action.habitat) if _in_danger(own) else -1.0
+    if isinstance(action, Degenerate):
+        card = CARDS[action.card]
+        return card.hearts - sum(n for _, n in card.symbols) - card.cs
+    if isinstance(action, Give):
+        own = next(sp for sp in view["species"] if sp["id"] == action.species)
+        return float(own["adaptation"] + own["cs"])
+    if action.type == "renew":
+        return 20.0
+    if action.type == "pass":
+        return 0.0
+    return -2.0
+
+
+def best_action(view: JSON, legal: Sequence[Action], decision: Decision,
+                rng: random.Random) -> Action:
+    if decision.kind == "turn" and rng.random() < RESTLESS:
+        quiet = [a for a in legal if not isinstance(a, Create)]
+        if quiet:
+            legal = quiet
+    values = [action_value(view, a, decision) for a in legal]
+    top = max(values)
+    return rng.choice([a for a, v in zip(legal, values, strict=True) if v == top])
+
+
+def rollout_policy(rng: random.Random, game: Game[Any], state: Any, seat: int,
+                   legal: Sequence[Action]) -> Action:
+    """Fast playouts: finish builds, create where possible, else pass; draws at random."""
+    kinds = {a.type: a for a in legal}
+    for kind in ("renew", "done"):
+        if kind in kinds:
+            return kinds[kind]
+    creates = [a for a in legal if isinstance(a, (Create, Add))]
+    if creates and rng.random() < 0.8:
+        return rng.choice(creates)
+    for kind in ("pass", "cancel"):
+        if kind in kinds:
+            return kinds[kind]
+    return rng.choice(list(legal))
+
+
+def estimate(state: Any, seat: int) -> float:
+    """Points now plus what the seat's standing species promise: each fed species that meets
+    its habitat will survive (1 DP an era) and may win its habitat or strength points."""
+    from evolutio.games.darwin import biology as bio
+
+    value = float(state.score(seat))
+    for sp in state.species.values():
+        if sp.owner != seat:
+            continue
+        if bio.meets(sp.cards, bio.habitat_of(state, sp.pos)) and bio.fed(sp):
+            adapt, cs, _ = bio.order_key(state, sp)
+            value += 1.5 + 0.25 * adapt + 0.15 * cs
+    return value
+
+
+def evaluate(game: Game[Any], state: Any) -> list[float]:
+    """Each seat's estimate against the best other seat's, mapped into [0, 1]."""
+    values = [estimate(state, s) for s in range(state.num_players)]
+    out = []
+    for seat, mine in enumerate(values):
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        out.append(max(0.0, min(1.0, 0.5 + 0.5 * (mine - best_other) / (abs(mine) + abs(
+            best_other) + 1))))
+    return out
+
+
+class DarwinHeuristic:
+    """The game's ``Heuristic``: ``choose`` for the greedy bot, playouts and evaluation for
+    search."""
+
+    rollout_depth = 60
+
+    def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
+               rng: random.Random) -> Action:
+        return best_action(view, legal_actions, decision, rng)
+
+    def rollout_policy(self, rng: random.Random, game: Game[Any], state: Any, seat: int,
+                       legal: Sequence[Action]) -> Action:
+        return rollout_policy(rng, game, state, seat, legal)
+
+    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
+        return evaluate(game, state)
+
+
+HEURISTIC = DarwinHeuristic()

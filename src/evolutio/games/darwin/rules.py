@@ -1,0 +1,496 @@
+"""Who decides, the legal actions, why an action is refused, and applying it (seed 003,
+"Fase Azioni"). One function, ``refusal``, says why an action is illegal ("" if legal):
+``legal_actions`` filters candidates through it and ``apply`` verifies with it once."""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import coop
+from evolutio.games.darwin.actions import (
+    Add,
+    Cancel,
+    Create,
+    Created,
+    Degenerate,
+    Done,
+    Draw,
+    Drew,
+    Exchange,
+    Exchanged,
+    Gift,
+    Give,
+    Grant,
+    Lose,
+    Migrate,
+    Migrated,
+    Mutate,
+    Mutated,
+    Pass,
+    Passed,
+    Pay,
+    Receive,
+    Redraw,
+    Redrew,
+    Remove,
+    Renew,
+    Show,
+    Swap,
+    Takeover,
+    Toss,
+)
+from evolutio.games.darwin.feasibility import can_create, creation_viable, probe, viable
+from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
+from evolutio.games.darwin.state import Build, Species, State
+from evolutio.games.darwin.transition import advance, degenerate, invade
+
+PROMPTS = {
+    "draw": "Draw a card: choose the deck.",
+    "turn": "Your turn: an action for one species, or pass.",
+    "build": "Add cards one at a time, then done.",
+    "degenerate": "Degeneration: choose the card this species loses.",
+    "lose": "Invasive species: choose which of your species is lost.",
+    "give": "Invasive species: give a Darwin point to one of your species.",
+    "toss": "Choose the cards you do not keep, then done.",
+    "show": "Show up to 4 cards to your teammate, then done.",
+    "pay": "Pay: a hand card into the market, or the opponents draw.",
+    "grant": "Name the player of your team who draws a card.",
+}
+
+
+def decision(state: State) -> Decision | None:
+    if state.phase == "over":
+        return None
+    if state.pending:
+        kind, seat, value = state.pending[0]
+        progress = None
+        if kind == "give":
+            progress = (0, value)
+        return Decision((seat,), kind, PROMPTS[kind], progress)
+    if state.draws:
+        seat = state.draws[0]
+        total = sum(1 for s in state.draws if s == seat)
+        goal = max(total, HAND if state.phase != "action" else HAND - 1)
+        return Decision((seat,), "draw", PROMPTS["draw"], (max(0, goal - total), goal))
+    if state.build is not None:
+        return Decision((state.current,), "build", PROMPTS["build"])
+    return Decision((state.current,), "turn", PROMPTS["turn"])
+
+
+def _mutation_cost(state: State, ops: int) -> int:
+    """Single free, double up to 3 (seed 003, "Mutazione"); Low mutation rate 1 and 5 (E9);
+    free for beginners (R-D33)."""
+    if state.beginner:
+        return 0
+    if state.event == "low_mutation_rate":
+        return 1 if ops == 1 else 5
+    return 0 if ops == 1 else 3
+
+
+def _turn_refusal(state: State, seat: int, action: Action) -> str:
+    hand = state.hands[seat]
+    if state.passed[seat] and not isinstance(action, (Exchange, Pass)):
+        return "after passing only an exchange with the market is allowed"
+    if isinstance(action, (Receive, Takeover)):
+        if not state.coop:
+            return "only in the 2 vs 2 variant"
+        return coop.turn_refusal(state, seat, action)
+    era1_beginner = state.beginner and state.era == 1
+    if isinstance(action, Redraw):
+        if state.acted[seat] or state.redrawn[seat]:
+            return "Card draw is allowed once per era, before any other action of yours"
+        return "" if action.keep in hand else "that card is not in your hand"
+    if isinstance(action, Renew):
+        if state.era != 1 or state.main_done[seat]:
+            return "a full redraw is only for Era 1, before your first species"
+        if any(can_create(state, seat, p) for p in range(len(state.positions))):
+            return "you can create a species with this hand"
+        return "" if hand else "your hand is empty"
+    if isinstance(action, Exchange):
+        if state.exchanged:
+            return "one exchange per turn"
+        if action.card not in hand:
+            return "that card is not in your hand"
+        return "" if action.take in state.market else "that card is not in the market"
+    if isinstance(action, Pass):
+        return ""
+    if isinstance(action, Create):
+        if state.beginner and state.era == 2:
+            return "no new species in the beginners' second era"
+        if not 0 <= action.habitat < len(state.positions):
+            return "there is no such habitat"
+        if len(state.owned(seat)) >= MAX_SPECIES:
+            return "all your 12 markers are in play"
+        if not can_create(state, seat, action.habitat):
+            return "no species from your hand can live in that habitat"
+        return ""
+    if isinstance(action, (Mutate, Migrate)):
+        if era1_beginner:
+            return "beginners only create species in the first era"
+        if state.children:
+            return "in the children's rules species are only created"
+        sp = state.species.get(action.species)
+        if sp is None or sp.owner != seat:
+            return "that is not your species"
+        if sp.ticked:
+            return "that species has already had its main action this era"
+        if isinstance(action, Mutate):
+            return ""
+        return _migration_refusal(state, sp, action.habitat)
+    return "it is your turn: an action for one species, or pass"
+
+
+def _migration_refusal(state: State, sp: Species, target: int) -> str:
+    """R-D79: another habitat in play, not the inhospitable volcano, not across the table
+    under Continental drift; requirements and food at the target."""
+    if not 0 <= target < len(state.positions) or target == sp.pos:
+        return "migrate to another habitat in play"
+    if state.event == "continental_drift" and bio.sides(state)[target] != bio.sides(state)[sp.pos]:
+        return "Continental drift: no migration between the two sides of the table"
+    origin = sp.pos
+
+    def test() -> str:
+        sp.pos = target
+        try:
+            bio.distribute(state, origin)
+            return viable(state, sp)
+        finally:
+            sp.pos = origin
+
+    return probe(state, test)
+
+
+def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str:
+    hand = state.hands[seat]
+    if build.kind == "create":
+        cards = build.added
+        if isinstance(action, Add):
+            if action.card not in hand:
+                return "that card is not in your hand"
+            part = bio.card(action.card).part
+            has_torso = any(bio.card(c).part == "torso" for c in cards)
+            if part not in ("head", "torso") and not has_torso:
+                return "place the torso first: legs, wings and tails go on its anchor points"
+            why = bio.parts_fit([*cards, action.card])
+            return f"that part does not fit: {why}" if why else ""
+        if isinstance(action, Done):
+            return creation_viable(state, seat, build.pos, cards)
+        return "" if isinstance(action, Cancel) else "add a card, done or cancel"
+    sp = state.species[build.species]
+    if isinstance(action, Cancel):
+        return ""
+    if isinstance(action, Done):
+        if not build.ops:
+            return "make one or two mutations first"
+        return viable(state, sp)
+    if not isinstance(action, (Add, Remove, Swap)):
+        return "add, remove or swap a card, done or cancel"
+    if build.ops >= 2:
+        return "at most two mutations per species and turn"
+    if isinstance(action, Remove):
+        if action.card not in sp.cards:
+            return "that card is not on the species"
+        if bio.card(action.card).part in ("head", "torso"):
+            return "the head and the torso are never removed"
+        return ""
+    if isinstance(action, Add):
+        if action.card not in hand:
+            return "that card is not in your hand"
+        if bio.card(action.card).part in ("head", "torso"):
+            return "the species already has one; swap it instead"
+        why = bio.parts_fit([*sp.cards, action.card])
+        return f"that part does not fit: {why}" if why else ""
+    assert isinstance(action, Swap)
+    if action.card not in sp.cards:
+        return "that card is not on the species"
+    if action.new not in hand:
+        return "that card is not in your hand"
+    if bio.card(action.card).part != bio.card(action.new).part:
+        return "a card is swapped for one of the same kind (head for head)"
+    cards = [c for c in sp.cards if c != action.card] + [action.new]
+    why = bio.parts_fit(cards)
+    return f"that part does not fit: {why}" if why else ""
+
+
+def refusal(state: State, seat: int, action: Action) -> str:
+    """Why ``seat`` may not play ``action`` now ("" when it may)."""
+    return _refusal(state, seat, decision(state), action)
+
+
+def _refusal(state: State, seat: int, current: Decision | None, action: Action) -> str:
+    if current is None:
+        return "the game is over"
+    if seat not in current.seats:
+        return "it is not your turn"
+    kind = current.kind
+    if kind == "draw":
+        if not isinstance(action, Draw):
+            return "draw a card first: choose the deck"
+        return "" if can_draw(state, action.deck) else f"the {action.deck} deck is empty"
+    if kind == "degenerate":
+        sid = state.pending[0][2]
+        if not isinstance(action, Degenerate):
+            return "choose the card this species loses"
+        if action.card not in state.species[sid].cards:
+            return "that card is not on the species"
+        if bio.card(action.card).part in ("head", "torso"):
+            return "the head and the torso are never removed"
+        return ""
+    if kind in ("show", "pay", "grant"):
+        return coop.pending_refusal(state, seat, kind, action)
+    if kind == "toss":
+        if isinstance(action, Done):
+            return ""
+        if not isinstance(action, Toss):
+            return "choose the cards you do not keep, then done"
+        return "" if action.card in state.hands[seat] else "that card is not in your hand"
+    if kind in ("lose", "give"):
+        cls = Lose if kind == "lose" else Give
+        if not isinstance(action, cls):
+            return PROMPTS[kind]
+        sp = state.species.get(action.species)
+        if sp is None or sp.owner != seat:
+            return "that is not your species"
+        if kind == "lose" and sp.dp != max(s.dp for s in state.owned(seat)):
+            return "you lose your species with the most Darwin points"
+        return ""
+    if kind == "build":
+        assert state.build is not None
+        return _build_refusal(state, seat, state.build, action)
+    return _turn_refusal(state, seat, action)
+
+
+def check(state: State, seat: int, action: Action) -> None:
+    why = refusal(state, seat, action)
+    if why:
+        raise IllegalAction(why[0].upper() + why[1:] + ".")
+
+
+def candidates(state: State, seat: int) -> list[Action]:
+    current = decision(state)
+    if current is None or seat not in current.seats:
+        return []
+    hand = state.hands[seat]
+    kind = current.kind
+    if kind == "draw":
+        return [Draw("small"), Draw("large")]
+    if kind == "degenerate":
+        return [Degenerate(c) for c in state.species[state.pending[0][2]].cards]
+    if kind == "lose":
+        return [Lose(sp.id) for sp in state.owned(seat)]
+    if kind == "toss":
+        return [*(Toss(c) for c in hand), Done()]
+    if kind in ("show", "pay", "grant"):
+        return coop.candidates(state, seat, kind)
+    if kind == "give":
+        return [Give(sp.id) for sp in state.owned(seat)]
+    if kind == "build":
+        assert state.build is not None
+        build = state.build
+        out: list[Action] = [Add(c) for c in hand]
+        if build.kind == "mutate":
+            sp_cards = state.species[build.species].cards
+            out += [Remove(c) for c in sp_cards]
+            out += [Swap(c, n) for c in sp_cards for n in hand
+                    if bio.card(c).part == bio.card(n).part]
+        return [*out, Done(), Cancel()]
+    out = [Pass()]
+    out += [Redraw(c) for c in hand]
+    out.append(Renew())
+    out += [Exchange(c, m) for c in hand for m in state.market]
+    out += [Create(p) for p in range(len(state.positions))]
+    for sp in sorted(state.owned(seat), key=lambda s: s.id):
+        out.append(Mutate(sp.id))
+        out += [Migrate(sp.id, p) for p in range(len(state.positions))]
+    return out
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The legal actions: a direct listing for a turn (the hot path), else the candidates
+    that ``refusal`` lets through."""
+    current = decision(state)
+    if current is None or seat not in current.seats:
+        return []
+    if current.kind != "turn":
+        return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
+    hand = state.hands[seat]
+    out: list[Action] = [Pass()]
+    if state.passed[seat]:
+        if not state.exchanged:
+            out += [Exchange(c, m) for c in hand for m in state.market]
+        return out
+    if state.coop:
+        out += [a for a in coop.turn_candidates(state, seat)
+                if not coop.turn_refusal(state, seat, a)]
+    if not state.acted[seat] and not state.redrawn[seat]:
+        out += [Redraw(c) for c in hand]
+    creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
+    if state.era == 1 and not state.main_done[seat] and hand and not creatable:
+        out.append(Renew())
+    if not state.exchanged:
+        out += [Exchange(c, m) for c in hand for m in state.market]
+    if not (state.beginner and state.era == 2) and len(state.owned(seat)) < MAX_SPECIES:
+        out += [Create(p) for p in creatable]
+    if state.children or (state.beginner and state.era == 1):
+        return out
+    for sp in sorted(state.owned(seat), key=lambda s: s.id):
+        if sp.ticked:
+            continue
+        out.append(Mutate(sp.id))
+        out += [Migrate(sp.id, p) for p in range(len(state.positions))
+                if not _migration_refusal(state, sp, p)]
+    return out
+
+
+def _end_turn(state: State) -> None:
+    state.exchanged = False
+    state.took_over = False
+    state.turns += 1
+    n = state.num_players
+    if state.coop and not all(state.passed):
+        # 2 vs 2: passed players keep their turn to exchange with the market (R-D74)
+        state.current = (state.current + 1) % n
+        return
+    for step in range(1, n + 1):
+        seat = (state.current + step) % n
+        if not state.passed[seat]:
+            state.current = seat
+            return
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Verify once, then play the action and run the game on to the next decision."""
+    check(state, seat, action)
+    state.cache.clear()
+    events = _play(state, seat, action)
+    return events + advance(state)
+
+
+def _play(state: State, seat: int, action: Action) -> list[Event]:
+    hand = state.hands[seat]
+    if isinstance(action, Draw):
+        state.draws.pop(0)
+        take(state, seat, action.deck)
+        return [Drew(seat, action.deck)]
+    if isinstance(action, (Show, Pay, Gift, Grant, Receive, Takeover)) or (
+            state.pending and state.pending[0][0] == "show"):
+        return coop.play(state, seat, action)
+    if state.pending and state.pending[0][0] == "toss":
+        if isinstance(action, Done):
+            state.pending.pop(0)
+            return []
+        assert isinstance(action, Toss)
+        hand.remove(action.card)
+        discard(state, action.card)
+        return []
+    if isinstance(action, Degenerate):
+        sid = state.pending.pop(0)[2]
+        return degenerate(state, sid, action.card)
+    if isinstance(action, Lose):
+        state.pending.pop(0)
+        return invade(state, action.species, front=True)
+    if isinstance(action, Give):
+        _, owner, left = state.pending.pop(0)
+        state.species[action.species].dp += 1
+        if left > 1:
+            state.pending.insert(0, ("give", owner, left - 1))
+        return []
+    if isinstance(action, Redraw):
+        # keep one card, discard the rest, draw 9 (R-D51)
+        state.acted[seat] = state.redrawn[seat] = True
+        gone = [c for c in hand if c != action.keep]
+        for c in gone:
+            discard(state, c)
+        hand[:] = [action.keep]
+        state.draws = [seat] * (HAND - 1)
+        return [Redrew(seat, len(gone))]
+    if isinstance(action, Renew):
+        count = len(hand)
+        for c in hand:
+            discard(state, c)
+        hand.clear()
+        state.draws = [seat] * count
+        return [Redrew(seat, count)]
+    if isinstance(action, Exchange):
+        state.acted[seat] = True
+        state.exchanged = True
+        hand.remove(action.card)
+        state.market.remove(action.take)
+        hand.append(action.take)
+        state.market.append(action.card)
+        return [Exchanged(seat, action.card, action.take)]
+    if isinstance(action, Pass):
+        state.acted[seat] = True
+        if state.passed[seat]:
+            _end_turn(state)
+            return []
+        state.passed[seat] = True
+        _end_turn(state)
+        return [Passed(seat)]
+    if isinstance(action, Create):
+        state.acted[seat] = True
+        state.build = Build("create", action.habitat)
+        return []
+    if isinstance(action, Mutate):
+        state.acted[seat] = True
+        sp = state.species[action.species]
+        state.build = Build("mutate", sp.pos, sp.id)
+        state.build.original = list(sp.cards)
+        return []
+    if isinstance(action, Migrate):
+        state.acted[seat] = state.main_done[seat] = True
+        sp = state.species[action.species]
+        source, sp.pos, sp.ticked = sp.pos, action.habitat, True
+        bio.distribute_all(state)
+        _end_turn(state)
+        return [Migrated(seat, sp.id, source, action.habitat)]
+    return _play_build(state, seat, action)
+
+
+def _play_build(state: State, seat: int, action: Action) -> list[Event]:
+    build = state.build
+    assert build is not None
+    hand = state.hands[seat]
+    if isinstance(action, Cancel):
+        hand.extend(build.added)
+        if build.kind == "mutate":
+            state.species[build.species].cards = list(build.original)
+        state.build = None
+        return []
+    if isinstance(action, Add):
+        hand.remove(action.card)
+        build.added.append(action.card)
+        if build.kind == "mutate":
+            state.species[build.species].cards.append(action.card)
+            build.ops += 1
+        return []
+    if isinstance(action, Remove):
+        state.species[build.species].cards.remove(action.card)
+        build.removed.append(action.card)
+        build.ops += 1
+        return []
+    if isinstance(action, Swap):
+        cards = state.species[build.species].cards
+        cards[cards.index(action.card)] = action.new
+        hand.remove(action.new)
+        build.added.append(action.new)
+        build.removed.append(action.card)
+        build.ops += 1
+        return []
+    assert isinstance(action, Done)
+    state.build = None
+    state.main_done[seat] = True
+    if build.kind == "create":
+        sp = new_species(state, seat, build.pos, list(build.added))
+        bio.distribute_all(state)
+        _end_turn(state)
+        return [Created(seat, sp.id, build.pos, tuple(build.added))]
+    sp = state.species[build.species]
+    cost = min(_mutation_cost(state, build.ops), sp.dp)
+    sp.dp -= cost
+    sp.ticked = True
+    for c in build.removed:
+        discard(state, c)
+    bio.distribute_all(state)
+    _end_turn(state)
+    return [Mutated(seat, sp.id, tuple(build.added), tuple(build.removed), cost)]
