@@ -190,6 +190,8 @@ class Sample:
             self.default_paths.add(path or "(view)")
         if isinstance(value, dict):
             for key, item in value.items():
+                # a mapping keyed by ids (cards by id, ...) is one path, not one per id
+                key = "{id}" if str(key).lstrip("-").isdigit() else key
                 self.walk(item, f"{path}.{key}" if path else key, default)
         elif isinstance(value, list):
             for item in value:
