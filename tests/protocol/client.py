@@ -244,7 +244,8 @@ class Table:
             expect(set(frame["outcome"]) == OUTCOME_KEYS, "outcome keys")
         problems = hidden_problems(self.game, frame["view"], self.seat)
         expect(not problems, f"hidden data shown: {problems}")
-        expect(not secret_keys(frame), "no deck or seed in a frame")
+        expect("seed" not in secret_keys(frame), "no seed in a frame")
+        expect(not secret_keys(frame.get("view")), "no deck or seed in a view")
         known = -1 if self.state is None else self.state["version"]
         if frame["full"]:
             vs = [e["v"] for e in frame["log"]]
