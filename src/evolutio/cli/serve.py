@@ -21,6 +21,13 @@ def serve(
     ),
     grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
     bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
+    secure_cookies: bool = typer.Option(
+        False,
+        "--secure-cookies",
+        help="Mark the login cookie Secure (HTTPS only). Set it behind a TLS proxy; a request "
+        "that arrives over HTTPS "
+        "gets it anyway.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed."""
     try:
@@ -40,7 +47,9 @@ def serve(
     url = db or default_db_url()
     shown = hide_password(url)
     try:
-        application = create_app(url, grace=grace, bot_delay=bot_delay)
+        application = create_app(
+            url, grace=grace, bot_delay=bot_delay, secure_cookies=secure_cookies
+        )
     except Exception as exc:  # a bad URL or driver: say so, no traceback
         raise fail(f"cannot use database {shown!r}: {exc}") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

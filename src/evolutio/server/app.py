@@ -19,6 +19,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
@@ -33,16 +34,16 @@ from evolutio.server.db import (
     make_sessionmaker,
 )
 from evolutio.server.games import games_listing, mount_game_folders
+from evolutio.server.guard import MAX_BODY, BadJSON, Guard, load_json
 from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
 from evolutio.server.migrate import upgrade
 from evolutio.server.rooms import Conn, Room, RoomError
-from evolutio.server.store import Store
+from evolutio.server.store import StorageError, Store
 
 log = logging.getLogger("evolutio.server")
 WEB = Path(__file__).with_name("web")
 COOKIE = "evolutio_token"
-MAX_BODY = 16 * 1024
 MAX_FRAME = 8 * 1024
 MSG_BURST = 200  # any messages ...
 MSG_WINDOW = 1.0  # ... per this many seconds
@@ -55,8 +56,13 @@ class ApiError(Exception):
         self.message = message
 
 
-def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> FastAPI:
-    """The application on the database at ``db_url``: migrated and every game rebuilt here."""
+def create_app(
+    db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3, secure_cookies: bool = False
+) -> FastAPI:
+    """The application on the database at ``db_url``: migrated and every game rebuilt here.
+
+    ``secure_cookies`` marks the login cookie ``Secure`` on every answer (set it behind a TLS
+    proxy that does not forward the scheme); an HTTPS request gets it anyway."""
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
@@ -76,6 +82,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         stack.close()
 
     app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(Guard, max_body=MAX_BODY)
     app.state.hub = hub
 
     @app.exception_handler(ApiError)
@@ -87,18 +94,24 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
-    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, (SQLAlchemyError, StorageError)):
+            log.error("%s %s: storage error: %s", request.method, request.url.path,
+                      str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            return JSONResponse(
+                {"error": "The database cannot be used right now; try again shortly."},
+                status_code=503,
+            )
         log.exception("request failed", exc_info=exc)
         return JSONResponse({"error": "Internal error; the server logged it."}, status_code=500)
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise ApiError(413, f"Request body larger than {MAX_BODY} bytes.")
+        raw = await request.body()  # at most MAX_BODY: the guard caps it while it streams
         try:
-            data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ApiError(400, "The request body is not valid JSON.") from None
+            data = load_json(raw or b"{}")
+        except BadJSON as exc:
+            log.info("%s %s: bad body: %s", request.method, request.url.path, exc)
+            raise ApiError(400, f"The request body is not valid JSON: {exc}") from None
         if not isinstance(data, dict):
             raise ApiError(400, "The request body must be a JSON object.")
         return data
@@ -107,7 +120,9 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         header = request.headers.get("authorization", "")
         if header.lower().startswith("bearer "):
             return header[7:].strip()
-        return request.query_params.get("token") or request.cookies.get(COOKIE)
+        if isinstance(request, WebSocket) and request.query_params.get("token"):
+            return request.query_params["token"]  # browsers cannot set a socket's headers
+        return request.cookies.get(COOKIE)
 
     def current(request: Request | WebSocket) -> User | None:
         with store.session() as s:
@@ -144,9 +159,13 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             "ratings": every,
         }
 
-    def logged_in(user: User, token: str) -> JSONResponse:
+    def logged_in(request: Request, user: User, token: str) -> JSONResponse:
+        """The answer to a login: the person, the token, and the token as an HttpOnly cookie
+        (``Secure`` with ``secure_cookies``, or when the request came over HTTPS)."""
         response = JSONResponse({"user": me(user), "token": token})
-        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=3600 * 24 * 365)
+        secure = secure_cookies or request.url.scheme == "https"
+        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", secure=secure,
+                            max_age=3600 * 24 * auth.SESSION_DAYS)
         return response
 
     # ------------------------------------------------------------------ pages
@@ -163,6 +182,12 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     web_games = mount_game_folders(app, stack)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        """For operators and monitors: 200 when writes work, 503 while they fail."""
+        report = hub.health()
+        return JSONResponse(report, status_code=200 if report["ok"] else 503)
+
     # ------------------------------------------------------------------ people
     @app.get("/api/me")
     async def api_me(request: Request) -> dict[str, Any]:
@@ -178,7 +203,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             except auth.AuthError as exc:
                 raise ApiError(400, str(exc)) from None
             s.commit()
-        return logged_in(user, token)
+        return logged_in(request, user, token)
 
     @app.post("/api/register")
     async def api_register(request: Request) -> JSONResponse:
@@ -190,7 +215,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             except auth.AuthError as exc:
                 raise ApiError(400, str(exc)) from None
             s.commit()
-        return logged_in(user, token)
+        return logged_in(request, user, token)
 
     @app.post("/api/login")
     async def api_login(request: Request) -> JSONResponse:
@@ -201,7 +226,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             except auth.AuthError as exc:
                 raise ApiError(401, str(exc)) from None
             s.commit()
-        return logged_in(user, token)
+        return logged_in(request, user, token)
 
     @app.post("/api/logout")
     async def api_logout(request: Request) -> JSONResponse:
@@ -443,9 +468,9 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
                 raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes (UTF-8).")
             try:
-                msg = json.loads(text)
-            except json.JSONDecodeError:
-                raise RoomError("bad_json", "The message is not valid JSON.") from None
+                msg = load_json(text)
+            except BadJSON as exc:
+                raise RoomError("bad_json", str(exc)) from None
             if not isinstance(msg, dict):
                 raise RoomError("bad_message", "A message is a JSON object with a 'type'.")
             ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
@@ -469,6 +494,16 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
                 room.send_state(conn, full=True)  # after the error, as docs/protocol.md says
         except (IllegalAction, OptionError) as exc:
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
+        except (SQLAlchemyError, StorageError) as exc:
+            log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "storage",
+                    "message": "The server cannot save that right now; try again shortly.",
+                    "ref": ref,
+                }
+            )
         except Exception:
             log.exception("room %s: message failed", room.id)
             conn.send(

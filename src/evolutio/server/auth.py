@@ -6,17 +6,20 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from evolutio.server.db import SessionToken, User
+from evolutio.server.db import SessionToken, User, utcnow
 
 _hasher = PasswordHasher()
 _NAME = re.compile(r"^[\w][\w .\-]{1,23}$")
 RESERVED = ("bot", "admin", "system", "server")
+#: a session token (and its cookie) lasts this long from the login
+SESSION_DAYS = 30
 
 
 class AuthError(ValueError):
@@ -51,10 +54,12 @@ def new_token(session: Session, user: User) -> str:
 
 
 def user_for_token(session: Session, token: str | None) -> User | None:
+    """The person of a session token: None for no token, an unknown, revoked or expired
+    one (older than ``SESSION_DAYS``)."""
     if not token or len(token) > 200:
         return None
     row = session.get(SessionToken, hash_token(token))
-    if row is None:
+    if row is None or row.created_at < utcnow() - timedelta(days=SESSION_DAYS):
         return None
     return session.get(User, row.user_id)
 

@@ -73,7 +73,26 @@ class Timers:
         self._clocks.pop(seat, None)
         action = room.match.default_action(seat)
         room.system(f"{room.seats[seat].name}'s time is up.")
-        room.play(seat, action, "timeout")
+        try:
+            room.play(seat, action, "timeout")
+        except RoomError as exc:  # storage: the hub retries (``retry``) once writes succeed
+            log.warning("room %s: the timeout move failed: %s", room.id, exc.message)
+
+    def retry(self) -> None:
+        """Saving works again after a failure: finish, fire the clocks that ran out meanwhile
+        (their deadlines kept) and move the bots, as if the writes had never failed."""
+        room = self.room
+        if room.match is None or room.status != "playing":
+            return
+        if room.match.over:
+            room.finish()
+            return
+        loop = asyncio.get_running_loop()
+        for seat, deadline in self.deadlines.items():
+            task = self._clocks.get(seat)
+            if task is None or task.done():
+                self._clocks[seat] = loop.create_task(self._clock(seat, deadline))
+        self.schedule_bots()
 
     def stop(self) -> None:
         """The game is over: no clock or bot is needed any more."""
@@ -124,6 +143,9 @@ class Timers:
                 raise RoomError("illegal", f"the bot chose {action!r}, not a legal action")
             room.play(seat, action, "bot")
         except Exception as exc:
+            if isinstance(exc, RoomError) and exc.code == "storage":
+                again = False  # the hub moves the bot again once saving works (``retry``)
+                return
             # a refused or crashed bot must not stall the game: play the safe default
             if isinstance(exc, (RoomError, IllegalAction, BotError)):
                 log.error("room %s: bot move refused: %s", room.id, exc)

@@ -6,6 +6,7 @@ the room's own step (``Room.advance``), the same step live play takes.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import Any
@@ -19,7 +20,7 @@ from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
 from evolutio.server.rooms import Room
 from evolutio.server.seating import Seat
-from evolutio.server.store import Store, StoredRoom
+from evolutio.server.store import StorageError, Store, StoredRoom
 
 log = logging.getLogger("evolutio.server")
 
@@ -40,9 +41,71 @@ class Hub:
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
         self.rooms: dict[str, Room] = {}
+        #: rooms that could not be loaded or started, with the reason (shown by /health)
+        self.skipped: dict[str, str] = {}
+        #: rooms waiting for a failed write to succeed, and the last storage error
+        self.stalled: set[str] = set()
+        self.storage_error: str | None = None
+        self.storage_failures = 0
+        self._recovery: asyncio.Task[None] | None = None
 
     def close(self) -> None:
+        if self._recovery is not None:
+            self._recovery.cancel()
         self.store.close()
+
+    # -- storage failures --------------------------------------------------------------------
+
+    def storage_failed(self, room: Room, exc: Exception) -> None:
+        """A write of ``room`` failed: tell the room once, log, retry with backoff."""
+        self.storage_failures += 1
+        if self.storage_error is None:
+            log.error("storage: a write failed (%s); play waits and is retried", exc)
+        self.storage_error = str(exc)[:300]
+        if room.id not in self.stalled:
+            self.stalled.add(room.id)
+            room.system(
+                "The server cannot save moves right now; the game waits and goes on by "
+                "itself once it can."
+            )
+        if self._recovery is None or self._recovery.done():
+            self._recovery = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self, first: float = 0.25, longest: float = 8.0) -> None:
+        """Probe the database with a real write, backing off, until it succeeds; then every
+        stalled room goes on by itself (bots move, clocks that ran out fire, games finish)."""
+        delay = first
+        while self.stalled:
+            await asyncio.sleep(delay)
+            try:
+                self.store.probe(next(iter(self.stalled)))
+            except StorageError as exc:
+                self.storage_error = str(exc)[:300]
+                delay = min(delay * 2, longest)
+                log.warning("storage: writes still fail (%s); next try in %.1f s", exc, delay)
+                continue
+            rooms = [self.rooms[r] for r in sorted(self.stalled) if r in self.rooms]
+            log.warning("storage: writes succeed again; %d rooms go on", len(rooms))
+            self.storage_error = None
+            self.stalled.clear()
+            for room in rooms:
+                room.system("Saving works again; the game goes on.")
+                try:
+                    room.timers.retry()
+                except Exception:
+                    log.exception("room %s: could not go on after the storage failure", room.id)
+
+    def health(self) -> dict[str, Any]:
+        """What ``/health`` shows an operator: storage, stalled and skipped rooms."""
+        return {
+            "ok": self.storage_error is None,
+            "storage": "failing" if self.storage_error else "ok",
+            "storage_error": self.storage_error,
+            "storage_failures": self.storage_failures,
+            "stalled_rooms": sorted(self.stalled),
+            "skipped_rooms": sorted(self.skipped),
+            "rooms": len(self.rooms),
+        }
 
     def create_room(self, game_name: str, options: Any, clock: Any, host: User) -> Room:
         try:
@@ -73,18 +136,19 @@ class Hub:
         count = 0
         for stored in self.store.load_all():
             row = stored.row
-            room = Room(
-                self, row.id, row.game, dict(row.options), row.clock, row.host_id,
-                [Seat.from_row(x) for x in row.seats], row.status, row.seed,
-            )
-            room.chat.extend(stored.chat)
-            if row.status == "playing":
-                try:
+            try:
+                room = Room(
+                    self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
+                    [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
+                )
+                room.chat.extend(stored.chat)
+                if row.status == "playing":
                     self._resume(room, stored)
-                except (IllegalAction, OptionError, ImportError) as exc:
-                    reason = exc.reason if isinstance(exc, IllegalAction) else exc
-                    log.error("room %s cannot be resumed: %s", row.id, reason)
-                    continue
+            except Exception as exc:  # one bad room never stops the server: report, skip
+                reason = exc.reason if isinstance(exc, IllegalAction) else exc
+                log.error("room %s cannot be resumed, skipped: %s", row.id, reason)
+                self.skipped[row.id] = str(reason)
+                continue
             self.rooms[room.id] = room
             count += 1
         return count
@@ -103,18 +167,24 @@ class Hub:
 
     def start_all(self) -> None:
         """On the event loop after loading: clocks, bots, grace periods of absent players."""
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             if room.status != "playing" or room.match is None:
                 continue
-            if room.match.over:
-                room.finish()
-                continue
-            for i, seat in enumerate(room.seats):
-                if seat.user_id is not None:
-                    room.timers.mark_away(i)
-            room.system("The server restarted; the game resumes where it stopped.")
-            room.timers.reset(keep=False)
-            room.timers.schedule_bots()
+            try:
+                if room.match.over:
+                    room.finish()
+                    continue
+                for i, seat in enumerate(room.seats):
+                    if seat.user_id is not None:
+                        room.timers.mark_away(i)
+                room.system("The server restarted; the game resumes where it stopped.")
+                room.timers.reset(keep=False)
+                room.timers.schedule_bots()
+            except Exception as exc:  # reported and skipped, as in load_all
+                log.exception("room %s cannot be started, skipped", room.id)
+                self.skipped[room.id] = str(exc)
+                room.timers.stop()
+                del self.rooms[room.id]
 
     def forget_finished(self, keep: int = 200) -> None:
         """Drop the oldest finished rooms from memory (they stay in the database)."""

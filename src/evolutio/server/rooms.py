@@ -29,7 +29,7 @@ from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
 from evolutio.server.seating import Seat, seat_of
-from evolutio.server.store import CHAT_KEPT
+from evolutio.server.store import CHAT_KEPT, StorageError
 
 if TYPE_CHECKING:
     from evolutio.server.hub import Hub
@@ -136,20 +136,20 @@ class Room:
     def send_room(self) -> None:
         self.broadcast({"type": "room", "room": self.summary()})
 
+    def fields(self) -> JSON:
+        """The room row's changing columns, as the store writes them."""
+        return {
+            "options": dict(self.options),
+            "seed": self.seed,
+            "clock": self.clock,
+            "status": self.status,
+            "host_id": self.host_id,
+            "seats": [x.to_row() for x in self.seats],
+            "outcome": self.outcome,
+        }
+
     def save(self) -> None:
-        self.hub.store.save_room(
-            self.id,
-            self.game_name,
-            {
-                "options": dict(self.options),
-                "seed": self.seed,
-                "clock": self.clock,
-                "status": self.status,
-                "host_id": self.host_id,
-                "seats": [x.to_row() for x in self.seats],
-                "outcome": self.outcome,
-            },
-        )
+        self.hub.store.save_room(self.id, self.game_name, self.fields())
 
     # ----------------------------------------------------------------- frames
     def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
@@ -378,7 +378,15 @@ class Room:
         if not self.waits_for(seat):
             raise RoomError("not_your_turn", match.refusal(seat) or "No game is under way.")
         index = match.version
-        self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+        try:
+            self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+        except StorageError as exc:
+            self.hub.storage_failed(self, exc)
+            raise RoomError(
+                "storage",
+                "The server cannot save moves right now; nothing was played. The game goes "
+                "on by itself once saving works again.",
+            ) from None
         try:
             self.advance(seat, action, by)
         except IllegalAction as exc:
@@ -429,12 +437,17 @@ class Room:
         outcome = self.match.outcome()
         if outcome is None or self.status == "over":
             return
-        self.outcome = outcome.to_json()
-        self.status = "over"
-        self.hub.store.add_result(
-            self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome
-        )
-        self.save()
+        fields = {**self.fields(), "status": "over", "outcome": outcome.to_json()}
+        # results and status in one transaction: a crash leaves neither or both
+        try:
+            self.hub.store.finish_room(
+                self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome,
+                fields,
+            )
+        except StorageError as exc:
+            self.hub.storage_failed(self, exc)  # finished again once saving works
+            return
+        self.outcome, self.status = fields["outcome"], "over"
         # the final table first, then the line and the room with status "over" (the last)
         self.broadcast_state()
         self.system(

@@ -8,20 +8,24 @@ reads and writes rows; it never calls back into a room.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, delete, insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from evolutio.core.game import JSON, Outcome
 from evolutio.core.record import Record
 from evolutio.server import ratings
-from evolutio.server.db import ActionRow, ChatRow, RoomRow, utcnow
+from evolutio.server.db import ActionRow, ChatRow, Participation, RoomRow, utcnow
 
 #: chat lines kept per room in memory and sent on connecting.
 CHAT_KEPT = 50
+
+
+class StorageError(Exception):
+    """A write the database refused (disk full, read-only or locked file, a lost connection)."""
 
 
 @dataclass
@@ -75,11 +79,23 @@ class Store:
                 with self._writer.begin():
                     self._writer.execute(self._insert_action, row)
                 return
-            except DBAPIError:
-                self._writer.close()
+            except DBAPIError as exc:
+                with suppress(SQLAlchemyError):
+                    self._writer.close()
                 self._writer = None
                 if attempt == 2:
-                    raise
+                    raise StorageError(f"{type(exc.orig).__name__}: {exc.orig}") from exc
+
+    def probe(self, room_id: str) -> None:
+        """A real write (a room row rewritten unchanged, committed): ``StorageError`` while
+        the database still refuses writes."""
+        try:
+            with self.session() as s:
+                s.execute(update(RoomRow).where(RoomRow.id == room_id)
+                          .values(clock=RoomRow.clock))
+                s.commit()
+        except (SQLAlchemyError, OSError) as exc:
+            raise StorageError(str(exc).splitlines()[0]) from exc
 
     def drop_action(self, room_id: str, idx: int) -> None:
         """Remove a stored action the rules then refused (it must never be replayed)."""
@@ -119,17 +135,21 @@ class Store:
         """Create or update a room row; ``fields`` are the row's changing columns (options,
         seed, clock, status, host_id, seats, outcome); start and finish times are set once."""
         with self.session() as s:
-            row = s.get(RoomRow, room_id)
-            if row is None:
-                row = RoomRow(id=room_id, game=game, **fields)
-                s.add(row)
-            for name, value in fields.items():
-                setattr(row, name, value)
-            if fields.get("status") == "playing" and row.started_at is None:
-                row.started_at = utcnow()
-            if fields.get("status") == "over" and row.finished_at is None:
-                row.finished_at = utcnow()
+            self._put_room(s, room_id, game, fields)
             s.commit()
+
+    @staticmethod
+    def _put_room(s: Session, room_id: str, game: str, fields: JSON) -> None:
+        row = s.get(RoomRow, room_id)
+        if row is None:
+            row = RoomRow(id=room_id, game=game, **fields)
+            s.add(row)
+        for name, value in fields.items():
+            setattr(row, name, value)
+        if fields.get("status") == "playing" and row.started_at is None:
+            row.started_at = utcnow()
+        if fields.get("status") == "over" and row.finished_at is None:
+            row.finished_at = utcnow()
 
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
@@ -172,11 +192,30 @@ class Store:
             s.add(ChatRow(room_id=room_id, user_id=user_id, name=name, text=text))
             s.commit()
 
-    def add_result(
+    def finish_room(
         self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
-        outcome: Outcome,
+        outcome: Outcome, fields: JSON,
     ) -> None:
-        """Rate a finished game: ``seats`` are (user id, bot level) per seat."""
+        """Rate a finished game and mark its room over, in one transaction.
+
+        ``seats`` are (user id, bot level) per seat. Idempotent: a room whose results are
+        already stored (a crash between two older, separate commits) is only marked over, so
+        finishing again at start-up never rates twice nor fails on the results' keys.
+        """
+        try:
+            self._finish_room(room_id, game, seats, outcome, fields)
+        except (SQLAlchemyError, OSError) as exc:
+            raise StorageError(str(exc).splitlines()[0]) from exc
+
+    def _finish_room(
+        self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
+        outcome: Outcome, fields: JSON,
+    ) -> None:
         with self.session() as s:
-            ratings.record_result(s, room_id, game, list(seats), outcome)
+            done = s.scalars(
+                select(Participation.seat).where(Participation.room_id == room_id).limit(1)
+            ).first()
+            if done is None:
+                ratings.record_result(s, room_id, game, list(seats), outcome)
+            self._put_room(s, room_id, game, fields)
             s.commit()
