@@ -41,6 +41,16 @@ HEADERS = [
 ]
 
 
+class ApiError(Exception):
+    """An HTTP refusal: the status and a message for people (``{"error": message}``)."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers
+
+
 def same_origin(origin: str, host: str) -> bool:
     """Whether an ``Origin`` header names the host (and port) the request was sent to."""
     return origin != "null" and urlsplit(origin).netloc == host

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import signal
+from collections import Counter
 from typing import Any
 
 from evolutio.core import options as opts
@@ -18,7 +21,9 @@ from evolutio.core.registry import get_game
 from evolutio.server import commands
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
-from evolutio.server.rooms import Room
+from evolutio.server.limits import Limits, Quota
+from evolutio.server.lock import DatabaseGone
+from evolutio.server.rooms import CHAT_WINDOW, Room
 from evolutio.server.seating import Seat
 from evolutio.server.store import StorageError, Store, StoredRoom
 
@@ -35,12 +40,17 @@ class Hub:
         grace: float = 30.0,
         bot_delay: float = 0.3,
         takeover_level: str = "normal",
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.grace = grace
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
         self.rooms: dict[str, Room] = {}
+        self.limits = limits or Limits()
+        self.chat_quota = Quota(self.limits.chat_per_user, CHAT_WINDOW)
+        #: live sockets per person and per address
+        self.sockets: Counter[str] = Counter()
         #: rooms that could not be loaded or started, with the reason (shown by /health)
         self.skipped: dict[str, str] = {}
         #: rooms waiting for a failed write to succeed, and the last storage error
@@ -48,6 +58,8 @@ class Hub:
         self.storage_error: str | None = None
         self.storage_failures = 0
         self._recovery: asyncio.Task[None] | None = None
+        #: why the server stops (its database file is gone), once it must
+        self.fatal_error: str | None = None
 
     def close(self) -> None:
         if self._recovery is not None:
@@ -59,6 +71,9 @@ class Hub:
     def storage_failed(self, room: Room, exc: Exception) -> None:
         """A write of ``room`` failed: tell the room once, log, retry with backoff."""
         self.storage_failures += 1
+        if isinstance(exc.__cause__, DatabaseGone):
+            self.fatal(str(exc))
+            return
         if self.storage_error is None:
             log.error("storage: a write failed (%s); play waits and is retried", exc)
         self.storage_error = str(exc)[:300]
@@ -95,6 +110,28 @@ class Hub:
                 except Exception:
                     log.exception("room %s: could not go on after the storage failure", room.id)
 
+    def fatal(self, message: str) -> None:
+        """Stop the server: it must not go on (its database file is gone). The process
+        shuts down as on SIGTERM; ``evolutio serve`` then exits with the message."""
+        if self.fatal_error is not None:
+            return
+        self.fatal_error = message
+        self.storage_error = message
+        log.critical("fatal: %s", message)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    async def watch_file(self, every: float = 1.0) -> None:
+        """Check the SQLite file every ``every`` seconds, idle or not (see ``Store.watch``)."""
+        watch = self.store.watch
+        if watch is None or watch.path is None:
+            return
+        while self.fatal_error is None:
+            await asyncio.sleep(every)
+            try:
+                watch.check()
+            except DatabaseGone as exc:
+                self.fatal(str(exc))
+
     def health(self) -> dict[str, Any]:
         """What ``/health`` shows an operator: storage, stalled and skipped rooms."""
         return {
@@ -108,6 +145,13 @@ class Hub:
         }
 
     def create_room(self, game_name: str, options: Any, clock: Any, host: User) -> Room:
+        hosting = sum(1 for r in self.rooms.values()
+                      if r.host_id == host.id and r.status == "open")
+        if hosting >= self.limits.open_rooms_per_user:
+            raise RoomError(
+                "too_many_rooms",
+                f"You have {hosting} rooms waiting to start; start or leave one first.",
+            )
         try:
             game = get_game(game_name)
             if not isinstance(options, dict):
@@ -142,6 +186,7 @@ class Hub:
                     [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
                 )
                 room.chat.extend(stored.chat)
+                room.stored_deadlines = row.deadlines
                 if row.status == "playing":
                     self._resume(room, stored)
             except Exception as exc:  # one bad room never stops the server: report, skip
@@ -178,6 +223,7 @@ class Hub:
                     if seat.user_id is not None:
                         room.timers.mark_away(i)
                 room.system("The server restarted; the game resumes where it stopped.")
+                room.timers.restore(room.stored_deadlines)
                 room.timers.reset(keep=False)
                 room.timers.schedule_bots()
             except Exception as exc:  # reported and skipped, as in load_all

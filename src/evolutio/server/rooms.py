@@ -39,8 +39,7 @@ log = logging.getLogger("evolutio.server")
 __all__ = ["Conn", "Room", "RoomError", "Seat"]
 
 MAX_CHAT = 400
-CHAT_BURST = 5  # chat lines ...
-CHAT_WINDOW = 5.0  # ... per this many seconds
+CHAT_WINDOW = 5.0  # chat lines per person are limited (Limits.chat_per_user) per this window
 
 
 @dataclass
@@ -69,6 +68,8 @@ class Room:
     _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
     _legal_json: dict[tuple[int, str], list[JSON]] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
+    #: the decision deadlines stored with the row when the room was loaded at a restart
+    stored_deadlines: Any = None
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -217,6 +218,12 @@ class Room:
             return
         conn.send(self.state_frame(self.seat_of(conn.user_id), full, conn.lang))
 
+    def full_state(self, conn: Conn) -> str | None:
+        """The whole state as ``conn`` sees it now (None before the start)."""
+        if self.match is None:
+            return None
+        return self.state_frame(self.seat_of(conn.user_id), True, conn.lang)
+
     def broadcast_state(self) -> None:
         for conn in list(self.conns):
             self.send_state(conn, full=False)
@@ -278,12 +285,9 @@ class Room:
         if text.startswith("/"):
             commands.run(self, conn, text)
             return
-        now = time.monotonic()
-        while conn.chat_times and now - conn.chat_times[0] > CHAT_WINDOW:
-            conn.chat_times.popleft()
-        if len(conn.chat_times) >= CHAT_BURST:
+        # per person, all sockets and rooms together
+        if not self.hub.chat_quota.take(str(conn.user_id)):
             raise RoomError("rate_limited", "You are chatting too fast; wait a few seconds.")
-        conn.chat_times.append(now)
         entry = {"type": "chat", "name": conn.name, "text": text, "system": False,
                  "time": time.time()}
         self.hub.store.add_chat(self.id, conn.user_id, conn.name, text)

@@ -19,6 +19,7 @@ from evolutio.core.game import JSON, Outcome
 from evolutio.core.record import Record
 from evolutio.server import ratings
 from evolutio.server.db import ActionRow, ChatRow, Participation, RoomRow, utcnow
+from evolutio.server.lock import DatabaseGone, FileWatch
 
 #: chat lines kept per room in memory and sent on connecting.
 CHAT_KEPT = 50
@@ -42,6 +43,8 @@ class Store:
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        #: set at start for a SQLite file: every action write first checks it is still there
+        self.watch: FileWatch | None = None
         self._writer: Connection | None = None
         self._insert_action = insert(ActionRow)
 
@@ -64,6 +67,11 @@ class Store:
         The hot path of play: a Core insert on one long-lived connection (half the cost of a
         pooled one). A broken connection is replaced once; a second failure propagates.
         """
+        if self.watch is not None:
+            try:
+                self.watch.check()
+            except DatabaseGone as exc:
+                raise StorageError(str(exc)) from exc
         row = {
             "room_id": room_id,
             "idx": idx,
@@ -151,6 +159,13 @@ class Store:
         if fields.get("status") == "over" and row.finished_at is None:
             row.finished_at = utcnow()
 
+    def save_deadlines(self, room_id: str, deadlines: dict[str, float]) -> None:
+        """Store a room's decision deadlines (``{"seat": epoch seconds}``)."""
+        with self.session() as s:
+            s.execute(update(RoomRow).where(RoomRow.id == room_id)
+                      .values(deadlines=deadlines or None))
+            s.commit()
+
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
         out = []
@@ -203,8 +218,10 @@ class Store:
         finishing again at start-up never rates twice nor fails on the results' keys.
         """
         try:
+            if self.watch is not None:
+                self.watch.check()
             self._finish_room(room_id, game, seats, outcome, fields)
-        except (SQLAlchemyError, OSError) as exc:
+        except (SQLAlchemyError, OSError, DatabaseGone) as exc:
             raise StorageError(str(exc).splitlines()[0]) from exc
 
     def _finish_room(
