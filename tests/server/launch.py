@@ -53,3 +53,5 @@ if __name__ == "__main__":
         ws_max_size=1024 * 1024,
         ws_per_message_deflate=False,
     )
+    if application.state.fatal:
+        sys.exit(f"evolutio: {application.state.fatal}")

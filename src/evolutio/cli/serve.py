@@ -28,6 +28,12 @@ def serve(
         "that arrives over HTTPS "
         "gets it anyway.",
     ),
+    exempt: list[str] = typer.Option(
+        [],
+        "--exempt",
+        help="A client address the per-address limits leave alone (repeatable): a load "
+        "tester, or a proxy that does not forward client addresses. Per-person limits apply.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed."""
     try:
@@ -35,6 +41,7 @@ def serve(
 
         from evolutio.server.app import create_app
         from evolutio.server.db import default_db_url, hide_password
+        from evolutio.server.limits import Limits
     except ImportError as exc:
         raise fail(
             f"the server needs the 'server' extra ({exc.name} is missing): "
@@ -48,7 +55,11 @@ def serve(
     shown = hide_password(url)
     try:
         application = create_app(
-            url, grace=grace, bot_delay=bot_delay, secure_cookies=secure_cookies
+            url,
+            grace=grace,
+            bot_delay=bot_delay,
+            secure_cookies=secure_cookies,
+            limits=Limits(exempt=frozenset(exempt)),
         )
     except Exception as exc:  # a bad URL or driver: say so, no traceback
         raise fail(f"cannot use database {shown!r}: {exc}") from None
@@ -63,3 +74,5 @@ def serve(
         ws_per_message_deflate=False,
         lifespan="on",
     )
+    if application.state.fatal:
+        raise fail(application.state.fatal)

@@ -225,7 +225,8 @@ def create_app(
     async def api_create_room(request: Request) -> dict[str, Any]:
         user = need_user(request)
         data = await body(request)
-        if not new_rooms.take(address(request)):
+        where = address(request)
+        if limits.counted(where) and not new_rooms.take(where):
             raise ApiError(429, "Too many new rooms from your address; try again later.")
         try:
             room = hub.create_room(
@@ -339,8 +340,10 @@ def create_app(
             user = None  # a cookie sent by another site's page: watch only
         name = user.name if user is not None else "anonymous"
         keys = [f"addr:{address(websocket)}"] + ([f"user:{user.id}"] if user else [])
-        over = (hub.sockets[keys[0]] >= limits.sockets_per_address
-                or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user))
+        over = (
+            limits.counted(address(websocket))
+            and hub.sockets[keys[0]] >= limits.sockets_per_address
+        ) or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user)
         if over:
             await websocket.send_text(json.dumps({
                 "type": "error", "code": "too_many_sockets", "ref": None,

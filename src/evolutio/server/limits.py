@@ -87,3 +87,10 @@ class Limits:
     chat_per_user: int = 5
     #: bytes queued for one socket before it is dropped (it can reconnect and resync)
     queue_bytes: int = 4 * 1024 * 1024
+    #: addresses the per-address limits leave alone (a load tester, a proxy that does not
+    #: forward client addresses); per-person limits still apply
+    exempt: frozenset[str] = frozenset()
+
+    def counted(self, address: str) -> bool:
+        """Whether the per-address limits apply to ``address``."""
+        return address not in self.exempt

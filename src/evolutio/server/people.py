@@ -100,7 +100,9 @@ class People:
     def throttled(self, name: object, where: str) -> None:
         """429 while this name or address must wait after failed logins."""
         key = auth.name_key(name) if isinstance(name, str) else ""
-        wait = max(self.by_name.wait(key), self.by_address.wait(where))
+        wait = self.by_name.wait(key)
+        if self.limits.counted(where):
+            wait = max(wait, self.by_address.wait(where))
         if wait > 0:
             seconds = math.ceil(wait)
             raise ApiError(429, f"Too many failed logins; try again in {seconds} s.",
@@ -118,7 +120,8 @@ class People:
         @app.post("/api/guest")
         async def api_guest(request: Request) -> JSONResponse:
             data = await body(request)
-            if not self.guests.take(address(request)):
+            where = address(request)
+            if self.limits.counted(where) and not self.guests.take(where):
                 raise ApiError(429, "Too many new names from your address; try again later.")
             with store.session() as s:
                 try:
@@ -132,7 +135,8 @@ class People:
         async def api_register(request: Request) -> JSONResponse:
             data = await body(request)
             token_now = self.token_of(request)
-            if not self.guests.take(address(request)):
+            where = address(request)
+            if self.limits.counted(where) and not self.guests.take(where):
                 raise ApiError(429, "Too many new names from your address; try again later.")
 
             def work() -> tuple[User, str]:
