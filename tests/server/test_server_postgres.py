@@ -213,6 +213,20 @@ def test_kill_and_resume_loses_nothing(server: Server) -> None:
     assert "Traceback" not in server.log_text()
 
 
+def test_a_second_process_on_the_same_database_stops_at_start(
+    server: Server, postgres_url: str, tmp_path: Path
+) -> None:
+    """The advisory lock: two processes would drive the same rooms' bots and diverge."""
+    second = Server(tmp_path / "second.db", url=postgres_url)
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            second.start()
+        assert "another server process uses this PostgreSQL database" in str(refused.value)
+        assert server.get("/api/games").status_code == 200
+    finally:
+        second.stop()
+
+
 def test_serve_takes_a_plain_postgresql_url(server: Server, postgres_url: str) -> None:
     """``evolutio serve --db postgresql://user@host:port/db`` serves the same database (once
     the module's server stopped: one server process per database)."""
