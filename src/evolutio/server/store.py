@@ -67,11 +67,7 @@ class Store:
         The hot path of play: a Core insert on one long-lived connection (half the cost of a
         pooled one). A broken connection is replaced once; a second failure propagates.
         """
-        if self.watch is not None:
-            try:
-                self.watch.check()
-            except DatabaseGone as exc:
-                raise StorageError(str(exc)) from exc
+        self.check_file()
         row = {
             "room_id": room_id,
             "idx": idx,
@@ -93,6 +89,15 @@ class Store:
                 self._writer = None
                 if attempt == 2:
                     raise StorageError(f"{type(exc.orig).__name__}: {exc.orig}") from exc
+
+    def check_file(self) -> None:
+        """``StorageError`` (caused by ``DatabaseGone``) when the SQLite file was deleted or
+        replaced: checked before every write, so none goes into an unlinked file."""
+        if self.watch is not None:
+            try:
+                self.watch.check()
+            except DatabaseGone as exc:
+                raise StorageError(str(exc)) from exc
 
     def probe(self, room_id: str) -> None:
         """A real write (a room row rewritten unchanged, committed): ``StorageError`` while
@@ -142,6 +147,7 @@ class Store:
     ) -> None:
         """Create or update a room row; ``fields`` are the row's changing columns (options,
         seed, clock, status, host_id, seats, outcome); start and finish times are set once."""
+        self.check_file()
         with self.session() as s:
             self._put_room(s, room_id, game, fields)
             s.commit()
@@ -203,6 +209,7 @@ class Store:
     # -- chat and results --------------------------------------------------------------------
 
     def add_chat(self, room_id: str, user_id: int | None, name: str, text: str) -> None:
+        self.check_file()
         with self.session() as s:
             s.add(ChatRow(room_id=room_id, user_id=user_id, name=name, text=text))
             s.commit()
