@@ -48,6 +48,8 @@ log = logging.getLogger("evolutio.server")
 LIVE_LISTED = 200
 #: finished rooms' records and replays kept in memory
 CACHED = 64
+#: refusals of frames that are not well-formed messages (logged once per socket)
+MALFORMED = frozenset({"bad_json", "bad_message", "bad_type", "too_large"})
 WEB = Path(__file__).with_name("web")
 MAX_FRAME = 8 * 1024
 MSG_BURST = 200  # any messages ...
@@ -426,6 +428,10 @@ def create_app(
                 raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            if exc.code in MALFORMED and not conn.warned:  # one log line per socket
+                conn.warned = True
+                log.warning("room %s: malformed frames from %s (first: %s: %s)", room.id,
+                         conn.name, exc.code, exc.message)
             if exc.code == "stale":
                 room.send_state(conn, full=True)  # after the error, as docs/protocol.md says
         except (IllegalAction, OptionError) as exc:

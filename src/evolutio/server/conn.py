@@ -59,6 +59,8 @@ class Conn:
         self._full: Callable[[], str | None] | None = None
         self.msg_times: deque[float] = deque()
         self.closed = False
+        #: whether a malformed frame of this socket was logged already (once is enough)
+        self.warned = False
 
     def send(self, message: JSON | str) -> None:
         if self.closed:
