@@ -68,6 +68,8 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
             f"sqlite:///{db}",
             "--bot-delay",
             "0",
+            "--exempt",  # every client comes from loopback here
+            "127.0.0.1",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -88,9 +88,8 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
             record = json.load(f)
         # the language switch renders the page in Russian
         await page.select_option("#lang", "ru")
-        await page.wait_for_function(
-            "document.querySelector('#replay-first')?.textContent === 'В начало'"
-        )
+        # (a selector, not wait_for_function: the page's CSP forbids evaluating strings)
+        await page.wait_for_selector("#replay-first:text-is('В начало')")
         assert "Повтор" in await page.inner_text("main")
         await browser.close()
     return room, errors, record

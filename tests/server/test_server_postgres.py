@@ -101,7 +101,7 @@ def test_migrations_create_the_schema(server: Server, postgres_url: str) -> None
     finally:
         engine.dispose()
     assert {"users", "sessions", "rooms", "actions", "chat", "participations"} <= tables
-    assert head == "0003"
+    assert head == "0004"
 
 
 def test_names_that_casefold_longer_fit(server: Server) -> None:
@@ -213,8 +213,24 @@ def test_kill_and_resume_loses_nothing(server: Server) -> None:
     assert "Traceback" not in server.log_text()
 
 
+def test_a_second_process_on_the_same_database_stops_at_start(
+    server: Server, postgres_url: str, tmp_path: Path
+) -> None:
+    """The advisory lock: two processes would drive the same rooms' bots and diverge."""
+    second = Server(tmp_path / "second.db", url=postgres_url)
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            second.start()
+        assert "another server process uses this PostgreSQL database" in str(refused.value)
+        assert server.get("/api/games").status_code == 200
+    finally:
+        second.stop()
+
+
 def test_serve_takes_a_plain_postgresql_url(server: Server, postgres_url: str) -> None:
-    """``evolutio serve --db postgresql://user@host:port/db`` serves the same database."""
+    """``evolutio serve --db postgresql://user@host:port/db`` serves the same database (once
+    the module's server stopped: one server process per database)."""
+    server.stop()
     port = free_port()
     proc = subprocess.Popen(
         [str(EVOLUTIO), "serve", "--port", str(port), "--db", postgres_url],
@@ -234,6 +250,7 @@ def test_serve_takes_a_plain_postgresql_url(server: Server, postgres_url: str) -
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=10)
+        server.start()
     assert postgres_url in out.decode().replace("\n", "")  # the console may wrap the line
 
 

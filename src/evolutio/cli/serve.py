@@ -21,6 +21,19 @@ def serve(
     ),
     grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
     bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
+    secure_cookies: bool = typer.Option(
+        False,
+        "--secure-cookies",
+        help="Mark the login cookie Secure (HTTPS only). Set it behind a TLS proxy; a request "
+        "that arrives over HTTPS "
+        "gets it anyway.",
+    ),
+    exempt: list[str] = typer.Option(
+        [],
+        "--exempt",
+        help="A client address the per-address limits leave alone (repeatable): a load "
+        "tester, or a proxy that does not forward client addresses. Per-person limits apply.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed."""
     try:
@@ -28,6 +41,7 @@ def serve(
 
         from evolutio.server.app import create_app
         from evolutio.server.db import default_db_url, hide_password
+        from evolutio.server.limits import Limits
     except ImportError as exc:
         raise fail(
             f"the server needs the 'server' extra ({exc.name} is missing): "
@@ -40,7 +54,13 @@ def serve(
     url = db or default_db_url()
     shown = hide_password(url)
     try:
-        application = create_app(url, grace=grace, bot_delay=bot_delay)
+        application = create_app(
+            url,
+            grace=grace,
+            bot_delay=bot_delay,
+            secure_cookies=secure_cookies,
+            limits=Limits(exempt=frozenset(exempt)),
+        )
     except Exception as exc:  # a bad URL or driver: say so, no traceback
         raise fail(f"cannot use database {shown!r}: {exc}") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -54,3 +74,5 @@ def serve(
         ws_per_message_deflate=False,
         lifespan="on",
     )
+    if application.state.fatal:
+        raise fail(application.state.fatal)

@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import ExitStack, asynccontextmanager
 from pathlib import Path
@@ -19,99 +20,122 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
-from evolutio.core.registry import default_game, get_game
-from evolutio.server import auth, i18n, ratings
+from evolutio.core.registry import default_game
+from evolutio.server import i18n
 from evolutio.server.db import (
-    Participation,
     RoomRow,
-    User,
     make_engine,
     make_sessionmaker,
 )
 from evolutio.server.games import games_listing, mount_game_folders
+from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, load_json
 from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
+from evolutio.server.limits import Limits, Quota
+from evolutio.server.lock import FileWatch, ProcessLock
 from evolutio.server.migrate import upgrade
+from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
-from evolutio.server.store import Store
+from evolutio.server.store import StorageError, Store
 
 log = logging.getLogger("evolutio.server")
+#: live rooms listed by /api/rooms at most (open ones first)
+LIVE_LISTED = 200
+#: finished rooms' records and replays kept in memory
+CACHED = 64
+#: refusals of frames that are not well-formed messages (logged once per socket)
+MALFORMED = frozenset({"bad_json", "bad_message", "bad_type", "too_large"})
 WEB = Path(__file__).with_name("web")
-COOKIE = "evolutio_token"
-MAX_BODY = 16 * 1024
 MAX_FRAME = 8 * 1024
 MSG_BURST = 200  # any messages ...
 MSG_WINDOW = 1.0  # ... per this many seconds
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+def create_app(
+    db_url: str,
+    *,
+    grace: float = 30.0,
+    bot_delay: float = 0.3,
+    secure_cookies: bool = False,
+    limits: Limits | None = None,
+) -> FastAPI:
+    """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
-
-def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> FastAPI:
-    """The application on the database at ``db_url``: migrated and every game rebuilt here."""
+    ``secure_cookies`` marks the login cookie ``Secure`` on every answer (set it behind a TLS
+    proxy that does not forward the scheme); an HTTPS request gets it anyway."""
+    limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
-    hub = Hub(store, grace=grace, bot_delay=bot_delay)
-    # Migrate and rebuild every game now, so a bad database fails before serving.
+    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits)
+    new_rooms = Quota(limits.rooms_per_address, 600.0)
+    # One process per database; migrate and rebuild every game now, so a bad database
+    # fails before serving.
+    lock = ProcessLock(engine)
+    lock.acquire()
     upgrade(engine)
+    store.watch = FileWatch(engine)
     count = hub.load_all()
     stack = ExitStack()
+    stack.callback(lock.release)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start_all()
+        watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
+        watcher.cancel()
+        app.state.fatal = hub.fatal_error
         hub.close()
+        people.pool.shutdown(wait=False)
         engine.dispose()
         stack.close()
 
     app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(Guard, max_body=MAX_BODY)
     app.state.hub = hub
+    app.state.fatal = None
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
-    async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, (SQLAlchemyError, StorageError)):
+            log.error("%s %s: storage error: %s", request.method, request.url.path,
+                      str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            return JSONResponse(
+                {"error": "The database cannot be used right now; try again shortly."},
+                status_code=503,
+            )
         log.exception("request failed", exc_info=exc)
         return JSONResponse({"error": "Internal error; the server logged it."}, status_code=500)
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise ApiError(413, f"Request body larger than {MAX_BODY} bytes.")
+        raw = await request.body()  # at most MAX_BODY: the guard caps it while it streams
         try:
-            data = json.loads(raw or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ApiError(400, "The request body is not valid JSON.") from None
+            data = load_json(raw or b"{}")
+        except BadJSON as exc:
+            log.info("%s %s: bad body: %s", request.method, request.url.path, exc)
+            raise ApiError(400, f"The request body is not valid JSON: {exc}") from None
         if not isinstance(data, dict):
             raise ApiError(400, "The request body must be a JSON object.")
         return data
 
-    def token_of(request: Request | WebSocket) -> str | None:
-        header = request.headers.get("authorization", "")
-        if header.lower().startswith("bearer "):
-            return header[7:].strip()
-        return request.query_params.get("token") or request.cookies.get(COOKIE)
-
-    def current(request: Request | WebSocket) -> User | None:
-        with store.session() as s:
-            return auth.user_for_token(s, token_of(request))
+    people = People(store, limits, secure_cookies=secure_cookies)
+    cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
+    current, need_user = people.current, people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
         """Refuse cookie logins from pages of other sites (cross-site WebSocket hijacking).
@@ -123,31 +147,6 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         if origin is None or explicit:
             return True
         return urlsplit(origin).netloc == websocket.headers.get("host", "")
-
-    def need_user(request: Request) -> User:
-        user = current(request)
-        if user is None:
-            raise ApiError(401, "Choose a name (or log in) first.")
-        return user
-
-    def me(user: User) -> dict[str, Any]:
-        """The logged-in person: rating and games in the default game, and every rating."""
-        with store.session() as s:
-            every = ratings.ratings_of(s, user.id)
-        main = every.get(default_game()) or ratings.to_json(None)
-        return {
-            "id": user.id,
-            "name": user.name,
-            "account": user.password_hash is not None,
-            "rating": main["rating"],
-            "games": main["games"],
-            "ratings": every,
-        }
-
-    def logged_in(user: User, token: str) -> JSONResponse:
-        response = JSONResponse({"user": me(user), "token": token})
-        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=3600 * 24 * 365)
-        return response
 
     # ------------------------------------------------------------------ pages
     index = WEB / "index.html"
@@ -163,105 +162,14 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     web_games = mount_game_folders(app, stack)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        """For operators and monitors: 200 when writes work, 503 while they fail."""
+        report = hub.health()
+        return JSONResponse(report, status_code=200 if report["ok"] else 503)
+
     # ------------------------------------------------------------------ people
-    @app.get("/api/me")
-    async def api_me(request: Request) -> dict[str, Any]:
-        user = need_user(request)
-        return {"user": me(user)}
-
-    @app.post("/api/guest")
-    async def api_guest(request: Request) -> JSONResponse:
-        data = await body(request)
-        with store.session() as s:
-            try:
-                user, token = auth.create_guest(s, data.get("name"))
-            except auth.AuthError as exc:
-                raise ApiError(400, str(exc)) from None
-            s.commit()
-        return logged_in(user, token)
-
-    @app.post("/api/register")
-    async def api_register(request: Request) -> JSONResponse:
-        data = await body(request)
-        with store.session() as s:
-            now = auth.user_for_token(s, token_of(request))
-            try:
-                user, token = auth.register(s, data.get("name"), data.get("password"), now)
-            except auth.AuthError as exc:
-                raise ApiError(400, str(exc)) from None
-            s.commit()
-        return logged_in(user, token)
-
-    @app.post("/api/login")
-    async def api_login(request: Request) -> JSONResponse:
-        data = await body(request)
-        with store.session() as s:
-            try:
-                user, token = auth.login(s, data.get("name"), data.get("password"))
-            except auth.AuthError as exc:
-                raise ApiError(401, str(exc)) from None
-            s.commit()
-        return logged_in(user, token)
-
-    @app.post("/api/logout")
-    async def api_logout(request: Request) -> JSONResponse:
-        """Revoke the token the request carries (header, query or cookie), clear the cookie."""
-        token = token_of(request)
-        if token:
-            with store.session() as s:
-                auth.revoke(s, token)
-                s.commit()
-        response = JSONResponse({"ok": True})
-        response.delete_cookie(COOKIE)
-        return response
-
-    @app.get("/api/users/{name}")
-    async def api_user(name: str) -> dict[str, Any]:
-        with store.session() as s:
-            user = auth.find_user(s, name)
-            if user is None:
-                raise ApiError(404, f"No player called '{name}'.")
-            rows = s.execute(
-                select(Participation, RoomRow)
-                .join(RoomRow, RoomRow.id == Participation.room_id)
-                .where(Participation.user_id == user.id)
-                .order_by(RoomRow.finished_at.desc())
-                .limit(30)
-            ).all()
-            recent = [
-                {
-                    "room": room.id,
-                    "game": room.game,
-                    "seat": p.seat,
-                    "score": p.score,
-                    "rank": p.rank,
-                    "players": len(room.seats),
-                    "rating": p.rating_after,
-                    "finished": room.finished_at.isoformat() if room.finished_at else None,
-                }
-                for p, room in rows
-            ]
-            every = ratings.ratings_of(s, user.id)
-        main = every.get(default_game()) or ratings.to_json(None)
-        return {
-            "name": user.name,
-            "bot": user.is_bot,
-            "account": user.password_hash is not None,
-            **main,
-            "ratings": every,
-            "recent": recent,
-        }
-
-    @app.get("/api/leaderboard")
-    async def api_leaderboard(game: str | None = None) -> dict[str, Any]:
-        name = game or default_game()
-        try:
-            get_game(name)
-        except OptionError as exc:
-            raise ApiError(404, str(exc)) from None
-        with store.session() as s:
-            players = ratings.leaderboard(s, name)
-        return {"game": name, "players": players}
+    people.routes(app, body)
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -277,31 +185,51 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         return {"game": game_name, "names": names}
 
     @app.get("/api/rooms")
-    async def api_rooms() -> dict[str, Any]:
+    async def api_rooms(offset: str = "0", limit: str = "20") -> dict[str, Any]:
+        """Live rooms (open first; at most ``LIVE_LISTED``) and a page of finished games,
+        newest first: ``offset`` and ``limit`` (1 to 50) page through them."""
+        if not (offset.isdigit() and limit.isdigit()) or len(offset) > 9 or len(limit) > 9:
+            raise ApiError(400, "offset and limit are non-negative integers.")
+        skip, count = int(offset), min(max(int(limit), 1), 50)
         live = [r.summary() for r in hub.rooms.values() if r.status != "over"]
-        with store.session() as s:
-            done = s.scalars(
-                select(RoomRow)
-                .where(RoomRow.status == "over")
-                .order_by(RoomRow.finished_at.desc())
-                .limit(20)
-            ).all()
-            finished = [
-                {
-                    "id": r.id,
-                    "game": r.game,
-                    "seats": [x.get("name") for x in r.seats],
-                    "outcome": r.outcome,
-                }
-                for r in done
-            ]
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
-        return {"rooms": live, "finished": finished}
+
+        def finished() -> list[dict[str, Any]]:
+            with store.session() as s:
+                done = s.scalars(
+                    select(RoomRow)
+                    .where(RoomRow.status == "over")
+                    .order_by(RoomRow.finished_at.desc())
+                    .offset(skip)
+                    .limit(count + 1)
+                ).all()
+                return [
+                    {
+                        "id": r.id,
+                        "game": r.game,
+                        "seats": [x.get("name") for x in r.seats],
+                        "outcome": r.outcome,
+                    }
+                    for r in done
+                ]
+
+        done = await people.off_loop(finished)
+        return {
+            "rooms": live[:LIVE_LISTED],
+            "live": len(live),
+            "finished": done[:count],
+            "offset": skip,
+            "limit": count,
+            "more": len(done) > count,
+        }
 
     @app.post("/api/rooms")
     async def api_create_room(request: Request) -> dict[str, Any]:
         user = need_user(request)
         data = await body(request)
+        where = address(request)
+        if limits.counted(where) and not new_rooms.take(where):
+            raise ApiError(429, "Too many new rooms from your address; try again later.")
         try:
             room = hub.create_room(
                 str(data.get("game") or default_game()),
@@ -310,7 +238,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
                 user,
             )
         except RoomError as exc:
-            raise ApiError(400, exc.message) from None
+            raise ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message) from None
         return {"room": room.summary()}
 
     def finished_room(room_id: str) -> RoomRow:
@@ -322,8 +250,18 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             raise ApiError(409, "The game is not over; records and replays come at the end.")
         return row
 
-    def record_of(row: RoomRow) -> dict[str, Any]:
-        return store.record(row).to_json()
+    async def cached(kind: str, row: RoomRow, make: Any) -> Any:
+        """A finished room's record or replay, computed once off the event loop and kept
+        (the newest ``CACHED`` of them): a finished game never changes."""
+        key = (kind, row.id)
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        value = await people.off_loop(make)
+        cache[key] = value
+        while len(cache) > CACHED:
+            cache.popitem(last=False)
+        return value
 
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str) -> dict[str, Any]:
@@ -352,7 +290,10 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
     @app.get("/api/rooms/{room_id}/record")
     async def api_record(room_id: str) -> Response:
         row = finished_room(room_id)
-        text = json.dumps(record_of(row), indent=1, ensure_ascii=False) + "\n"
+        text = await cached(
+            "record", row,
+            lambda: json.dumps(store.record(row).to_json(), indent=1, ensure_ascii=False) + "\n",
+        )
         return Response(
             text,
             media_type="application/json",
@@ -364,19 +305,26 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         row = finished_room(room_id)
         if lang not in i18n.LANGUAGES:
             lang = "en"  # sentences in English, as for a language the client does not offer
-        record = store.record(row)
-        try:
-            steps = replay_steps(record, lang)
-        except RecordError as exc:
-            log.error("room %s cannot be replayed: %s", row.id, exc)
-            raise ApiError(409, f"This game cannot be replayed: {exc}") from None
-        return {
-            "room": row.id,
-            "game": row.game,
-            "players": record.players,
-            "outcome": row.outcome,
-            "steps": steps,
-        }
+
+        def replay() -> dict[str, Any] | str:
+            record = store.record(row)
+            try:
+                steps = replay_steps(record, lang)
+            except RecordError as exc:
+                return str(exc)
+            return {
+                "room": row.id,
+                "game": row.game,
+                "players": record.players,
+                "outcome": row.outcome,
+                "steps": steps,
+            }
+
+        answer: dict[str, Any] | str = await cached(f"replay:{lang}", row, replay)
+        if isinstance(answer, str):
+            log.error("room %s cannot be replayed: %s", row.id, answer)
+            raise ApiError(409, f"This game cannot be replayed: {answer}")
+        return answer
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/{room_id}")
@@ -393,6 +341,19 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         if user is not None and not same_origin(websocket):
             user = None  # a cookie sent by another site's page: watch only
         name = user.name if user is not None else "anonymous"
+        keys = [f"addr:{address(websocket)}"] + ([f"user:{user.id}"] if user else [])
+        over = (
+            limits.counted(address(websocket))
+            and hub.sockets[keys[0]] >= limits.sockets_per_address
+        ) or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user)
+        if over:
+            await websocket.send_text(json.dumps({
+                "type": "error", "code": "too_many_sockets", "ref": None,
+                "message": "Too many connections from you at once; close some first.",
+            }))
+            await websocket.close(code=4429)
+            return
+        hub.sockets.update(keys)
 
         async def send(text: str) -> None:
             await websocket.send_text(text)
@@ -402,6 +363,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
 
         lang = websocket.query_params.get("lang") or "en"
         conn = Conn(user.id if user else None, name, send, close, lang)
+        conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
         room.attach(conn)
         try:
@@ -426,6 +388,7 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
         except RuntimeError:
             pass
         finally:
+            hub.sockets.subtract(keys)
             room.detach(conn)
             conn.stop()
             writer.cancel()
@@ -443,9 +406,9 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
                 raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes (UTF-8).")
             try:
-                msg = json.loads(text)
-            except json.JSONDecodeError:
-                raise RoomError("bad_json", "The message is not valid JSON.") from None
+                msg = load_json(text)
+            except BadJSON as exc:
+                raise RoomError("bad_json", str(exc)) from None
             if not isinstance(msg, dict):
                 raise RoomError("bad_message", "A message is a JSON object with a 'type'.")
             ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
@@ -457,18 +420,32 @@ def create_app(db_url: str, *, grace: float = 30.0, bot_delay: float = 0.3) -> F
             elif kind == "resync":
                 if room.match is None:
                     conn.send({"type": "room", "room": room.summary()})
-                else:
-                    room.send_state(conn, full=True)
+                else:  # made when sent; resyncs asked for meanwhile share it
+                    conn.send_full(lambda: room.full_state(conn))
             elif kind == "ping":
                 conn.send({"type": "pong", "ref": ref})
             else:
                 raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            if exc.code in MALFORMED and not conn.warned:  # one log line per socket
+                conn.warned = True
+                log.warning("room %s: malformed frames from %s (first: %s: %s)", room.id,
+                         conn.name, exc.code, exc.message)
             if exc.code == "stale":
                 room.send_state(conn, full=True)  # after the error, as docs/protocol.md says
         except (IllegalAction, OptionError) as exc:
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
+        except (SQLAlchemyError, StorageError) as exc:
+            log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "storage",
+                    "message": "The server cannot save that right now; try again shortly.",
+                    "ref": ref,
+                }
+            )
         except Exception:
             log.exception("room %s: message failed", room.id)
             conn.send(

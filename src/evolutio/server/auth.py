@@ -2,41 +2,70 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import re
 import secrets
 import unicodedata
+from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from evolutio.server.db import SessionToken, User
+from evolutio.server.db import SessionToken, User, utcnow
+from evolutio.server.passwords import weak
 
 _hasher = PasswordHasher()
 _NAME = re.compile(r"^[\w][\w .\-]{1,23}$")
 RESERVED = ("bot", "admin", "system", "server")
+#: a session token (and its cookie) lasts this long from the login
+SESSION_DAYS = 30
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of a random password, checked when the name is unknown (constant-time login)."""
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 class AuthError(ValueError):
     """A refused name, password or token; the message is for the person."""
 
 
+#: letters of other scripts that look like Latin ones (after casefolding): a name is compared
+#: with these replaced, so ``аdmin`` (Cyrillic a) is ``admin`` and cannot pose as another
+CONFUSABLES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+    "һ": "h", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ı": "i", "α": "a", "β": "b", "ε": "e",
+    "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
+    "ω": "w", "ѵ": "v", "ӏ": "l", "ⅰ": "i",
+})
+
+
 def clean_name(raw: object) -> str:
-    """Validate a nickname: 2-24 letters, digits, spaces, dots, dashes; not reserved."""
+    """Validate a nickname: 2-24 letters, digits, spaces, dots, dashes; not reserved (also
+    not by lookalike letters or compatibility forms such as fullwidth ones)."""
     if not isinstance(raw, str):
         raise AuthError("Choose a name of 2 to 24 letters or digits.")
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not _NAME.match(name):
         raise AuthError("A name has 2 to 24 letters, digits, spaces, dots or dashes.")
-    if name.lower().split(":")[0] in RESERVED or name.lower().startswith("bot"):
+    key = name_key(name)
+    if len(key) > 80:
+        raise AuthError("That name is too long once its letters are spelled out; shorten it.")
+    if key.split(":")[0] in RESERVED or key.startswith("bot"):
         raise AuthError(f"The name '{name}' is reserved; choose another.")
     return name
 
 
 def name_key(name: str) -> str:
-    return name.casefold()
+    """What two names are compared by: NFKC, casefolded, lookalike letters made Latin."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return unicodedata.normalize("NFKC", folded).translate(CONFUSABLES)
 
 
 def hash_token(token: str) -> str:
@@ -51,10 +80,12 @@ def new_token(session: Session, user: User) -> str:
 
 
 def user_for_token(session: Session, token: str | None) -> User | None:
+    """The person of a session token: None for no token, an unknown, revoked or expired
+    one (older than ``SESSION_DAYS``)."""
     if not token or len(token) > 200:
         return None
     row = session.get(SessionToken, hash_token(token))
-    if row is None:
+    if row is None or row.created_at < utcnow() - timedelta(days=SESSION_DAYS):
         return None
     return session.get(User, row.user_id)
 
@@ -81,9 +112,13 @@ def create_guest(session: Session, raw_name: object) -> tuple[User, str]:
     return user, new_token(session, user)
 
 
-def check_password(raw: object) -> str:
+def check_password(raw: object, name: object = None) -> str:
+    """A new password: 8 to 200 characters, not a common or trivial one."""
     if not isinstance(raw, str) or not 8 <= len(raw) <= 200:
         raise AuthError("A password has 8 to 200 characters.")
+    why = weak(raw, name if isinstance(name, str) else None)
+    if why is not None:
+        raise AuthError(why)
     return raw
 
 
@@ -91,8 +126,8 @@ def register(
     session: Session, raw_name: object, raw_password: object, current: User | None
 ) -> tuple[User, str]:
     """Create an account; a guest registering under its own name keeps its games and rating."""
-    password = check_password(raw_password)
     name = clean_name(raw_name)
+    password = check_password(raw_password, name)
     existing = find_user(session, name)
     if existing is not None and not (
         current is not None and existing.id == current.id and existing.password_hash is None
@@ -113,9 +148,12 @@ def register(
 def login(session: Session, raw_name: object, raw_password: object) -> tuple[User, str]:
     if not isinstance(raw_name, str) or not isinstance(raw_password, str):
         raise AuthError("Give a name and a password.")
-    user = find_user(session, raw_name.strip())
+    user = find_user(session, raw_name.strip()) if len(raw_name) <= 100 else None
     bad = AuthError("Wrong name or password.")
     if user is None or user.password_hash is None:
+        # the same work as for a real account: the answer's time tells no name apart
+        with contextlib.suppress(VerificationError, InvalidHashError):
+            _hasher.verify(_dummy_hash(), raw_password)
         raise bad
     try:
         _hasher.verify(user.password_hash, raw_password)

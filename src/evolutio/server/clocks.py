@@ -30,6 +30,10 @@ class Timers:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.deadlines: dict[int, float] = {}
+        #: the same deadlines in wall-clock time (stored), and those loaded at a restart
+        self.walls: dict[int, float] = {}
+        self.restored: dict[int, float] = {}
+        self._saved: dict[str, float] = {}
         self._clocks: dict[int, asyncio.Task[None]] = {}
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._grace: dict[int, asyncio.Task[None]] = {}
@@ -54,12 +58,40 @@ class Timers:
         loop = asyncio.get_running_loop()
         for seat in sorted(waiting):
             if seat not in self.deadlines:
-                deadline = time.monotonic() + self.room.clock
+                left: float = self.room.clock
+                if seat in self.restored:  # a restart: the deadline stored before it
+                    left = max(0.0, self.restored[seat] - time.time())
+                deadline = time.monotonic() + left
                 self.deadlines[seat] = deadline
+                self.walls[seat] = time.time() + left
                 self._clocks[seat] = loop.create_task(self._clock(seat, deadline))
+        self.restored.clear()
+        self.store_deadlines()
+
+    def restore(self, stored: object) -> None:
+        """At start: the deadlines stored with the room (``{"seat": epoch seconds}``); the
+        next ``reset`` gives these seats what was left of them, not a full new clock."""
+        if isinstance(stored, dict):
+            for seat, wall in stored.items():
+                if str(seat).isdigit() and isinstance(wall, (int, float)):
+                    self.restored[int(seat)] = float(wall)
+
+    def store_deadlines(self) -> None:
+        """Keep the deadlines with the room's row (a failed write only costs a restart's
+        precision, so it is logged, not raised)."""
+        walls = {str(s): round(w, 3) for s, w in sorted(self.walls.items())}
+        if walls == self._saved:
+            return
+        try:
+            self.room.hub.store.save_deadlines(self.room.id, walls)
+            self._saved = walls
+        except Exception as exc:
+            log.warning("room %s: deadlines not stored: %s", self.room.id,
+                        str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
     def _drop_clock(self, seat: int) -> None:
         self.deadlines.pop(seat, None)
+        self.walls.pop(seat, None)
         task = self._clocks.pop(seat, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -73,7 +105,26 @@ class Timers:
         self._clocks.pop(seat, None)
         action = room.match.default_action(seat)
         room.system(f"{room.seats[seat].name}'s time is up.")
-        room.play(seat, action, "timeout")
+        try:
+            room.play(seat, action, "timeout")
+        except RoomError as exc:  # storage: the hub retries (``retry``) once writes succeed
+            log.warning("room %s: the timeout move failed: %s", room.id, exc.message)
+
+    def retry(self) -> None:
+        """Saving works again after a failure: finish, fire the clocks that ran out meanwhile
+        (their deadlines kept) and move the bots, as if the writes had never failed."""
+        room = self.room
+        if room.match is None or room.status != "playing":
+            return
+        if room.match.over:
+            room.finish()
+            return
+        loop = asyncio.get_running_loop()
+        for seat, deadline in self.deadlines.items():
+            task = self._clocks.get(seat)
+            if task is None or task.done():
+                self._clocks[seat] = loop.create_task(self._clock(seat, deadline))
+        self.schedule_bots()
 
     def stop(self) -> None:
         """The game is over: no clock or bot is needed any more."""
@@ -124,6 +175,9 @@ class Timers:
                 raise RoomError("illegal", f"the bot chose {action!r}, not a legal action")
             room.play(seat, action, "bot")
         except Exception as exc:
+            if isinstance(exc, RoomError) and exc.code == "storage":
+                again = False  # the hub moves the bot again once saving works (``retry``)
+                return
             # a refused or crashed bot must not stall the game: play the safe default
             if isinstance(exc, (RoomError, IllegalAction, BotError)):
                 log.error("room %s: bot move refused: %s", room.id, exc)

@@ -24,6 +24,10 @@ class RoomError(Exception):
         self.message = message
 
 
+#: the queue's place of a full state made when it is sent (see ``Conn.send_full``)
+FULL = "\x00full"
+
+
 class Conn:
     """One WebSocket of one person (or an anonymous spectator) in one room.
 
@@ -32,6 +36,8 @@ class Conn:
     """
 
     MAX_QUEUE = 2000
+    #: bytes (UTF-8 characters, counted as one each) queued before the socket is dropped
+    MAX_BYTES = 4 * 1024 * 1024
 
     def __init__(
         self,
@@ -48,19 +54,35 @@ class Conn:
         self._send = send
         self._close = close
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.chat_times: deque[float] = deque()
+        self.queued = 0  # characters waiting in the queue
+        #: a full state asked for and not yet sent: made when its turn comes (one at a time)
+        self._full: Callable[[], str | None] | None = None
         self.msg_times: deque[float] = deque()
         self.closed = False
+        #: whether a malformed frame of this socket was logged already (once is enough)
+        self.warned = False
 
     def send(self, message: JSON | str) -> None:
         if self.closed:
             return
         text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
-        if self.queue.qsize() > self.MAX_QUEUE:
+        if self.queue.qsize() > self.MAX_QUEUE or self.queued + len(text) > self.MAX_BYTES:
+            log.info("connection of %s dropped: it does not read its frames", self.name)
             self.closed = True
             self.queue.put_nowait(None)
             return
+        self.queued += len(text)
         self.queue.put_nowait(text)
+
+    def send_full(self, make: Callable[[], str | None]) -> None:
+        """Queue a full state, made when it is sent: asked for again while one waits in the
+        queue (``resync`` after ``resync``), it is not queued twice."""
+        if self.closed:
+            return
+        waiting = self._full is not None
+        self._full = make
+        if not waiting:
+            self.queue.put_nowait(FULL)
 
     async def writer(self) -> None:
         """Drain the queue into the socket; a socket that fails just ends the writer."""
@@ -70,6 +92,13 @@ class Conn:
                 if text is None:
                     await self._close()
                     return
+                if text is FULL:
+                    make, self._full = self._full, None
+                    full = make() if make is not None else None
+                    if full is not None:
+                        await self._send(full)
+                    continue
+                self.queued -= len(text)
                 await self._send(text)
         except (OSError, RuntimeError, ConnectionError) as exc:
             self.closed = True

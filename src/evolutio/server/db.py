@@ -82,6 +82,9 @@ class RoomRow(Base):
     host_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     seats: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: each waiting seat's decision deadline ({"seat": seconds since the epoch}), kept so a
+    #: restart does not give a pending decision a full new clock
+    deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

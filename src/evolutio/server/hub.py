@@ -6,8 +6,12 @@ the room's own step (``Room.advance``), the same step live play takes.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import secrets
+import signal
+from collections import Counter
 from typing import Any
 
 from evolutio.core import options as opts
@@ -17,9 +21,11 @@ from evolutio.core.registry import get_game
 from evolutio.server import commands
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
-from evolutio.server.rooms import Room
+from evolutio.server.limits import Limits, Quota
+from evolutio.server.lock import DatabaseGone
+from evolutio.server.rooms import CHAT_WINDOW, Room
 from evolutio.server.seating import Seat
-from evolutio.server.store import Store, StoredRoom
+from evolutio.server.store import StorageError, Store, StoredRoom
 
 log = logging.getLogger("evolutio.server")
 
@@ -34,17 +40,118 @@ class Hub:
         grace: float = 30.0,
         bot_delay: float = 0.3,
         takeover_level: str = "normal",
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.grace = grace
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
         self.rooms: dict[str, Room] = {}
+        self.limits = limits or Limits()
+        self.chat_quota = Quota(self.limits.chat_per_user, CHAT_WINDOW)
+        #: live sockets per person and per address
+        self.sockets: Counter[str] = Counter()
+        #: rooms that could not be loaded or started, with the reason (shown by /health)
+        self.skipped: dict[str, str] = {}
+        #: rooms waiting for a failed write to succeed, and the last storage error
+        self.stalled: set[str] = set()
+        self.storage_error: str | None = None
+        self.storage_failures = 0
+        self._recovery: asyncio.Task[None] | None = None
+        #: why the server stops (its database file is gone), once it must
+        self.fatal_error: str | None = None
 
     def close(self) -> None:
+        if self._recovery is not None:
+            self._recovery.cancel()
         self.store.close()
 
+    # -- storage failures --------------------------------------------------------------------
+
+    def storage_failed(self, room: Room, exc: Exception) -> None:
+        """A write of ``room`` failed: tell the room once, log, retry with backoff."""
+        self.storage_failures += 1
+        if isinstance(exc.__cause__, DatabaseGone):
+            self.fatal(str(exc))
+            return
+        if self.storage_error is None:
+            log.error("storage: a write failed (%s); play waits and is retried", exc)
+        self.storage_error = str(exc)[:300]
+        if room.id not in self.stalled:
+            self.stalled.add(room.id)
+            room.system(
+                "The server cannot save moves right now; the game waits and goes on by "
+                "itself once it can."
+            )
+        if self._recovery is None or self._recovery.done():
+            self._recovery = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self, first: float = 0.25, longest: float = 8.0) -> None:
+        """Probe the database with a real write, backing off, until it succeeds; then every
+        stalled room goes on by itself (bots move, clocks that ran out fire, games finish)."""
+        delay = first
+        while self.stalled:
+            await asyncio.sleep(delay)
+            try:
+                self.store.probe(next(iter(self.stalled)))
+            except StorageError as exc:
+                self.storage_error = str(exc)[:300]
+                delay = min(delay * 2, longest)
+                log.warning("storage: writes still fail (%s); next try in %.1f s", exc, delay)
+                continue
+            rooms = [self.rooms[r] for r in sorted(self.stalled) if r in self.rooms]
+            log.warning("storage: writes succeed again; %d rooms go on", len(rooms))
+            self.storage_error = None
+            self.stalled.clear()
+            for room in rooms:
+                room.system("Saving works again; the game goes on.")
+                try:
+                    room.timers.retry()
+                except Exception:
+                    log.exception("room %s: could not go on after the storage failure", room.id)
+
+    def fatal(self, message: str) -> None:
+        """Stop the server: it must not go on (its database file is gone). The process
+        shuts down as on SIGTERM; ``evolutio serve`` then exits with the message."""
+        if self.fatal_error is not None:
+            return
+        self.fatal_error = message
+        self.storage_error = message
+        log.critical("fatal: %s", message)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    async def watch_file(self, every: float = 1.0) -> None:
+        """Check the SQLite file every ``every`` seconds, idle or not (see ``Store.watch``)."""
+        watch = self.store.watch
+        if watch is None or watch.path is None:
+            return
+        while self.fatal_error is None:
+            await asyncio.sleep(every)
+            try:
+                watch.check()
+            except DatabaseGone as exc:
+                self.fatal(str(exc))
+
+    def health(self) -> dict[str, Any]:
+        """What ``/health`` shows an operator: storage, stalled and skipped rooms."""
+        return {
+            "ok": self.storage_error is None,
+            "storage": "failing" if self.storage_error else "ok",
+            "storage_error": self.storage_error,
+            "storage_failures": self.storage_failures,
+            "stalled_rooms": sorted(self.stalled),
+            "skipped_rooms": sorted(self.skipped),
+            "rooms": len(self.rooms),
+        }
+
     def create_room(self, game_name: str, options: Any, clock: Any, host: User) -> Room:
+        hosting = sum(1 for r in self.rooms.values()
+                      if r.host_id == host.id and r.status == "open")
+        if hosting >= self.limits.open_rooms_per_user:
+            raise RoomError(
+                "too_many_rooms",
+                f"You have {hosting} rooms waiting to start; start or leave one first.",
+            )
         try:
             game = get_game(game_name)
             if not isinstance(options, dict):
@@ -73,18 +180,20 @@ class Hub:
         count = 0
         for stored in self.store.load_all():
             row = stored.row
-            room = Room(
-                self, row.id, row.game, dict(row.options), row.clock, row.host_id,
-                [Seat.from_row(x) for x in row.seats], row.status, row.seed,
-            )
-            room.chat.extend(stored.chat)
-            if row.status == "playing":
-                try:
+            try:
+                room = Room(
+                    self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
+                    [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
+                )
+                room.chat.extend(stored.chat)
+                room.stored_deadlines = row.deadlines
+                if row.status == "playing":
                     self._resume(room, stored)
-                except (IllegalAction, OptionError, ImportError) as exc:
-                    reason = exc.reason if isinstance(exc, IllegalAction) else exc
-                    log.error("room %s cannot be resumed: %s", row.id, reason)
-                    continue
+            except Exception as exc:  # one bad room never stops the server: report, skip
+                reason = exc.reason if isinstance(exc, IllegalAction) else exc
+                log.error("room %s cannot be resumed, skipped: %s", row.id, reason)
+                self.skipped[row.id] = str(reason)
+                continue
             self.rooms[room.id] = room
             count += 1
         return count
@@ -103,18 +212,25 @@ class Hub:
 
     def start_all(self) -> None:
         """On the event loop after loading: clocks, bots, grace periods of absent players."""
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             if room.status != "playing" or room.match is None:
                 continue
-            if room.match.over:
-                room.finish()
-                continue
-            for i, seat in enumerate(room.seats):
-                if seat.user_id is not None:
-                    room.timers.mark_away(i)
-            room.system("The server restarted; the game resumes where it stopped.")
-            room.timers.reset(keep=False)
-            room.timers.schedule_bots()
+            try:
+                if room.match.over:
+                    room.finish()
+                    continue
+                for i, seat in enumerate(room.seats):
+                    if seat.user_id is not None:
+                        room.timers.mark_away(i)
+                room.system("The server restarted; the game resumes where it stopped.")
+                room.timers.restore(room.stored_deadlines)
+                room.timers.reset(keep=False)
+                room.timers.schedule_bots()
+            except Exception as exc:  # reported and skipped, as in load_all
+                log.exception("room %s cannot be started, skipped", room.id)
+                self.skipped[room.id] = str(exc)
+                room.timers.stop()
+                del self.rooms[room.id]
 
     def forget_finished(self, keep: int = 200) -> None:
         """Drop the oldest finished rooms from memory (they stay in the database)."""

@@ -29,7 +29,7 @@ from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
 from evolutio.server.seating import Seat, seat_of
-from evolutio.server.store import CHAT_KEPT
+from evolutio.server.store import CHAT_KEPT, StorageError
 
 if TYPE_CHECKING:
     from evolutio.server.hub import Hub
@@ -39,8 +39,7 @@ log = logging.getLogger("evolutio.server")
 __all__ = ["Conn", "Room", "RoomError", "Seat"]
 
 MAX_CHAT = 400
-CHAT_BURST = 5  # chat lines ...
-CHAT_WINDOW = 5.0  # ... per this many seconds
+CHAT_WINDOW = 5.0  # chat lines per person are limited (Limits.chat_per_user) per this window
 
 
 @dataclass
@@ -69,6 +68,8 @@ class Room:
     _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
     _legal_json: dict[tuple[int, str], list[JSON]] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
+    #: the decision deadlines stored with the row when the room was loaded at a restart
+    stored_deadlines: Any = None
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -136,20 +137,20 @@ class Room:
     def send_room(self) -> None:
         self.broadcast({"type": "room", "room": self.summary()})
 
+    def fields(self) -> JSON:
+        """The room row's changing columns, as the store writes them."""
+        return {
+            "options": dict(self.options),
+            "seed": self.seed,
+            "clock": self.clock,
+            "status": self.status,
+            "host_id": self.host_id,
+            "seats": [x.to_row() for x in self.seats],
+            "outcome": self.outcome,
+        }
+
     def save(self) -> None:
-        self.hub.store.save_room(
-            self.id,
-            self.game_name,
-            {
-                "options": dict(self.options),
-                "seed": self.seed,
-                "clock": self.clock,
-                "status": self.status,
-                "host_id": self.host_id,
-                "seats": [x.to_row() for x in self.seats],
-                "outcome": self.outcome,
-            },
-        )
+        self.hub.store.save_room(self.id, self.game_name, self.fields())
 
     # ----------------------------------------------------------------- frames
     def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
@@ -217,6 +218,12 @@ class Room:
             return
         conn.send(self.state_frame(self.seat_of(conn.user_id), full, conn.lang))
 
+    def full_state(self, conn: Conn) -> str | None:
+        """The whole state as ``conn`` sees it now (None before the start)."""
+        if self.match is None:
+            return None
+        return self.state_frame(self.seat_of(conn.user_id), True, conn.lang)
+
     def broadcast_state(self) -> None:
         for conn in list(self.conns):
             self.send_state(conn, full=False)
@@ -278,12 +285,9 @@ class Room:
         if text.startswith("/"):
             commands.run(self, conn, text)
             return
-        now = time.monotonic()
-        while conn.chat_times and now - conn.chat_times[0] > CHAT_WINDOW:
-            conn.chat_times.popleft()
-        if len(conn.chat_times) >= CHAT_BURST:
+        # per person, all sockets and rooms together
+        if not self.hub.chat_quota.take(str(conn.user_id)):
             raise RoomError("rate_limited", "You are chatting too fast; wait a few seconds.")
-        conn.chat_times.append(now)
         entry = {"type": "chat", "name": conn.name, "text": text, "system": False,
                  "time": time.time()}
         self.hub.store.add_chat(self.id, conn.user_id, conn.name, text)
@@ -378,7 +382,15 @@ class Room:
         if not self.waits_for(seat):
             raise RoomError("not_your_turn", match.refusal(seat) or "No game is under way.")
         index = match.version
-        self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+        try:
+            self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+        except StorageError as exc:
+            self.hub.storage_failed(self, exc)
+            raise RoomError(
+                "storage",
+                "The server cannot save moves right now; nothing was played. The game goes "
+                "on by itself once saving works again.",
+            ) from None
         try:
             self.advance(seat, action, by)
         except IllegalAction as exc:
@@ -429,12 +441,17 @@ class Room:
         outcome = self.match.outcome()
         if outcome is None or self.status == "over":
             return
-        self.outcome = outcome.to_json()
-        self.status = "over"
-        self.hub.store.add_result(
-            self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome
-        )
-        self.save()
+        fields = {**self.fields(), "status": "over", "outcome": outcome.to_json()}
+        # results and status in one transaction: a crash leaves neither or both
+        try:
+            self.hub.store.finish_room(
+                self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome,
+                fields,
+            )
+        except StorageError as exc:
+            self.hub.storage_failed(self, exc)  # finished again once saving works
+            return
+        self.outcome, self.status = fields["outcome"], "over"
         # the final table first, then the line and the room with status "over" (the last)
         self.broadcast_state()
         self.system(

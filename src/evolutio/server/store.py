@@ -8,20 +8,25 @@ reads and writes rows; it never calls back into a room.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, delete, insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from evolutio.core.game import JSON, Outcome
 from evolutio.core.record import Record
 from evolutio.server import ratings
-from evolutio.server.db import ActionRow, ChatRow, RoomRow, utcnow
+from evolutio.server.db import ActionRow, ChatRow, Participation, RoomRow, utcnow
+from evolutio.server.lock import DatabaseGone, FileWatch
 
 #: chat lines kept per room in memory and sent on connecting.
 CHAT_KEPT = 50
+
+
+class StorageError(Exception):
+    """A write the database refused (disk full, read-only or locked file, a lost connection)."""
 
 
 @dataclass
@@ -38,6 +43,8 @@ class Store:
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        #: set at start for a SQLite file: every action write first checks it is still there
+        self.watch: FileWatch | None = None
         self._writer: Connection | None = None
         self._insert_action = insert(ActionRow)
 
@@ -60,6 +67,7 @@ class Store:
         The hot path of play: a Core insert on one long-lived connection (half the cost of a
         pooled one). A broken connection is replaced once; a second failure propagates.
         """
+        self.check_file()
         row = {
             "room_id": room_id,
             "idx": idx,
@@ -75,11 +83,32 @@ class Store:
                 with self._writer.begin():
                     self._writer.execute(self._insert_action, row)
                 return
-            except DBAPIError:
-                self._writer.close()
+            except DBAPIError as exc:
+                with suppress(SQLAlchemyError):
+                    self._writer.close()
                 self._writer = None
                 if attempt == 2:
-                    raise
+                    raise StorageError(f"{type(exc.orig).__name__}: {exc.orig}") from exc
+
+    def check_file(self) -> None:
+        """``StorageError`` (caused by ``DatabaseGone``) when the SQLite file was deleted or
+        replaced: checked before every write, so none goes into an unlinked file."""
+        if self.watch is not None:
+            try:
+                self.watch.check()
+            except DatabaseGone as exc:
+                raise StorageError(str(exc)) from exc
+
+    def probe(self, room_id: str) -> None:
+        """A real write (a room row rewritten unchanged, committed): ``StorageError`` while
+        the database still refuses writes."""
+        try:
+            with self.session() as s:
+                s.execute(update(RoomRow).where(RoomRow.id == room_id)
+                          .values(clock=RoomRow.clock))
+                s.commit()
+        except (SQLAlchemyError, OSError) as exc:
+            raise StorageError(str(exc).splitlines()[0]) from exc
 
     def drop_action(self, room_id: str, idx: int) -> None:
         """Remove a stored action the rules then refused (it must never be replayed)."""
@@ -118,17 +147,29 @@ class Store:
     ) -> None:
         """Create or update a room row; ``fields`` are the row's changing columns (options,
         seed, clock, status, host_id, seats, outcome); start and finish times are set once."""
+        self.check_file()
         with self.session() as s:
-            row = s.get(RoomRow, room_id)
-            if row is None:
-                row = RoomRow(id=room_id, game=game, **fields)
-                s.add(row)
-            for name, value in fields.items():
-                setattr(row, name, value)
-            if fields.get("status") == "playing" and row.started_at is None:
-                row.started_at = utcnow()
-            if fields.get("status") == "over" and row.finished_at is None:
-                row.finished_at = utcnow()
+            self._put_room(s, room_id, game, fields)
+            s.commit()
+
+    @staticmethod
+    def _put_room(s: Session, room_id: str, game: str, fields: JSON) -> None:
+        row = s.get(RoomRow, room_id)
+        if row is None:
+            row = RoomRow(id=room_id, game=game, **fields)
+            s.add(row)
+        for name, value in fields.items():
+            setattr(row, name, value)
+        if fields.get("status") == "playing" and row.started_at is None:
+            row.started_at = utcnow()
+        if fields.get("status") == "over" and row.finished_at is None:
+            row.finished_at = utcnow()
+
+    def save_deadlines(self, room_id: str, deadlines: dict[str, float]) -> None:
+        """Store a room's decision deadlines (``{"seat": epoch seconds}``)."""
+        with self.session() as s:
+            s.execute(update(RoomRow).where(RoomRow.id == room_id)
+                      .values(deadlines=deadlines or None))
             s.commit()
 
     def load_all(self) -> list[StoredRoom]:
@@ -168,15 +209,37 @@ class Store:
     # -- chat and results --------------------------------------------------------------------
 
     def add_chat(self, room_id: str, user_id: int | None, name: str, text: str) -> None:
+        self.check_file()
         with self.session() as s:
             s.add(ChatRow(room_id=room_id, user_id=user_id, name=name, text=text))
             s.commit()
 
-    def add_result(
+    def finish_room(
         self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
-        outcome: Outcome,
+        outcome: Outcome, fields: JSON,
     ) -> None:
-        """Rate a finished game: ``seats`` are (user id, bot level) per seat."""
+        """Rate a finished game and mark its room over, in one transaction.
+
+        ``seats`` are (user id, bot level) per seat. Idempotent: a room whose results are
+        already stored (a crash between two older, separate commits) is only marked over, so
+        finishing again at start-up never rates twice nor fails on the results' keys.
+        """
+        try:
+            if self.watch is not None:
+                self.watch.check()
+            self._finish_room(room_id, game, seats, outcome, fields)
+        except (SQLAlchemyError, OSError, DatabaseGone) as exc:
+            raise StorageError(str(exc).splitlines()[0]) from exc
+
+    def _finish_room(
+        self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
+        outcome: Outcome, fields: JSON,
+    ) -> None:
         with self.session() as s:
-            ratings.record_result(s, room_id, game, list(seats), outcome)
+            done = s.scalars(
+                select(Participation.seat).where(Participation.room_id == room_id).limit(1)
+            ).first()
+            if done is None:
+                ratings.record_result(s, room_id, game, list(seats), outcome)
+            self._put_room(s, room_id, game, fields)
             s.commit()

@@ -1,0 +1,81 @@
+"""The process and its database: one server per database, a deleted file stops the server
+with a clear error, and a restart keeps the decision clocks where they were."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+
+import pytest
+from faultkit import seat_two, sql
+from server_harness import Client, Server, is_state
+
+
+def test_a_second_process_on_the_same_database_stops_at_start(tmp_path: Path) -> None:
+    first = Server(tmp_path / "one.db")
+    first.start()
+    second = Server(tmp_path / "one.db")
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            second.start()
+        assert "another server process uses" in str(refused.value)
+        assert first.get("/api/games").status_code == 200  # the first one goes on
+    finally:
+        second.stop()
+        first.stop()
+
+
+def test_a_deleted_database_stops_the_server_with_a_clear_error(tmp_path: Path) -> None:
+    server = Server(tmp_path / "gone.db")
+    server.start()
+    try:
+        token = server.guest("Nel Gone")
+        server.room(token)
+        server.db.unlink()
+        assert server.proc is not None
+        server.proc.wait(15)  # before the fix: it kept serving and writing to a ghost file
+        assert "was deleted or replaced while the server ran" in server.log_text()
+    finally:
+        server.stop()
+
+
+def test_a_restart_keeps_the_decision_clock(tmp_path: Path) -> None:
+    server = Server(tmp_path / "clock.db")
+    server.start()
+    try:
+        tokens = [server.guest("Ola Clock"), server.guest("Pia Clock")]
+        room = server.room(tokens[0], clock=600)
+
+        async def begin() -> None:
+            clients = await seat_two(server, tokens, room)
+            state = await clients[0].until(is_state)
+            assert state["clock"] > 500
+            for c in clients:
+                await c.close()
+
+        asyncio.run(asyncio.wait_for(begin(), 30))
+        server.kill()
+        stored = json.loads(sql(server.db, "SELECT deadlines FROM rooms WHERE id = ?", room)[0][0])
+        assert set(stored) == {"0", "1"} and all(w > time.time() + 500 for w in stored.values())
+        # a crash loop spent most of the clock: 5 seconds are left to each seat
+        soon = {seat: time.time() + 5 for seat in stored}
+        sql(server.db, "UPDATE rooms SET deadlines = ? WHERE id = ?", json.dumps(soon), room)
+        server.start()
+
+        async def after() -> None:
+            clients = [await Client.open(server, room, t) for t in tokens]
+            state = await clients[0].until(is_state)
+            if state["version"] == 0:  # (a slow start may find the 5 s already spent)
+                assert state["clock"] is not None and state["clock"] <= 5  # not a new 600 s
+            # both seats time out within seconds, not after a new 600 s clock
+            moved = state if state["version"] >= 2 else await clients[0].until(
+                lambda f: is_state(f) and f["version"] >= 2, timeout=20)
+            bys = [e["by"] for e in moved["log"] if e["v"] <= 2]
+            assert bys == ["timeout", "timeout"] or moved["log"][-1]["by"] == "timeout"
+
+        asyncio.run(asyncio.wait_for(after(), 30))
+    finally:
+        server.stop()
+
