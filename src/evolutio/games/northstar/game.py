@@ -44,7 +44,7 @@ def _w(en: str, de: str, ru: str, it: str) -> dict[str, str]:
 
 
 OPTIONS = (
-    OptionSpec("players", "int", 3, _w("Players", "Spieler", "Игроки", "Giocatori"),
+    OptionSpec("players", "int", 2, _w("Players", "Spieler", "Игроки", "Giocatori"),
                _w("2-5 players; 6 with the North Star deck.",
                   "2-5 Spieler; 6 mit dem North-Star-Deck.",
                   "2-5 игроков; 6 с колодой North Star.",
