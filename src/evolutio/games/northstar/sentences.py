@@ -47,10 +47,12 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         return say(f"a_{action.track}" if action.track in ("body", "pop") else "a_body",
                    language, trait=card(action.card), species=action.species)
     if isinstance(action, a.PlayTrait):
-        over = "" if action.replace is None else say("over", language,
-                                                       trait=card(action.replace))
-        return say("a_trait", language, trait=card(action.card), species=action.species,
-                   over=over)
+        over = ""
+        if action.replace is not None:
+            old = f"#{action.replace}" if action.replace in state.face_down else card(
+                action.replace)
+            over = say("over", language, trait=old)
+        return say("a_trait", language, card=action.card, species=action.species, over=over)
     if isinstance(action, a.Done):
         return say("a_done", language)
     if isinstance(action, a.Pass):
