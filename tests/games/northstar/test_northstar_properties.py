@@ -97,7 +97,7 @@ def check_invariants(state: State) -> None:
         for species in player.species:
             assert 1 <= species.body <= 6 and 1 <= species.pop <= 6
             assert 0 <= species.food <= species.pop
-            assert 0 <= species.fat
+            assert species.fat >= 0
             names = [state.cards[c][0] for c in species.traits]
             assert len(names) == len(set(names))
             assert len(names) <= (2 if len(state.players) == 2 else 3)
