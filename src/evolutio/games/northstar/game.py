@@ -17,6 +17,7 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
+    Heuristic,
     IllegalAction,
     OptionError,
     Options,
@@ -115,6 +116,13 @@ class NorthStar:
 
     def __init__(self, cards: CardList | None = None) -> None:
         self.cards = cards or shipped_cards()
+
+    @property
+    def heuristic(self) -> Heuristic:
+        """The greedy player, its rollout policy and its evaluator (for bots)."""
+        from evolutio.games.northstar.heuristic import HEURISTIC
+
+        return HEURISTIC
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS
