@@ -69,7 +69,7 @@ def _food_value(table: _Table, action: JSON) -> float:
     best_use = max(
         (_trait_value(table, card["trait"], s) for s in table.me["species"]), default=0.0
     )
-    return (0.4 if want_plants else -0.3) * card["food"] - best_use
+    return float((0.4 if want_plants else -0.3) * card["food"] - best_use)
 
 
 def _play_value(table: _Table, action: JSON) -> float:
@@ -84,15 +84,17 @@ def _play_value(table: _Table, action: JSON) -> float:
         return -1.0
     if kind == "grow":
         if action["track"] == "pop":
-            return 1.3 - 0.25 * species["pop"]
+            return 1.3 - 0.25 * float(species["pop"])
         need = 0.9 if species.get("carnivore") else 0.3 + 0.15 * min(table.carnivores, 3)
-        return need - 0.1 * species["body"]
+        return need - 0.1 * float(species["body"])
     card = table.hand.get(action["card"])
     if card is None:
         return 0.0
     value = _trait_value(table, card["trait"], species)
     if action.get("replace") is not None:
-        old = next((t for t in species["traits"] if t.get("card") == action["replace"]), {})
+        old: JSON = next(
+            (t for t in species["traits"] if t.get("card") == action["replace"]), {}
+        )
         value -= 1.0 + _trait_value(table, old.get("trait", ""), species)
     return value
 
