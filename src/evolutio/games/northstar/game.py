@@ -23,6 +23,7 @@ from evolutio.core.game import (
     Options,
     Outcome,
     Tally,
+    TerminalRenderer,
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
@@ -123,6 +124,13 @@ class NorthStar:
         from evolutio.games.northstar.heuristic import HEURISTIC
 
         return HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer:
+        """The terminal table (Rich), imported only by the terminal faces."""
+        from evolutio.games.northstar.terminal import TERMINAL
+
+        return TERMINAL
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS
