@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
 from typing import Any
 
 from evolutio.core.game import (
@@ -114,6 +115,9 @@ class NorthStar:
         ),
         order=20,
     )
+
+    #: the browser renderer (index.js, board.css), served by the server under the game's name.
+    web = files("evolutio.games.northstar") / "web"
 
     def __init__(self, cards: CardList | None = None) -> None:
         self.cards = cards or shipped_cards()
