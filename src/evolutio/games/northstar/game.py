@@ -227,6 +227,10 @@ class NorthStar:
                 pool.append(player.food_card)
             pool += [c for sp in player.species for c in sp.traits if c in state.face_down]
         rng.shuffle(pool)
+        other.face_down = {
+            c for c in state.face_down
+            if any(c in sp.traits for sp in state.players[seat].species)
+        }
         for s, player in enumerate(other.players):
             if s == seat:
                 continue
@@ -239,7 +243,6 @@ class NorthStar:
                     pick = next((c for c in pool if state.cards[c][0] not in names), fallback)
                     pool.remove(pick)
                     species.traits[i] = pick
-                    other.face_down.discard(card)
                     other.face_down.add(pick)
         for s, player in enumerate(other.players):
             if s == seat:
