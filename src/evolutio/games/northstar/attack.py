@@ -100,13 +100,18 @@ def targets(state: State, seat: int, attacker: Species,
         return []
     if negated is None:
         negated = current_negation(state, attacker)
+    base = context(state, seat, attacker, seat, 0, negated) if state.players[seat].species \
+        else None
+    if base is None:
+        return []
     out = []
-    for prey_seat, prey_index, prey in state.all_species():
-        if prey is attacker:
-            continue
-        ctx = context(state, seat, attacker, prey_seat, prey_index, negated)
-        if defence_block(ctx) is None:
-            out.append(prey.id)
+    for prey_seat, player in enumerate(state.players):
+        for prey_index, prey in enumerate(player.species):
+            if prey is attacker:
+                continue
+            base.prey_seat, base.prey_index, base.prey = prey_seat, prey_index, prey
+            if defence_block(base) is None:
+                out.append(prey.id)
     return out
 
 

@@ -66,20 +66,27 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     out_play: list[Action] = []
     top = ops.max_track(state)
     limit = trait_limit(state)
+    rows = [
+        (sp.id, sp.body < top, sp.pop < top, sp.traits,
+         [state.cards[c][0] for c in sp.traits], len(sp.traits) < limit)
+        for sp in player.species
+    ]
     for card in player.hand:
-        out_play += [NewSpecies(card, "left"), NewSpecies(card, "right")]
+        out_play.append(NewSpecies(card, "left"))
+        out_play.append(NewSpecies(card, "right"))
         trait = state.cards[card][0]
-        for species in player.species:
-            if species.body < top:
-                out_play.append(Grow(card, species.id, "body"))
-            if species.pop < top:
-                out_play.append(Grow(card, species.id, "pop"))
-            names = [state.cards[c][0] for c in species.traits]
-            for i, old in enumerate(species.traits):
-                if trait not in names[:i] + names[i + 1:]:
-                    out_play.append(PlayTrait(card, species.id, old))
-            if len(species.traits) < limit and trait not in names:
-                out_play.append(PlayTrait(card, species.id))
+        for sid, body_ok, pop_ok, traits, names, room in rows:
+            if body_ok:
+                out_play.append(Grow(card, sid, "body"))
+            if pop_ok:
+                out_play.append(Grow(card, sid, "pop"))
+            if trait in names:
+                # only over the card of the same trait: never the same trait twice
+                out_play.append(PlayTrait(card, sid, traits[names.index(trait)]))
+                continue
+            out_play.extend(PlayTrait(card, sid, old) for old in traits)
+            if room:
+                out_play.append(PlayTrait(card, sid))
     out_play.append(Done())
     return out_play
 
