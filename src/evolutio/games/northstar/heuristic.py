@@ -152,7 +152,12 @@ def best_action(view: JSON, legal: Sequence[Action], decision: Decision,
 
 
 ROLLOUT_NOISE = 0.1
-ROLLOUT_DEPTH = 30
+#: playout length before the evaluator scores the sample: short, as a round has many
+#: one-card decisions.
+ROLLOUT_DEPTH = 12
+#: in a playout's play phase, the chance to end the turn instead of a random card play
+#: (cheap playouts that reach the feeding, where the evaluator sees the food).
+ROLLOUT_DONE = 0.4
 EVAL_TEMPERATURE = 3.0
 
 
@@ -189,10 +194,14 @@ class NorthStarHeuristic:
                        legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if rng.random() < ROLLOUT_NOISE:
-            return legal[rng.randrange(len(legal))]
         decision = game.decision(state)
         assert decision is not None
+        if decision.kind == "play":
+            if rng.random() < ROLLOUT_DONE:
+                return legal[-1]  # done is listed last
+            return legal[rng.randrange(len(legal))]
+        if rng.random() < ROLLOUT_NOISE:
+            return legal[rng.randrange(len(legal))]
         return best_action(game.view(state, seat), legal, decision, rng)
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
