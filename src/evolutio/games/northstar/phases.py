@@ -195,10 +195,12 @@ def advance(state: State, events: list[Event]) -> None:
             events.extend(apply_action(state, seat, legal[0]))
             continue
         if state.phase == "feed":
-            seat = _next_seat(state, lambda s: bool(feed_actions(state, s)))
-            if seat is not None:
-                state.current = seat
-                return
+            for seat in state.seats_from(state.current):
+                found = feed_actions(state, seat)
+                if found:
+                    state.current = seat
+                    state.feed_cache = (seat, found)
+                    return
             end_round(state, events)
             continue
         return

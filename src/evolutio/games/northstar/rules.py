@@ -59,7 +59,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.phase == "before":
         return phases.before_actions(state, seat)
     if state.phase == "feed":
-        out = phases.feed_actions(state, seat)
+        cache = state.feed_cache
+        out = list(cache[1]) if cache is not None and cache[0] == seat \
+            else phases.feed_actions(state, seat)
         if not phases.must_feed(state, seat) and state.intel is None:
             out.append(Pass())
         return out
@@ -233,6 +235,7 @@ def _use_block(state: State, seat: int, action: Use, before: bool) -> str | None
 
 def apply_action(state: State, seat: int, action: Action) -> list[Event]:
     """Mutate for an action already checked."""
+    state.feed_cache = None
     events: list[Event] = []
     player = state.players[seat]
     if isinstance(action, ChooseFood):

@@ -62,7 +62,8 @@ class State:
     """Everything about one game; the game object is stateless."""
 
     __slots__ = (
-        "cards", "current", "deck", "discard", "face_down", "first_player", "food_in",
+        "cards", "current", "deck", "discard", "face_down", "feed_cache", "first_player",
+        "food_in",
         "food_out", "intel", "labels", "last_round", "next_id", "options", "phase",
         "players", "rng", "round", "seed", "used", "watering_hole",
     )
@@ -93,6 +94,8 @@ class State:
         self.food_in = 0
         self.food_out = 0
         self.labels: dict[str, int] = {}
+        #: the feeding actions of the seat to act, computed once per position (not cloned).
+        self.feed_cache: tuple[int, list[Any]] | None = None
 
     @property
     def num_players(self) -> int:
@@ -124,6 +127,7 @@ class State:
         other.food_in = self.food_in
         other.food_out = self.food_out
         other.labels = self.labels
+        other.feed_cache = None
         return other
 
     # -- lookups ------------------------------------------------------------------------------
