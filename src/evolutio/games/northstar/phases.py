@@ -21,7 +21,7 @@ from evolutio.games.northstar.actions import (
     Use,
 )
 from evolutio.games.northstar.state import State
-from evolutio.games.northstar.trait import TRAITS, is_carnivore, traits_of
+from evolutio.games.northstar.trait import is_carnivore, traits_of
 
 CARDS_PER_ROUND = 3
 
@@ -103,7 +103,9 @@ def feed_actions(state: State, seat: int) -> list[Action]:
             return []
         carnivore = found[2]
         out.extend(Attack(carnivore.id, t) for t in attack.targets(state, seat, carnivore))
-        out.extend(TRAITS["intelligence"].uses(state, seat, carnivore))
+        for trait in traits_of(state, carnivore):
+            if trait.feeding_use:
+                out.extend(trait.uses(state, seat, carnivore))
         return out
     for species in player.species:
         if is_carnivore(state, species):
