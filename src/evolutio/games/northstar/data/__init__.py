@@ -1,0 +1,1 @@
+"""Data files of North Star's Evolution (cards.toml, sentences.toml)."""

@@ -1,0 +1,307 @@
+"""North Star's Evolution as BrettspielWelt plays it (seed 002): the contract adapter.
+
+Rules as implemented and every decision: docs/rules/northstar.md; decided facts and rulings:
+rules/northstar.md (R-Nxx). The food values of the shipped card list are the project's own,
+provisional (R-N01).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from typing import Any
+
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Decision,
+    Event,
+    GameInfo,
+    Heuristic,
+    IllegalAction,
+    OptionError,
+    Options,
+    Outcome,
+    Tally,
+    TerminalRenderer,
+    parse_by_notation,
+)
+from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.rng import Rng
+from evolutio.games.northstar import phases, position, rules, scoring, sentences
+from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
+from evolutio.games.northstar.actions import PlayTrait, Use
+from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
+from evolutio.games.northstar.cards import trait_name as _trait_name
+from evolutio.games.northstar.notation import from_json, parse_text
+from evolutio.games.northstar.state import Player, Species, State
+from evolutio.games.northstar.view import view as _view
+
+#: cards taken out of the deck in a 2-player game (R-N16, Schmidt rulebook).
+TWO_PLAYER_REMOVED = 40
+
+
+def _w(en: str, de: str, ru: str, it: str) -> dict[str, str]:
+    return {"en": en, "de": de, "ru": ru, "it": it}
+
+
+OPTIONS = (
+    OptionSpec("players", "int", 2, _w("Players", "Spieler", "Игроки", "Giocatori"),
+               _w("2-5 players; 6 with the North Star deck.",
+                  "2-5 Spieler; 6 mit dem North-Star-Deck.",
+                  "2-5 игроков; 6 с колодой North Star.",
+                  "2-5 giocatori; 6 con il mazzo North Star."),
+               low=2, high=6, seats=True),
+    OptionSpec("deck", "choice", "schmidt", _w("Deck", "Kartensatz", "Колода", "Mazzo"),
+               _w("schmidt: 110 cards (seed 002); northstar: 129 cards, 2-6 players.",
+                  "schmidt: 110 Karten; northstar: 129 Karten, 2-6 Spieler.",
+                  "schmidt: 110 карт; northstar: 129 карт, 2-6 игроков.",
+                  "schmidt: 110 carte; northstar: 129 carte, 2-6 giocatori."),
+               choices=("schmidt", "northstar")),
+    OptionSpec("hard_shell_bonus", "int", 4,
+               _w("Hard Shell bonus", "Panzer-Bonus", "Бонус Панциря", "Bonus Guscio duro"),
+               _w("Added to body size against attacks (R-N02).",
+                  "Zur Körpergröße gegen Angriffe addiert.",
+                  "Прибавляется к размеру против атак.",
+                  "Aggiunto alla taglia contro gli attacchi."),
+               low=1, high=6),
+    OptionSpec("two_player_deck", "choice", "reduced",
+               _w("2-player deck", "Deck zu zweit", "Колода на двоих", "Mazzo in due"),
+               _w("reduced: 40 random cards removed with 2 players (R-N16); full: all.",
+                  "reduced: 40 zufällige Karten entfernt; full: alle.",
+                  "reduced: убрать 40 случайных карт; full: все.",
+                  "reduced: 40 carte casuali tolte; full: tutte."),
+               choices=("reduced", "full")),
+    OptionSpec("variant", "choice", "retail",
+               _w("Rules", "Regeln", "Правила", "Regole"),
+               _w("retail (seed 002) or cs4500 (the course's attack rules, R-N39).",
+                  "retail (Seed 002) oder cs4500 (Kursregeln).",
+                  "retail или cs4500 (правила курса).",
+                  "retail o cs4500 (regole del corso)."),
+               choices=("retail", "cs4500")),
+)
+
+
+class NorthStar:
+    """The game object: stateless; every method takes the state. ``cards`` is the card
+    list (the shipped provisional one unless a user loads another, ``cards.load_cards``)."""
+
+    name = "northstar"
+    title = "Evolution (North Star Games)"
+    info = GameInfo(
+        min_players=2,
+        max_players=6,
+        simultaneous=True,
+        chance=True,
+        languages=LANGUAGES,
+        tallies=(
+            Tally("rounds", "mean", _w("Rounds", "Runden", "Раунды", "Round")),
+            Tally("survivor_traits", "count",
+                  _w("Traits of survivors", "Eigenschaften der Überlebenden",
+                     "Свойства выживших", "Tratti dei sopravvissuti")),
+        ),
+        summary=_w(
+            "North Star Games' Evolution as BrettspielWelt plays it: food cards chosen at "
+            "the same time, 17 traits, carnivores. Card food values are the project's own "
+            "(provisional).",
+            "Evolution von North Star Games wie auf BrettspielWelt: gleichzeitige "
+            "Nahrungskarten, 17 Eigenschaften, Fleischfresser. Nahrungswerte vorläufig, "
+            "eigene Festlegung des Projekts.",
+            "Evolution от North Star Games как на BrettspielWelt: одновременный выбор карт "
+            "еды, 17 свойств, хищники. Значения еды — предварительные, собственные проекта.",
+            "Evolution di North Star Games come su BrettspielWelt: carte cibo scelte insieme, "
+            "17 tratti, carnivori. Valori di cibo provvisori, scelti dal progetto.",
+        ),
+        order=20,
+    )
+
+    #: the browser renderer (index.js, board.css), served by the server under the game's name.
+    web = files("evolutio.games.northstar") / "web"
+
+    def __init__(self, cards: CardList | None = None) -> None:
+        self.cards = cards or shipped_cards()
+
+    @property
+    def heuristic(self) -> Heuristic:
+        """The greedy player, its rollout policy and its evaluator (for bots)."""
+        from evolutio.games.northstar.heuristic import HEURISTIC
+
+        return HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer:
+        """The terminal table (Rich), imported only by the terminal faces."""
+        from evolutio.games.northstar.terminal import TERMINAL
+
+        return TERMINAL
+
+    def options_spec(self) -> Sequence[OptionSpec]:
+        return OPTIONS
+
+    def normalize_options(self, options: Options) -> dict[str, Any]:
+        opts = normalize(OPTIONS, options)
+        if opts["players"] > 5 and opts["deck"] != "northstar":
+            raise OptionError("players must be 2 to 5; 6 players need deck=northstar")
+        return opts
+
+    def new(self, options: Options, seed: int) -> State:
+        opts = self.normalize_options(options)
+        state = State(opts, seed)
+        cards = self.cards.deck(opts["deck"])
+        state.rng.shuffle(cards)
+        if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
+            cards = cards[TWO_PLAYER_REMOVED:]
+        state.cards = tuple(cards)
+        state.deck = list(range(len(cards)))
+        state.rng.shuffle(state.deck)
+        state.players = [Player() for _ in range(opts["players"])]
+        for seat in range(opts["players"]):
+            state.players[seat].species.append(Species(state.next_id))
+            state.next_id += 1
+        state.first_player = state.rng.randrange(opts["players"])
+        state.current = state.first_player
+        events: list[Event] = []
+        phases.start_round(state, events)
+        phases.advance(state, events)
+        return state
+
+    # -- turns --------------------------------------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        return rules.decision(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: State, seat: int, action: Action) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        rules.check(state, seat, action)
+        events = rules.apply_action(state, seat, action)
+        phases.advance(state, events)
+        return events
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """On timeout: the lowest food card; done; pass; else the first legal feed."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.")
+        for action in legal:
+            if action.type in ("done", "pass"):
+                return action
+        if state.phase == "food":
+            return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
+        return legal[0]
+
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return _view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        survivors = [
+            state.cards[c][0] for p in state.players for s in p.species for c in s.traits
+        ]
+        return Outcome(
+            tuple(scoring.scores(state)),
+            tuple(scoring.ranks(state)),
+            tuple(scoring.trait_counts(state)),
+            stats={"rounds": state.round, "survivor_traits": survivors,
+                   "populations": scoring.populations(state)},
+        )
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Others' hands, hidden food cards and face-down traits, and the deck order, dealt
+        again from the cards ``seat`` cannot see; future chance reseeded."""
+        other = state.clone()
+        pool = list(state.deck)
+        for s, player in enumerate(state.players):
+            if s == seat:
+                continue
+            pool += player.hand
+            if player.food_card is not None:
+                pool.append(player.food_card)
+            pool += [c for sp in player.species for c in sp.traits if c in state.face_down]
+        rng.shuffle(pool)
+        other.face_down = {
+            c for c in state.face_down
+            if any(c in sp.traits for sp in state.players[seat].species)
+        }
+        for s, player in enumerate(other.players):
+            if s == seat:
+                continue
+            for species in player.species:
+                for i, card in enumerate(species.traits):
+                    if card not in state.face_down:
+                        continue
+                    names = {state.cards[c][0] for c in species.traits if c != card}
+                    fallback = card if card in pool else pool[0]
+                    pick = next((c for c in pool if state.cards[c][0] not in names), fallback)
+                    pool.remove(pick)
+                    species.traits[i] = pick
+                    other.face_down.add(pick)
+        for s, player in enumerate(other.players):
+            if s == seat:
+                continue
+            size = len(player.hand)
+            player.hand, pool = pool[:size], pool[size:]
+            if player.food_card is not None:
+                player.food_card, pool = pool[0], pool[1:]
+        other.deck = pool
+        other.rng = Rng(rng.randrange(1 << 30))
+        return other
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return from_json(data)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        stripped = text.strip()
+        if stripped.isdigit():
+            return parse_by_notation(self.legal_actions(state, seat), stripped)
+        return parse_text(stripped)
+
+    def snapshot(self, state: State) -> JSON:
+        return position.snapshot(state)
+
+    def from_position(self, options: Options, pos: Mapping[str, Any], seed: int) -> State:
+        state = State(self.normalize_options(options), seed)
+        state.players = [Player() for _ in range(state.options["players"])]
+        position.build(state, pos)
+        phases.advance(state, [])
+        return state
+
+    def reference_fields(self) -> tuple[str, ...]:
+        return ("card", "species", "target", "replace")
+
+    def describe_action(self, state: State, action: Action, language: str = "en") -> str:
+        return sentences.describe_action(state, action, language)
+
+    def describe_event(
+        self, event: Event, language: str = "en", seats: list[str] | None = None
+    ) -> str:
+        return sentences.describe_event(event, language, seats)
+
+    def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
+        out: list[tuple[str, int | str]] = []
+        card = getattr(action, "card", None)
+        if isinstance(card, int):
+            out.append(("card", card))
+        for key in ("species", "target"):
+            value = getattr(action, key, None)
+            if isinstance(value, int):
+                out.append(("species", value))
+        if isinstance(action, PlayTrait) and action.replace is not None:
+            out.append(("card", action.replace))
+        if isinstance(action, Use) and action.negate:
+            out.append(("trait", action.negate))
+        return tuple(out)
+
+    def labels(self, language: str = "en") -> dict[str, str]:
+        return {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+
+
+GAME = NorthStar()

@@ -1,0 +1,211 @@
+"""The greedy player and the evaluator of North Star's Evolution, from a seat's view only.
+
+Values are simple rules of thumb: grow species that can be fed, defend against the carnivores
+on the table, give plant food when one's own species eat plants, feed the hungriest species
+first, attack the largest prey of another player.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from evolutio.core.game import JSON, Action, Decision, Game
+
+DEFENCES = ("burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis",
+            "warning_call")
+CARNIVORE_ONLY = ("ambush", "pack_hunting")
+BASE = {"fertile": 1.6, "long_neck": 1.6, "foraging": 1.1, "fat_tissue": 1.0,
+        "cooperation": 0.8, "intelligence": 0.6, "scavenger": 0.7, "carnivore": 0.9}
+
+
+class _Table:
+    """What the rules of thumb look at, read once from the view."""
+
+    def __init__(self, view: JSON, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.me = view["players"][seat]
+        self.species: dict[int, JSON] = {}
+        self.owner: dict[int, int] = {}
+        self.carnivores = 0
+        for player in view["players"]:
+            for s in player["species"]:
+                self.species[s["id"]] = s
+                self.owner[s["id"]] = player["seat"]
+                if s.get("carnivore"):
+                    self.carnivores += 1
+        self.hand = {c["card"]: c for c in (self.me["hand"] or [])}
+        mine = self.me["species"]
+        self.plant_eaters = sum(1 for s in mine if not s.get("carnivore"))
+        self.meat_eaters = len(mine) - self.plant_eaters
+
+    def traits(self, species: JSON) -> list[str]:
+        return [t["trait"] for t in species["traits"] if "trait" in t]
+
+
+def _trait_value(table: _Table, trait: str, species: JSON) -> float:
+    carnivore = bool(species.get("carnivore"))
+    if trait in CARNIVORE_ONLY:
+        return 1.3 if carnivore else -1.0
+    if trait in DEFENCES:
+        return 0.6 + 0.5 * min(table.carnivores, 3) - (0.8 if carnivore else 0.0)
+    if trait == "carnivore":
+        prey = sum(1 for sid, s in table.species.items()
+                   if table.owner[sid] != table.seat and s["body"] < species["body"] + 1)
+        return 0.4 + 0.4 * min(prey, 3) - 0.8 * table.carnivores
+    if trait in ("long_neck", "foraging", "cooperation") and carnivore:
+        return -0.5
+    return BASE.get(trait, 0.5)
+
+
+def _food_value(table: _Table, action: JSON) -> float:
+    card = table.hand.get(action["card"])
+    if card is None:
+        return 0.0
+    want_plants = table.plant_eaters >= table.meat_eaters
+    best_use = max(
+        (_trait_value(table, card["trait"], s) for s in table.me["species"]), default=0.0
+    )
+    return float((0.4 if want_plants else -0.3) * card["food"] - best_use)
+
+
+def _play_value(table: _Table, action: JSON) -> float:
+    kind = action["type"]
+    if kind == "done":
+        return 0.0
+    count = len(table.me["species"])
+    if kind == "species":
+        return 1.8 - 0.5 * count
+    species = table.species.get(action.get("species", -1))
+    if species is None:
+        return -1.0
+    if kind == "grow":
+        if action["track"] == "pop":
+            return 1.3 - 0.25 * float(species["pop"])
+        need = 0.9 if species.get("carnivore") else 0.3 + 0.15 * min(table.carnivores, 3)
+        return need - 0.1 * float(species["body"])
+    card = table.hand.get(action["card"])
+    if card is None:
+        return 0.0
+    value = _trait_value(table, card["trait"], species)
+    if action.get("replace") is not None:
+        old: JSON = next(
+            (t for t in species["traits"] if t.get("card") == action["replace"]), {}
+        )
+        value -= 1.0 + _trait_value(table, old.get("trait", ""), species)
+    return value
+
+
+def _before_value(table: _Table, action: JSON) -> float:
+    if action["type"] == "done":
+        return 0.0
+    if action["trait"] == "intelligence":
+        species = table.species[action["species"]]
+        return 1.0 if species["food"] < species["pop"] and len(table.hand) > 1 else -0.5
+    return 2.0
+
+
+def _feed_value(table: _Table, action: JSON) -> float:
+    kind = action["type"]
+    if kind == "pass":
+        return 0.1
+    species = table.species.get(action.get("species", -1))
+    if species is None:
+        return 0.0
+    hunger = species["pop"] - species["food"]
+    if kind == "eat":
+        return 2.0 + 0.5 * hunger if hunger > 0 else 0.3
+    if kind == "use":
+        return 0.5
+    prey = table.species.get(action["target"])
+    if prey is None:
+        return 0.0
+    gain = min(prey["body"], max(hunger, 0)) if hunger > 0 else 0.2
+    own = table.owner[action["target"]] == table.seat
+    horns = 1.0 if "horns" in table.traits(prey) else 0.0
+    return 1.5 + gain - (3.0 if own else 0.0) - horns * (2.0 if species["pop"] == 1 else 0.5)
+
+
+_RULES = {"food": _food_value, "play": _play_value, "before": _before_value,
+          "feed": _feed_value}
+
+
+def action_values(view: JSON, legal: Sequence[Action], decision: Decision, seat: int
+                  ) -> list[float]:
+    table = _Table(view, seat)
+    rule = _RULES.get(decision.kind)
+    if rule is None:
+        return [0.0] * len(legal)
+    return [rule(table, action.to_json()) for action in legal]
+
+
+def best_action(view: JSON, legal: Sequence[Action], decision: Decision,
+                rng: random.Random) -> Action:
+    seat = view["seat"] if view.get("seat") is not None else decision.seats[0]
+    values = action_values(view, legal, decision, seat)
+    top = max(values)
+    best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+ROLLOUT_NOISE = 0.1
+#: playout length before the evaluator scores the sample: short, as a round has many
+#: one-card decisions.
+ROLLOUT_DEPTH = 12
+#: in a playout's play phase, the chance to end the turn instead of a random card play
+#: (cheap playouts that reach the feeding, where the evaluator sees the food).
+ROLLOUT_DONE = 0.4
+EVAL_TEMPERATURE = 3.0
+
+
+def estimate_scores(view: JSON) -> list[float]:
+    """Points so far plus survivors weighted by how likely they are to be fed."""
+    out = []
+    for player in view["players"]:
+        points = float(player["bag"]) + 0.3 * player["hand_size"]
+        for s in player["species"]:
+            fed = 1.0 if s["food"] >= s["pop"] else 0.6
+            points += fed * (s["pop"] + len(s["traits"])) + s["food"]
+        out.append(points)
+    return out
+
+
+def evaluate(game: Game[Any], state: Any) -> list[float]:
+    estimates = estimate_scores(game.view(state, None))
+    top = max(estimates)
+    weights = [math.exp((e - top) / EVAL_TEMPERATURE) for e in estimates]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class NorthStarHeuristic:
+    """The rules above behind the ``core.game.Heuristic`` protocol."""
+
+    rollout_depth = ROLLOUT_DEPTH
+
+    def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
+               rng: random.Random) -> Action:
+        return best_action(view, legal_actions, decision, rng)
+
+    def rollout_policy(self, rng: random.Random, game: Game[Any], state: Any, seat: int,
+                       legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        decision = game.decision(state)
+        assert decision is not None
+        if decision.kind == "play":
+            if rng.random() < ROLLOUT_DONE:
+                return legal[-1]  # done is listed last
+            return legal[rng.randrange(len(legal))]
+        if rng.random() < ROLLOUT_NOISE:
+            return legal[rng.randrange(len(legal))]
+        return best_action(game.view(state, seat), legal, decision, rng)
+
+    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
+        return evaluate(game, state)
+
+
+HEURISTIC = NorthStarHeuristic()

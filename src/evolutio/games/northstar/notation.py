@@ -1,0 +1,106 @@
+"""Reading actions from text notation and from JSON (notation in ``actions.py``).
+
+Species may be written ``A3`` or ``3`` and cards ``#12`` or ``12`` (scenario labels become
+bare ids).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from evolutio.core.game import Action, IllegalAction
+from evolutio.games.northstar.actions import (
+    ACTIONS,
+    Attack,
+    ChooseFood,
+    Done,
+    Eat,
+    Grow,
+    NewSpecies,
+    Pass,
+    PlayTrait,
+    Use,
+)
+
+USAGE = (
+    "food #C | species #C left|right | body #C A1 | pop #C A1 | trait #C A1 [over #C] | done"
+    " | use A1 trait [#C] [trait] | eat A1 | attack A1 A2 | pass"
+)
+
+
+def _id(token: str, prefix: str) -> int:
+    text = token[1:] if token[:1].upper() == prefix.upper() else token
+    if not text.isdigit():
+        raise IllegalAction(f"'{token}' is not a {'card' if prefix == '#' else 'species'}.")
+    return int(text)
+
+
+def parse_text(text: str) -> Action:
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction("Enter an action.")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in ("done", "pass") and not args:
+            return Done() if verb == "done" else Pass()
+        if verb == "food" and len(args) == 1:
+            return ChooseFood(_id(args[0], "#"))
+        if verb == "species" and len(args) == 2:
+            return NewSpecies(_id(args[0], "#"), args[1].lower())
+        if verb in ("body", "pop") and len(args) == 2:
+            return Grow(_id(args[0], "#"), _id(args[1], "A"), verb)
+        if verb == "trait" and len(args) in (2, 4):
+            replace = None
+            if len(args) == 4:
+                if args[2].lower() != "over":
+                    raise IllegalAction("Write 'trait #C A1 over #C' to replace a trait.")
+                replace = _id(args[3], "#")
+            return PlayTrait(_id(args[0], "#"), _id(args[1], "A"), replace)
+        if verb == "use" and 2 <= len(args) <= 4:
+            card = _id(args[2], "#") if len(args) >= 3 else None
+            negate = args[3].lower() if len(args) == 4 else None
+            return Use(_id(args[0], "A"), args[1].lower(), card, negate)
+        if verb == "eat" and len(args) == 1:
+            return Eat(_id(args[0], "A"))
+        if verb == "attack" and len(args) == 2:
+            return Attack(_id(args[0], "A"), _id(args[1], "A"))
+    except IndexError:
+        pass
+    raise IllegalAction(f"'{text.strip()}' is not an action; write {USAGE}.")
+
+
+def _int(data: Mapping[str, Any], key: str, optional: bool = False) -> Any:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{data.get('type')}: '{key}' must be a whole number.")
+    return value
+
+
+def from_json(data: Mapping[str, Any]) -> Action:
+    if not isinstance(data, Mapping):
+        raise IllegalAction("An action must be a JSON object with a 'type'.")
+    kind = data.get("type")
+    cls = ACTIONS.get(str(kind))
+    if cls is None:
+        raise IllegalAction(f"Unknown action type {kind!r}; known: {', '.join(ACTIONS)}.")
+    if cls in (Done, Pass):
+        return cls()
+    if cls is ChooseFood:
+        return ChooseFood(_int(data, "card"))
+    if cls is NewSpecies:
+        return NewSpecies(_int(data, "card"), str(data.get("side", "right")))
+    if cls is Grow:
+        return Grow(_int(data, "card"), _int(data, "species"), str(data.get("track")))
+    if cls is PlayTrait:
+        return PlayTrait(_int(data, "card"), _int(data, "species"),
+                         _int(data, "replace", True))
+    if cls is Use:
+        negate = data.get("negate")
+        return Use(_int(data, "species"), str(data.get("trait")), _int(data, "card", True),
+                   None if negate is None else str(negate))
+    if cls is Eat:
+        return Eat(_int(data, "species"))
+    return Attack(_int(data, "species"), _int(data, "target"))

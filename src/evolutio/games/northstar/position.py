@@ -1,0 +1,191 @@
+"""Scenario positions and snapshots (docs/scenarios.md; fields in docs/rules/northstar.md).
+
+A card is a trait name, or ``{trait, food, name}``; its food value defaults to 0, so a test
+never depends on the shipped provisional values (R-N01). Cards are numbered in the order
+they appear: each player's hand, food card and species' traits, then the deck, then the
+discard pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from evolutio.core.game import JSON, OptionError
+from evolutio.games.northstar import ops
+from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.state import PHASES, Species, State
+from evolutio.games.northstar.trait import is_carnivore
+
+PLAYER_KEYS = {"hand", "bag", "food_card", "passed", "species"}
+SPECIES_KEYS = {"name", "body", "pop", "food", "fat", "traits", "face_down"}
+POSITION_KEYS = {"phase", "round", "first_player", "current", "last_round", "watering_hole",
+                 "deck", "discard", "players", "used", "intel"}
+
+
+class PositionError(OptionError):
+    """A malformed position; the message names the field."""
+
+
+class _Builder:
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.cards: list[tuple[str, int]] = []
+
+    def card(self, spec: Any, where: str) -> int:
+        name = None
+        food = 0
+        if isinstance(spec, Mapping):
+            unknown = sorted(set(spec) - {"trait", "food", "name"})
+            if unknown:
+                raise PositionError(f"{where}: unknown field {', '.join(unknown)}")
+            name, food, spec = spec.get("name"), spec.get("food", 0), spec.get("trait")
+        if spec not in TRAIT_IDS:
+            raise PositionError(f"{where}: unknown trait {spec!r}; known: {', '.join(TRAIT_IDS)}")
+        if isinstance(food, bool) or not isinstance(food, int) or not -3 <= food <= 9:
+            raise PositionError(f"{where}.food: a whole number from -3 to 9")
+        self.cards.append((str(spec), food))
+        cid = len(self.cards) - 1
+        if name is not None:
+            self.state.labels[str(name)] = cid
+        return cid
+
+    def cards_list(self, value: Any, where: str) -> list[int]:
+        if not isinstance(value, list):
+            raise PositionError(f"{where}: expected a list of cards")
+        return [self.card(c, f"{where}[{i}]") for i, c in enumerate(value)]
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, where: str, low: int = 0,
+         high: int = 10_000) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PositionError(f"{where}.{key}: expected a whole number from {low} to {high}")
+    return value
+
+
+def build(state: State, position: Mapping[str, Any]) -> None:
+    """Replace ``state``'s table by ``position`` (phase defaults to feed)."""
+    unknown = sorted(set(position) - POSITION_KEYS)
+    if unknown:
+        raise PositionError(f"position: unknown field {', '.join(unknown)}")
+    b = _Builder(state)
+    state.labels = {}
+    players = position.get("players", [])
+    if not isinstance(players, list) or len(players) > state.num_players:
+        raise PositionError(f"position.players: at most {state.num_players} players")
+    top = ops.max_track(state)
+    face_down: list[int] = []
+    for seat, pdata in enumerate(players):
+        where = f"position.players[{seat}]"
+        if not isinstance(pdata, Mapping):
+            raise PositionError(f"{where}: expected a mapping")
+        bad = sorted(set(pdata) - PLAYER_KEYS)
+        if bad:
+            raise PositionError(f"{where}: unknown field {', '.join(bad)}")
+        player = state.players[seat]
+        player.hand = b.cards_list(pdata.get("hand", []), f"{where}.hand")
+        player.bag = _int(pdata, "bag", 0, where)
+        food_card = pdata.get("food_card")
+        player.food_card = None if food_card is None else b.card(food_card, f"{where}.food_card")
+        player.passed = bool(pdata.get("passed", False))
+        player.species = []
+        for i, sdata in enumerate(pdata.get("species", [])):
+            swhere = f"{where}.species[{i}]"
+            if not isinstance(sdata, Mapping):
+                raise PositionError(f"{swhere}: expected a mapping")
+            bad = sorted(set(sdata) - SPECIES_KEYS)
+            if bad:
+                raise PositionError(f"{swhere}: unknown field {', '.join(bad)}")
+            species = Species(state.next_id, _int(sdata, "body", 1, swhere, 1, top),
+                              _int(sdata, "pop", 1, swhere, 1, top))
+            state.next_id += 1
+            if "name" in sdata:
+                state.labels[str(sdata["name"])] = species.id
+            species.food = _int(sdata, "food", 0, swhere, 0, species.pop)
+            species.fat = _int(sdata, "fat", 0, swhere, 0, top)
+            species.traits = b.cards_list(sdata.get("traits", []), f"{swhere}.traits")
+            names = [b.cards[c][0] for c in species.traits]
+            if len(set(names)) != len(names):
+                raise PositionError(f"{swhere}.traits: the same trait twice")
+            if sdata.get("face_down"):
+                face_down.extend(species.traits)
+            player.species.append(species)
+    state.deck = b.cards_list(position.get("deck", []), "position.deck")
+    state.discard = b.cards_list(position.get("discard", []), "position.discard")
+    state.cards = tuple(b.cards)
+    state.face_down = set(face_down)
+    phase = position.get("phase", "feed")
+    if phase not in PHASES[:-1]:
+        raise PositionError(f"position.phase: one of {', '.join(PHASES[:-1])}")
+    state.phase = str(phase)
+    state.round = _int(position, "round", 1, "position", 1)
+    n = state.num_players
+    state.first_player = _int(position, "first_player", 0, "position", 0, n - 1)
+    state.current = _int(position, "current", state.first_player, "position", 0, n - 1)
+    last = position.get("last_round")
+    state.last_round = None if last is None else _int(position, "last_round", 1, "position", 1)
+    state.watering_hole = _int(position, "watering_hole", 0, "position")
+    state.food_in = state.watering_hole + sum(
+        p.bag + sum(s.food + s.fat for s in p.species) for p in state.players
+    )
+    state.food_out = 0
+    state.used = set()
+    for i, pair in enumerate(position.get("used", [])):
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in state.labels:
+            raise PositionError(f"position.used[{i}]: expected [species name, trait]")
+        state.used.add((state.labels[pair[0]], str(pair[1])))
+    intel = position.get("intel")
+    if intel is not None:
+        if not isinstance(intel, Mapping) or intel.get("species") not in state.labels:
+            raise PositionError("position.intel: expected {species: name, negated: [traits]}")
+        state.intel = (state.labels[intel["species"]], frozenset(intel.get("negated", [])))
+
+
+def snapshot(state: State) -> JSON:
+    species: JSON = {}
+    for seat, _, s in state.all_species():
+        species[str(s.id)] = {
+            "owner": seat,
+            "body": s.body,
+            "pop": s.pop,
+            "food": s.food,
+            "fat": s.fat,
+            "traits": [state.cards[c][0] for c in s.traits],
+            "trait_cards": list(s.traits),
+            "hungry": s.food < s.pop,
+            "carnivore": is_carnivore(state, s),
+            "fat_capacity": ops.fat_capacity(state, s),
+            "face_down": [c for c in s.traits if c in state.face_down],
+        }
+    from evolutio.games.northstar.scoring import scores
+
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "current": state.current,
+        "last_round": state.last_round,
+        "watering_hole": state.watering_hole,
+        "deck": list(state.deck),
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "discard_size": len(state.discard),
+        "players": [
+            {
+                "hand": list(p.hand),
+                "hand_size": len(p.hand),
+                "bag": p.bag,
+                "food_card": p.food_card,
+                "passed": p.passed,
+                "species": [s.id for s in p.species],
+            }
+            for p in state.players
+        ],
+        "species": species,
+        "used": sorted(f"{trait}:{sid}" for sid, trait in state.used),
+        "intel": None if state.intel is None else {
+            "species": state.intel[0], "negated": sorted(state.intel[1])},
+        "scores": scores(state),
+        "food": {"in": state.food_in, "out": state.food_out},
+    }

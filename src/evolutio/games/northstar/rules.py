@@ -1,0 +1,300 @@
+"""Who decides, the legal actions, and checking and applying an action.
+
+Every refusal is a sentence for the player. ``apply_action`` mutates without checking;
+``Game.apply`` checks first and then runs the engine on (``phases.advance``).
+"""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.games.northstar import attack, ops, phases
+from evolutio.games.northstar.actions import (
+    Attack,
+    ChooseFood,
+    Done,
+    Eat,
+    FoodChosen,
+    Grow,
+    NewSpecies,
+    Pass,
+    Passed,
+    Played,
+    PlayTrait,
+    Use,
+)
+from evolutio.games.northstar.cards import trait_name
+from evolutio.games.northstar.state import Species, State
+from evolutio.games.northstar.trait import TRAITS, has, is_carnivore
+
+PROMPTS = {
+    "food": "Choose a card to put face down on the watering hole as food.",
+    "play": "Play cards: new species, body size, population or traits; then done.",
+    "before": "Before feeding: use Long Neck, Fertile, Fat Tissue, Intelligence.",
+    "feed": "Feed a hungry species: eat at the watering hole or attack.",
+}
+
+
+def decision(state: State) -> Decision | None:
+    if state.phase == "over":
+        return None
+    if state.phase == "food":
+        waiting = phases.food_waiting(state)
+        total = sum(1 for p in state.players if p.hand or p.food_card is not None)
+        return Decision(waiting, "food", PROMPTS["food"], (total - len(waiting), total))
+    return Decision.one(state.current, state.phase, PROMPTS[state.phase])
+
+
+def trait_limit(state: State) -> int:
+    """3 traits per species, 2 in a 2-player game (seed 002 "Karten ausspielen")."""
+    return 2 if state.two_players else 3
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    current = decision(state)
+    if current is None or seat not in current.seats:
+        return []
+    player = state.players[seat]
+    if state.phase == "food":
+        return [ChooseFood(card) for card in player.hand]
+    if state.phase == "before":
+        return phases.before_actions(state, seat)
+    if state.phase == "feed":
+        cache = state.feed_cache
+        out = list(cache[1]) if cache is not None and cache[0] == seat \
+            else phases.feed_actions(state, seat)
+        if not phases.must_feed(state, seat) and state.intel is None:
+            out.append(Pass())
+        return out
+    out_play: list[Action] = []
+    top = ops.max_track(state)
+    limit = trait_limit(state)
+    rows = [
+        (sp.id, sp.body < top, sp.pop < top, sp.traits,
+         [state.cards[c][0] for c in sp.traits], len(sp.traits) < limit)
+        for sp in player.species
+    ]
+    for card in player.hand:
+        out_play.append(NewSpecies(card, "left"))
+        out_play.append(NewSpecies(card, "right"))
+        trait = state.cards[card][0]
+        for sid, body_ok, pop_ok, traits, names, room in rows:
+            if body_ok:
+                out_play.append(Grow(card, sid, "body"))
+            if pop_ok:
+                out_play.append(Grow(card, sid, "pop"))
+            if trait in names:
+                # only over the card of the same trait: never the same trait twice
+                out_play.append(PlayTrait(card, sid, traits[names.index(trait)]))
+                continue
+            out_play.extend(PlayTrait(card, sid, old) for old in traits)
+            if room:
+                out_play.append(PlayTrait(card, sid))
+    out_play.append(Done())
+    return out_play
+
+
+def check(state: State, seat: int, action: Action) -> None:
+    reason = refusal(state, seat, action)
+    if reason:
+        raise IllegalAction(reason)
+
+
+def refusal(state: State, seat: int, action: Action) -> str | None:
+    """Why ``seat`` may not play ``action`` now, or None."""
+    current = decision(state)
+    if current is None:
+        return "The game is over."
+    if not 0 <= seat < state.num_players:
+        return f"There is no seat {seat}."
+    if seat not in current.seats:
+        if state.phase == "food":
+            return "You have already chosen your food card; waiting for the others."
+        return "It is not your turn."
+    if state.phase == "food":
+        if not isinstance(action, ChooseFood):
+            return "Everyone first puts one hand card face down on the watering hole as food."
+        return _card_block(state, seat, action.card)
+    if state.phase == "play":
+        return _play_block(state, seat, action)
+    if state.phase == "before":
+        if isinstance(action, Done):
+            if Done() not in phases.before_actions(state, seat):
+                return "Use Long Neck, Fertile and Fat Tissue first: they are not optional."
+            return None
+        if not isinstance(action, Use):
+            return "Before feeding you may only use Long Neck, Fertile, Fat Tissue and " \
+                "Intelligence, then say done."
+        return _use_block(state, seat, action, before=True)
+    if isinstance(action, Pass):
+        if state.intel is not None:
+            return "Your carnivore used Intelligence: it must attack now."
+        if phases.must_feed(state, seat):
+            return "You must feed a hungry species that can eat."
+        return None
+    if state.intel is not None and not (
+        isinstance(action, (Attack, Use)) and action.species == state.intel[0]
+    ):
+        return f"A{state.intel[0]} used Intelligence: it must attack now."
+    if isinstance(action, Eat):
+        found = _own(state, seat, action.species)
+        if isinstance(found, str):
+            return found
+        if is_carnivore(state, found):
+            return "A carnivore never eats plant food; it attacks."
+        if state.watering_hole <= 0:
+            return "The watering hole is empty."
+        if ops.room(state, found) == 0:
+            return f"A{found.id} is fed and cannot take more food."
+        return None
+    if isinstance(action, Attack):
+        found = _own(state, seat, action.species)
+        if isinstance(found, str):
+            return found
+        return attack.attack_block(state, seat, found, action.target)
+    if isinstance(action, Use):
+        return _use_block(state, seat, action, before=False)
+    return "In your feeding turn: eat, attack, use Intelligence, or pass when allowed."
+
+
+def _card_block(state: State, seat: int, card: int) -> str | None:
+    if card not in state.players[seat].hand:
+        return f"Card #{card} is not in your hand."
+    return None
+
+
+def _own(state: State, seat: int, sid: int) -> Species | str:
+    for species in state.players[seat].species:
+        if species.id == sid:
+            return species
+    return f"A{sid} is not one of your species."
+
+
+def _play_block(state: State, seat: int, action: Action) -> str | None:
+    """Seed 002 "Karten ausspielen": new species only at either end; body and population at
+    most 6 (R-N34); at most 3 traits (2 with 2 players), never twice the same; at the limit a
+    new trait replaces one (R-N21)."""
+    if isinstance(action, Done):
+        return None
+    if not isinstance(action, (NewSpecies, Grow, PlayTrait)):
+        return "Play a card as a new species, body size, population or trait, or say done."
+    block = _card_block(state, seat, action.card)
+    if block:
+        return block
+    if isinstance(action, NewSpecies):
+        if action.side not in ("left", "right"):
+            return "A new species goes at the left or the right end, never in between."
+        return None
+    species = _own(state, seat, action.species)
+    if isinstance(species, str):
+        return species
+    top = ops.max_track(state)
+    if isinstance(action, Grow):
+        if action.track not in ("body", "pop"):
+            return "Grow body size or population."
+        value = species.body if action.track == "body" else species.pop
+        if value >= top:
+            word = "body size" if action.track == "body" else "population"
+            return f"A{action.species}'s {word} is already {top}, the most."
+        return None
+    assert isinstance(action, PlayTrait)
+    trait = state.cards[action.card][0]
+    traits = species.traits
+    if action.replace is not None:
+        if action.replace not in traits:
+            return f"Card #{action.replace} is not a trait of A{action.species}."
+        others = [state.cards[c][0] for c in traits if c != action.replace]
+        if trait in others:
+            return f"A{action.species} already has {trait_name(trait)}."
+        return None
+    if trait in (state.cards[c][0] for c in traits):
+        return f"A{action.species} already has {trait_name(trait)}: never the same trait twice."
+    limit = trait_limit(state)
+    if len(traits) >= limit:
+        return (
+            f"A{action.species} already has {limit} traits, the most"
+            f"{' with 2 players' if limit == 2 else ''}; play the card over one of them."
+        )
+    return None
+
+
+def _use_block(state: State, seat: int, action: Use, before: bool) -> str | None:
+    species = _own(state, seat, action.species)
+    if isinstance(species, str):
+        return species
+    if action.trait not in TRAITS:
+        return f"There is no trait called {action.trait!r}."
+    if not has(state, species, action.trait):
+        return f"A{action.species} does not have {trait_name(action.trait)}."
+    trait = TRAITS[action.trait]
+    if before and not trait.before_feeding:
+        return f"{trait_name(action.trait)} is not used before feeding."
+    if not before and not trait.feeding_use:
+        return f"{trait_name(action.trait)} is not used in a feeding turn."
+    return trait.use_block(state, seat, species, action)
+
+
+def apply_action(state: State, seat: int, action: Action) -> list[Event]:
+    """Mutate for an action already checked."""
+    state.feed_cache = None
+    events: list[Event] = []
+    player = state.players[seat]
+    if isinstance(action, ChooseFood):
+        player.hand.remove(action.card)
+        player.food_card = action.card
+        events.append(FoodChosen(seat))
+    elif isinstance(action, Done):
+        if state.phase == "play":
+            events.append(Passed(seat, "play"))
+        phases.mark_done(state, seat)
+    elif isinstance(action, NewSpecies):
+        player.hand.remove(action.card)
+        state.discard.append(action.card)
+        species = ops.new_species(state, seat, action.side == "right")
+        events.append(Played(seat, "species", action.card, species.id))
+    elif isinstance(action, Grow):
+        player.hand.remove(action.card)
+        state.discard.append(action.card)
+        found = state.find(action.species)
+        assert found is not None
+        if action.track == "body":
+            found[2].body += 1
+        else:
+            found[2].pop += 1
+        events.append(Played(seat, action.track, action.card, action.species))
+    elif isinstance(action, PlayTrait):
+        player.hand.remove(action.card)
+        found = state.find(action.species)
+        assert found is not None
+        traits = found[2].traits
+        if action.replace is not None:
+            traits[traits.index(action.replace)] = action.card
+            state.discard.append(action.replace)
+            state.face_down.discard(action.replace)
+        else:
+            traits.append(action.card)
+        state.face_down.add(action.card)
+        events.append(Played(seat, "trait", action.card, action.species,
+                             state.cards[action.card][0], action.replace))
+    elif isinstance(action, Use):
+        found = state.find(action.species)
+        assert found is not None
+        TRAITS[action.trait].use(state, seat, found[2], action, events)
+    elif isinstance(action, Eat):
+        found = state.find(action.species)
+        assert found is not None
+        amount = max(TRAITS[state.cards[c][0]].plant_take for c in found[2].traits) \
+            if found[2].traits else 1
+        ops.take(state, seat, found[1], amount, "plant", "eat", events)
+        state.current = (seat + 1) % state.num_players
+    elif isinstance(action, Attack):
+        found = state.find(action.species)
+        assert found is not None
+        attack.resolve(state, seat, found[2], action.target, events)
+        state.current = (seat + 1) % state.num_players
+    elif isinstance(action, Pass):
+        player.passed = True
+        events.append(Passed(seat, "feed"))
+        state.current = (seat + 1) % state.num_players
+    if state.phase == "play" and not player.hand:
+        phases.mark_done(state, seat)
+    return events

@@ -1,0 +1,120 @@
+"""Sentences for people in English, German, Russian and Italian (data/sentences.toml)."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from evolutio.core.game import Action, Event
+from evolutio.games.northstar import actions as a
+from evolutio.games.northstar.cards import trait_name
+from evolutio.games.northstar.state import State
+
+SIDES = {"left": {"en": "left", "de": "linken", "ru": "слева", "it": "sinistra"},
+         "right": {"en": "right", "de": "rechten", "ru": "справа", "it": "destra"}}
+
+
+@cache
+def sentences() -> dict[str, dict[str, str]]:
+    text = (
+        resources.files("evolutio.games.northstar.data")
+        .joinpath("sentences.toml")
+        .read_text(encoding="utf-8")
+    )
+    return {k: dict(v) for k, v in tomllib.loads(text).items()}
+
+
+def say(key: str, language: str, **values: Any) -> str:
+    texts = sentences()[key]
+    return (texts.get(language) or texts["en"]).format(**values)
+
+
+def describe_action(state: State, action: Action, language: str = "en") -> str:
+    def card(cid: int | None) -> str:
+        if cid is None or not 0 <= cid < len(state.cards):
+            return f"#{cid}"
+        return trait_name(state.cards[cid][0], language)
+
+    if isinstance(action, a.ChooseFood):
+        food = state.cards[action.card][1] if 0 <= action.card < len(state.cards) else "?"
+        return say("a_food", language, trait=card(action.card), food=food)
+    if isinstance(action, a.NewSpecies):
+        side = SIDES.get(action.side, {}).get(language, action.side)
+        return say("a_species", language, trait=card(action.card), side=side)
+    if isinstance(action, a.Grow):
+        return say(f"a_{action.track}" if action.track in ("body", "pop") else "a_body",
+                   language, trait=card(action.card), species=action.species)
+    if isinstance(action, a.PlayTrait):
+        over = ""
+        if action.replace is not None:
+            old = f"#{action.replace}" if action.replace in state.face_down else card(
+                action.replace)
+            over = say("over", language, trait=old)
+        return say("a_trait", language, card=action.card, species=action.species, over=over)
+    if isinstance(action, a.Done):
+        return say("a_done", language)
+    if isinstance(action, a.Pass):
+        return say("a_pass", language)
+    if isinstance(action, a.Use):
+        extra = "" if action.card is None else say("a_use_card", language,
+                                                    card=card(action.card))
+        if action.negate:
+            extra += say("negate", language, trait=trait_name(action.negate, language))
+        return say("a_use", language, trait=trait_name(action.trait, language),
+                   species=action.species, extra=extra)
+    if isinstance(action, a.Eat):
+        return say("a_eat", language, species=action.species)
+    if isinstance(action, a.Attack):
+        return say("a_attack", language, species=action.species, target=action.target)
+    return action.notation()
+
+
+def describe_event(event: Event, language: str = "en", seats: list[str] | None = None) -> str:
+    def name(seat: int) -> str:
+        return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
+
+    if isinstance(event, a.RoundBegan):
+        last = say("last", language) if event.last else ""
+        return say("round", language, round=event.round, name=name(event.first_player),
+                   last=last)
+    if isinstance(event, a.Dealt | a.Drew):
+        return say("drew", language, name=name(event.seat), count=event.count)
+    if isinstance(event, a.Reshuffled):
+        return say("reshuffled", language, last_round=event.last_round)
+    if isinstance(event, a.FoodChosen):
+        return say("food_chosen", language, name=name(event.seat))
+    if isinstance(event, a.FoodRevealed):
+        values = ", ".join(f"{v:+d}" for v in event.values) or "-"
+        return say("food_revealed", language, values=values, total=event.total,
+                   watering_hole=event.watering_hole)
+    if isinstance(event, a.Played):
+        return say(f"played_{event.what}", language, name=name(event.seat),
+                   species=event.species)
+    if isinstance(event, a.TraitsRevealed):
+        return say("traits_revealed", language)
+    if isinstance(event, a.Used):
+        negate = say("negate", language, trait=trait_name(event.negate, language)) \
+            if event.negate else ""
+        return say("used", language, name=name(event.seat), species=event.species,
+                   trait=trait_name(event.trait, language), negate=negate)
+    if isinstance(event, a.Took):
+        return say("took", language, species=event.species, food=event.food, fat=event.fat,
+                   source=event.reason)
+    if isinstance(event, a.Attacked):
+        return say("attacked", language, species=event.species, target=event.target)
+    if isinstance(event, a.PopulationLost):
+        return say("population_lost", language, species=event.species, amount=event.amount)
+    if isinstance(event, a.Extinct):
+        return say("extinct", language, name=name(event.seat), species=event.species,
+                   traits=event.traits)
+    if isinstance(event, a.Passed):
+        return say("passed", language, name=name(event.seat))
+    if isinstance(event, a.Banked):
+        return say("banked", language, name=name(event.seat), amount=event.amount)
+    if isinstance(event, a.NewBoard):
+        return say("new_board", language, name=name(event.seat), species=event.species)
+    if isinstance(event, a.GameOver):
+        return say("game_over", language, scores=", ".join(map(str, event.scores)))
+    return ""

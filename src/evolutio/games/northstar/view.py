@@ -1,0 +1,67 @@
+"""What a seat may see (seed 002; R-N22): its own hand and food card; of others only the
+hand size, whether a food card is down, and traits face up (a trait played this phase is
+face down to others until the play phase ends). Card ids of hidden cards are never shown."""
+
+from __future__ import annotations
+
+from evolutio.core.game import JSON
+from evolutio.games.northstar import ops
+from evolutio.games.northstar.state import State
+from evolutio.games.northstar.trait import is_carnivore
+
+
+def _card(state: State, card: int) -> JSON:
+    trait, food = state.cards[card]
+    return {"card": card, "trait": trait, "food": food}
+
+
+def view(state: State, seat: int | None) -> JSON:
+    players = []
+    for s, player in enumerate(state.players):
+        own = s == seat
+        rows = []
+        for species in player.species:
+            traits = [
+                _card(state, c) if own or c not in state.face_down else {"hidden": True}
+                for c in species.traits
+            ]
+            rows.append({
+                "id": species.id,
+                "body": species.body,
+                "pop": species.pop,
+                "food": species.food,
+                "fat": species.fat,
+                "fat_capacity": ops.fat_capacity(state, species) if own or not any(
+                    c in state.face_down for c in species.traits) else None,
+                "hungry": species.food < species.pop,
+                "carnivore": is_carnivore(state, species) if own or not any(
+                    c in state.face_down for c in species.traits) else None,
+                "traits": traits,
+            })
+        players.append({
+            "seat": s,
+            "hand": [_card(state, c) for c in player.hand] if own else None,
+            "hand_size": len(player.hand),
+            "bag": player.bag,
+            "food_chosen": player.food_card is not None,
+            "food_card": _card(state, player.food_card)
+            if own and player.food_card is not None else None,
+            "passed": player.passed,
+            "species": rows,
+        })
+    return {
+        "game": "northstar",
+        "seat": seat,
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "current": state.current,
+        "last_round": state.last_round,
+        "bell": state.last_round is not None and state.round >= state.last_round,
+        "watering_hole": state.watering_hole,
+        "deck_size": len(state.deck),
+        "discard": [_card(state, c) for c in state.discard],
+        "intel": None if state.intel is None else {
+            "species": state.intel[0], "negated": sorted(state.intel[1])},
+        "players": players,
+    }

@@ -1,0 +1,148 @@
+"""North Star in Debian's chromium through its own renderer: a whole 3-player game against two
+bots (the food card chosen at the same time as the bots, traits played, attacks), watched by a
+spectator who never sees a hand or a face-down trait, then replayed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+
+pytestmark = BROWSER_MARKS
+SCREENSHOT = os.environ.get("NORTHSTAR_SCREENSHOT")
+#: the legal action to click first, by the words of its sentence (en)
+PRIORITY = ("attacks", "face down as a trait", "eats at the watering hole", "Use ", "Done.")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("server") / "evolutio.db", grace=1.0)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+async def guest(browser: Any, base: str, name: str, errors: list[str], path: str = "/") -> Any:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+    await page.goto(base + path)
+    await page.fill("#login input[name=name]", name)
+    await page.click("#guest")
+    await page.wait_for_selector("#who a")
+    return page
+
+
+async def carnivore_first(page: Any) -> None:
+    """In the play phase, pick a Carnivore card in the hand, if any, so that the buttons
+    offer it (the shell's picks); then Kit plays it as a trait and grows that species."""
+    if not await page.query_selector("#prompt[data-kind='play']"):
+        return
+    card = page.locator("#table .player.me #hand .card:has-text('Carnivore')")
+    if await card.count() and not await page.query_selector("#table .selected"):
+        try:
+            await card.first.click(timeout=1_000)
+        except Exception:
+            return
+
+
+async def act(page: Any, seen: dict[str, Any]) -> bool:
+    """Click the legal action the priority prefers; count traits and attacks."""
+    await carnivore_first(page)
+    buttons = page.locator("#legal button.act")
+    texts = await buttons.all_inner_texts()
+    if not texts:
+        return False
+    index = 0
+    for word in PRIORITY:
+        hit = next((i for i, t in enumerate(texts) if word in t and " over " not in t), None)
+        if hit is not None:
+            index = hit
+            break
+    text = texts[index]
+    try:
+        await buttons.nth(index).click(timeout=2_000)
+    except Exception:  # re-rendered under the pointer: look again
+        return False
+    for key, word in (("attacks", "attacks"), ("traits", "as a trait"), ("food", "watering hole")):
+        if word in text:
+            seen[key] = seen.get(key, 0) + 1
+    await page.wait_for_timeout(15)
+    return True
+
+
+async def whole_game(base: str) -> tuple[str, list[str], dict[str, Any]]:
+    from playwright.async_api import async_playwright
+
+    errors: list[str] = []
+    seen: dict[str, Any] = {}
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await guest(browser, base, "Kit", errors)
+        await page.wait_for_selector("#game")
+        await page.select_option("#game", "northstar")
+        await page.wait_for_selector("#new-hard_shell_bonus")
+        seen["summary"] = await page.inner_text("#game-summary")
+        await page.fill("#new-players", "3")
+        await page.fill("#clock", "0")
+        await page.click("#create")
+        await page.wait_for_selector("#seats .add-bot")
+        room = str(page.url.rstrip("/").split("/")[-1])
+        for _ in range(2):
+            await page.click("#seats .add-bot")
+            await page.wait_for_timeout(100)
+        watcher = await guest(browser, base, "Eve", errors, f"/room/{room}")
+        await page.wait_for_selector("#start:not([disabled])")
+        await page.click("#start")
+        # the food choice: everyone at once
+        await page.wait_for_selector("#prompt[data-kind='food'] #legal button.act")
+        seen["hand"] = await page.locator("#table .player.me #hand .card").count()
+        await watcher.wait_for_selector("#table .northstar")
+        seen["watcher_hands"] = await watcher.locator("#table #hand").count()
+        await act(page, seen)
+        # play on: the spectator never sees a hand or a face-down trait's name
+        for _ in range(3000):
+            if await page.query_selector("#game-over"):
+                break
+            if not await act(page, seen):
+                await page.wait_for_selector("#legal button.act, #game-over", timeout=30_000)
+            if seen.get("traits") == 1 and "hidden_seen" not in seen:
+                seen["hidden_seen"] = await watcher.locator("#table li.hidden").count()
+                seen["watcher_hand_cards"] = await watcher.locator("#table .hand .card").count()
+                if SCREENSHOT:
+                    await page.screenshot(path=SCREENSHOT, full_page=True)
+        seen["ranking"] = await page.locator("#game-over li").all_inner_texts()
+        log = " ".join(await page.locator("#log div").all_inner_texts())
+        seen["log_attacks"] = log.count(" attacks A")
+        await watcher.wait_for_selector("#game-over")
+        seen["watcher_ranking"] = await watcher.locator("#game-over li").count()
+        await page.click("#replay-link")
+        await page.wait_for_selector("#replay-table .northstar")
+        await page.click("#replay-last")
+        seen["replay_players"] = await page.locator("#replay-table .player").count()
+        await browser.close()
+    return room, errors, seen
+
+
+def test_a_whole_northstar_game_in_the_browser(server: Server) -> None:
+    room, errors, seen = asyncio.run(asyncio.wait_for(whole_game(server.base), 600))
+    assert errors == []
+    assert "provisional" in seen["summary"]
+    assert seen["hand"] == 4  # 3 cards + 1 for the one species
+    assert seen["watcher_hands"] == 0
+    assert seen.get("traits", 0) >= 1 and seen.get("hidden_seen", 0) >= 1
+    assert seen.get("watcher_hand_cards", 0) == 0
+    # attacks by Kit's carnivores or the bots', read from the game log
+    assert seen["log_attacks"] >= 1, seen
+    assert len(seen["ranking"]) == 3 and seen["watcher_ranking"] == 3
+    assert seen["replay_players"] == 3
+    status = server.get(f"/api/rooms/{room}").json()["room"]
+    assert status["status"] == "over" and status["game"] == "northstar"

@@ -1,0 +1,29 @@
+"""The engine never names a trait: the pipelines (attack, food, phases, rules) ask the trait
+objects' hooks; trait identifiers appear only in the trait classes and the card data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.trait import TRAITS
+
+PACKAGE = Path(__file__).resolve().parents[3] / "src" / "evolutio" / "games" / "northstar"
+PIPELINES = ("attack.py", "ops.py", "phases.py", "rules.py", "state.py", "scoring.py",
+             "trait.py", "game.py", "notation.py")
+
+
+def test_pipelines_name_no_trait() -> None:
+    for name in PIPELINES:
+        text = (PACKAGE / name).read_text(encoding="utf-8")
+        for trait in TRAIT_IDS:
+            assert not re.search(rf"[\"']{trait}[\"']", text), f"{name} names {trait}"
+
+
+def test_every_trait_is_an_object_with_hooks() -> None:
+    assert set(TRAITS) == set(TRAIT_IDS)
+    assert [t for t, obj in TRAITS.items() if obj.meat_only] == ["carnivore"]
+    negatable = {t for t, obj in TRAITS.items() if obj.negatable}
+    assert negatable == {"burrowing", "climbing", "defensive_herding", "hard_shell", "horns",
+                         "symbiosis", "warning_call"}  # R-N26

@@ -1,0 +1,41 @@
+"""Every North Star scenario (tests/games/northstar/scenarios) passes, cites seed 002 or a
+ruling, and every trait has at least three."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evolutio.core.scenario import discover, load_documents, run_file
+from evolutio.games.northstar.cards import TRAIT_IDS
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = discover([SCENARIOS])
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(SCENARIOS)) for p in FILES])
+def test_scenario(path: Path) -> None:
+    results = run_file(path)
+    assert results, f"{path} holds no scenario"
+    failures = [f"{r.name}: {r.message}" for r in results if not r.passed]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_scenario_cites_seed_002_or_a_ruling() -> None:
+    for path in FILES:
+        for data in load_documents(path):
+            rule = str(data.get("rule", ""))
+            assert data.get("game") == "northstar", path
+            assert any(key in rule for key in ("Seed 002", "R-N", "rules/northstar.md")), path
+
+
+def test_every_trait_has_three_scenarios() -> None:
+    names = [p.stem for p in (SCENARIOS / "traits").glob("*.yaml")]
+    for trait in TRAIT_IDS:
+        count = sum(1 for name in names if name.startswith(trait))
+        assert count >= 3, f"{trait}: only {count} scenario files"
+
+
+def test_at_least_eighty_scenarios() -> None:
+    assert len(FILES) >= 80
