@@ -27,7 +27,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from evolutio.core.game import Action, Game
+from evolutio.core.game import Action, Game, OptionError
 from evolutio.core.match import Match
 from evolutio.core.options import OptionSpec
 from evolutio.core.registry import available_games, get_game
@@ -86,6 +86,27 @@ def turned_up(specs: typing.Sequence[OptionSpec]) -> dict[str, Any]:
         elif spec.kind == "int" and spec.high is not None:
             out[spec.name] = spec.high
     return out
+
+
+def playable(game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` as far as the game accepts them together: options that only work with
+    others (six players with a bigger deck, say) are left at their defaults one by one until
+    the rest is accepted."""
+    left = dict(options)
+    while left:
+        try:
+            game.normalize_options(left)
+            return left
+        except OptionError:
+            for name in list(left):
+                trial = {k: v for k, v in left.items() if k != name}
+                try:
+                    game.normalize_options(trial)
+                except OptionError:
+                    continue
+                return trial
+            left.popitem()
+    return left
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -264,7 +285,7 @@ def game_section(name: str) -> list[str]:
     sample = Sample()
     for seed in SAMPLE_SEEDS:
         sample.play(game, {}, seed, default=True)
-    up = turned_up(specs)
+    up = playable(game, turned_up(specs))
     for seed in SAMPLE_SEEDS[:2]:
         sample.play(game, up, seed, default=False)
     out = [
