@@ -7,7 +7,7 @@ from rich.console import Console
 
 app = typer.Typer(
     name="evolutio",
-    help="Play, simulate and study the Evolution family of card games.",
+    help="Play, simulate and study card games: every installed game (evolutio games lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,

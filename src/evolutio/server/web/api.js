@@ -32,3 +32,28 @@ export function h(spec, attrs = {}, ...children) {
   }
   return el;
 }
+
+// For renderers: mark an element as a thing a player may pick ("kind:id"); the shell
+// highlights it and wires the click from the legal actions' targets (docs/web.md).
+export function pickable(el, kind, id) {
+  el.dataset.pick = `${kind}:${id}`;
+  return el;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+// For renderers: a row of round tokens (food, fat...) drawn in SVG, at most 12 shown.
+export function tokens(count, color, title) {
+  const n = Math.max(0, Math.min(count, 12));
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", String(Math.max(1, n) * 14));
+  svg.setAttribute("height", "14");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${count} ${title}`);
+  for (let i = 0; i < n; i++) {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", String(7 + i * 14)); c.setAttribute("cy", "7"); c.setAttribute("r", "5.5");
+    c.setAttribute("fill", color); c.setAttribute("stroke", "#333"); c.setAttribute("stroke-width", "0.8");
+    svg.append(c);
+  }
+  return svg;
+}

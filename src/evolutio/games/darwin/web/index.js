@@ -2,17 +2,13 @@
 // what may be clicked comes from the server's legal actions; this module marks cards,
 // species and habitats with data-pick="kind:id" and the shell does the rest.
 // Habitats are columns (food, requirements, species); a species is its parts side by side.
-import { h } from "/static/api.js";
+import { h, pickable } from "/static/api.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
 
 const MARKS = { run: "R", swim: "S", fly: "F", climb: "C", cold: "❄", heat: "☀" };
 
-function pickable(el, kind, id) {
-  el.dataset.pick = `${kind}:${id}`;
-  return el;
-}
 
 function symbols(map) {
   return Object.entries(map || {}).map(([s, n]) => `${MARKS[s] || s}${n}`).join(" ");

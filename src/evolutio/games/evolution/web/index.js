@@ -1,7 +1,7 @@
 // Evolution's table for the browser shell: draws a view sent by the server. No rules here:
 // what may be clicked comes from the server's legal actions; this module marks cards,
 // animals, links and locations with data-pick="kind:id" and the shell does the rest.
-import { h } from "/static/api.js";
+import { h, pickable, tokens } from "/static/api.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -9,29 +9,7 @@ export const css = "board.css";
 // The three locations of the Continents expansion, in the order the table shows them.
 export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
-const SVG = "http://www.w3.org/2000/svg";
-// A row of round tokens (food, fat) drawn in SVG.
-function tokens(count, color, title) {
-  const n = Math.max(0, Math.min(count, 12));
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("width", String(Math.max(1, n) * 14));
-  svg.setAttribute("height", "14");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${count} ${title}`);
-  for (let i = 0; i < n; i++) {
-    const c = document.createElementNS(SVG, "circle");
-    c.setAttribute("cx", String(7 + i * 14)); c.setAttribute("cy", "7"); c.setAttribute("r", "5.5");
-    c.setAttribute("fill", color); c.setAttribute("stroke", "#333"); c.setAttribute("stroke-width", "0.8");
-    svg.append(c);
-  }
-  return svg;
-}
 
-// Mark an element as a thing a player may pick (the shell highlights and wires it).
-function pickable(el, kind, id) {
-  el.dataset.pick = `${kind}:${id}`;
-  return el;
-}
 
 function cardEl(card, ctx) {
   const faces = (card.faces || []).map((f) => h("div.face", {}, ctx.label(f)));

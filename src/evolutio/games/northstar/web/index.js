@@ -2,33 +2,12 @@
 // rules here: what may be clicked comes from the server's legal actions; this module marks
 // cards, species and (for Intelligence) traits with data-pick="kind:id" and the shell does
 // the rest (docs/web.md). Face-down traits of other seats arrive as {hidden: true}.
-import { h } from "/static/api.js";
+import { h, pickable, tokens } from "/static/api.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
 
-const SVG = "http://www.w3.org/2000/svg";
-// A row of round tokens (food, fat) drawn in SVG.
-function tokens(count, color, title) {
-  const n = Math.max(0, Math.min(count, 12));
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("width", String(Math.max(1, n) * 14));
-  svg.setAttribute("height", "14");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${count} ${title}`);
-  for (let i = 0; i < n; i++) {
-    const c = document.createElementNS(SVG, "circle");
-    c.setAttribute("cx", String(7 + i * 14)); c.setAttribute("cy", "7"); c.setAttribute("r", "5.5");
-    c.setAttribute("fill", color); c.setAttribute("stroke", "#333"); c.setAttribute("stroke-width", "0.8");
-    svg.append(c);
-  }
-  return svg;
-}
 
-function pickable(el, kind, id) {
-  el.dataset.pick = `${kind}:${id}`;
-  return el;
-}
 
 function cardEl(card, ctx) {
   const sign = card.food > 0 ? `+${card.food}` : String(card.food);
