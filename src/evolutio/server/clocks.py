@@ -104,7 +104,7 @@ class Timers:
         assert room.match is not None
         self._clocks.pop(seat, None)
         action = room.match.default_action(seat)
-        room.system(f"{room.seats[seat].name}'s time is up.")
+        room.system("time_up", name=room.seats[seat].name)
         try:
             room.play(seat, action, "timeout")
         except RoomError as exc:  # storage: the hub retries (``retry``) once writes succeed
@@ -220,7 +220,7 @@ class Timers:
         if room.status != "playing" or room.connected(info.user_id):
             return
         info.takeover = True
-        room.system(f"{info.name} is away; a bot plays for them until they return.")
+        room.system("away", name=info.name)
         room.refresh()
         room.send_room()
         self.schedule_bots()

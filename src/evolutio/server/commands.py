@@ -63,7 +63,7 @@ def cmd_join(room: Room, conn: Conn, args: list[str]) -> None:
     assert conn.user_id is not None
     index = seating.join(room.seats, conn.user_id, conn.name, args[0] if args else None)
     room.save()
-    room.system(f"{conn.name} sits at seat {index + 1}.")
+    room.system("seat_taken", name=conn.name, seat=index + 1)
     room.send_room()
 
 
@@ -76,7 +76,7 @@ def cmd_leave(room: Room, conn: Conn, args: list[str]) -> None:
         )
     index = seating.leave(room.seats, conn.user_id)
     room.save()
-    room.system(f"{conn.name} leaves seat {index + 1}.")
+    room.system("seat_left", name=conn.name, seat=index + 1)
     room.send_room()
 
 
@@ -89,9 +89,9 @@ def cmd_bot(room: Room, conn: Conn, args: list[str]) -> None:
     index = seating.put_bot(room.seats, spec, args[1] if len(args) > 1 else None)
     room.save()
     if spec != level:
-        room.system(f"This game has no {level} bot; a {spec} bot sits at seat {index + 1}.")
+        room.system("bot_instead", level=level, spec=spec, seat=index + 1)
     else:
-        room.system(f"A {level} bot sits at seat {index + 1}.")
+        room.system("bot_sits", level=level, seat=index + 1)
     room.send_room()
 
 
@@ -102,7 +102,7 @@ def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
         raise RoomError("bad_seat", "Say which seat: /kick 2")
     name = seating.kick(room.seats, args[0])
     room.save()
-    room.system(f"{name} is removed from seat {args[0]}.")
+    room.system("kicked", name=name, seat=args[0])
     room.send_room()
 
 
@@ -130,7 +130,7 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
         room.options = options
         name, shown = spec.name, spec.format(options[spec.name])
     room.save()
-    room.system(f"{conn.name} sets {name} to {shown}.")
+    room.system("option_set", name=conn.name, option=name, value=shown)
     room.send_room()
 
 

@@ -79,10 +79,7 @@ class Hub:
         self.storage_error = str(exc)[:300]
         if room.id not in self.stalled:
             self.stalled.add(room.id)
-            room.system(
-                "The server cannot save moves right now; the game waits and goes on by "
-                "itself once it can."
-            )
+            room.system("saving_fails")
         if self._recovery is None or self._recovery.done():
             self._recovery = asyncio.get_running_loop().create_task(self._recover())
 
@@ -104,7 +101,7 @@ class Hub:
             self.storage_error = None
             self.stalled.clear()
             for room in rooms:
-                room.system("Saving works again; the game goes on.")
+                room.system("saving_works")
                 try:
                     room.timers.retry()
                 except Exception:
@@ -222,7 +219,7 @@ class Hub:
                 for i, seat in enumerate(room.seats):
                     if seat.user_id is not None:
                         room.timers.mark_away(i)
-                room.system("The server restarted; the game resumes where it stopped.")
+                room.system("restarted")
                 room.timers.restore(room.stored_deadlines)
                 room.timers.reset(keep=False)
                 room.timers.schedule_bots()

@@ -30,6 +30,7 @@ from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
 from evolutio.server.seating import Seat, seat_of
 from evolutio.server.store import CHAT_KEPT, StorageError
+from evolutio.server.texts import say
 
 if TYPE_CHECKING:
     from evolutio.server.hub import Hub
@@ -40,6 +41,16 @@ __all__ = ["Conn", "Room", "RoomError", "Seat"]
 
 MAX_CHAT = 400
 CHAT_WINDOW = 5.0  # chat lines per person are limited (Limits.chat_per_user) per this window
+
+
+def spoken(entry: JSON, lang: str) -> JSON:
+    """A chat entry as sent to a connection speaking ``lang``: a system line kept as a
+    sentence key gets its text in that language (people's lines are sent as written)."""
+    if "key" not in entry:
+        return entry
+    out = {k: v for k, v in entry.items() if k not in ("key", "fields")}
+    out["text"] = say(lang, entry["key"], **entry["fields"])
+    return out
 
 
 @dataclass
@@ -129,10 +140,14 @@ class Room:
         for conn in list(self.conns):
             conn.send(text)
 
-    def system(self, text: str) -> None:
-        entry = {"type": "chat", "name": None, "text": text, "system": True, "time": time.time()}
+    def system(self, key: str, **fields: Any) -> None:
+        """A system line to everyone in the room, each in their own language: the sentence
+        ``key`` of :mod:`texts` with ``fields`` (kept as key and fields, said on sending)."""
+        entry = {"type": "chat", "name": None, "system": True, "time": time.time(),
+                 "key": key, "fields": fields}
         self.chat.append(entry)
-        self.broadcast(entry)
+        for conn in list(self.conns):
+            conn.send(spoken(entry, conn.lang))
 
     def send_room(self) -> None:
         self.broadcast({"type": "room", "room": self.summary()})
@@ -255,11 +270,11 @@ class Room:
                 "type": "welcome",
                 "room": self.summary(),
                 "you": {"id": conn.user_id, "name": conn.name, "seat": seat},
-                "chat": list(self.chat),
+                "chat": [spoken(entry, conn.lang) for entry in self.chat],
             }
         )
         if back:
-            self.system(f"{conn.name} is back and plays again.")
+            self.system("back", name=conn.name)
             self.refresh(but=conn)
         self.send_state(conn, full=True)
         self.send_room()
@@ -305,7 +320,7 @@ class Room:
             raise RoomError("bad_option", str(exc)) from None
         self.seed, self.match, self.status = seed, match, "playing"
         self.save()
-        self.system(f"{by} starts the game.")
+        self.system("started", name=by)
         self.send_room()
         self.changed()
 
@@ -454,10 +469,8 @@ class Room:
         self.outcome, self.status = fields["outcome"], "over"
         # the final table first, then the line and the room with status "over" (the last)
         self.broadcast_state()
-        self.system(
-            "The game is over. "
-            + ", ".join(f"{self.seats[i].name}: {score}" for i, score in enumerate(outcome.scores))
-        )
+        scores = ", ".join(f"{self.seats[i].name}: {s}" for i, s in enumerate(outcome.scores))
+        self.system("game_over", scores=scores)
         self.send_room()
         self.hub.forget_finished()
 

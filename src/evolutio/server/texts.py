@@ -1,0 +1,61 @@
+"""The server's own sentences in every client language.
+
+Each sentence has a key and one text per language in ``texts/*.toml`` (one file per area,
+``[key]`` tables with ``en``, ``ru``, ``it`` and ``de``), with ``{field}`` placeholders filled
+by :func:`say`. Games bring their own sentences (``describe_*``); this holds only what the
+server says itself: system lines, command replies, refusals.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+import tomllib
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from evolutio.server.i18n import LANGUAGES
+
+
+class TextsError(ValueError):
+    """The sentence files are inconsistent (found by the loader, named by file and key)."""
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def load(folder: Traversable) -> dict[str, dict[str, str]]:
+    """``{key: {lang: text}}`` from every ``.toml`` file in ``folder``, checked: every key has
+    a text in every client language and the same placeholders in each, and no key is defined
+    twice; ``TextsError`` names the file and key otherwise."""
+    out: dict[str, dict[str, str]] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        data = tomllib.loads(entry.read_text(encoding="utf-8"))
+        for key, texts in data.items():
+            where = f"{entry.name} [{key}]"
+            if key in out:
+                raise TextsError(f"{where}: the key is defined twice")
+            if not isinstance(texts, dict) or set(texts) != set(LANGUAGES):
+                raise TextsError(f"{where}: needs exactly the languages {', '.join(LANGUAGES)}")
+            wanted = _fields(texts["en"])
+            for lang, text in texts.items():
+                if not isinstance(text, str) or _fields(text) != wanted:
+                    raise TextsError(f"{where}: {lang} must use the fields {sorted(wanted)}")
+            out[key] = dict(texts)
+    return out
+
+
+@functools.cache
+def table() -> dict[str, dict[str, str]]:
+    """The server's sentences (``texts/`` of this package), loaded once."""
+    return load(resources.files("evolutio.server") / "texts")
+
+
+def say(lang: str, key: str, **fields: Any) -> str:
+    """The sentence ``key`` in ``lang`` (English when the language is unknown)."""
+    texts = table()[key]
+    return texts.get(lang, texts["en"]).format(**fields)
