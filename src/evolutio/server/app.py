@@ -236,6 +236,7 @@ def create_app(
                 data.get("options", {}),
                 data.get("clock", 0),
                 user,
+                {k: data[k] for k in ("bank", "increment", "days") if k in data},
             )
         except RoomError as exc:
             raise ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message) from None

@@ -1,5 +1,9 @@
 """A room's timers: a clock per waiting seat, a bot's move per bot seat, grace periods.
 
+Each decision a seat starts gets its time from the room's time control (:mod:`timing`): a
+fixed clock, what is left of the seat's time bank, or days per move. In bank mode the time a
+decision took comes off the seat's bank when it ends, and the increment is added.
+
 In a simultaneous decision every waiting seat has its own deadline; a seat whose time runs
 out gets its own default move (``Match.default_action``) and the others keep theirs. Every
 bot seat among the waiting seats gets a move scheduled; a bot sees only its seat's view, its
@@ -15,7 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from evolutio.bots.base import BotError, InformationSet
-from evolutio.core.game import IllegalAction
+from evolutio.core.game import JSON, IllegalAction
 from evolutio.server.conn import RoomError
 
 if TYPE_CHECKING:
@@ -33,7 +37,11 @@ class Timers:
         #: the same deadlines in wall-clock time (stored), and those loaded at a restart
         self.walls: dict[int, float] = {}
         self.restored: dict[int, float] = {}
-        self._saved: dict[str, float] = {}
+        self._saved: tuple[dict[str, float], dict[str, float]] = ({}, {})
+        #: bank mode: each seat's bank as its running decision began (or after its last one),
+        #: and the seconds the running decision was given
+        self.banks: dict[int, float] = {}
+        self.budgets: dict[int, float] = {}
         self._clocks: dict[int, asyncio.Task[None]] = {}
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._grace: dict[int, asyncio.Task[None]] = {}
@@ -45,24 +53,54 @@ class Timers:
         deadline = self.deadlines.get(seat)
         return None if deadline is None else round(max(0.0, deadline - time.monotonic()), 1)
 
+    def bank(self, seat: int) -> float:
+        """What is left of ``seat``'s time bank as its running decision began."""
+        return self.banks.get(seat, float(self.room.timing.bank))
+
+    def banks_json(self) -> JSON | None:
+        """Every seat's time bank now, in seconds (None unless the room has banks); the
+        banks of the seats still deciding run down."""
+        room = self.room
+        if room.timing.mode(room.clock) != "bank":
+            return None
+        out: JSON = {}
+        for seat in range(len(room.seats)):
+            left = self.bank(seat)
+            if seat in self.deadlines and seat in self.budgets:
+                used = self.budgets[seat] - max(0.0, self.deadlines[seat] - time.monotonic())
+                left = max(0.0, left - used)
+            out[str(seat)] = round(left, 1)
+        return out
+
+    def _charge(self, seat: int) -> None:
+        """Bank mode, ``seat``'s decision ended: its time comes off, the increment goes on."""
+        timing = self.room.timing
+        if timing.mode(self.room.clock) != "bank" or seat not in self.budgets:
+            return
+        left = max(0.0, self.deadlines[seat] - time.monotonic())
+        used = self.budgets[seat] - left
+        self.banks[seat] = round(max(0.0, self.bank(seat) - used) + timing.increment, 1)
+
     def reset(self, keep: bool) -> None:
         """After an action (or a start): a deadline for every waiting seat. With ``keep`` (a
         simultaneous decision goes on) the seats still choosing keep theirs."""
-        match = self.room.match
+        room = self.room
+        match = room.match
         waiting = set(match.pending()) if match is not None else set()
         for seat in list(self.deadlines):
             if not keep or seat not in waiting:
+                self._charge(seat)
                 self._drop_clock(seat)
-        if not self.room.clock:
-            return
         loop = asyncio.get_running_loop()
         for seat in sorted(waiting):
-            if seat not in self.deadlines:
-                left: float = self.room.clock
+            budget = room.timing.budget(room.clock, self.bank(seat))
+            if seat not in self.deadlines and budget is not None:
+                left = budget
                 if seat in self.restored:  # a restart: the deadline stored before it
                     left = max(0.0, self.restored[seat] - time.time())
                 deadline = time.monotonic() + left
                 self.deadlines[seat] = deadline
+                self.budgets[seat] = budget
                 self.walls[seat] = time.time() + left
                 self._clocks[seat] = loop.create_task(self._clock(seat, deadline))
         self.restored.clear()
@@ -76,15 +114,23 @@ class Timers:
                 if str(seat).isdigit() and isinstance(wall, (int, float)):
                     self.restored[int(seat)] = float(wall)
 
+    def restore_banks(self, stored: object) -> None:
+        """At load: the seats' time banks stored with the room (``{"seat": seconds}``)."""
+        if isinstance(stored, dict):
+            for seat, left in stored.items():
+                if str(seat).isdigit() and isinstance(left, (int, float)):
+                    self.banks[int(seat)] = max(0.0, float(left))
+
     def store_deadlines(self) -> None:
-        """Keep the deadlines with the room's row (a failed write only costs a restart's
-        precision, so it is logged, not raised)."""
+        """Keep the deadlines and banks with the room's row (a failed write only costs a
+        restart's precision, so it is logged, not raised)."""
         walls = {str(s): round(w, 3) for s, w in sorted(self.walls.items())}
-        if walls == self._saved:
+        banks = {str(s): round(b, 1) for s, b in sorted(self.banks.items())}
+        if (walls, banks) == self._saved:
             return
         try:
-            self.room.hub.store.save_deadlines(self.room.id, walls)
-            self._saved = walls
+            self.room.hub.store.save_deadlines(self.room.id, walls, banks)
+            self._saved = (walls, banks)
         except Exception as exc:
             log.warning("room %s: deadlines not stored: %s", self.room.id,
                         str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
@@ -92,6 +138,7 @@ class Timers:
     def _drop_clock(self, seat: int) -> None:
         self.deadlines.pop(seat, None)
         self.walls.pop(seat, None)
+        self.budgets.pop(seat, None)
         task = self._clocks.pop(seat, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()

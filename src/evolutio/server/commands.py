@@ -1,8 +1,8 @@
 """Chat commands: ``/join``, ``/bot``, ``/option``... each a function of (room, conn, args).
 
 Options are the room game's declared options (``Game.options_spec()``, parsed and checked by
-:mod:`evolutio.core.options`) plus the room's own ``clock``; ``/help`` is generated from the
-commands and the game's options.
+:mod:`evolutio.core.options`) plus the room's time control (:mod:`timing`); ``/help`` is
+generated from the commands and the game's options.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from evolutio.bots.base import BotError
 from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
 from evolutio.core import options as opts
 from evolutio.core.game import OptionError
-from evolutio.server import seating
+from evolutio.server import seating, timing
 from evolutio.server.conn import Conn, RoomError
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
 
-#: the longest clock a room may have, in seconds per decision.
-MAX_CLOCK = 3600
 #: the bots a room offers: the levels, and the random bot every game can use.
 BOT_LEVELS = (*LEVELS, *(name for name in BOT_NAMES if name == "random"))
 
@@ -110,12 +108,12 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
     need_open(room, "change options")
     if len(args) < 2:
-        names = ", ".join([*(s.name for s in room.game.options_spec()), "clock"])
+        names = ", ".join([*(s.name for s in room.game.options_spec()), *timing.NAMES])
         raise RoomError("bad_option", f"Usage: /option name value; options: {names}.")
     raw = " ".join(args[1:])
-    if args[0].lower() == "clock":
-        room.clock = parse_clock(raw)
-        name, shown = "clock", str(room.clock)
+    if args[0].lower() in timing.NAMES:
+        name = args[0].lower()
+        room.clock, shown = timing.set_option(room.clock, room.timing, name, raw)
     else:
         specs = room.game.options_spec()
         try:
@@ -132,16 +130,6 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
     room.save()
     room.system("option_set", name=conn.name, option=name, value=shown)
     room.send_room()
-
-
-def parse_clock(raw: object) -> int:
-    """Seconds per decision: 0 (no clock) to ``MAX_CLOCK``."""
-    value: object = raw
-    if isinstance(raw, str) and raw.strip().isdigit():
-        value = int(raw.strip())
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CLOCK:
-        raise RoomError("bad_option", f"The clock is 0 (none) to {MAX_CLOCK} seconds per decision.")
-    return value
 
 
 def cmd_who(room: Room, conn: Conn, args: list[str]) -> None:
@@ -196,7 +184,7 @@ def help_text(room: Room, lang: str = "en") -> str:
         for name, (_, usage, what) in COMMANDS.items()
     )
     options = opts.describe(room.game.options_spec(), lang)
-    options.append(f"clock: seconds per decision (0 to {MAX_CLOCK}; 0 = no clock)")
+    options.extend(timing.describe())
     return f"Commands: {commands}. Options: " + "; ".join(options) + "."
 
 

@@ -85,6 +85,14 @@ class RoomRow(Base):
     #: each waiting seat's decision deadline ({"seat": seconds since the epoch}), kept so a
     #: restart does not give a pending decision a full new clock
     deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the time control besides ``clock`` (server/timing.py): each player's time bank and
+    #: increment in seconds, or days per move (a turn-based room); 0 when unused
+    bank: Mapped[int] = mapped_column(Integer, default=0, server_default="0", nullable=False)
+    increment: Mapped[int] = mapped_column(Integer, default=0, server_default="0",
+                                           nullable=False)
+    days: Mapped[int] = mapped_column(Integer, default=0, server_default="0", nullable=False)
+    #: each seat's time bank in seconds ({"seat": seconds}) as its current decision began
+    banks: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

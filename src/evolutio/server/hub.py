@@ -18,7 +18,7 @@ from evolutio.core import options as opts
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.match import Match
 from evolutio.core.registry import get_game
-from evolutio.server import commands
+from evolutio.server import timing
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
 from evolutio.server.limits import Limits, Quota
@@ -141,7 +141,11 @@ class Hub:
             "rooms": len(self.rooms),
         }
 
-    def create_room(self, game_name: str, options: Any, clock: Any, host: User) -> Room:
+    def create_room(
+        self, game_name: str, options: Any, clock: Any, host: User, times: Any = None
+    ) -> Room:
+        """A new open room; ``times`` holds the time control's other fields (``bank``,
+        ``increment``, ``days``) as ``POST /api/rooms`` sent them."""
         hosting = sum(1 for r in self.rooms.values()
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
@@ -158,13 +162,13 @@ class Hub:
             raise RoomError("bad_option", str(exc)) from None
         except ImportError:
             raise RoomError("bad_game", f"The game '{game_name}' is not installed.") from None
-        clock = commands.parse_clock(0 if clock is None else clock)
+        clock, timed = timing.of_request(clock, times if isinstance(times, dict) else {})
         seats_spec = opts.seat_option(game.options_spec())
         players = game.info.min_players if seats_spec is None else normalized[seats_spec.name]
         seats = [Seat() for _ in range(int(players))]
         seats[0] = Seat(host.id, host.name)
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        room = Room(self, room_id, game_name, normalized, clock, host.id, seats)
+        room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed)
         room.save()
         self.rooms[room.id] = room
         return room
@@ -184,6 +188,8 @@ class Hub:
                 )
                 room.chat.extend(stored.chat)
                 room.stored_deadlines = row.deadlines
+                room.timing = timing.Timing.of_row(row)
+                room.timers.restore_banks(row.banks)
                 if row.status == "playing":
                     self._resume(room, stored)
             except Exception as exc:  # one bad room never stops the server: report, skip

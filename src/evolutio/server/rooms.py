@@ -31,6 +31,7 @@ from evolutio.server.history import LogEntry
 from evolutio.server.seating import Seat, seat_of
 from evolutio.server.store import CHAT_KEPT, StorageError
 from evolutio.server.texts import say
+from evolutio.server.timing import Timing
 
 if TYPE_CHECKING:
     from evolutio.server.hub import Hub
@@ -81,6 +82,8 @@ class Room:
     _bots: dict[int, Any] = field(default_factory=dict)
     #: the decision deadlines stored with the row when the room was loaded at a restart
     stored_deadlines: Any = None
+    #: the time bank or days per move (the per-decision clock is ``clock``)
+    timing: Timing = field(default_factory=Timing)
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -126,6 +129,7 @@ class Room:
             "game": self.game_name,
             "options": self.options,
             "clock": self.clock,
+            **self.timing.to_json(),
             "status": self.status,
             "host_id": self.host_id,
             "host": host,
@@ -158,6 +162,7 @@ class Room:
             "options": dict(self.options),
             "seed": self.seed,
             "clock": self.clock,
+            **self.timing.fields(),
             "status": self.status,
             "host_id": self.host_id,
             "seats": [x.to_row() for x in self.seats],
@@ -216,6 +221,7 @@ class Room:
             "controllers": {str(s): self.seats[s].controller for s in waiting},
             "clock": clock,
             "clocks": {str(s): c for s, c in clocks.items()},
+            "banks": self.timers.banks_json(),
             "outcome": self.outcome,
             "log": [
                 e.to_json(lang)

@@ -165,11 +165,14 @@ class Store:
         if fields.get("status") == "over" and row.finished_at is None:
             row.finished_at = utcnow()
 
-    def save_deadlines(self, room_id: str, deadlines: dict[str, float]) -> None:
-        """Store a room's decision deadlines (``{"seat": epoch seconds}``)."""
+    def save_deadlines(
+        self, room_id: str, deadlines: dict[str, float], banks: dict[str, float] | None = None
+    ) -> None:
+        """Store a room's decision deadlines (``{"seat": epoch seconds}``) and its seats'
+        time banks (``{"seat": seconds}``, bank mode only)."""
         with self.session() as s:
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
-                      .values(deadlines=deadlines or None))
+                      .values(deadlines=deadlines or None, banks=banks or None))
             s.commit()
 
     def load_all(self) -> list[StoredRoom]:

@@ -1,0 +1,162 @@
+"""A room's time control: seconds per decision, a time bank with an increment, or days per move.
+
+One of three, chosen per room (docs/protocol.md, "Clocks"):
+
+- ``clock`` N: every decision has N seconds (the oldest mode, kept as it was);
+- ``bank`` N with ``increment`` M (Fischer, as on lichess or BGA): each player has N seconds
+  for the whole game; the time a decision takes comes off the bank and M seconds are added
+  after each decision. A seat whose bank is empty still gets ``FLOOR`` seconds a decision,
+  so the game goes on at a brisk pace instead of playing every later move at once;
+- ``days`` N (turn-based, correspondence play): every decision has N days; people come and
+  go and are told when it is their move.
+
+Setting one mode clears the others (``increment`` belongs to the bank and stays as set). A
+seat that runs out of time gets the game's default move (``Match.default_action``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from evolutio.core.game import JSON
+from evolutio.server.conn import RoomError
+
+#: the longest clock a room may have, in seconds per decision.
+MAX_CLOCK = 3600
+#: the largest time bank, in seconds (six hours), and the largest increment.
+MAX_BANK = 6 * 3600
+MAX_INCREMENT = 3600
+#: the most days per move of a turn-based room.
+MAX_DAYS = 14
+DAY = 86400
+#: seconds a decision still gets when the seat's bank is empty.
+FLOOR = 5
+#: the time-control options, as ``/option`` names them.
+NAMES = ("clock", "bank", "increment", "days")
+
+_UNITS = {"": 1, "s": 1, "m": 60, "min": 60, "h": 3600}
+
+
+@dataclass
+class Timing:
+    """The bank and days modes of a room (the per-decision ``clock`` is ``Room.clock``)."""
+
+    bank: int = 0
+    increment: int = 0
+    days: int = 0
+
+    def mode(self, clock: int) -> str | None:
+        """``"days"``, ``"bank"``, ``"move"`` (a clock per decision) or None (no clock)."""
+        if self.days:
+            return "days"
+        if self.bank:
+            return "bank"
+        return "move" if clock else None
+
+    def budget(self, clock: int, bank_left: float) -> float | None:
+        """Seconds a seat gets for a decision it starts now with ``bank_left`` in its bank."""
+        if self.days:
+            return float(self.days * DAY)
+        if self.bank:
+            return max(bank_left, float(FLOOR))
+        return float(clock) if clock else None
+
+    def to_json(self) -> JSON:
+        """The room summary's fields (docs/protocol.md)."""
+        return {"bank": self.bank, "increment": self.increment, "days": self.days,
+                "turn_based": bool(self.days)}
+
+    def fields(self) -> JSON:
+        """The room row's columns."""
+        return {"bank": self.bank, "increment": self.increment, "days": self.days}
+
+    @classmethod
+    def of_row(cls, row: Any) -> Timing:
+        """The time control stored with a room row (rows from before it have none)."""
+        return cls(int(row.bank or 0), int(row.increment or 0), int(row.days or 0))
+
+
+def parse_seconds(raw: object, name: str, most: int) -> int:
+    """Seconds from an integer or a text such as ``90``, ``5m``, ``1h``: 0 to ``most``."""
+    value: int | None = None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    elif isinstance(raw, str):
+        found = re.fullmatch(r"\s*(\d{1,7})\s*(s|m|min|h)?\s*", raw.lower())
+        if found:
+            value = int(found.group(1)) * _UNITS[found.group(2) or ""]
+    if value is None or not 0 <= value <= most:
+        raise RoomError("bad_option", f"The {name} is 0 (none) to {most} seconds "
+                        "(a number of seconds, or minutes as 5m, hours as 1h).")
+    return value
+
+
+def parse_days(raw: object) -> int:
+    """Days per move: 0 (not turn-based) to ``MAX_DAYS``."""
+    value: object = raw
+    if isinstance(raw, str) and raw.strip().isdigit():
+        value = int(raw.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_DAYS:
+        raise RoomError("bad_option", f"Days per move are 0 (not turn-based) to {MAX_DAYS}.")
+    return value
+
+
+def parse_clock(raw: object) -> int:
+    """Seconds per decision: 0 (no clock) to ``MAX_CLOCK``."""
+    value: object = raw
+    if isinstance(raw, str) and raw.strip().isdigit():
+        value = int(raw.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CLOCK:
+        raise RoomError("bad_option", f"The clock is 0 (none) to {MAX_CLOCK} seconds per decision.")
+    return value
+
+
+def set_option(clock: int, timing: Timing, name: str, raw: object) -> tuple[int, str]:
+    """Set the time-control option ``name`` (one of ``NAMES``) from ``raw`` in ``timing``;
+    returns the new per-decision clock and the value as shown. Nothing changes on an error."""
+    if name == "clock":
+        clock = parse_clock(raw)
+        if clock:
+            timing.bank = timing.days = 0
+        return clock, str(clock)
+    if name == "bank":
+        timing.bank = parse_seconds(raw, "time bank", MAX_BANK)
+        if timing.bank:
+            timing.days = clock = 0
+        return clock, str(timing.bank)
+    if name == "increment":
+        timing.increment = parse_seconds(raw, "increment", MAX_INCREMENT)
+        return clock, str(timing.increment)
+    if name == "days":
+        timing.days = parse_days(raw)
+        if timing.days:
+            timing.bank = clock = 0
+        return clock, str(timing.days)
+    raise RoomError("bad_option", f"Time options: {', '.join(NAMES)}.")
+
+
+def of_request(clock: object, data: dict[str, Any]) -> tuple[int, Timing]:
+    """The clock and time control of a new room from ``POST /api/rooms`` fields; at most one
+    of ``clock``, ``bank`` and ``days`` may be set."""
+    timing = Timing(
+        parse_seconds(data.get("bank") or 0, "time bank", MAX_BANK),
+        parse_seconds(data.get("increment") or 0, "increment", MAX_INCREMENT),
+        parse_days(data.get("days") or 0),
+    )
+    seconds = parse_clock(0 if clock is None else clock)
+    if sum(1 for x in (seconds, timing.bank, timing.days) if x) > 1:
+        raise RoomError("bad_option", "Choose one time control: clock, bank or days.")
+    return seconds, timing
+
+
+def describe() -> list[str]:
+    """The time options as ``/help`` lists them."""
+    return [
+        f"clock: seconds per decision (0 to {MAX_CLOCK}; 0 = no clock)",
+        f"bank: each player's time for the game, in seconds or as 5m, 1h (up to {MAX_BANK})",
+        f"increment: seconds added to a player's bank after each decision (up to "
+        f"{MAX_INCREMENT})",
+        f"days: days per move, a turn-based game (1 to {MAX_DAYS}; 0 = not turn-based)",
+    ]
