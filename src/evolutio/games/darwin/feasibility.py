@@ -72,7 +72,7 @@ def creation_viable(state: State, seat: int, pos: int, cards: list[int]) -> str:
         del state.species[0]
 
 
-def _extras(hand: list[int], torso: int) -> Iterator[list[int]]:
+def extras(hand: list[int], torso: int) -> Iterator[list[int]]:
     t = bio.card(torso)
     legs = [c for c in hand if bio.card(c).part == "legs"]
     wings = [c for c in hand if bio.card(c).part == "wing"] if t.wing else []
@@ -124,7 +124,7 @@ def _search(state: State, seat: int, pos: int, head: int, torso: int, others: li
         return False
     plants, meat = bio.reserve(state, pos)
     carnivore = bio.card(head).diet == "carnivore"
-    for extra in _extras(others, torso):
+    for extra in extras(others, torso):
         cards = [torso, head, *extra]
         if not bio.meets(cards, habitat):
             continue

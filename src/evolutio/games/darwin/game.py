@@ -15,7 +15,6 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
-    IllegalAction,
     OptionError,
     Options,
     Outcome,
@@ -32,6 +31,7 @@ from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
 from evolutio.games.darwin.state import State
+from evolutio.games.darwin.timeout import timeout_action
 from evolutio.games.darwin.transition import advance
 
 LANGUAGES = ("en", "it", "de", "ru")
@@ -67,7 +67,6 @@ OPTIONS = (
 )
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
-SAFE = ("pass", "done", "cancel")
 
 
 class DarwinsChoice:
@@ -139,15 +138,9 @@ class DarwinsChoice:
         return rules.apply(state, seat, action)
 
     def default_action(self, state: State, seat: int) -> Action:
-        """On timeout: pass, finish or cancel a build; else the first legal choice."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("It is not your turn.")
-        for kind in SAFE:
-            for action in legal:
-                if action.type == kind:
-                    return action
-        return legal[0]
+        """On timeout: the safest legal move; never a pass that ends the seat's era while a
+        species of its hand would stand (``timeout.timeout_action``)."""
+        return timeout_action(state, seat)
 
     # -- what people see ---------------------------------------------------------------------
 

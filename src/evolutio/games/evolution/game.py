@@ -35,6 +35,7 @@ from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
 from evolutio.games.evolution.scoring import outcome as final_outcome
 from evolutio.games.evolution.state import OVER, State
+from evolutio.games.evolution.timeout import timeout_action
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
 from evolutio.games.evolution.view import view
 
@@ -82,8 +83,6 @@ def base_copies(players: int, expansions: list[str]) -> int:
     return 2 if players > single_deck_players(expansions) else 1
 
 
-#: timeout moves, mildest first.
-SAFE_TYPES = ("pass", "end", "accept")
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("animal", "target", "card", "link", "animals")
 #: action fields that point at something on the table, and what they point at.
@@ -317,16 +316,9 @@ class Evolution:
         return notation.parse_action(state, text)
 
     def default_action(self, state: State, seat: int) -> Action:
-        """On timeout: pass, end the feeding step or accept an attack when legal (the
-        mildest moves), else the first legal action."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            raise IllegalAction("It is not your turn.")
-        for kind in SAFE_TYPES:
-            for action in actions:
-                if action.type == kind:
-                    return action
-        return actions[0]
+        """On timeout: the safest legal move, never a pass that costs the development
+        phase while a card can be played as an animal (``timeout.timeout_action``)."""
+        return timeout_action(state, seat)
 
     def reference_fields(self) -> tuple[str, ...]:
         return REFERENCE_FIELDS

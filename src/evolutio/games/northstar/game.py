@@ -31,7 +31,7 @@ from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.games.northstar import phases, position, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
-from evolutio.games.northstar.actions import PlayTrait, Use
+from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.notation import from_json, parse_text
@@ -184,15 +184,25 @@ class NorthStar:
         return events
 
     def default_action(self, state: State, seat: int) -> Action:
-        """On timeout: the lowest food card; done; pass; else the first legal feed."""
+        """On timeout, the safest legal move (docs/rules/northstar.md, "Timeouts"): the
+        lowest-value food card; in feeding, plant food for the hungriest species (a full
+        one stores fat) before passing, and an attack only when feeding is compulsory, on
+        another player's species first; otherwise ``done`` or ``pass`` (a hand is kept from
+        round to round, so ending the play phase loses no card); else the first legal."""
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction("It is not your turn.")
+        if state.phase == "food":
+            return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
+        eats = [a for a in legal if isinstance(a, Eat)]
+        if eats:
+            return max(eats, key=lambda a: _hunger(state, a.species))
         for action in legal:
             if action.type in ("done", "pass"):
                 return action
-        if state.phase == "food":
-            return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if attacks:  # compulsory: another player's species before one's own
+            return min(attacks, key=lambda a: _owner(state, a.target) == seat)
         return legal[0]
 
     # -- what people see ----------------------------------------------------------------------
@@ -305,3 +315,14 @@ class NorthStar:
 
 
 GAME = NorthStar()
+
+
+def _hunger(state: State, sid: int) -> int:
+    """Food species ``sid`` still lacks (0 when fed: its food would go to fat)."""
+    found = state.find(sid)
+    return 0 if found is None else max(0, found[2].pop - found[2].food)
+
+
+def _owner(state: State, sid: int) -> int | None:
+    found = state.find(sid)
+    return None if found is None else found[0]

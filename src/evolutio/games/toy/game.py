@@ -283,11 +283,12 @@ class Trick:
         return events
 
     def default_action(self, state: TrickState, seat: int) -> Action:
-        """On timeout: bid nothing, or play the lowest card."""
+        """On timeout: bid nothing (the first bid), or play the lowest card (it gives the
+        fewest points away when the trick is lost, and a bid of nothing wants no trick)."""
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction("It is not your turn.")
-        return legal[0]
+        return min(legal, key=lambda a: a.card if isinstance(a, Play) else 0)
 
     # -- what people see ---------------------------------------------------------------------
 
