@@ -245,9 +245,10 @@ class Timers:
     # -- absence -----------------------------------------------------------------------------
 
     def mark_away(self, seat: int) -> None:
-        """Start the grace period; a bot takes the seat over when it runs out."""
+        """Start the grace period; a bot takes the seat over when it runs out. Not in a
+        turn-based room: its players come and go, their clocks run for days."""
         info = self.room.seats[seat]
-        if info.bot is not None or info.takeover or seat in self._grace:
+        if info.bot is not None or info.takeover or seat in self._grace or self.room.timing.days:
             return
         info.away_since = time.monotonic()
         self._grace[seat] = asyncio.get_running_loop().create_task(self._grace_period(seat))

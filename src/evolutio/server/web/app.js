@@ -4,6 +4,7 @@ import { getLang, setLang, t, translatePage } from "./i18n.js";
 import { closeRoom, showRoom } from "./room.js";
 import { gameSummary, gameTitle, loadGames, optionControls, optionsText } from "./games.js";
 import { showReplay } from "./replay.js";
+import { timeControls, timingText } from "./clocks.js";
 
 export const session = { user: null };
 
@@ -60,7 +61,8 @@ async function showLobby() {
         data.rooms.map((r) => h("tr", { dataset: { room: r.id, game: r.game } },
           h("td", {}, r.id), h("td.room-game", {}, gameTitle(entryOf(r.game), r.game)),
           h("td", {}, r.seats.map((s) => s.name || `(${t("free")})`).join(", ")),
-          h("td.room-options", {}, optionsText(entryOf(r.game), r.options, r.clock)),
+          h("td.room-options", {}, optionsText(entryOf(r.game), r.options, timingText(r)),
+            r.turn_based ? h("span.badge.turn-based", {}, ` ${t("turn_based", "clocks")}`) : null),
           h("td", {}, t(r.status)),
           h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" ? t("join") : t("watch"))))))
         : h("p.muted", {}, t("no_rooms")));
@@ -84,18 +86,22 @@ async function showLobby() {
     form.replaceChildren(...optionControls(entry.options || [], values, "new-", (spec, value) => { values[spec.name] = value; }, true));
   }
   drawForm();
-  const clock = h("input#clock", { type: "number", min: 0, max: 3600, value: 0, style: "width:5em" });
+  const times = { clock: 0, bank: 0, increment: 0, days: 0 };
+  const clock = timeControls(times, "", (name, value) => {
+    if (name !== "increment") Object.assign(times, { clock: 0, bank: 0, days: 0 });
+    times[name] = value;
+  }, true);
   const create = h("button.primary#create", { onclick: async () => {
     error.textContent = "";
     try {
-      const data = await api("/api/rooms", { body: { game: chosen, clock: Number(clock.value), options: values } });
+      const data = await api("/api/rooms", { body: { game: chosen, ...times, options: values } });
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
   app.replaceChildren(...[
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
-      h("div.row", {}, h("label", {}, `${t("game")} `, chooser), h("label", {}, `${t("clock")} `, clock)),
+      h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, create), error) : null,
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
     h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));

@@ -112,7 +112,9 @@ export function optionsText(entry, options, clock) {
   } else {
     parts = Object.entries(o).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join("+") : v}`);
   }
-  return [...parts, clock ? `${clock}${t("seconds")}` : null].filter(Boolean).join(" · ");
+  // the time control: a text (clocks.js's timingText) or seconds per decision
+  const time = typeof clock === "string" ? clock : clock ? `${clock}${t("seconds")}` : null;
+  return [...parts, time].filter(Boolean).join(" · ");
 }
 
 export function gameTitle(entry, name) { return entry ? entry.title : name; }

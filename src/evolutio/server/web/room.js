@@ -5,6 +5,8 @@ import { h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
 import { decorate, matches, mentioned, pickContext } from "./picks.js";
+import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
+import { notifyControls, notifyTurn } from "./notify.js";
 
 let active = null;
 
@@ -36,6 +38,7 @@ export async function showRoom(app, roomId, session) {
   const errorEl = h("div.error#error");
   const tableEl = h("div#table");
   const decisionEl = h("div#decision");
+  const clocksEl = h("div#clocks");
   const logEl = h("div.log#log");
   const outcomeEl = h("div#outcome");
   const sendChat = () => {
@@ -44,10 +47,10 @@ export async function showRoom(app, roomId, session) {
   };
   chatInput.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
   app.replaceChildren(h("div.room-grid", {},
-    h("div", {}, outcomeEl, decisionEl, tableEl),
+    h("div", {}, outcomeEl, clocksEl, decisionEl, tableEl),
     h("div", {},
       h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId}`),
-        h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl),
+        h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls()),
       h("div.panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
       h("div.panel", {}, h("h3", {}, t("log")), logEl))));
@@ -95,8 +98,7 @@ export async function showRoom(app, roomId, session) {
     for (const spec of specs) if (spec.seats) values[spec.name] = room.seats.length;
     const hostRow = open && isHost ? h("div.row.options-row#host-options", { style: "margin-top:.4rem" },
       optionControls(specs, values, "opt-", (spec, value) => command(`/option ${spec.name} ${formatOption(spec, value)}`)),
-      h("label.option", {}, `${t("clock")} `, h("input#opt-clock", { type: "number", min: 0, max: 3600, value: room.clock, style: "width:5em",
-        onchange: (ev) => command(`/option clock ${Number(ev.target.value)}`) }))) : null;
+      timeControls(room, "opt-", (name, value) => command(`/option ${name} ${value}`))) : null;
     const buttons = open && canSit ? h("div.row", {}, level,
       mine ? h("button#leave", { onclick: () => command("/leave") }, t("leave")) : null,
       h("button.primary#start", { onclick: () => command("/start"),
@@ -104,7 +106,7 @@ export async function showRoom(app, roomId, session) {
     seatsEl.replaceChildren(h("div", {},
       h("div#room-game", {}, h("b", {}, me.entry ? me.entry.title : room.game)),
       `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
-      h("div.muted#room-options", {}, optionsText(me.entry, room.options, room.clock)),
+      h("div.muted#room-options", {}, optionsText(me.entry, room.options, timingText(room))),
       h("ul.seats", {}, rows), buttons, hostRow,
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
@@ -135,7 +137,7 @@ export async function showRoom(app, roomId, session) {
   }
   function clockLabel(seconds) {
     const left = Math.max(0, Number(seconds) - (Date.now() - me.clockAt) / 1000);
-    return ` ⏱ ${Math.ceil(left)}${t("seconds")}`;
+    return ` ⏱ ${formatSeconds(left)}`;
   }
   function clockOf(st, seat) {
     if (st.clocks && Object.prototype.hasOwnProperty.call(st.clocks, String(seat))) return st.clocks[String(seat)];
@@ -154,7 +156,8 @@ export async function showRoom(app, roomId, session) {
       t: (key) => t(key, me.game), label: (id) => label(me.game, id),
       ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null) };
     tableEl.replaceChildren(decorate(me.board.renderTable(st.view, ctx), ctx));
-    document.title = legal.length ? `● ${t("your_turn")} – evolutio` : "evolutio";
+    renderClocks(clocksEl, st, me.room, names());
+    notifyTurn(legal.length > 0, `${roomId}:${st.version}`, roomId, d && d.prompt);
     if (!d) { decisionEl.replaceChildren(); return; }
     const n = names();
     const progress = Array.isArray(d.progress)
@@ -184,7 +187,7 @@ export async function showRoom(app, roomId, session) {
   function renderLog() {
     const n = names();
     logEl.replaceChildren(...me.log.map((e) => h("div", {},
-      `${e.v}. ${e.seat === null || e.seat === undefined ? "" : `${n[e.seat] || e.seat + 1}: `}${e.text}`)));
+      `${e.v}. ${e.seat === null || e.seat === undefined ? "" : `${n[e.seat] || e.seat + 1}: `}${e.text}`, logMark(e))));
     logEl.scrollTop = logEl.scrollHeight;
   }
 
@@ -257,5 +260,6 @@ export async function showRoom(app, roomId, session) {
   const ticker = setInterval(() => {
     if (me.closed) { clearInterval(ticker); return; }
     for (const el of document.querySelectorAll("#decision .clock")) el.textContent = clockLabel(el.dataset.left);
+    tickClocks(clocksEl, me.clockAt, me.room);
   }, 1000);
 }
