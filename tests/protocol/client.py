@@ -21,10 +21,10 @@ JSON = dict[str, Any]
 
 #: the keys of a state frame ("The state frame").
 STATE_KEYS = {"type", "room", "version", "seat", "full", "view", "decision", "legal", "chosen",
-              "controller", "controllers", "clock", "clocks", "outcome", "log"}
+              "controller", "controllers", "clock", "clocks", "banks", "outcome", "log"}
 #: the keys of a room summary ("Room summary").
-SUMMARY_KEYS = {"id", "game", "options", "clock", "status", "host_id", "host", "seats",
-                "spectators", "version", "outcome"}
+SUMMARY_KEYS = {"id", "game", "options", "clock", "bank", "increment", "days", "turn_based",
+                "status", "host_id", "host", "seats", "spectators", "version", "outcome"}
 SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away"}
 OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats"}
 #: keys no frame may carry anywhere ("Hidden information").
@@ -238,6 +238,8 @@ class Table:
         expect(not (frame["chosen"] and mine), "a seat that has chosen is not waited for")
         expect(frame["controllers"].keys() == {str(s) for s in waiting}, "controllers keys")
         expect(frame["clocks"].keys() == {str(s) for s in waiting}, "clocks keys")
+        expect(frame["banks"] is None or all(isinstance(v, (int, float)) and v >= 0
+                                             for v in frame["banks"].values()), "banks")
         expect((frame["controller"] is None) == (decision is None), "controller null when over")
         expect((frame["outcome"] is None) == (decision is not None), "outcome once over")
         if frame["outcome"] is not None:
