@@ -184,7 +184,7 @@ def help_text(room: Room, lang: str = "en") -> str:
         for name, (_, usage, what) in COMMANDS.items()
     )
     options = opts.describe(room.game.options_spec(), lang)
-    options.extend(timing.describe())
+    options.extend(timing.describe(lang))
     return f"Commands: {commands}. Options: " + "; ".join(options) + "."
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from evolutio.core.game import JSON
 from evolutio.server.conn import RoomError
+from evolutio.server.texts import say
 
 #: the longest clock a room may have, in seconds per decision.
 MAX_CLOCK = 3600
@@ -151,12 +152,7 @@ def of_request(clock: object, data: dict[str, Any]) -> tuple[int, Timing]:
     return seconds, timing
 
 
-def describe() -> list[str]:
-    """The time options as ``/help`` lists them."""
-    return [
-        f"clock: seconds per decision (0 to {MAX_CLOCK}; 0 = no clock)",
-        f"bank: each player's time for the game, in seconds or as 5m, 1h (up to {MAX_BANK})",
-        f"increment: seconds added to a player's bank after each decision (up to "
-        f"{MAX_INCREMENT})",
-        f"days: days per move, a turn-based game (1 to {MAX_DAYS}; 0 = not turn-based)",
-    ]
+def describe(lang: str = "en") -> list[str]:
+    """The time options as ``/help`` lists them, in ``lang``."""
+    return [say(lang, "help_clock", most=MAX_CLOCK), say(lang, "help_bank", most=MAX_BANK),
+            say(lang, "help_increment", most=MAX_INCREMENT), say(lang, "help_days", most=MAX_DAYS)]
