@@ -130,21 +130,24 @@ def test_time_options_and_refusals(server: Server) -> None:
     run(go())
 
 
-def test_banks_survive_a_kill(tmp_path: Path) -> None:
+def test_banks_and_turn_based_deadlines_survive_a_kill(tmp_path: Path) -> None:
     server = Server(tmp_path / "banks.db", grace=30.0)
     server.start()
     try:
         tokens = [server.guest("Keeper"), server.guest("Holder")]
         room = timed_room(server, tokens[0], bank=600, increment=7)
+        slow = timed_room(server, tokens[0], days=1)
 
         async def before() -> float:
+            b_slow = await two_at_table(server, slow["id"], tokens)
+            await b_slow[0].until(lambda f: is_state(f) and f["version"] == 0)
             a, b = await two_at_table(server, room["id"], tokens)
             await a.until(lambda f: is_state(f) and f["version"] == 0)
             await asyncio.sleep(1.1)
             await a.send({"type": "act", "version": 0, "index": 0})
             after = await a.until(lambda f: is_state(f) and f["version"] == 1)
-            await a.close()
-            await b.close()
+            for client in (a, b, *b_slow):
+                await client.close()
             left: float = after["banks"]["0"]
             return left
 
@@ -157,8 +160,14 @@ def test_banks_survive_a_kill(tmp_path: Path) -> None:
             a = await Client.open(server, room["id"], tokens[0])
             state = await a.until(is_state)
             assert state["version"] == 1 and state["banks"]["0"] == kept
-            assert 0 < state["clocks"]["1"] <= 600  # the other seat still bids on its bank
+            # the other seat still bids on what was left of its bank, not on a new one
+            assert 0 < state["clocks"]["1"] <= 600 - 1.1
             await a.close()
+            c = await Client.open(server, slow["id"], tokens[0])
+            state = await c.until(is_state)
+            # a turn-based decision keeps its deadline: less than a whole day is left
+            assert 0 < state["clocks"]["0"] <= DAY - 1.1 and state["banks"] is None
+            await c.close()
 
         run(again())
     finally:
