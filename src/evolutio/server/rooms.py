@@ -436,11 +436,15 @@ class Room:
         self.log.append(LogEntry(match.version, seat, texts, by))
         return events
 
+    def forget_frames(self) -> None:
+        """The version changed (an action or an undo): frames and legal lists are made anew."""
+        self._frames.clear()
+        self._legal_json.clear()
+
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""
         assert self.match is not None
-        self._frames.clear()
-        self._legal_json.clear()
+        self.forget_frames()
         if self.match.over:
             self.timers.stop()
             self.finish()

@@ -107,8 +107,7 @@ def take_back(room: Room, conn: Conn, msg: JSON) -> None:
     room.turn += 1  # bots and clocks waiting on the undone decision stand down
     if room.log and room.log[-1].v == point.version:
         room.log.pop()
-    room._frames.clear()
-    room._legal_json.clear()
+    room.forget_frames()
     if point.left is not None:  # the seat gets back the time it had, not a new clock
         room.timers.restored[seat] = time.time() + point.left
     room.timers.reset(keep=False)
