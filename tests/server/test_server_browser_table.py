@@ -132,6 +132,14 @@ async def toy_to_the_end(server: Server, viewport: dict[str, int], name: str) ->
         await page.select_option("#lang", "de")
         await page.wait_for_selector("#breakdown:has-text('Gesamt')")
         seen["de_rows"] = await page.locator("#breakdown tbody tr").all_inner_texts()
+        # the replay's last step shows the same panel
+        await page.click("#replay-link")
+        await page.wait_for_selector("#replay-slider")
+        seen["replay_first"] = await page.locator("#replay-final #breakdown").count()
+        await page.click("#replay-last")
+        await page.wait_for_selector("#replay-final #breakdown")
+        seen["replay_totals"] = await page.locator(
+            "#replay-final #breakdown tr.total th.num").all_inner_texts()
         await browser.close()
     return seen
 
@@ -153,6 +161,7 @@ def test_live_score_and_breakdown(server: Server, viewport: dict[str, int], name
     assert f"Exact bids: {outcome['stats']['exact_bids']}" in seen["stats"]
     assert seen["de_rows"][0].startswith("Karten in gewonnenen Stichen")
     assert seen["scroll"][0] <= seen["scroll"][1]
+    assert seen["replay_first"] == 0 and seen["replay_totals"] == seen["totals"]
 
 
 async def undo_and_confirm(server: Server, viewport: dict[str, int], names: tuple[str, str]
