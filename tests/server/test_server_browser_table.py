@@ -242,3 +242,55 @@ def test_confirm_and_undo(server: Server, viewport: dict[str, int], names: tuple
     assert seen["other_waits"]
     assert "no more cards" in seen["passed"] or "pass" in seen["passed"].lower()
     assert seen["scroll"][0] <= seen["scroll"][1]
+
+
+# Evolution's renderer draws a view given to it, as the shell does (tests/server/
+# test_server_browser_continents.py draws a crafted view the same way).
+RENDER = """async (view) => {
+  const games = await import('/static/games.js');
+  const i18n = await import('/static/i18n.js');
+  const picks = await import('/static/picks.js');
+  const board = (await games.loadBoard('evolution')).module;
+  const ctx = { mySeat: 0, names: { 0: 'Wren', 1: 'Bot' }, active: [],
+    t: (k) => i18n.t(k, 'evolution'), label: (id) => i18n.label('evolution', id),
+    ...picks.pickContext([], new Set(), null) };
+  const el = picks.decorate(board.renderTable(view, ctx), ctx);
+  el.id = 'drawn';
+  document.getElementById('app').replaceChildren(el);
+}"""
+
+
+async def final_table(server: Server, view: dict[str, Any]) -> dict[str, Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page(viewport=DESKTOP)
+        await page.goto(server.base + "/")
+        await page.wait_for_selector("#app")
+        await page.evaluate(RENDER, view)
+        drawn = page.locator("#drawn")
+        seen = {"animals": await drawn.locator("[data-animal]").count(),
+                "tokens": await drawn.locator("[data-animal] .tokens").count(),
+                "status": await drawn.locator(".status-bar").inner_text()}
+        await browser.close()
+    return seen
+
+
+def test_evolution_final_table_shows_no_hunger(server: Server) -> None:
+    """After the last extinction the food is gone from every animal: the final table shows
+    the survivors without "0/1" counters, and no "last turn" flag."""
+    import random
+
+    from evolutio.core.match import Match
+
+    match, rng = Match.new("evolution", {}, 2), random.Random(2)
+    while not match.over:
+        seat = match.pending()[0]
+        match.act(seat, rng.choice(match.legal(seat)))
+    view = match.view(0)
+    assert view["phase"] == "over" and view["last_turn"]
+    assert any(a["food"] < a["need"] for p in view["players"] for a in p["animals"])
+    seen = asyncio.run(asyncio.wait_for(final_table(server, view), 60))
+    assert seen["animals"] > 0 and seen["tokens"] == 0
+    assert "last turn" not in seen["status"].lower()
