@@ -6,10 +6,21 @@ development card in Evolution between two people."""
 from __future__ import annotations
 
 import asyncio
+import os
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Client, Server, at_version
+from server_harness import (
+    BROWSER_MARKS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Client,
+    Server,
+    at_version,
+    is_state,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -280,8 +291,6 @@ async def final_table(server: Server, view: dict[str, Any]) -> dict[str, Any]:
 def test_evolution_final_table_shows_no_hunger(server: Server) -> None:
     """After the last extinction the food is gone from every animal: the final table shows
     the survivors without "0/1" counters, and no "last turn" flag."""
-    import random
-
     from evolutio.core.match import Match
 
     match, rng = Match.new("evolution", {}, 2), random.Random(2)
@@ -294,3 +303,54 @@ def test_evolution_final_table_shows_no_hunger(server: Server) -> None:
     seen = asyncio.run(asyncio.wait_for(final_table(server, view), 60))
     assert seen["animals"] > 0 and seen["tokens"] == 0
     assert "last turn" not in seen["status"].lower()
+
+
+SHOTS = os.environ.get("EVOLUTIO_TABLE_SCREENSHOTS")
+
+
+async def screenshots(server: Server, folder: Path) -> None:
+    """The README's pictures: an Evolution game on a phone, and the end of a game between
+    bots with its breakdown."""
+    from playwright.async_api import async_playwright
+
+    token = server.guest("Wren")
+    playing = server.room(token, game="evolution", players=2)
+    host = await Client.open(server, playing, token)
+    await host.say("/bot normal 2")
+    await host.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["name"])
+    await host.say("/start")
+    state = await at_version(host, 0)
+    rng = random.Random(4)
+    while state["version"] < 14 and state["decision"] is not None:
+        if state["legal"]:
+            plays = [i for i in state["legal"] if not i["confirm"]] or state["legal"]
+            await host.send({"type": "act", "version": state["version"],
+                             "index": rng.choice(plays)["index"]})
+        version = state["version"]
+        state = await host.until(lambda f, v=version: is_state(f) and f["version"] > v, 30)
+    over = server.room(token, game="evolution", players=2)
+    watcher = await Client.open(server, over, token)
+    for line in ("/kick 1", "/bot normal 1", "/bot easy 2", "/start"):
+        await watcher.say(line)
+    await watcher.until(lambda f: is_state(f) and f["outcome"] is not None, 300)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        phone = await page_as(browser, server, token, PHONE, [])
+        await phone.goto(f"{server.base}/room/{playing}")
+        await phone.wait_for_selector("#table .player")
+        await phone.screenshot(path=str(folder / "phone-evolution.png"))
+        desk = await page_as(browser, server, token, DESKTOP, [])
+        await desk.goto(f"{server.base}/room/{over}")
+        await desk.wait_for_selector("#game-over #breakdown")
+        await desk.locator("#game-over").screenshot(path=str(folder / "game-over.png"))
+        await browser.close()
+    await host.close()
+    await watcher.close()
+
+
+@pytest.mark.skipif(not SHOTS, reason="set EVOLUTIO_TABLE_SCREENSHOTS=FOLDER to refresh them")
+def test_readme_screenshots(server: Server) -> None:
+    folder = Path(SHOTS or ".")
+    asyncio.run(asyncio.wait_for(screenshots(server, folder), 420))
+    assert (folder / "phone-evolution.png").stat().st_size > 0
+    assert (folder / "game-over.png").stat().st_size > 0

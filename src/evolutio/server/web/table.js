@@ -35,14 +35,21 @@ export function liveScore(score, names, label, mySeat) {
       h("ul.score-parts", {}, seat.parts.map(([id, points]) => h("li", {}, `${label(id)}: ${points}`))))));
 }
 
+// A list of ids as their names, each once with its count ("Fat tissue ×3").
+function counted(items, label) {
+  const counts = new Map();
+  for (const x of items) counts.set(String(x), (counts.get(String(x)) || 0) + 1);
+  return [...counts].map(([x, n]) => (n > 1 ? `${label(x)} ×${n}` : label(x))).join(", ") || "–";
+}
+
 // A statistic of Outcome.stats as text: numbers as they are, lists of ids as their names
 // (per seat when the list holds one list per seat).
 function statText(value, names, label) {
   if (Array.isArray(value)) {
     if (value.every(Array.isArray)) {
-      return value.map((items, seat) => `${names[seat] || seat + 1}: ${items.map((x) => label(String(x))).join(", ") || "–"}`).join(" · ");
+      return value.map((items, seat) => `${names[seat] || seat + 1}: ${counted(items, label)}`).join(" · ");
     }
-    return value.map((x) => (typeof x === "string" ? label(x) : String(x))).join(", ") || "–";
+    return value.every((x) => typeof x === "string") ? counted(value, label) : value.join(", ") || "–";
   }
   if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${label(k)}: ${v}`).join(", ");
   return String(value);
