@@ -4,6 +4,7 @@ confirm flag on actions that end a phase, and undo with its refusals."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from server_harness import Client, Server, at_version, is_state
@@ -140,3 +141,48 @@ def test_hidden_choice_is_never_undone(server: Server) -> None:
         await b.close()
 
     run(go())
+
+
+def test_an_undo_is_stored_before_anything_else(tmp_path: Path) -> None:
+    """The undone action's row is gone from the database: a server killed right after the
+    undo resumes at the earlier version, with the card in hand, and the game goes on."""
+    server = Server(tmp_path / "undo.db", grace=30.0)
+    server.start()
+    try:
+        host, guest = server.guest("Kill A"), server.guest("Kill B")
+        room = server.room(host, game="evolution", players=2)
+
+        async def undo_then_kill() -> tuple[int, list[int]]:
+            a = await Client.open(server, room, host)
+            b = await Client.open(server, room, guest)
+            await b.say("/join 2")
+            await a.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["name"])
+            await a.say("/start")
+            first = await at_version(a, 0)
+            me = first["decision"]["seats"][0]
+            mover = (a, b)[me]
+            start = await at_version(mover, 0)
+            play = next(i for i in start["legal"] if i["action"]["type"] == "animal")
+            await mover.send({"type": "act", "version": 0, "index": play["index"]})
+            await at_version(mover, 1)
+            await mover.send({"type": "undo", "version": 1})
+            back = await mover.until(lambda f: is_state(f) and f["full"] and f["version"] == 0)
+            return me, hand_ids(back, me)
+
+        me, hand = run(undo_then_kill())
+        server.kill()
+        server.start()
+        assert server.get(f"/api/rooms/{room}").json()["room"]["version"] == 0
+
+        async def after_restart() -> None:
+            mover = await Client.open(server, room, (host, guest)[me])
+            state = await mover.until(lambda f: is_state(f) and f["full"])
+            assert state["version"] == 0 and state["log"] == [] and state["undo"] is False
+            assert hand_ids(state, me) == hand
+            await mover.send({"type": "act", "version": 0, "index": 0})
+            await at_version(mover, 1)
+            await mover.close()
+
+        run(after_restart())
+    finally:
+        server.stop()
