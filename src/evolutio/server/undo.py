@@ -19,6 +19,7 @@ from evolutio.core.game import JSON, Action, Event
 from evolutio.server import history
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.store import StorageError
+from evolutio.server.texts import say
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
@@ -94,13 +95,12 @@ def take_back(room: Room, conn: Conn, msg: JSON) -> None:
                         f"{match.version}; the current table follows.")
     point = room.undo_point
     if not offered(room, seat) or point is None:
-        raise RoomError("no_undo", "There is no move of yours to take back now.")
+        raise RoomError("no_undo", say(conn.lang, "no_undo"))
     try:
         room.hub.store.drop_action(room.id, point.version - 1)
     except StorageError as exc:
         room.hub.storage_failed(room, exc)
-        raise RoomError("storage", "The server cannot save that right now; nothing was "
-                        "taken back.") from None
+        raise RoomError("storage", say(conn.lang, "undo_storage")) from None
     room.undo_point = None
     match.rewind(point.state)
     room.chosen = set(point.chosen)
