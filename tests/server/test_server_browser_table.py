@@ -134,6 +134,8 @@ async def toy_to_the_end(server: Server, viewport: dict[str, int], name: str) ->
                     continue
             await page.wait_for_timeout(20)
         await page.wait_for_selector("#breakdown")
+        # the parts opened at the start stay open through every frame since
+        seen["still_open"] = await page.locator("#live-score details[open]").count()
         seen["winners"] = await page.inner_text("#winners")
         seen["rows"] = await page.locator("#breakdown tbody tr").all_inner_texts()
         seen["stats"] = await page.inner_text("#stats")
@@ -161,6 +163,7 @@ def test_live_score_and_breakdown(server: Server, viewport: dict[str, int], name
     assert seen["errors"] == []
     assert seen["live"] == [f"{name} 0", "bot:random 0"]
     assert seen["parts"] == ["Cards in tricks taken: 0", "Exact bid bonus: 0"]
+    assert seen["still_open"] == 1
     outcome = seen["outcome"]
     winners = [name if s == 0 else "bot:random" for s in outcome["winners"]]
     assert seen["winners"].split(": ")[1] == ", ".join(winners)

@@ -26,11 +26,16 @@ addStrings(MOD, {
 });
 const w = (key) => t(key, MOD);
 
+// The seats whose score parts are open: kept across frames, which redraw the strip.
+const openSeats = new Set();
+
 // The running score: one entry per seat, opened (tap or click) to show its parts.
 export function liveScore(score, names, label, mySeat) {
   if (!score || !Array.isArray(score.seats)) return null;
+  const toggled = (i) => (ev) => { if (ev.target.open) openSeats.add(i); else openSeats.delete(i); };
   return h("div.score-strip#live-score", {}, h("span.muted", {}, `${w("score")}:`),
-    score.seats.map((seat, i) => h(`details.score-seat${i === mySeat ? ".me" : ""}`, { dataset: { seat: i } },
+    score.seats.map((seat, i) => h(`details.score-seat${i === mySeat ? ".me" : ""}`,
+      { dataset: { seat: i }, open: openSeats.has(i), ontoggle: toggled(i) },
       h("summary", {}, `${names[i] || i + 1} `, h("b.score-total", {}, String(seat.total))),
       h("ul.score-parts", {}, seat.parts.map(([id, points]) => h("li", {}, `${label(id)}: ${points}`))))));
 }
