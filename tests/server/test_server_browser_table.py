@@ -227,6 +227,7 @@ async def undo_and_confirm(server: Server, viewport: dict[str, int], names: tupl
             "els => els.map(e => e.dataset.card)")
         seen["hand_before"] = hand
         await other.wait_for_selector("#chat .sys:has-text('takes back')")
+        await other.wait_for_selector("#log div", state="detached")  # the full frame came
         seen["other_log"] = await other.locator("#log div").count()
         seen["mover_log"] = await mover.locator("#log div").count()
         seen["other_waits"] = await other.inner_text("#waiting")
