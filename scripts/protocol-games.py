@@ -176,6 +176,10 @@ class Sample:
         self.default_paths: set[str] = set()
         # per players[] path: [own non-null, own null, other non-null, other null]
         self.seen: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+        #: action types sent with ``confirm: true``, and those a player could take back
+        self.confirm: set[str] = set()
+        self.undo: set[str] = set()
+        self.parts: dict[str, None] = {}
 
     def play(self, game: Game[Any], options: dict[str, Any], seed: int, default: bool) -> None:
         match = Match.new(game, options, seed, keep=False)
@@ -184,16 +188,29 @@ class Sample:
             self.look(match, default)
             decision = match.decision
             if decision is None:
-                return
+                break
             if decision.simultaneous:
                 self.simultaneous.add(decision.kind)
             seat = decision.seats[rng.randrange(len(decision.seats))]
             legal = match.legal(seat)
+            confirms = getattr(game, "confirms", None)
             for action in legal:
                 self.kinds[decision.kind].add(action.type)
                 if action.type not in self.examples:
                     self.examples[action.type] = (action.to_json(), action.notation())
-            match.act(seat, legal[rng.randrange(len(legal))])
+                if confirms is not None and confirms(match.state, action):
+                    self.confirm.add(action.type)
+            action = legal[rng.randrange(len(legal))]
+            undoable = getattr(game, "undoable", None)
+            before = match.state.clone() if undoable is not None else None
+            events = match.act(seat, action)
+            if undoable is not None and not decision.simultaneous and not match.over and (
+                    undoable(before, seat, action, events)):
+                self.undo.add(action.type)
+        board = getattr(game, "scoreboard", None)
+        if board is not None:
+            for seat_parts in board(match.state).parts:
+                self.parts.update((label, None) for label, _ in seat_parts)
 
     def look(self, match: Match, default: bool) -> None:
         seats = match.state.num_players
@@ -345,6 +362,7 @@ def game_section(name: str) -> list[str]:
         if path not in sample.default_paths:
             note = "; ".join(x for x in (note, "*options only*") if x)
         out.append(f"| `{path}` | {types} | {note} |")
+    out += score_lines(game, sample)
     match = Match.new(game, {}, 1, keep=False)
     out += [
         "",
@@ -355,6 +373,27 @@ def game_section(name: str) -> list[str]:
         "```",
         "",
     ]
+    return out
+
+
+def score_lines(game: Game[Any], sample: Sample) -> list[str]:
+    """The score's parts and tie-breaks, and the actions asking for a confirm or open to an
+    undo (in the samples)."""
+    names = game.labels("en")
+    out = [""]
+    if sample.parts:
+        parts = ", ".join(f"`{p}` ({names.get(p, p)})" for p in sample.parts)
+        ties = ", ".join(f"`{k}` ({v})" for k, v in sorted(names.items())
+                         if k.startswith("score.tiebreak."))
+        out += [f"**Score** (`state.score`, `outcome.breakdown`): parts {parts}; tie-break "
+                f"labels {ties}.", ""]
+    else:
+        out += ["**Score**: no `scoreboard`; `state.score` is null and the outcome has no "
+                "`breakdown`.", ""]
+    confirm = ", ".join(f"`{t}`" for t in sorted(sample.confirm)) or "none"
+    undo = ", ".join(f"`{t}`" for t in sorted(sample.undo)) or "none"
+    out.append(f"**Confirm and undo**: `confirm: true` on {confirm}; taken back by `undo` "
+               f"(when nothing else followed, in the samples): {undo}.")
     return out
 
 

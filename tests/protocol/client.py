@@ -21,12 +21,15 @@ JSON = dict[str, Any]
 
 #: the keys of a state frame ("The state frame").
 STATE_KEYS = {"type", "room", "version", "seat", "full", "view", "decision", "legal", "chosen",
-              "controller", "controllers", "clock", "clocks", "banks", "outcome", "log"}
+              "controller", "controllers", "clock", "clocks", "banks", "outcome", "score", "undo",
+              "log"}
 #: the keys of a room summary ("Room summary").
 SUMMARY_KEYS = {"id", "game", "options", "clock", "bank", "increment", "days", "turn_based",
                 "status", "host_id", "host", "seats", "spectators", "version", "outcome"}
 SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away"}
 OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats"}
+#: the outcome's optional key: the final score in parts (the state frame's ``score``)
+OUTCOME_OPTIONAL = {"breakdown"}
 #: keys no frame may carry anywhere ("Hidden information").
 SECRET_KEYS = {"deck", "seed"}
 
@@ -229,9 +232,9 @@ class Table:
             legal = frame["legal"]
             expect(isinstance(legal, list) and len(legal) > 0, "legal when in decision.seats")
             for i, entry in enumerate(legal):
-                expect(set(entry) == {"index", "action", "notation", "text", "targets"}
-                       and entry["index"] == i and isinstance(entry["action"]["type"], str),
-                       "a legal entry")
+                expect(set(entry) == {"index", "action", "notation", "text", "targets", "confirm"}
+                       and entry["index"] == i and isinstance(entry["action"]["type"], str)
+                       and isinstance(entry["confirm"], bool), "a legal entry")
                 expect(all(len(t) == 2 for t in entry["targets"]), "targets are pairs")
         else:
             expect(frame["legal"] is None, "legal is null unless this seat is to act")
@@ -242,8 +245,19 @@ class Table:
                                              for v in frame["banks"].values()), "banks")
         expect((frame["controller"] is None) == (decision is None), "controller null when over")
         expect((frame["outcome"] is None) == (decision is not None), "outcome once over")
+        score = frame["score"]
+        if score is not None:
+            expect(set(score) == {"seats", "tiebreak"} and all(
+                seat["total"] == sum(points for _, points in seat["parts"])
+                for seat in score["seats"]), "a score's parts add up to its total")
+        expect(isinstance(frame["undo"], bool) and not (frame["undo"] and self.seat is None),
+               "undo is offered to a seated player only")
         if frame["outcome"] is not None:
-            expect(set(frame["outcome"]) == OUTCOME_KEYS, "outcome keys")
+            keys = set(frame["outcome"])
+            expect(OUTCOME_KEYS <= keys <= OUTCOME_KEYS | OUTCOME_OPTIONAL, "outcome keys")
+            if "breakdown" in keys:
+                expect([s["total"] for s in frame["outcome"]["breakdown"]["seats"]]
+                       == frame["outcome"]["scores"], "the breakdown adds up to the scores")
         problems = hidden_problems(self.game, frame["view"], self.seat)
         expect(not problems, f"hidden data shown: {problems}")
         expect("seed" not in secret_keys(frame), "no seed in a frame")

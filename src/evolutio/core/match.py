@@ -146,6 +146,18 @@ class Match:
         self.version += 1
         return events
 
+    def rewind(self, state: Any) -> None:
+        """Go back one version to ``state``, a copy of the state taken before the last
+        action (an undo); the record and the step log lose their last entry."""
+        if self.version == 0:
+            raise ValueError("nothing to take back at version 0")
+        self.state = state
+        self.version -= 1
+        if self.keep:
+            self.record.actions.pop()
+            self.log.pop()
+        self._seen = -1
+
     def act_json(self, seat: int, data: Mapping[str, Any]) -> tuple[Action, list[Event]]:
         """Parse an action's JSON form and apply it; malformed or illegal raises
         ``IllegalAction``."""

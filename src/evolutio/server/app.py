@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game
-from evolutio.server import i18n
+from evolutio.server import i18n, undo
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -418,6 +418,8 @@ def create_app(
                 room.act(conn, msg)
             elif kind == "chat":
                 room.chat_line(conn, msg.get("text"))
+            elif kind == "undo":
+                undo.take_back(room, conn, msg)
             elif kind == "resync":
                 if room.match is None:
                     conn.send({"type": "room", "room": room.summary()})
@@ -426,7 +428,8 @@ def create_app(
             elif kind == "ping":
                 conn.send({"type": "pong", "ref": ref})
             else:
-                raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
+                raise RoomError("bad_type",
+                                "Unknown message type; use act, undo, chat, resync or ping.")
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
             if exc.code in MALFORMED and not conn.warned:  # one log line per socket

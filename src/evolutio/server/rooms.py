@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.levels import make_bot
-from evolutio.core.game import JSON, Action, Game, IllegalAction, OptionError
+from evolutio.core.game import JSON, Action, Event, Game, IllegalAction, OptionError
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, history
+from evolutio.server import commands, history, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -84,6 +84,8 @@ class Room:
     stored_deadlines: Any = None
     #: the time bank or days per move (the per-decision clock is ``clock``)
     timing: Timing = field(default_factory=Timing)
+    #: what an undo of the last action puts back (server/undo.py), None when not allowed
+    undo_point: Any = None
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -186,6 +188,7 @@ class Room:
                     "notation": a.notation(),
                     "text": game.describe_action(state, a, lang),
                     "targets": [list(t) for t in game.action_targets(state, a)],
+                    "confirm": table.confirms(game, state, a),
                 }
                 for i, a in enumerate(self.match.legal(seat))
             ]
@@ -223,6 +226,8 @@ class Room:
             "clocks": {str(s): c for s, c in clocks.items()},
             "banks": self.timers.banks_json(),
             "outcome": self.outcome,
+            "score": table.score_json(self.game, match.state),
+            "undo": undo.offered(self, seat),
             "log": [
                 e.to_json(lang)
                 for e in (self.log if full else self.log[-1:])
@@ -403,6 +408,7 @@ class Room:
         if not self.waits_for(seat):
             raise RoomError("not_your_turn", match.refusal(seat) or "No game is under way.")
         index = match.version
+        saved = undo.before(self, seat, by)
         try:
             self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
         except StorageError as exc:
@@ -413,13 +419,14 @@ class Room:
                 "on by itself once saving works again.",
             ) from None
         try:
-            self.advance(seat, action, by)
+            events = self.advance(seat, action, by)
         except IllegalAction as exc:
             self.hub.store.drop_action(self.id, index)
             raise RoomError("illegal", exc.reason) from None
+        undo.after(self, seat, action, events, saved)
         self.changed()
 
-    def advance(self, seat: int, action: Action, by: str) -> None:
+    def advance(self, seat: int, action: Action, by: str) -> list[Event]:
         """Apply one action to the match and log it: the one step shared by play and resume."""
         match = self.match
         assert match is not None
@@ -433,12 +440,17 @@ class Room:
         if not self.chosen:
             self.turn += 1
         self.log.append(LogEntry(match.version, seat, texts, by))
+        return events
+
+    def forget_frames(self) -> None:
+        """The version changed (an action or an undo): frames and legal lists are made anew."""
+        self._frames.clear()
+        self._legal_json.clear()
 
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""
         assert self.match is not None
-        self._frames.clear()
-        self._legal_json.clear()
+        self.forget_frames()
         if self.match.over:
             self.timers.stop()
             self.finish()
@@ -462,7 +474,8 @@ class Room:
         outcome = self.match.outcome()
         if outcome is None or self.status == "over":
             return
-        fields = {**self.fields(), "status": "over", "outcome": outcome.to_json()}
+        fields = {**self.fields(), "status": "over",
+                  "outcome": table.outcome_json(self.game, self.match.state, outcome)}
         # results and status in one transaction: a crash leaves neither or both
         try:
             self.hub.store.finish_room(

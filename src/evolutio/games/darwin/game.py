@@ -24,8 +24,9 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
+from evolutio.core.scoring import Scoreboard
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, rules, texts
+from evolutio.games.darwin import coop, rules, scoring, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
@@ -67,6 +68,10 @@ OPTIONS = (
 )
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
+
+
+#: the steps of a species being built, which change nothing others can see until ``done``
+BUILD_STEPS = frozenset({"create", "mutate", "add", "remove", "swap", "cancel"})
 
 
 class DarwinsChoice:
@@ -136,6 +141,15 @@ class DarwinsChoice:
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         return rules.apply(state, seat, action)
+
+    def undoable(self, before: State, seat: int, action: Action, events: list[Event]) -> bool:
+        """The steps of building a species (choosing to create or mutate, adding, removing,
+        swapping parts, cancelling) may be taken back: they show nothing until ``done``."""
+        return action.type in BUILD_STEPS and not events
+
+    def confirms(self, state: State, action: Action) -> bool:
+        """Passing (which ends the player's part in the era's round) asks for a second click."""
+        return action.type == "pass"
 
     def default_action(self, state: State, seat: int) -> Action:
         """On timeout: the safest legal move; never a pass that ends the seat's era while a
@@ -307,8 +321,12 @@ class DarwinsChoice:
                 out.append((kind, value))
         return tuple(out)
 
+    def scoreboard(self, state: State) -> Scoreboard:
+        """The Darwin points in parts; ties are shared."""
+        return scoring.scoreboard(state)
+
     def labels(self, language: str = "en") -> dict[str, str]:
-        return texts.labels(language)
+        return {**texts.labels(language), **scoring.score_labels(language)}
 
 
 GAME = DarwinsChoice()

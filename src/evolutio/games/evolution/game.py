@@ -23,6 +23,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
+from evolutio.core.scoring import Scoreboard
 from evolutio.games.evolution import notation, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
@@ -34,6 +35,7 @@ from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
 from evolutio.games.evolution.scoring import outcome as final_outcome
+from evolutio.games.evolution.scoring import score_labels, scoreboard
 from evolutio.games.evolution.state import OVER, State
 from evolutio.games.evolution.timeout import timeout_action
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
@@ -123,6 +125,11 @@ INFO = GameInfo(
     ),
     order=0,
 )
+
+
+#: development plays that may be taken back, and the only events they may have caused
+UNDOABLE = frozenset({"animal", "trait", "pair"})
+PLAYED = frozenset({"animal_played", "trait_played"})
 
 
 class Evolution:
@@ -315,6 +322,16 @@ class Evolution:
             raise IllegalAction("It is not your turn.")
         return notation.parse_action(state, text)
 
+    def undoable(self, before: State, seat: int, action: Action, events: list[Event]) -> bool:
+        """A card played in development (a new animal, a trait, a paired trait) may be taken
+        back when it did nothing else: no phase ended, no die, no draw, no trait fired. Only
+        the player's own card was shown; nobody else's secret and no chance."""
+        return action.type in UNDOABLE and all(e.type in PLAYED for e in events)
+
+    def confirms(self, state: State, action: Action) -> bool:
+        """Passing in development and ending one's feeding turn ask for a second click."""
+        return action.type in ("pass", "end")
+
     def default_action(self, state: State, seat: int) -> Action:
         """On timeout: the safest legal move, never a pass that costs the development
         phase while a card can be played as an animal (``timeout.timeout_action``)."""
@@ -371,6 +388,10 @@ class Evolution:
     ) -> str:
         return sentences.describe_event(event.to_json(), language, seats)
 
+    def scoreboard(self, state: State) -> Scoreboard:
+        """The score in parts (every figure is public) and the tie-break that decided."""
+        return scoreboard(state)
+
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
         the renderers pick by the view's edition (ruling 21)."""
@@ -378,6 +399,7 @@ class Evolution:
         names.update({f"{trait}@2": trait_name(trait, language, 2) for trait in TRAITS})
         # Ice Age: the natural changes of the set in use, "nature.<id>" and its text
         changes = active_set()
+        names.update(score_labels(language))
         names["nature"] = NATURE_TITLE[language]
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:

@@ -9,6 +9,7 @@ Regeneration score without the animal (seed 004, "Регенерация").
 from __future__ import annotations
 
 from evolutio.core.game import Outcome
+from evolutio.core.scoring import Scoreboard, deciding, labels_in, load_labels
 from evolutio.games.evolution.geography import OCEAN
 from evolutio.games.evolution.state import State
 from evolutio.games.evolution.trait import TRAITS
@@ -27,6 +28,43 @@ def scores(state: State) -> list[int]:
         owner = state.animals[link.a].owner
         result[owner] += 1 + 2 * TRAITS[link.trait].food
     return result
+
+
+SCORE_LABELS = load_labels("evolutio.games.evolution.data")
+
+
+def score_labels(language: str) -> dict[str, str]:
+    """The names of the score's parts and tie-breaks in ``language`` (data/score.toml)."""
+    return labels_in(SCORE_LABELS, language)
+
+
+def scoreboard(state: State) -> Scoreboard:
+    """The score in parts, as :func:`scores` counts it, and the tie-break that decided."""
+    animals = [0] * state.num_players
+    ocean = [0] * state.num_players
+    cards = [0] * state.num_players
+    food = [0] * state.num_players
+    for animal in state.animals.values():
+        if animal.present:
+            animals[animal.owner] += 2
+            ocean[animal.owner] += animal.location == OCEAN
+        for _, trait in animal.traits:
+            cards[animal.owner] += 1
+            food[animal.owner] += TRAITS[trait].food
+    for link in state.links.values():
+        owner = state.animals[link.a].owner
+        cards[owner] += 1
+        food[owner] += 2 * TRAITS[link.trait].food
+    parts = []
+    for s in range(state.num_players):
+        seat = [("score.animals", animals[s])]
+        if state.geography:  # Continents: the Ocean scores one more per animal
+            seat.append(("score.ocean", ocean[s]))
+        seat += [("score.traits", cards[s]), ("score.food", food[s])]
+        parts.append(tuple(seat))
+    totals = [sum(p for _, p in seat) for seat in parts]
+    keys = [(totals[s], len(state.players[s].discard)) for s in range(state.num_players)]
+    return Scoreboard(tuple(parts), deciding(keys, ["score.tiebreak.discard"]))
 
 
 def outcome(state: State) -> Outcome:

@@ -29,6 +29,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
+from evolutio.core.scoring import Scoreboard
 from evolutio.games.northstar import phases, position, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
@@ -183,6 +184,17 @@ class NorthStar:
         phases.advance(state, events)
         return events
 
+    def undoable(self, before: State, seat: int, action: Action, events: list[Event]) -> bool:
+        """Playing a card (a new species, a size or population step, a face-down trait) may
+        be taken back while it only played the card: the traits stay hidden until every
+        player is done, and no food, draw or reveal followed."""
+        return action.type in ("species", "grow", "trait") and all(
+            e.type == "played" for e in events)
+
+    def confirms(self, state: State, action: Action) -> bool:
+        """Being done playing cards and passing in feeding ask for a second click."""
+        return action.type in ("done", "pass")
+
     def default_action(self, state: State, seat: int) -> Action:
         """On timeout, the safest legal move (docs/rules/northstar.md, "Timeouts"): the
         lowest-value food card; in feeding, plant food for the hungriest species (a full
@@ -310,8 +322,14 @@ class NorthStar:
             out.append(("trait", action.negate))
         return tuple(out)
 
+    def scoreboard(self, state: State) -> Scoreboard:
+        """The score in parts and the tie-break that decided."""
+        return scoring.scoreboard(state)
+
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update(scoring.score_labels(language))
+        return names
 
 
 GAME = NorthStar()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from evolutio.core.scoring import Scoreboard, deciding, labels_in, load_labels
 from evolutio.games.northstar.state import State
+
+SCORE_LABELS = load_labels("evolutio.games.northstar.data")
 
 
 def scores(state: State) -> list[int]:
@@ -27,3 +30,20 @@ def ranks(state: State) -> list[int]:
     """1 = best; players equal on score and both tie-breaks share the place (R-N03)."""
     keys = list(zip(scores(state), trait_counts(state), populations(state), strict=True))
     return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def score_labels(language: str) -> dict[str, str]:
+    """The names of the score's parts and tie-breaks in ``language`` (data/score.toml)."""
+    return labels_in(SCORE_LABELS, language)
+
+
+def scoreboard(state: State) -> Scoreboard:
+    """The score in parts, as :func:`scores` counts it, and the tie-break that decided
+    (every figure is public: the bag's count, populations, how many trait cards)."""
+    traits, pops = trait_counts(state), populations(state)
+    parts = tuple(
+        (("score.bag", p.bag), ("score.population", pops[s]), ("score.traits", traits[s]))
+        for s, p in enumerate(state.players)
+    )
+    keys = list(zip(scores(state), traits, pops, strict=True))
+    return Scoreboard(parts, deciding(keys, ["score.tiebreak.traits", "score.tiebreak.population"]))

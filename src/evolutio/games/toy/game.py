@@ -30,9 +30,26 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
+from evolutio.core.scoring import SHARED, Scoreboard, deciding, labels_in
 
 EXACT_BONUS = 10
 LANGUAGES = ("en", "ru", "it", "de")
+
+#: the parts of the score and the tie-break, by language (the breakdown and the live score)
+SCORE_LABELS = {
+    "score.tricks": {"en": "Cards in tricks taken", "ru": "Карты во взятках",
+                     "it": "Carte nelle prese", "de": "Karten in gewonnenen Stichen"},
+    "score.bid": {"en": "Exact bid bonus", "ru": "Бонус за точную заявку",
+                  "it": "Bonus per la puntata esatta", "de": "Bonus für die genaue Ansage"},
+    "score.tiebreak.taken": {
+        "en": "Tie broken by the most tricks taken", "ru": "Ничья решена по числу взяток",
+        "it": "Pareggio risolto dal maggior numero di prese",
+        "de": "Gleichstand durch die meisten Stiche entschieden"},
+    SHARED: {"en": "Tied on every count: the victory is shared",
+             "ru": "Полное равенство: победа разделена",
+             "it": "Pari in tutto: la vittoria è condivisa",
+             "de": "In allem gleich: der Sieg wird geteilt"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,8 +451,19 @@ class Trick:
             return (("card", action.card),)
         return ()
 
+    def scoreboard(self, state: TrickState) -> Scoreboard:
+        """Points from tricks and the exact-bid bonus (added at the end), and whether tricks
+        taken decided a tie."""
+        over = state.tricks >= state.total_tricks and state.revealed
+        bonus = [EXACT_BONUS if over and bid == state.taken[s] else 0
+                 for s, bid in enumerate(state.bids)]
+        parts = tuple((("score.tricks", score - bonus[s]), ("score.bid", bonus[s]))
+                      for s, score in enumerate(state.scores))
+        keys = [(score, state.taken[s]) for s, score in enumerate(state.scores)]
+        return Scoreboard(parts, deciding(keys, ["score.tiebreak.taken"]))
+
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {}
+        return labels_in(SCORE_LABELS, language)
 
 
 GAME = Trick()

@@ -2,8 +2,9 @@
 // every step; the game's renderer draws each one (nothing is clickable here).
 import { api, h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
-import { loadBoard } from "./games.js";
+import { gameEntry, loadBoard } from "./games.js";
 import { decorate, pickContext } from "./picks.js";
+import { gameOverPanel } from "./table.js";
 
 export async function showReplay(app, roomId) {
   let data;
@@ -19,6 +20,8 @@ export async function showReplay(app, roomId) {
   const stepLabel = h("span#replay-step");
   const text = h("div#replay-text.panel");
   const table = h("div#replay-table");
+  const final = h("div#replay-final");
+  const entry = await gameEntry(data.game).catch(() => null);
   const ctx = { game: data.game, mySeat: null, names, decision: null, active: [],
     t: (key) => t(key, data.game), label: (id) => label(data.game, id), ...pickContext([], new Set(), null) };
   function show(i) {
@@ -29,6 +32,9 @@ export async function showReplay(app, roomId) {
     const who = step.seat === null || step.seat === undefined ? "" : `${names[step.seat] || step.seat + 1}: `;
     text.textContent = step.text ? `${who}${step.text}` : "—";
     table.replaceChildren(decorate(board.renderTable(step.view, ctx), ctx));
+    // the last step: who won and why, as the room showed it
+    final.replaceChildren(...(at === steps.length - 1 && data.outcome
+      ? [gameOverPanel(data.outcome, names, ctx.label, entry, null)] : []));
   }
   slider.addEventListener("input", () => show(Number(slider.value)));
   const outcome = data.outcome ? h("div.muted#replay-outcome", {}, `${t("scores")}: `,
@@ -41,7 +47,7 @@ export async function showReplay(app, roomId) {
       h("button#replay-next", { onclick: () => show(at + 1) }, t("next")),
       h("button#replay-last", { onclick: () => show(steps.length - 1) }, t("last")), stepLabel),
     h("a#replay-panel-download", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download"))),
-  text, table);
+  text, final, table);
   document.addEventListener("keydown", (ev) => {
     if (!document.body.contains(table)) return;
     if (ev.key === "ArrowRight") show(at + 1);

@@ -7,6 +7,7 @@ import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from 
 import { decorate, matches, mentioned, pickContext } from "./picks.js";
 import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
 import { notifyControls, notifyTurn } from "./notify.js";
+import { gameOverPanel, legalButtons, liveScore, roomTabs, undoButton } from "./table.js";
 
 let active = null;
 
@@ -24,7 +25,8 @@ export function decisionSeats(decision) {
 export async function showRoom(app, roomId, session) {
   closeRoom();
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
-    seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null };
+    seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null,
+    armed: { version: -1, index: -1 } };
   active = me;
   try {
     const info = await (await fetch(`/api/rooms/${encodeURIComponent(roomId)}`)).json();
@@ -41,19 +43,22 @@ export async function showRoom(app, roomId, session) {
   const clocksEl = h("div#clocks");
   const logEl = h("div.log#log");
   const outcomeEl = h("div#outcome");
+  const scoreEl = h("div#score");
+  const undoEl = h("div#undo-slot");
   const sendChat = () => {
     const text = chatInput.value.trim();
     if (text) { send({ type: "chat", text }); chatInput.value = ""; }
   };
   chatInput.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
   app.replaceChildren(h("div.room-grid", {},
-    h("div", {}, outcomeEl, clocksEl, decisionEl, tableEl),
+    h("div#table-column", {}, outcomeEl, undoEl, clocksEl, decisionEl, scoreEl, tableEl),
     h("div", {},
       h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId}`),
         h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls()),
-      h("div.panel", {}, h("h3", {}, t("chat")), chatLines,
+      h("div.panel#chat-panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
-      h("div.panel", {}, h("h3", {}, t("log")), logEl))));
+      h("div.panel#log-panel", {}, h("h3", {}, t("log")), logEl))));
+  app.append(roomTabs({ table: app.querySelector("#table-column"), chat: app.querySelector("#chat-panel"), log: app.querySelector("#log-panel") }));
 
   async function useGame(game) {
     if (me.game === game && me.board) return;
@@ -116,10 +121,7 @@ export async function showRoom(app, roomId, session) {
     const room = me.room;
     if (!room || room.status !== "over" || !room.outcome) { outcomeEl.replaceChildren(); return; }
     const n = names();
-    outcomeEl.replaceChildren(h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
-      h("ol", {}, room.outcome.ranks.map((_, seat) => seat)
-        .sort((a, b) => room.outcome.ranks[a] - room.outcome.ranks[b])
-        .map((seat) => h("li", { dataset: { seat } }, `${n[seat]}: ${room.outcome.scores[seat]}`))),
+    outcomeEl.replaceChildren(gameOverPanel(room.outcome, n, (id) => label(me.game, id), me.entry,
       h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
         h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))));
   }
@@ -158,6 +160,8 @@ export async function showRoom(app, roomId, session) {
     tableEl.replaceChildren(decorate(me.board.renderTable(st.view, ctx), ctx));
     renderClocks(clocksEl, st, me.room, names());
     notifyTurn(legal.length > 0, `${roomId}:${st.version}`, roomId, d && d.prompt);
+    scoreEl.replaceChildren(...[liveScore(st.score, ctx.names, ctx.label, st.seat)].filter(Boolean));
+    undoEl.replaceChildren(...[undoButton(st, send)].filter(Boolean));
     if (!d) { decisionEl.replaceChildren(); return; }
     const n = names();
     const progress = Array.isArray(d.progress)
@@ -167,10 +171,8 @@ export async function showRoom(app, roomId, session) {
         h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, progress, clockSpan(clockOf(st, st.seat), st.seat),
         h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
           me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
-        h("div.legal#legal", {}, candidates.map((item) => h("button.act", {
-          dataset: { index: item.index }, title: item.notation,
-          onclick: () => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
-        }, item.text)))));
+        legalButtons(candidates, st.version, (item) => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
+          renderGame, me.armed)));
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});

@@ -49,9 +49,10 @@ function animalEl(animal, ctx, attack, links) {
   const el = h(`div.${cls.join(".")}`, { dataset: animal.location ? { animal: animal.id, location: animal.location } : { animal: animal.id } },
     h("div.aid", {}, `A${animal.id}`),
     h("ul.traits", {}, traits),
-    ghost ? null : h("div.tokens", { title: `${animal.food}/${animal.need}` },
+    // once the game is over the food of the last turn is gone: "0/1" would read as starving
+    ghost || ctx.over ? null : h("div.tokens", { title: `${animal.food}/${animal.need}` },
       tokens(animal.food || 0, "#d9483b", t("food_in")), ` ${animal.food || 0}/${animal.need ?? "?"}`),
-    (animal.fat_capacity || 0) > 0
+    (animal.fat_capacity || 0) > 0 && !ctx.over
       ? h("div.tokens", {}, tokens(animal.fat || 0, "#e3b23c", t("fat")), ` ${t("fat")} ${animal.fat || 0}/${animal.fat_capacity}`)
       : null,
     flags.length ? h("div.muted.flags", {}, flags.join(" · ")) : null,
@@ -118,7 +119,8 @@ export function renderTable(view, shellCtx) {
     const name = shellCtx.label(key);
     return name === key.replaceAll("_", " ") ? shellCtx.label(id) : name;
   };
-  const ctx = { ...shellCtx, label };
+  const over = view.phase === "over";
+  const ctx = { ...shellCtx, label, over };
   const { t } = ctx;
   const banks = view.food_banks;
   const food = banks
@@ -130,7 +132,7 @@ export function renderTable(view, shellCtx) {
     h("span", {}, `${t("phase")} `, h("b", {}, t(view.phase))),
     h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
     food,
-    view.last_turn ? h("span.attack", {}, t("last_turn")) : null);
+    view.last_turn && !over ? h("span.attack", {}, t("last_turn")) : null);
   const lying = (view.table_cards || []).length
     ? h("div.table-cards#table-cards", {}, h("span.muted", {}, `${t("on_table")}: `),
       h("div.hand", {}, view.table_cards.map((c) => cardEl(c, ctx))))

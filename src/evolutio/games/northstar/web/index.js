@@ -53,7 +53,7 @@ export function renderTable(view, ctx) {
       h("b", {}, ` ${view.watering_hole ?? 0}`)),
     h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
     h("span", {}, `${t("discard")} `, h("b", {}, String((view.discard || []).length))),
-    view.bell ? h("span.bell#bell", { title: t("last_round") }, `⚑ ${t("last_round")}`) : null);
+    view.bell && view.phase !== "over" ? h("span.bell#bell", { title: t("last_round") }, `⚑ ${t("last_round")}`) : null);
   const players = (view.players || []).map((p) => {
     const cls = ["player"];
     if (p.seat === ctx.mySeat) cls.push("me");

@@ -1,0 +1,118 @@
+"""Taking back one's own last action, while nobody has acted since and the game says the
+action showed no other seat anything it could not see before (``Game.undoable``).
+
+The stored action log is the truth: an undo deletes the last row (committed first), then
+puts the match back on a copy of the state taken before that action, so the version goes
+back by one. Everyone gets a system line and the full state of that version; an ``act``
+sent for the undone version is refused as ``stale``. The undo point lives in memory only:
+after a server restart nothing can be taken back. See docs/protocol.md, "Undo".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from evolutio.core.game import JSON, Action, Event
+from evolutio.server import history
+from evolutio.server.conn import Conn, RoomError
+from evolutio.server.store import StorageError
+from evolutio.server.texts import say
+
+if TYPE_CHECKING:
+    from evolutio.server.rooms import Room
+
+
+@dataclass
+class UndoPoint:
+    """What an undo of the action that made ``version`` puts back."""
+
+    version: int
+    seat: int
+    state: Any
+    chosen: set[int]
+    #: the seconds the seat had left on its clock when it acted (None: no clock)
+    left: float | None
+
+
+@dataclass
+class Before:
+    """The state of a room just before a person's action, kept while it is applied."""
+
+    state: Any
+    chosen: set[int]
+    left: float | None
+    hidden: bool
+
+
+def before(room: Room, seat: int, by: str) -> Before | None:
+    """A copy of the state before ``seat`` acts, when the action could be taken back: a
+    person's (not a bot's or a clock's) in a game that declares ``undoable``."""
+    match = room.match
+    if by != "human" or match is None or getattr(room.game, "undoable", None) is None:
+        return None
+    hide = history.hidden(match.decision, room.chosen)
+    return Before(match.state.clone(), set(room.chosen), room.timers.remaining(seat), hide)
+
+
+def after(room: Room, seat: int, action: Action, events: Sequence[Event],
+          saved: Before | None) -> None:
+    """Set the room's undo point after an action (or clear it when this one cannot be
+    taken back): never a hidden simultaneous choice, never the game's end."""
+    room.undo_point = None
+    match = room.match
+    if saved is None or saved.hidden or match is None or match.over:
+        return
+    undoable = getattr(room.game, "undoable", None)
+    if undoable is not None and undoable(saved.state, seat, action, list(events)):
+        room.undo_point = UndoPoint(match.version, seat, saved.state, saved.chosen, saved.left)
+
+
+def offered(room: Room, seat: int | None) -> bool:
+    """Whether ``seat`` may take back the last action now (for its state frame)."""
+    point = room.undo_point
+    return (seat is not None and point is not None and room.match is not None
+            and point.seat == seat and point.version == room.match.version
+            and not room.seats[seat].takeover)
+
+
+def take_back(room: Room, conn: Conn, msg: JSON) -> None:
+    """An ``undo`` frame: checked like ``act`` (playing, seated, the current version), then
+    the last action is removed from the store and the match goes back one version."""
+    match = room.match
+    if room.status != "playing" or match is None:
+        raise RoomError("not_playing", "No game is under way in this room.")
+    seat = room.seat_of(conn.user_id)
+    if seat is None:
+        raise RoomError("not_seated", "You do not play in this game.")
+    version = msg.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RoomError("bad_message", "'version' must be the version you see.")
+    if version != match.version:
+        raise RoomError("stale", f"Your table is at version {version}, the game at "
+                        f"{match.version}; the current table follows.")
+    point = room.undo_point
+    if not offered(room, seat) or point is None:
+        raise RoomError("no_undo", say(conn.lang, "no_undo"))
+    try:
+        room.hub.store.drop_action(room.id, point.version - 1)
+    except StorageError as exc:
+        room.hub.storage_failed(room, exc)
+        raise RoomError("storage", say(conn.lang, "undo_storage")) from None
+    room.undo_point = None
+    match.rewind(point.state)
+    room.chosen = set(point.chosen)
+    room.turn += 1  # bots and clocks waiting on the undone decision stand down
+    if room.log and room.log[-1].v == point.version:
+        room.log.pop()
+    room.forget_frames()
+    if point.left is not None:  # the seat gets back the time it had, not a new clock
+        room.timers.restored[seat] = time.time() + point.left
+    room.timers.reset(keep=False)
+    room.system("undone", name=room.seats[seat].name)
+    for other in list(room.conns):
+        room.send_state(other, full=True)
+    room.send_room()
+    room.timers.schedule_bots()
