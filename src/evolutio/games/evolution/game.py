@@ -23,7 +23,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
-from evolutio.games.evolution import notation, rules, sentences
+from evolutio.games.evolution import notation, reference, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
@@ -392,6 +392,14 @@ class Evolution:
             names[f"nature.{change.id}"] = change.name(language)
             names[f"nature.{change.id}.text"] = change.describe(language)
         return names
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every trait, location and natural change (tooltips)."""
+        return reference.reference(language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 def _keep_known_non_hunters(
