@@ -6,7 +6,9 @@ show them as tooltips and on a rules page (docs/web.md). The texts live in the g
 package as TOML:
 
 - ``reference.toml``: one table per id with a text for every language,
-  ``[carnivore] en = "..." ru = "..." it = "..." de = "..."``; ids keep the file's order.
+  ``[carnivore] en = "..." ru = "..." it = "..." de = "..."``; ids keep the file's order. A
+  term that is no card (a location, "body size") may give its display name too,
+  ``name = {en = "...", ...}``, which the game then adds to its ``labels``.
 - ``rules.toml``: one table per language with ``text``, a small subset of Markdown (``## ``
   headings, ``- `` bullets, paragraphs separated by blank lines; no HTML, no inline markup).
 
@@ -41,15 +43,43 @@ def parse_texts(
     for ident, entry in data.items():
         if not isinstance(entry, Mapping):
             raise ReferenceDataError(f"{source}: [{ident}] must be a table of texts by language")
-        extra = sorted(set(entry) - set(languages))
+        extra = sorted(set(entry) - set(languages) - {"name"})
         if extra:
             raise ReferenceDataError(f"{source}: [{ident}] has unknown language(s) {extra}")
+        name = entry.get("name")
+        if name is not None and not (
+            isinstance(name, Mapping)
+            and all(isinstance(name.get(lang), str) and name[lang].strip() for lang in languages)
+        ):
+            raise ReferenceDataError(f"{source}: [{ident}] name needs every language")
         for lang in languages:
             text = entry.get(lang)
             if not isinstance(text, str) or not text.strip():
                 raise ReferenceDataError(f"{source}: [{ident}] has no '{lang}' text")
             out[lang][ident] = " ".join(text.split())
     return out
+
+
+def parse_names(
+    data: Mapping[str, object], languages: Sequence[str]
+) -> dict[str, dict[str, str]]:
+    """``{lang: {id: name}}`` for the entries that give a ``name`` (checked by parse_texts)."""
+    out: dict[str, dict[str, str]] = {lang: {} for lang in languages}
+    for ident, entry in data.items():
+        name = entry.get("name") if isinstance(entry, Mapping) else None
+        if isinstance(name, Mapping):
+            for lang in languages:
+                out[lang][ident] = str(name[lang])
+    return out
+
+
+def load_names(
+    package: str, languages: Sequence[str], filename: str = "reference.toml"
+) -> dict[str, dict[str, str]]:
+    """The display names ``reference.toml`` gives its terms (see the module's docstring)."""
+    data = _read(package, filename)
+    parse_texts(data, languages, filename)
+    return parse_names(data, languages)
 
 
 def load_texts(

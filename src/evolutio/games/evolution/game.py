@@ -391,6 +391,7 @@ class Evolution:
         for change in changes.changes:
             names[f"nature.{change.id}"] = change.name(language)
             names[f"nature.{change.id}.text"] = change.describe(language)
+        names.update(reference.term_names(language))
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from evolutio.core.reference import load_rules, load_texts, missing
+from evolutio.core.reference import load_names, load_rules, load_texts, missing
 from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
@@ -42,6 +42,16 @@ def reference(language: str = "en") -> dict[str, str]:
     for change in active_set().changes:
         out[f"nature.{change.id}"] = change.describe(lang)
     return out
+
+
+@functools.cache
+def _names() -> dict[str, dict[str, str]]:
+    return load_names(DATA, LANGUAGES)
+
+
+def term_names(language: str = "en") -> dict[str, str]:
+    """Display names of the terms that are no trait (the Continents locations)."""
+    return dict(_names().get(language) or _names()["en"])
 
 
 @functools.cache

@@ -29,7 +29,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
-from evolutio.games.northstar import phases, position, rules, scoring, sentences
+from evolutio.games.northstar import phases, position, reference, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
@@ -301,7 +301,17 @@ class NorthStar:
         return tuple(out)
 
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update(reference.term_names(language))
+        return names
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every trait card and term (tooltips, the rules page)."""
+        return reference.reference(self.cards, language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 GAME = NorthStar()
