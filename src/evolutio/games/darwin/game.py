@@ -26,7 +26,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, rules, texts
+from evolutio.games.darwin import coop, reference, rules, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
@@ -316,6 +316,14 @@ class DarwinsChoice:
 
     def labels(self, language: str = "en") -> dict[str, str]:
         return texts.labels(language)
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every symbol, part, habitat, event and animal (tooltips)."""
+        return reference.reference(language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 GAME = DarwinsChoice()

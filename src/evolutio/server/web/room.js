@@ -5,6 +5,8 @@ import { h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
 import { decorate, matches, mentioned, pickContext } from "./picks.js";
+import { rulesLink } from "./rules.js";
+import { markActions } from "./tips.js";
 
 let active = null;
 
@@ -46,7 +48,7 @@ export async function showRoom(app, roomId, session) {
   app.replaceChildren(h("div.room-grid", {},
     h("div", {}, outcomeEl, decisionEl, tableEl),
     h("div", {},
-      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId}`),
+      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId} `, rulesLink(() => me.game)),
         h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl),
       h("div.panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
@@ -168,6 +170,7 @@ export async function showRoom(app, roomId, session) {
           dataset: { index: item.index }, title: item.notation,
           onclick: () => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
         }, item.text)))));
+      markActions(decisionEl, candidates, tableEl);
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});
