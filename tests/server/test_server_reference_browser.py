@@ -33,6 +33,24 @@ async def tip_of(page: Any) -> tuple[str, str, str]:
     )
 
 
+async def explain(page: Any, locator: Any, how: str) -> tuple[str, tuple[str, str, str]]:
+    """Hover or tap the element until its tooltip shows (a bot's move may draw the table
+    again under the pointer); the element's id and the tooltip."""
+    for _ in range(4):
+        ident = await locator.get_attribute("data-ref") or ""
+        if how == "tap":
+            await locator.tap()
+        else:
+            await page.mouse.move(5, 5)
+            await locator.hover()
+        try:
+            await page.locator(TIP).wait_for(timeout=3_000)
+        except Exception:  # drawn again meanwhile: once more
+            continue
+        return ident, await tip_of(page)
+    raise AssertionError(f"no tooltip on {how}")
+
+
 async def start_game(page: Any, base: str, name: str, lang: str) -> None:
     """Log in as a guest in ``lang``, check the lobby's rules link, start Evolution vs a bot."""
     await page.goto(base + "/")
@@ -89,34 +107,30 @@ async def desktop(base: str, ref: dict[str, Any]) -> dict[str, Any]:
         await page.wait_for_selector(".player.me .hand .face[data-ref]", timeout=20_000)
         # a hand card: hover its face
         face = page.locator(".player.me .hand .face[data-ref]").first
-        await face.hover()
-        seen["card"] = (await face.get_attribute("data-ref"), await tip_of(page))
+        seen["card"] = await explain(page, face, "hover")
         await page.mouse.move(5, 500)
         await page.wait_for_selector("#tip", state="hidden")
         await reach_trait_actions(page)
         button = page.locator("#legal button.act[data-ref]").first
-        await button.hover()
-        seen["button"] = (await button.get_attribute("data-ref"), await tip_of(page))
+        seen["button"] = await explain(page, button, "hover")
         # play it: the trait lands on the table as a chip with its own tooltip
         await button.click()
         chip = page.locator("#table li[data-ref]").first
         await chip.wait_for(timeout=20_000)
-        await chip.hover()
-        seen["chip"] = (await chip.get_attribute("data-ref"), await tip_of(page))
+        seen["chip"] = await explain(page, chip, "hover")
         # the same chip in Russian
         await page.select_option("#lang", "ru")
         chip = page.locator("#table li[data-ref]").first
         await chip.wait_for(timeout=20_000)
-        await page.mouse.move(5, 500)
-        await chip.hover()
-        seen["chip_ru"] = (await chip.get_attribute("data-ref"), await tip_of(page))
+        seen["chip_ru"] = await explain(page, chip, "hover")
         # the rules page from the table opens in a new tab and keeps the game open
         async with page.expect_popup() as popup_info:
             await page.click("#rules-link")
         popup = await popup_info.value
         await popup.wait_for_selector("#rules-page[data-game='evolution'] #card-reference")
         seen["popup_title"] = await popup.locator("#rules-page h2").inner_text()
-        seen["popup_row"] = await popup.locator("#card-reference tr[data-id='carnivore']").inner_text()
+        row = popup.locator("#card-reference tr[data-id='carnivore']")
+        seen["popup_row"] = await row.inner_text()
         seen["still_in_room"] = await page.locator("#table").count()
         await browser.close()
     return seen
@@ -139,9 +153,7 @@ async def phone(base: str, ref: dict[str, Any]) -> dict[str, Any]:
         await start_game(page, base, "Avocet", "ru")
         face = page.locator(".player.me .hand .face[data-ref]").first
         await face.wait_for(timeout=20_000)
-        ident = await face.get_attribute("data-ref")
-        await face.tap()
-        seen["card"] = (ident, await tip_of(page))
+        seen["card"] = await explain(page, face, "tap")
         # a tap elsewhere closes it
         await page.locator("#log").tap()
         await page.wait_for_selector("#tip", state="hidden")
@@ -150,9 +162,7 @@ async def phone(base: str, ref: dict[str, Any]) -> dict[str, Any]:
         await page.locator("#legal button.act[data-ref]").first.click()
         chip = page.locator("#table li[data-ref]").first
         await chip.wait_for(timeout=20_000)
-        ident = await chip.get_attribute("data-ref")
-        await chip.tap()
-        seen["chip"] = (ident, await tip_of(page))
+        seen["chip"] = await explain(page, chip, "tap")
         box = await page.locator(TIP).bounding_box()
         seen["tip_box"] = box
         await browser.close()

@@ -76,6 +76,14 @@ export function showTip(el) {
   box.replaceChildren(h("b.tip-name", {}, el.dataset.refName || label(game, id)), h("div.tip-text", {}, text));
   box.dataset.ref = id;
   box.hidden = false;
+  shown = el;
+  place(el);
+  return true;
+}
+
+// Below the element (above when there is no room), inside the window.
+function place(el) {
+  const box = tipEl();
   const r = el.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
   box.style.maxWidth = `${width}px`;
@@ -86,8 +94,6 @@ export function showTip(el) {
   const top = below + hgt > window.innerHeight - 4 && r.top - hgt - 6 > 4 ? r.top - hgt - 6 : below;
   box.style.left = `${left}px`;
   box.style.top = `${top}px`;
-  shown = el;
-  return true;
 }
 
 // Legal-action buttons: each gets the id of what it plays, from the action's own fields
@@ -103,6 +109,11 @@ export function markActions(container, legal, table) {
     const fields = Object.entries(action).filter(([k]) => k !== "type").map(([, v]) => v);
     let id = [...fields, action.type].find((v) => typeof v === "string" && refText(game, v));
     let name = null;
+    if (id && table) {
+      // the name the table shows for it (a renderer may name it by the game's edition)
+      const shown = table.querySelector(`[data-ref="${CSS.escape(id)}"][data-ref-name]`);
+      if (shown) name = shown.dataset.refName;
+    }
     if (!id && table) {
       for (const [kind, target] of item.targets || []) {
         const el = table.querySelector(`[data-pick="${CSS.escape(`${kind}:${target}`)}"][data-ref]`);
@@ -117,14 +128,20 @@ function marked(target) {
   return target && target.closest ? target.closest("[data-ref]") : null;
 }
 
+// Which pointer the person uses now: the last press, or a mouse that really moved (the
+// browser's own boundary events after the page changed under a still pointer do not count).
 document.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; }, true);
+document.addEventListener("pointermove", (ev) => {
+  if (ev.pointerType === "mouse" && (ev.movementX || ev.movementY)) lastPointer = "mouse";
+}, true);
 document.addEventListener("pointerover", (ev) => {
-  if (ev.pointerType !== "mouse") return;
+  if (ev.pointerType !== "mouse" || lastPointer !== "mouse") return;
   const el = marked(ev.target);
   if (el && el !== shown) showTip(el);
+  else if (!el && shown && !shown.isConnected) hideTip();  // the table was drawn again
 });
 document.addEventListener("pointerout", (ev) => {
-  if (ev.pointerType !== "mouse" || !shown) return;
+  if (ev.pointerType !== "mouse" || lastPointer !== "mouse" || !shown) return;
   const to = ev.relatedTarget;
   if (!to || !shown.contains(to)) hideTip();
 });
@@ -137,4 +154,5 @@ document.addEventListener("click", (ev) => {
   else hideTip();
 }, true);
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
-window.addEventListener("scroll", () => { if (lastPointer !== "mouse") hideTip(); }, { passive: true });
+// the tooltip follows its element when the page scrolls (a tap may scroll it into view)
+window.addEventListener("scroll", () => { if (shown && shown.isConnected) place(shown); }, { passive: true });
