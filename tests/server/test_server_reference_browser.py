@@ -51,6 +51,24 @@ async def explain(page: Any, locator: Any, how: str) -> tuple[str, tuple[str, st
     raise AssertionError(f"no tooltip on {how}")
 
 
+async def tap_beside_tip(page: Any) -> None:
+    """Tap a panel the open tooltip does not cover."""
+    for selector in ("#log", "#chat", "#seats", "#conn"):
+        target = page.locator(selector)
+        await target.scroll_into_view_if_needed()
+        await page.wait_for_timeout(100)
+        box = await target.bounding_box()
+        tip = await page.locator(TIP).bounding_box()
+        if box is None or tip is None:
+            continue
+        x, y = box["x"] + 4, box["y"] + 4
+        across = tip["x"] <= x <= tip["x"] + tip["width"]
+        if not (across and tip["y"] <= y <= tip["y"] + tip["height"]):
+            await page.touchscreen.tap(x, y)
+            return
+    raise AssertionError("the tooltip covers every panel")
+
+
 async def start_game(page: Any, base: str, name: str, lang: str) -> None:
     """Log in as a guest in ``lang``, check the lobby's rules link, start Evolution vs a bot."""
     await page.goto(base + "/")
@@ -155,7 +173,7 @@ async def phone(base: str, ref: dict[str, Any]) -> dict[str, Any]:
         await face.wait_for(timeout=20_000)
         seen["card"] = await explain(page, face, "tap")
         # a tap elsewhere closes it
-        await page.locator("#log").tap()
+        await tap_beside_tip(page)
         await page.wait_for_selector("#tip", state="hidden")
         seen["closed"] = True
         await reach_trait_actions(page)
