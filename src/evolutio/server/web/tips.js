@@ -154,5 +154,21 @@ document.addEventListener("click", (ev) => {
   else hideTip();
 }, true);
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
+// When the table is drawn again the tooltip moves to the new copy of its element (the same
+// pick, else the same id), or closes when there is none.
+let pending = false;
+new MutationObserver(() => {
+  if (!shown || shown.isConnected || pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    if (!shown || shown.isConnected) return;
+    const pick = shown.dataset.pick;
+    const again = (pick && document.querySelector(`[data-pick="${CSS.escape(pick)}"][data-ref="${CSS.escape(shown.dataset.ref)}"]`))
+      || document.querySelector(`#app [data-ref="${CSS.escape(shown.dataset.ref)}"]`);
+    if (again) { shown = again; place(again); } else hideTip();
+  });
+}).observe(document.documentElement, { childList: true, subtree: true });
+
 // the tooltip follows its element when the page scrolls (a tap may scroll it into view)
 window.addEventListener("scroll", () => { if (shown && shown.isConnected) place(shown); }, { passive: true });
