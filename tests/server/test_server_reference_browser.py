@@ -101,13 +101,21 @@ async def rules_from_lobby(page: Any, texts: dict[str, str], carnivore: str) -> 
     await page.click("#games-panel li[data-game='evolution'] a.rules-link")
     await page.wait_for_selector("#rules-page[data-game='evolution'] #card-reference")
     row = page.locator("#card-reference tr[data-id='carnivore']")
-    return {
+    seen = {
         "headings": await page.locator("#rules-text h3").count(),
         "row": await row.inner_text(),
         "expected": (carnivore, texts["carnivore"]),
         "rows": await page.locator("#card-reference tr[data-id]").count(),
         "summary": await page.inner_text("#rules-summary"),
     }
+    # the filter keeps the rows whose name or text holds the words typed
+    await page.fill("#reference-filter", carnivore)
+    shown = page.locator("#card-reference tr[data-id]:not([hidden])")
+    seen["filtered"] = await shown.count()
+    seen["filtered_has"] = await row.is_visible()
+    await page.fill("#reference-filter", "")
+    seen["unfiltered"] = await shown.count()
+    return seen
 
 
 async def desktop(base: str, ref: dict[str, Any]) -> dict[str, Any]:
@@ -207,6 +215,7 @@ def test_tooltips_on_hover_and_rules_pages_on_the_desktop(server: Server) -> Non
     en, ru = ref["texts"]["en"], ref["texts"]["ru"]
     lobby = seen["lobby"]
     assert lobby["headings"] >= 4 and lobby["rows"] >= 50
+    assert lobby["filtered_has"] and 1 <= lobby["filtered"] < lobby["rows"] == lobby["unfiltered"]
     assert lobby["expected"][0] in lobby["row"] and lobby["expected"][1] in lobby["row"]
     assert len(lobby["summary"]) > 20
     for key in ("card", "button", "chip"):
@@ -228,6 +237,7 @@ def test_tooltips_on_tap_on_a_phone(server: Server) -> None:
     ru = ref["texts"]["ru"]
     lobby = seen["lobby"]
     assert "Хищник" in lobby["row"] and ru["carnivore"] in lobby["row"]
+    assert lobby["filtered_has"] and 1 <= lobby["filtered"] < lobby["rows"] == lobby["unfiltered"]
     for key in ("card", "chip"):
         ident, (tip_id, name, text) = seen[key]
         assert tip_id == ident and name == names["ru"][ident] and text == ru[ident], key

@@ -9,16 +9,16 @@ import { loadReference } from "./tips.js";
 addStrings("rules", {
   en: { rules: "Rules", card_reference: "Card reference", name: "Name", text: "What it does",
     games: "Games", no_rules: "This game brings no rules overview.", unknown_game: "Unknown game",
-    back: "Back to the lobby" },
+    back: "Back to the lobby", filter: "Find a card" },
   ru: { rules: "Правила", card_reference: "Справочник карт", name: "Название", text: "Что делает",
     games: "Игры", no_rules: "У этой игры нет обзора правил.", unknown_game: "Неизвестная игра",
-    back: "Назад в лобби" },
+    back: "Назад в лобби", filter: "Найти карту" },
   it: { rules: "Regole", card_reference: "Elenco delle carte", name: "Nome", text: "Cosa fa",
     games: "Giochi", no_rules: "Questo gioco non ha un riassunto delle regole.", unknown_game: "Gioco sconosciuto",
-    back: "Torna alla sala" },
+    back: "Torna alla sala", filter: "Cerca una carta" },
   de: { rules: "Regeln", card_reference: "Kartenübersicht", name: "Name", text: "Was sie tut",
     games: "Spiele", no_rules: "Dieses Spiel hat keine Regelübersicht.", unknown_game: "Unbekanntes Spiel",
-    back: "Zurück zur Lobby" },
+    back: "Zurück zur Lobby", filter: "Karte suchen" },
 });
 const w = (key) => t(key, "rules");
 
@@ -58,12 +58,18 @@ export async function showRules(app, game) {
   const overview = data.rules[lang] || data.rules.en || "";
   const rows = Object.entries(texts).map(([id, text]) => h("tr", { dataset: { id } },
     h("th", { scope: "row" }, label(game, id)), h("td", {}, text)));
+  // a filter over names and texts, for the long tables
+  const filter = h("input#reference-filter", { type: "search", placeholder: w("filter"), "aria-label": w("filter"),
+    oninput: () => {
+      const needle = filter.value.trim().toLocaleLowerCase();
+      for (const row of rows) row.hidden = Boolean(needle) && !row.textContent.toLocaleLowerCase().includes(needle);
+    } });
   app.replaceChildren(h("div.panel.rules-page#rules-page", { dataset: { game } },
     h("p", {}, h("a", { href: "/" }, `← ${w("back")}`)),
     h("h2", {}, `${entry.title}: ${w("rules")}`),
     h("p.muted#rules-summary", {}, localized(entry.info && entry.info.summary, "")),
     overview ? overviewEl(overview) : h("p.muted", {}, w("no_rules")),
-    rows.length ? [h("h3", {}, w("card_reference")),
+    rows.length ? [h("h3", {}, w("card_reference")), h("div.row", {}, filter),
       h("div.ref-wrap", {}, h("table.list.ref-table#card-reference", {},
         h("tr", {}, h("th", {}, w("name")), h("th", {}, w("text"))), rows))] : null));
 }

@@ -154,6 +154,12 @@ document.addEventListener("click", (ev) => {
   else hideTip();
 }, true);
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
+// keyboard: a marked element that gets the focus from the keyboard explains itself too
+document.addEventListener("focusin", (ev) => {
+  const el = marked(ev.target);
+  if (el && el === ev.target && el.matches(":focus-visible")) showTip(el);
+});
+document.addEventListener("focusout", (ev) => { if (shown && ev.target === shown) hideTip(); });
 // When the table is drawn again the tooltip moves to the new copy of its element (the same
 // pick, else the same id), or closes when there is none.
 let pending = false;
