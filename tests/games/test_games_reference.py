@@ -116,3 +116,15 @@ def test_the_loaders_read_the_package_files() -> None:
     assert set(load_rules("evolutio.games.toy", LANGUAGES)) == set(LANGUAGES)
     with pytest.raises(ReferenceDataError, match=r"\[fr\] has no 'text'"):
         load_rules("evolutio.games.toy", ("en", "fr"))
+
+
+@pytest.mark.parametrize("name", ("evolution", "northstar", "darwin"))
+def test_the_sections_hold_every_id_once(name: str) -> None:
+    game = get_game(name)
+    for lang in LANGUAGES:
+        sections = game.reference_groups(lang)
+        ids = [i for _, group in sections for i in group]
+        assert len(ids) == len(set(ids))
+        assert set(ids) == set(game.reference(lang)), lang
+        assert all(title and group for title, group in sections)
+    assert game.reference_groups("ru")[0][0] != game.reference_groups("en")[0][0]

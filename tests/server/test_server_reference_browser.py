@@ -106,6 +106,7 @@ async def rules_from_lobby(page: Any, texts: dict[str, str], carnivore: str) -> 
         "row": await row.inner_text(),
         "expected": (carnivore, texts["carnivore"]),
         "rows": await page.locator("#card-reference tr[data-id]").count(),
+        "sections": await page.locator("#card-reference tr.group").all_inner_texts(),
         "summary": await page.inner_text("#rules-summary"),
     }
     # the filter keeps the rows whose name or text holds the words typed
@@ -200,6 +201,7 @@ def test_reference_api_and_pages(server: Server) -> None:
     assert set(data["texts"]) == {"en", "ru", "it", "de"}
     assert "Carnivore" in data["texts"]["en"]["sharp_vision"]
     assert data["rules"]["ru"].startswith("## ")
+    assert [title for title, _ in data["groups"]["en"]][:2] == ["Base game", "Time to Fly"]
     assert reference(server.base, "toy")["texts"]["de"]["bid"]
     missing = httpx.get(f"{server.base}/api/reference/nothing", timeout=10)
     assert missing.status_code == 404 and "error" in missing.json()
@@ -215,6 +217,7 @@ def test_tooltips_on_hover_and_rules_pages_on_the_desktop(server: Server) -> Non
     en, ru = ref["texts"]["en"], ref["texts"]["ru"]
     lobby = seen["lobby"]
     assert lobby["headings"] >= 4 and lobby["rows"] >= 50
+    assert lobby["sections"][:3] == ["Base game", "Time to Fly", "Gift cards"]
     assert lobby["filtered_has"] and 1 <= lobby["filtered"] < lobby["rows"] == lobby["unfiltered"]
     assert lobby["expected"][0] in lobby["row"] and lobby["expected"][1] in lobby["row"]
     assert len(lobby["summary"]) > 20

@@ -254,8 +254,9 @@ class Game(Protocol[S]):
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
     :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
     (a :class:`TerminalRenderer`), ``web`` (the folder of its browser renderer), and
-    ``reference(language) -> {id: text}`` and ``overview(language) -> str`` (card texts and
-    a rules overview for people, see :mod:`evolutio.core.reference`; default: none); faces
+    ``reference(language) -> {id: text}``, ``overview(language) -> str`` and
+    ``reference_groups(language)`` (card texts, a rules overview and the texts' sections for
+    people, see :mod:`evolutio.core.reference`; default: none); faces
     read them with ``getattr(game, "heuristic", None)`` and never name a game.
     """
 

@@ -1,10 +1,11 @@
 """The card reference and rules overview of each game, for tooltips and the rules page.
 
-A game may carry ``reference(language) -> {id: text}`` and ``overview(language) -> str``
-(optional; see docs/architecture.md); the server asks for them in each of the game's
-languages and knows nothing of their contents. ``GET /api/reference/GAME`` answers
-``{"game", "texts": {lang: {id: text}}, "rules": {lang: text}}`` (empty for a game without
-them); docs/protocol.md.
+A game may carry ``reference(language) -> {id: text}``, ``overview(language) -> str`` and
+``reference_groups(language) -> [(title, [id, ...])]`` (optional; docs/architecture.md);
+the server asks for them in each of the game's languages and knows nothing of their
+contents. ``GET /api/reference/GAME`` answers
+``{"game", "texts": {lang: {id: text}}, "rules": {lang: text}, "groups": {lang: [[title,
+[id, ...]], ...]}}`` (each empty for a game without it); docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -26,10 +27,16 @@ def reference(game_name: str) -> dict[str, Any]:
     game = get_game(game_name)
     texts_of = getattr(game, "reference", None)
     rules_of = getattr(game, "overview", None)
+    groups_of = getattr(game, "reference_groups", None)
     languages = game.info.languages
     texts = {lang: dict(texts_of(lang)) for lang in languages} if callable(texts_of) else {}
     rules = {lang: str(rules_of(lang)) for lang in languages} if callable(rules_of) else {}
-    return {"game": game_name, "texts": texts, "rules": rules}
+    groups = (
+        {lang: [[title, list(ids)] for title, ids in groups_of(lang)] for lang in languages}
+        if callable(groups_of)
+        else {}
+    )
+    return {"game": game_name, "texts": texts, "rules": rules, "groups": groups}
 
 
 def routes(app: FastAPI) -> None:

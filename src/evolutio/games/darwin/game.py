@@ -321,6 +321,10 @@ class DarwinsChoice:
         """A short rules text for every symbol, part, habitat, event and animal (tooltips)."""
         return reference.reference(language)
 
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference in sections (symbols, parts, terms, habitats, ...), for the rules page."""
+        return reference.groups(language)
+
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
         return reference.overview(language)

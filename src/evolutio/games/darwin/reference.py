@@ -106,6 +106,36 @@ def reference_ids() -> list[str]:
     ]
 
 
+_GROUPS = {
+    "symbols": {"en": "Symbols and abilities", "ru": "Символы и особые свойства",
+                "it": "Simboli e abilità", "de": "Symbole und Fähigkeiten"},
+    "cards": {"en": "Diets and card parts", "ru": "Рацион и части карт",
+              "it": "Diete e parti delle carte", "de": "Ernährung und Kartenteile"},
+    "terms": {"en": "Terms", "ru": "Понятия", "it": "Termini", "de": "Begriffe"},
+    "habitats": {"en": "Habitats", "ru": "Среды", "it": "Habitat", "de": "Habitate"},
+    "events": {"en": "Events", "ru": "События", "it": "Eventi", "de": "Ereignisse"},
+    "animals": {"en": "Animals", "ru": "Животные", "it": "Animali", "de": "Tiere"},
+}
+_SYMBOLS = ("run", "swim", "fly", "climb", "cold", "heat", "dig", "poison")
+_CARDS = ("herbivore", "carnivore", "omnivore", *PARTS)
+
+
+def groups(language: str = "en") -> list[tuple[str, list[str]]]:
+    """The reference in sections, for the rules page."""
+    lang = language if language in LANGUAGES else "en"
+    catalog = load_catalog()
+    listed = {*_SYMBOLS, *_CARDS}
+    terms = [k for k in reference_ids() if k in LABELS and k not in listed]
+    return [
+        (_GROUPS["symbols"][lang], list(_SYMBOLS)),
+        (_GROUPS["cards"][lang], list(_CARDS)),
+        (_GROUPS["terms"][lang], terms),
+        (_GROUPS["habitats"][lang], [h.key for h in catalog.habitats]),
+        (_GROUPS["events"][lang], [e.key for e in catalog.events]),
+        (_GROUPS["animals"][lang], list(catalog.animals)),
+    ]
+
+
 def reference(language: str = "en") -> dict[str, str]:
     """``{id: text}`` in ``language`` (English for a language the game does not speak)."""
     return dict(_all().get(language) or _all()["en"])

@@ -398,6 +398,11 @@ class Evolution:
         """A short rules text for every trait, location and natural change (tooltips)."""
         return reference.reference(language)
 
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference by card set, for the rules page."""
+        titles = {name: words.get(language) or words["en"] for name, words in _SET_NAMES.items()}
+        return reference.groups(titles, language)
+
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
         return reference.overview(language)

@@ -13,9 +13,10 @@ import functools
 
 from evolutio.core.reference import load_names, load_rules, load_texts, missing
 from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
+from evolutio.games.evolution.deck import card_sets
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
-from evolutio.games.evolution.trait import TRAITS
+from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
 
 LANGUAGES = ("en", "ru", "it", "de")
 DATA = "evolutio.games.evolution.data"
@@ -41,6 +42,21 @@ def reference(language: str = "en") -> dict[str, str]:
     out = dict(_texts()[lang])
     for change in active_set().changes:
         out[f"nature.{change.id}"] = change.describe(lang)
+    return out
+
+
+def groups(titles: dict[str, str], language: str = "en") -> list[tuple[str, list[str]]]:
+    """The reference in sections: each card set's traits under ``titles[set]`` (the
+    locations with Continents, the natural changes with Ice Age)."""
+    out: list[tuple[str, list[str]]] = []
+    for name in card_sets():
+        ids = [t for t in TRAITS if TRAIT_SETS.get(t) == name]
+        if name == "continents":
+            ids += list(LOCATIONS)
+        if name == "ice_age":
+            ids += [f"nature.{c.id}" for c in active_set().changes]
+        if ids:
+            out.append((titles.get(name, name), ids))
     return out
 
 

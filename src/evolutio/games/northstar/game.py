@@ -309,6 +309,10 @@ class NorthStar:
         """A short rules text for every trait card and term (tooltips, the rules page)."""
         return reference.reference(self.cards, language)
 
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference in sections (trait cards, terms), for the rules page."""
+        return reference.groups(self.cards, language)
+
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
         return reference.overview(language)

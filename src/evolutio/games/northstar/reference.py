@@ -42,6 +42,22 @@ def reference(cards: CardList, language: str = "en") -> dict[str, str]:
     return out
 
 
+_GROUPS = {
+    "traits": {"en": "Trait cards", "ru": "Карты свойств", "it": "Carte tratto",
+               "de": "Eigenschaftskarten"},
+    "terms": {"en": "Terms", "ru": "Понятия", "it": "Termini", "de": "Begriffe"},
+}
+
+
+def groups(cards: CardList, language: str = "en") -> list[tuple[str, list[str]]]:
+    """The reference in two sections: the trait cards, then the terms."""
+    lang = _lang(language)
+    return [
+        (_GROUPS["traits"][lang], [k.trait for k in cards.kinds.values()]),
+        (_GROUPS["terms"][lang], list(_terms()[lang])),
+    ]
+
+
 def term_names(language: str = "en") -> dict[str, str]:
     """Display names of the terms (added to the game's labels)."""
     return dict(_names()[_lang(language)])

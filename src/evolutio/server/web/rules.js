@@ -56,13 +56,24 @@ export async function showRules(app, game) {
   const lang = getLang();
   const texts = data.texts[lang] || data.texts.en || {};
   const overview = data.rules[lang] || data.rules.en || "";
-  const rows = Object.entries(texts).map(([id, text]) => h("tr", { dataset: { id } },
-    h("th", { scope: "row" }, label(game, id)), h("td", {}, text)));
+  const rowOf = (id) => h("tr", { dataset: { id } }, h("th", { scope: "row" }, label(game, id)), h("td", {}, texts[id]));
+  // sections as the game groups them (a heading row each), then any id left out
+  const sections = [];
+  const placed = new Set();
+  for (const [title, ids] of (data.groups && (data.groups[lang] || data.groups.en)) || []) {
+    const mine = ids.filter((id) => texts[id] && !placed.has(id));
+    mine.forEach((id) => placed.add(id));
+    if (mine.length) sections.push({ head: h("tr.group", {}, h("th", { colspan: 2 }, title)), rows: mine.map(rowOf) });
+  }
+  const rest = Object.keys(texts).filter((id) => !placed.has(id));
+  if (rest.length) sections.push({ head: null, rows: rest.map(rowOf) });
+  const rows = sections.flatMap((s) => s.rows);
   // a filter over names and texts, for the long tables
   const filter = h("input#reference-filter", { type: "search", placeholder: w("filter"), "aria-label": w("filter"),
     oninput: () => {
       const needle = filter.value.trim().toLocaleLowerCase();
       for (const row of rows) row.hidden = Boolean(needle) && !row.textContent.toLocaleLowerCase().includes(needle);
+      for (const s of sections) if (s.head) s.head.hidden = s.rows.every((row) => row.hidden);
     } });
   app.replaceChildren(h("div.panel.rules-page#rules-page", { dataset: { game } },
     h("p", {}, h("a", { href: "/" }, `← ${w("back")}`)),
@@ -71,7 +82,8 @@ export async function showRules(app, game) {
     overview ? overviewEl(overview) : h("p.muted", {}, w("no_rules")),
     rows.length ? [h("h3", {}, w("card_reference")), h("div.row", {}, filter),
       h("div.ref-wrap", {}, h("table.list.ref-table#card-reference", {},
-        h("tr", {}, h("th", {}, w("name")), h("th", {}, w("text"))), rows))] : null));
+        h("tr", {}, h("th", {}, w("name")), h("th", {}, w("text"))),
+        sections.flatMap((s) => [s.head, ...s.rows]).filter(Boolean)))] : null));
 }
 
 // The lobby's list of games: title, summary and a link to each one's rules.

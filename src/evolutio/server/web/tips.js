@@ -5,7 +5,7 @@
 import { h } from "./api.js";
 import { getLang, label } from "./i18n.js";
 
-const loaded = {};   // game -> a promise of {texts: {lang: {id: text}}, rules: {lang: text}}
+const loaded = {};   // game -> a promise of {texts: {lang: {id: text}}, rules: {lang: text}, groups}
 const values = {};   // game -> the same, once it arrived
 let current = null;  // the game whose table the page shows
 let shown = null;    // the element whose tooltip is open
@@ -17,7 +17,10 @@ export async function loadReference(game) {
     loaded[game] = fetch(`/api/reference/${encodeURIComponent(game)}`)
       .then((res) => (res.ok ? res.json() : {}))
       .catch(() => ({}))
-      .then((data) => { values[game] = { texts: data.texts || {}, rules: data.rules || {} }; return values[game]; });
+      .then((data) => {
+        values[game] = { texts: data.texts || {}, rules: data.rules || {}, groups: data.groups || {} };
+        return values[game];
+      });
   }
   return loaded[game];
 }
