@@ -56,7 +56,9 @@ export async function showRules(app, game) {
   const lang = getLang();
   const texts = data.texts[lang] || data.texts.en || {};
   const overview = data.rules[lang] || data.rules.en || "";
-  const rowOf = (id) => h("tr", { dataset: { id } }, h("th", { scope: "row" }, label(game, id)), h("td", {}, texts[id]));
+  // a name written for use inside a phrase ("head") starts with a capital in the table
+  const nameOf = (id) => { const n = label(game, id); return /^\p{Ll}+$/u.test(n) ? n[0].toLocaleUpperCase() + n.slice(1) : n; };
+  const rowOf = (id) => h("tr", { dataset: { id } }, h("th", { scope: "row" }, nameOf(id)), h("td", {}, texts[id]));
   // sections as the game groups them (a heading row each), then any id left out
   const sections = [];
   const placed = new Set();
