@@ -64,6 +64,7 @@ function tipEl() {
 }
 
 export function hideTip() {
+  if (shown) shown.removeAttribute("aria-describedby");
   shown = null;
   if (tip) tip.hidden = true;
 }
@@ -79,7 +80,9 @@ export function showTip(el) {
   box.replaceChildren(h("b.tip-name", {}, el.dataset.refName || label(game, id)), h("div.tip-text", {}, text));
   box.dataset.ref = id;
   box.hidden = false;
+  if (shown && shown !== el) shown.removeAttribute("aria-describedby");
   shown = el;
+  el.setAttribute("aria-describedby", "tip");
   place(el);
   return true;
 }
@@ -175,7 +178,7 @@ new MutationObserver(() => {
     const pick = shown.dataset.pick;
     const again = (pick && document.querySelector(`[data-pick="${CSS.escape(pick)}"][data-ref="${CSS.escape(shown.dataset.ref)}"]`))
       || document.querySelector(`#app [data-ref="${CSS.escape(shown.dataset.ref)}"]`);
-    if (again) { shown = again; place(again); } else hideTip();
+    if (again) { shown = again; again.setAttribute("aria-describedby", "tip"); place(again); } else hideTip();
   });
 }).observe(document.documentElement, { childList: true, subtree: true });
 
