@@ -257,8 +257,11 @@ class Game(Protocol[S]):
     read them with ``getattr(game, "heuristic", None)`` and never name a game. Optional
     methods, looked up the same way (docs/architecture.md): ``scoreboard(state)`` (the score
     in parts, :mod:`evolutio.core.scoring`), ``undoable(state_before, seat, action, events)``
-    (may a player take it back; default never) and ``confirms(state, action)`` (does it end
-    a phase, so that interfaces ask twice; default no).
+    (may a player take it back; default never), ``confirms(state, action)`` (does it end
+    a phase, so that interfaces ask twice; default no), and ``reference(language) -> {id:
+    text}``, ``overview(language) -> str`` and ``reference_groups(language)`` (card texts, a
+    rules overview and the texts' sections for people, see :mod:`evolutio.core.reference`;
+    default: none).
     """
 
     name: str

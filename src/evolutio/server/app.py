@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game
-from evolutio.server import i18n, undo
+from evolutio.server import i18n, reference, undo
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -156,6 +156,7 @@ def create_app(
     @app.get("/replay/{room_id}", include_in_schema=False)
     @app.get("/profile/{name}", include_in_schema=False)
     @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/rules/{game_name}", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -170,6 +171,7 @@ def create_app(
 
     # ------------------------------------------------------------------ people
     people.routes(app, body)
+    reference.routes(app)
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

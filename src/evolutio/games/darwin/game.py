@@ -26,7 +26,7 @@ from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, rules, scoring, texts
+from evolutio.games.darwin import coop, reference, rules, scoring, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
@@ -327,6 +327,18 @@ class DarwinsChoice:
 
     def labels(self, language: str = "en") -> dict[str, str]:
         return {**texts.labels(language), **scoring.score_labels(language)}
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every symbol, part, habitat, event and animal (tooltips)."""
+        return reference.reference(language)
+
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference in sections (symbols, parts, terms, habitats, ...), for the rules page."""
+        return reference.groups(language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 GAME = DarwinsChoice()

@@ -24,7 +24,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
-from evolutio.games.evolution import notation, rules, sentences
+from evolutio.games.evolution import notation, reference, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
@@ -405,7 +405,21 @@ class Evolution:
         for change in changes.changes:
             names[f"nature.{change.id}"] = change.name(language)
             names[f"nature.{change.id}.text"] = change.describe(language)
+        names.update(reference.term_names(language))
         return names
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every trait, location and natural change (tooltips)."""
+        return reference.reference(language)
+
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference by card set, for the rules page."""
+        titles = {name: words.get(language) or words["en"] for name, words in _SET_NAMES.items()}
+        return reference.groups(titles, language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 def _keep_known_non_hunters(

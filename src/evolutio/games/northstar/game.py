@@ -30,7 +30,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
-from evolutio.games.northstar import phases, position, rules, scoring, sentences
+from evolutio.games.northstar import phases, position, reference, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
@@ -329,7 +329,20 @@ class NorthStar:
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
         names.update(scoring.score_labels(language))
+        names.update(reference.term_names(language))
         return names
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short rules text for every trait card and term (tooltips, the rules page)."""
+        return reference.reference(self.cards, language)
+
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference in sections (trait cards, terms), for the rules page."""
+        return reference.groups(self.cards, language)
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return reference.overview(language)
 
 
 GAME = NorthStar()

@@ -11,6 +11,7 @@ highest score wins; equal scores are split by tricks taken.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from evolutio.core.game import (
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import SHARED, Scoreboard, deciding, labels_in
 
@@ -463,7 +465,36 @@ class Trick:
         return Scoreboard(parts, deciding(keys, ["score.tiebreak.taken"]))
 
     def labels(self, language: str = "en") -> dict[str, str]:
-        return labels_in(SCORE_LABELS, language)
+        names = labels_in(SCORE_LABELS, language)
+        names.update(_reference_names()[_lang(language)])
+        return names
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """A short text for each of the game's terms (tooltips, the rules page)."""
+        return dict(_reference_texts()[_lang(language)])
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview shown on the rules page."""
+        return _rules()[_lang(language)]
+
+
+def _lang(language: str) -> str:
+    return language if language in LANGUAGES else "en"
+
+
+@functools.cache
+def _reference_texts() -> dict[str, dict[str, str]]:
+    return load_texts("evolutio.games.toy", LANGUAGES)
+
+
+@functools.cache
+def _reference_names() -> dict[str, dict[str, str]]:
+    return load_names("evolutio.games.toy", LANGUAGES)
+
+
+@functools.cache
+def _rules() -> dict[str, str]:
+    return load_rules("evolutio.games.toy", LANGUAGES)
 
 
 GAME = Trick()

@@ -5,6 +5,7 @@ import { closeRoom, showRoom } from "./room.js";
 import { gameSummary, gameTitle, loadGames, optionControls, optionsText } from "./games.js";
 import { showReplay } from "./replay.js";
 import { timeControls, timingText } from "./clocks.js";
+import { gamesPanel, showRules } from "./rules.js";
 
 export const session = { user: null };
 
@@ -103,6 +104,7 @@ async function showLobby() {
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, create), error) : null,
+    gamesPanel(games),
     h("div.panel", {}, h("h3", {}, t("rooms")), list),
     h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
   await refresh();
@@ -155,6 +157,7 @@ export async function route() {
   }
   if (parts[0] === "replay" && parts[1]) return showReplay(app, parts[1]);
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);
+  if (parts[0] === "rules" && parts[1]) return showRules(app, parts[1]);
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }

@@ -3,6 +3,7 @@
 // summaries in words, and the loading of a game's renderer module (or generic.js).
 import { api, h } from "./api.js";
 import { addStrings, loadNames, localized, t } from "./i18n.js";
+import { useReference } from "./tips.js";
 
 let listing = null;
 const boards = {};
@@ -21,7 +22,7 @@ export async function gameEntry(name) {
 // A game's renderer module: its own index.js when the server serves one, else generic.js.
 // Its words join i18n under the game's name and its stylesheet is linked once.
 export async function loadBoard(game) {
-  if (boards[game]) return boards[game];
+  if (boards[game]) { await useReference(game); return boards[game]; }
   let entry = null;
   try { entry = await gameEntry(game); } catch { entry = null; }
   const url = entry && entry.web ? entry.web : "/static/generic.js";
@@ -35,7 +36,7 @@ export async function loadBoard(game) {
     const href = new URL(board.css, new URL(url, location.href)).pathname;
     document.head.append(h("link", { rel: "stylesheet", href, dataset: { game } }));
   }
-  await loadNames(game);
+  await Promise.all([loadNames(game), useReference(game)]);
   boards[game] = { module: board, entry };
   return boards[game];
 }

@@ -3,6 +3,7 @@
 // definition lists and lists of plain values become rows of chips; a value the viewer may
 // not see (null) reads "hidden". Acting goes through the shell's legal-action buttons.
 import { h } from "/static/api.js";
+import { hasRef, ref } from "/static/tips.js";
 
 export const strings = {};
 export const css = null;
@@ -35,7 +36,7 @@ function valueEl(value, ctx) {
 function fields(obj, ctx, skip = []) {
   const entries = Object.entries(obj).filter(([key]) => !skip.includes(key));
   return h("dl.fields", {}, entries.flatMap(([key, v]) => [
-    h("dt", {}, fieldName(key, ctx)), h("dd", { dataset: { field: key } }, valueEl(v, ctx))]));
+    hasRef(key) ? ref(h("dt", {}, fieldName(key, ctx)), key) : h("dt", {}, fieldName(key, ctx)), h("dd", { dataset: { field: key } }, valueEl(v, ctx))]));
 }
 
 function playerEl(p, ctx) {

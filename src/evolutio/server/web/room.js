@@ -8,6 +8,8 @@ import { decorate, matches, mentioned, pickContext } from "./picks.js";
 import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
 import { notifyControls, notifyTurn } from "./notify.js";
 import { gameOverPanel, legalButtons, liveScore, roomTabs, undoButton } from "./table.js";
+import { rulesLink } from "./rules.js";
+import { markActions } from "./tips.js";
 
 let active = null;
 
@@ -53,7 +55,7 @@ export async function showRoom(app, roomId, session) {
   app.replaceChildren(h("div.room-grid", {},
     h("div#table-column", {}, outcomeEl, undoEl, clocksEl, decisionEl, scoreEl, tableEl),
     h("div", {},
-      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId}`),
+      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId} `, rulesLink(() => me.game)),
         h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls()),
       h("div.panel#chat-panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
@@ -173,6 +175,7 @@ export async function showRoom(app, roomId, session) {
           me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
         legalButtons(candidates, st.version, (item) => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
           renderGame, me.armed)));
+      markActions(decisionEl, candidates, tableEl);
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});

@@ -3,6 +3,7 @@
 // species and habitats with data-pick="kind:id" and the shell does the rest.
 // Habitats are columns (food, requirements, species); a species is its parts side by side.
 import { h, pickable } from "/static/api.js";
+import { ref } from "/static/tips.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -19,12 +20,12 @@ function cardEl(cid, view, ctx) {
   const card = (view.cards || {})[String(cid)];
   if (!card) return h("div.dcard.hidden", {}, "?");
   const part = card.part === "legs" && !card.pair ? "leg" : card.part;
-  const stats = [`♥${card.hearts}`, `⚔${card.cs}`, symbols(card.symbols)];
-  if (card.diet) stats.push(ctx.label(card.diet));
-  if (card.special) stats.push(ctx.label(card.special));
-  return pickable(h(`div.dcard.${card.part}${card.large ? ".large" : ""}`, { dataset: { card: cid } },
+  const stats = [ref(h("span", {}, `♥${card.hearts}`), "hearts"), " ", ref(h("span", {}, `⚔${card.cs}`), "cs"), " ", symbols(card.symbols)];
+  if (card.diet) stats.push(" ", ref(h("span", {}, ctx.label(card.diet)), card.diet));
+  if (card.special) stats.push(" ", ref(h("span", {}, ctx.label(card.special)), card.special));
+  return pickable(ref(h(`div.dcard.${card.part}${card.large ? ".large" : ""}`, { dataset: { card: cid } },
     h("div.name", {}, `${ctx.label(card.animal)} ${ctx.label(part)}`),
-    h("div.stats", {}, stats.filter(Boolean).join(" "))), "card", cid);
+    h("div.stats", {}, stats.filter(Boolean))), card.animal), "card", cid);
 }
 
 function speciesEl(sp, view, ctx, winners) {
@@ -50,10 +51,10 @@ function habitatEl(hab, index, view, ctx) {
   const reqs = (hab.requires || []).map((alt) => symbols(alt)).join(" / ") || "–";
   const forbidden = (hab.forbidden || []).map((s) => MARKS[s] || s).join(" ");
   return pickable(h("div.habitat", { dataset: { habitat: index } },
-    h("div.htitle", {}, h("b", {}, `H${index} ${name}`), ` · ${hab.dp} DP`),
+    h("div.htitle", {}, ref(h("b", {}, `H${index} ${name}`), hab.habitat || "volcano", name), ` · ${hab.dp} DP`),
     h("div.reserve", {}, `${t("plants")} ${hab.plants} · ${t("meat")} ${hab.meat}`),
-    h("div.req", {}, `${t("requires")}: ${reqs}`, forbidden ? ` · ${t("forbidden")}: ${forbidden}` : ""),
-    h("div.counts.muted", {}, `${t("adaptation")}: ${(hab.adaptation || []).map((s) => MARKS[s] || s).join(" ")}`),
+    ref(h("div.req", {}, `${t("requires")}: ${reqs}`, forbidden ? ` · ${t("forbidden")}: ${forbidden}` : ""), "requires"),
+    ref(h("div.counts.muted", {}, `${t("adaptation")}: ${(hab.adaptation || []).map((s) => MARKS[s] || s).join(" ")}`), "adaptation"),
     h("div.hspecies", {}, species.map((sp) => speciesEl(sp, view, ctx, hab.winners || [])))),
   "habitat", index);
 }
@@ -62,7 +63,7 @@ export function renderTable(view, ctx) {
   const { t } = ctx;
   const status = h("div.status", {},
     h("b", {}, `${t("era")} ${view.era}/${view.eras}`),
-    view.event ? h("span.event", {}, ` · ${t("event")}: ${ctx.label(view.event)}`) : null,
+    view.event ? ref(h("span.event", {}, ` · ${t("event")}: ${ctx.label(view.event)}`), view.event, ctx.label(view.event)) : null,
     h("span.muted", {}, ` · ${t("decks")}: ${view.decks.small} / ${view.decks.large}`));
   const market = h("div.market", {}, h("h4", {}, t("market")),
     h("div.row", {}, (view.market || []).map((c) => cardEl(c, view, ctx))));

@@ -2,6 +2,7 @@
 // what may be clicked comes from the server's legal actions; this module marks cards,
 // animals, links and locations with data-pick="kind:id" and the shell does the rest.
 import { h, pickable, tokens } from "/static/api.js";
+import { ref } from "/static/tips.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -12,7 +13,7 @@ export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
 
 function cardEl(card, ctx) {
-  const faces = (card.faces || []).map((f) => h("div.face", {}, ctx.label(f)));
+  const faces = (card.faces || []).map((f) => ref(h("div.face", {}, ctx.label(f)), f, ctx.label(f)));
   return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id);
 }
 
@@ -22,9 +23,9 @@ function animalEl(animal, ctx, attack, links) {
   const off = new Set(animal.disabled || []);
   const traits = (animal.traits || []).map((tr) => {
     const struck = off.has(tr.card) || animal.paralysed;
-    return pickable(h(`li.${tr.trait}${struck ? ".off" : ""}`,
+    return pickable(ref(h(`li.${tr.trait}${struck ? ".off" : ""}`,
       { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
-      ctx.label(tr.trait)), "card", tr.card);
+      ctx.label(tr.trait)), tr.trait, ctx.label(tr.trait)), "card", tr.card);
   });
   const cls = ["animal"];
   if (animal.fed) cls.push("fed");
@@ -57,8 +58,8 @@ function animalEl(animal, ctx, attack, links) {
       : null,
     flags.length ? h("div.muted.flags", {}, flags.join(" · ")) : null,
     faces,
-    (links || []).map((l) => pickable(h("div.pair", { dataset: { link: l.id } },
-      `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id)));
+    (links || []).map((l) => pickable(ref(h("div.pair", { dataset: { link: l.id } },
+      `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), l.trait, ctx.label(l.trait)), "link", l.id)));
   return pickable(el, "animal", animal.id);
 }
 
@@ -74,7 +75,7 @@ function locationGroups(p, view, ctx, linksOf) {
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
     const head = pickable(h("div.loc-head", { dataset: { location: place } },
-      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
+      ref(h("b", {}, t(place)), place, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
         ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))

@@ -3,6 +3,7 @@
 // cards, species and (for Intelligence) traits with data-pick="kind:id" and the shell does
 // the rest (docs/web.md). Face-down traits of other seats arrive as {hidden: true}.
 import { h, pickable, tokens } from "/static/api.js";
+import { ref } from "/static/tips.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -11,16 +12,16 @@ export const css = "board.css";
 
 function cardEl(card, ctx) {
   const sign = card.food > 0 ? `+${card.food}` : String(card.food);
-  return pickable(h("div.card", { dataset: { card: card.card } },
-    h("span.food-value", { title: ctx.t("food_value") }, sign),
-    h("div.face", {}, ctx.label(card.trait))), "card", card.card);
+  return pickable(ref(h("div.card", { dataset: { card: card.card } },
+    ref(h("span.food-value", {}, sign), "food_value"),
+    h("div.face", {}, ctx.label(card.trait))), card.trait), "card", card.card);
 }
 
 function speciesEl(s, view, ctx) {
   const { t } = ctx;
   const traits = (s.traits || []).map((tr) => tr.hidden
     ? h("li.hidden", { title: t("face_down") }, "?")
-    : pickable(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, ctx.label(tr.trait)), "card", tr.card));
+    : pickable(ref(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, ctx.label(tr.trait)), tr.trait), "card", tr.card));
   const cls = ["species"];
   if (s.carnivore) cls.push("carnivore");
   if (!s.hungry) cls.push("fed");
@@ -29,8 +30,8 @@ function speciesEl(s, view, ctx) {
   return pickable(h(`div.${cls.join(".")}`, { dataset: { species: s.id } },
     h("div.sid", {}, `A${s.id}`),
     h("div.tracks", {},
-      h("span.track", { title: t("body") }, `${t("body_short")} ${s.body}`),
-      h("span.track", { title: t("pop") }, `${t("pop_short")} ${s.pop}`)),
+      ref(h("span.track", {}, `${t("body_short")} ${s.body}`), "body"),
+      ref(h("span.track", {}, `${t("pop_short")} ${s.pop}`), "pop")),
     h("ul.traits", {}, traits),
     h("div.tokens", { title: `${s.food}/${s.pop}` }, tokens(s.food || 0, "#3a9d4a", t("food")), ` ${s.food}/${s.pop}`),
     (s.fat_capacity || s.fat) ? h("div.tokens", {}, tokens(s.fat || 0, "#e3b23c", t("fat")),
@@ -49,8 +50,8 @@ export function renderTable(view, ctx) {
   const status = h("div.status-bar", {},
     h("span", {}, `${t("round")} `, h("b", {}, String(view.round ?? "-"))),
     h("span", {}, `${t("phase")} `, h("b#phase", {}, t(`phase_${view.phase}`))),
-    h("span.hole#watering-hole", {}, `${t("watering_hole")} `, tokens(view.watering_hole || 0, "#3a9d4a", t("food")),
-      h("b", {}, ` ${view.watering_hole ?? 0}`)),
+    ref(h("span.hole#watering-hole", {}, `${t("watering_hole")} `, tokens(view.watering_hole || 0, "#3a9d4a", t("food")),
+      h("b", {}, ` ${view.watering_hole ?? 0}`)), "watering_hole"),
     h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
     h("span", {}, `${t("discard")} `, h("b", {}, String((view.discard || []).length))),
     view.bell && view.phase !== "over" ? h("span.bell#bell", { title: t("last_round") }, `⚑ ${t("last_round")}`) : null);
@@ -61,7 +62,7 @@ export function renderTable(view, ctx) {
     const name = ctx.names[p.seat] || `#${p.seat + 1}`;
     const head = h("h4", {}, `${p.seat + 1}. ${name}${p.seat === ctx.mySeat ? ` (${t("you")})` : ""}`,
       p.seat === view.first_player ? h("span.first", { title: t("first_player") }, " ★") : null,
-      h("span.bag", {}, ` · ${t("bag")} ${p.bag}`),
+      ref(h("span.bag", {}, ` · ${t("bag")} ${p.bag}`), "bag"),
       h("span.muted", {}, ` ${t("hand")}: ${p.hand_size}`),
       view.phase === "food" ? h("span.food-chosen", {}, p.food_chosen ? ` ✔ ${t("food_down")}` : ` … ${t("choosing")}`) : null,
       p.passed ? h("span.muted", {}, ` ${t("done")}`) : null);
