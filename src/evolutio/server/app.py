@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game
-from evolutio.server import i18n
+from evolutio.server import i18n, lobby, records
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -170,6 +170,8 @@ def create_app(
 
     # ------------------------------------------------------------------ people
     people.routes(app, body)
+    lobby.routes(app, hub, people, body, new_rooms)  # play now, rematches, hints
+    records.routes(app, people)  # histories of finished games, rating charts
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -191,14 +193,14 @@ def create_app(
         if not (offset.isdigit() and limit.isdigit()) or len(offset) > 9 or len(limit) > 9:
             raise ApiError(400, "offset and limit are non-negative integers.")
         skip, count = int(offset), min(max(int(limit), 1), 50)
-        live = [r.summary() for r in hub.rooms.values() if r.status != "over"]
+        live = [r.summary() for r in hub.rooms.values() if r.status != "over" and not r.private]
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
 
         def finished() -> list[dict[str, Any]]:
             with store.session() as s:
                 done = s.scalars(
                     select(RoomRow)
-                    .where(RoomRow.status == "over")
+                    .where(RoomRow.status == "over", RoomRow.private.is_(False))
                     .order_by(RoomRow.finished_at.desc())
                     .offset(skip)
                     .limit(count + 1)
@@ -236,6 +238,7 @@ def create_app(
                 data.get("options", {}),
                 data.get("clock", 0),
                 user,
+                data.get("private", False),
             )
         except RoomError as exc:
             raise ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message) from None
@@ -280,6 +283,8 @@ def create_app(
                 "status": row.status,
                 "clock": row.clock,
                 "outcome": row.outcome,
+                "private": row.private,
+                "rematch": row.rematch,
                 "seats": [
                     {"seat": i, "name": x.get("name"), "bot": x.get("bot")}
                     for i, x in enumerate(row.seats)

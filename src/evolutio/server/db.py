@@ -85,6 +85,10 @@ class RoomRow(Base):
     #: each waiting seat's decision deadline ({"seat": seconds since the epoch}), kept so a
     #: restart does not give a pending decision a full new clock
     deadlines: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: left out of every public list; reached by its invite link only (migration 0006)
+    private: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    #: the room offered to this finished game's players as its rematch
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

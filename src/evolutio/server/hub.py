@@ -141,7 +141,9 @@ class Hub:
             "rooms": len(self.rooms),
         }
 
-    def create_room(self, game_name: str, options: Any, clock: Any, host: User) -> Room:
+    def create_room(
+        self, game_name: str, options: Any, clock: Any, host: User, private: Any = False
+    ) -> Room:
         hosting = sum(1 for r in self.rooms.values()
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
@@ -164,7 +166,9 @@ class Hub:
         seats = [Seat() for _ in range(int(players))]
         seats[0] = Seat(host.id, host.name)
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        room = Room(self, room_id, game_name, normalized, clock, host.id, seats)
+        if not isinstance(private, bool):
+            raise RoomError("bad_option", "'private' is true or false.")
+        room = Room(self, room_id, game_name, normalized, clock, host.id, seats, private=private)
         room.save()
         self.rooms[room.id] = room
         return room
@@ -182,6 +186,7 @@ class Hub:
                     self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
                     [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
                 )
+                room.private, room.rematch = bool(row.private), row.rematch
                 room.chat.extend(stored.chat)
                 room.stored_deadlines = row.deadlines
                 if row.status == "playing":
