@@ -5,6 +5,7 @@ import { h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
 import { decorate, matches, mentioned, pickContext } from "./picks.js";
+import { roomTools } from "./roomtools.js";
 
 let active = null;
 
@@ -24,6 +25,8 @@ export async function showRoom(app, roomId, session) {
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
     seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null };
   active = me;
+  const tools = roomTools(me, (text) => command(text), session, () => { renderSeats(); renderGame(); },
+    (path) => { history.pushState({}, "", path); window.dispatchEvent(new PopStateEvent("popstate")); });
   try {
     const info = await (await fetch(`/api/rooms/${encodeURIComponent(roomId)}`)).json();
     if (info.room) await useGame(info.room.game);
@@ -105,7 +108,7 @@ export async function showRoom(app, roomId, session) {
       h("div#room-game", {}, h("b", {}, me.entry ? me.entry.title : room.game)),
       `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
       h("div.muted#room-options", {}, optionsText(me.entry, room.options, room.clock)),
-      h("ul.seats", {}, rows), buttons, hostRow,
+      h("ul.seats", {}, rows), buttons, hostRow, tools.seatControls(room),
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
   }
@@ -117,7 +120,8 @@ export async function showRoom(app, roomId, session) {
     outcomeEl.replaceChildren(h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
       h("ol", {}, room.outcome.ranks.map((_, seat) => seat)
         .sort((a, b) => room.outcome.ranks[a] - room.outcome.ranks[b])
-        .map((seat) => h("li", { dataset: { seat } }, `${n[seat]}: ${room.outcome.scores[seat]}`))),
+        .map((seat) => h("li", { dataset: { seat } }, `${n[seat]}: ${room.outcome.scores[seat]}${tools.mark(room, seat)}`))),
+      tools.outcomeControls(room),
       h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
         h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))));
   }
@@ -168,6 +172,7 @@ export async function showRoom(app, roomId, session) {
           dataset: { index: item.index }, title: item.notation,
           onclick: () => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
         }, item.text)))));
+      tools.showHint(st, decisionEl);
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});
