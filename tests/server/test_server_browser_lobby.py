@@ -6,6 +6,7 @@ and the hints of a guided first game."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 import pytest
@@ -40,10 +41,8 @@ async def play_to_the_end(page: Any) -> None:
             return
         button = await page.query_selector("#legal button.act")
         if button is not None:
-            try:
+            with contextlib.suppress(Exception):  # re-rendered under the pointer: look again
                 await button.click(timeout=2_000)
-            except Exception:  # re-rendered under the pointer: look again
-                pass
         await page.wait_for_timeout(20)
     raise AssertionError("the game did not end")
 

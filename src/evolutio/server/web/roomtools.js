@@ -39,7 +39,7 @@ const FIRST_GAMES = 3;
 // person; `rerender()` draws the decision again; `go(path)` opens a page.
 export function roomTools(me, command, session, rerender, go) {
   let confirming = false;
-  const hints = { key: null, data: null, error: null, failures: 0 };
+  const hints = { key: null, data: null, failures: 0 };
 
   function myId() { return session.user ? session.user.id : null; }
   function mySeat(room) { return room.seats.find((s) => s.user_id === myId() && myId() !== null) || null; }
@@ -90,7 +90,8 @@ export function roomTools(me, command, session, rerender, go) {
   }
 
   // Under the prompt when the viewer decides (placed before `#legal` in `decisionEl`): the
-  // hint, asked once per version, with its button marked `.hinted`, and the switch. A game
+  // hint, asked once per version, with its button marked `.hinted`, and the switch. The
+  // answer is placed into the decision shown then (the table is not drawn again). A game
   // without a heuristic answers no hint; after three refusals in a row the room stops asking.
   function showHint(st, decisionEl) {
     const room = me.room;
@@ -101,14 +102,22 @@ export function roomTools(me, command, session, rerender, go) {
       return;
     }
     const key = `${room.id}:${st.version}:${getLang()}`;
-    if (hints.key !== key) {
-      hints.key = key; hints.data = null; hints.error = null;
-      api(`/api/rooms/${encodeURIComponent(room.id)}/hint?version=${st.version}&lang=${encodeURIComponent(getLang())}`)
-        .then((data) => { if (hints.key === key) { hints.data = data; hints.failures = 0; rerender(); } })
-        .catch((e) => { if (hints.key === key) { hints.error = e.message; hints.failures += 1; } });
+    if (hints.key === key) {
+      if (hints.data) place(legalEl, room);
       return;
     }
-    if (hints.error || !hints.data) return;
+    hints.key = key; hints.data = null;
+    api(`/api/rooms/${encodeURIComponent(room.id)}/hint?version=${st.version}&lang=${encodeURIComponent(getLang())}`)
+      .then((data) => {
+        if (hints.key !== key) return;
+        hints.data = data; hints.failures = 0;
+        const shown = decisionEl.querySelector("#legal");
+        if (shown && me.state && me.state.version === data.version && !decisionEl.querySelector("#hint")) place(shown, room);
+      })
+      .catch(() => { if (hints.key === key) hints.failures += 1; });
+  }
+
+  function place(legalEl, room) {
     const hinted = legalEl.querySelector(`button.act[data-index="${hints.data.index}"]`);
     if (hinted) hinted.classList.add("hinted");
     legalEl.before(h("div.hint#hint", { dataset: { index: hints.data.index } },
