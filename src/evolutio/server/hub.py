@@ -166,6 +166,7 @@ class Hub:
         seats = [Seat() for _ in range(int(players))]
         seats[0] = Seat(host.id, host.name)
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        private = False if private is None else private
         if not isinstance(private, bool):
             raise RoomError("bad_option", "'private' is true or false.")
         room = Room(self, room_id, game_name, normalized, clock, host.id, seats, private=private)
