@@ -104,7 +104,10 @@ export function historyPanel(games, fixedPlayer = null) {
   function row(g) {
     const winners = new Set(g.winners || []);
     const who = (g.players || []).map((p, i) => h("span.history-seat", {},
-      i ? ", " : "", winners.has(p.name) ? h("b", {}, p.name) : p.name,
+      i ? ", " : "", (() => {
+        const shown = p.bot ? p.name : h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name);
+        return winners.has(p.name) ? h("b", {}, shown) : shown;
+      })(),
       p.score === null || p.score === undefined ? "" : ` ${p.score}`,
       p.resigned ? ` (${w("resigned")})` : ""));
     return h("tr.history-row", { dataset: { room: g.id, game: g.game } },

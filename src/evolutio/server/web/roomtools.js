@@ -121,7 +121,7 @@ export function roomTools(me, command, session, rerender, go) {
     const hinted = legalEl.querySelector(`button.act[data-index="${hints.data.index}"]`);
     if (hinted) hinted.classList.add("hinted");
     legalEl.before(h("div.hint#hint", { dataset: { index: hints.data.index } },
-      h("b", {}, `💡 ${w("hint")}: `), h("span#hint-text", {}, hints.data.why), " ",
+      h("b", {}, `${w("hint")}: `), h("span#hint-text", {}, hints.data.why), " ",
       h("button.link#hint-off", { title: w("hide_hints"), onclick: () => setHints(room, false) }, `✕ ${w("hide_hints")}`)));
   }
 
