@@ -263,3 +263,62 @@ def test_hints_guide_a_first_game_and_can_be_dismissed(server: Server) -> None:
     assert "The usual play here:" in seen["hint"]
     assert seen["hinted"] == 1
     assert seen["after_off"] == 0
+
+
+async def rematch_between_people(base: str) -> dict[str, Any]:
+    from playwright.async_api import async_playwright
+
+    errors: list[str] = []
+    seen: dict[str, Any] = {}
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        host = await page_for(browser, base, errors, DESKTOP)
+        await login(host, "Duela")
+        await host.select_option("#game", "toy")
+        await host.fill("#new-tricks", "1")
+        await host.click("#create")
+        await host.wait_for_selector("#seats .add-bot")
+        room = host.url.rstrip("/").split("/")[-1]
+        other = await page_for(browser, base, errors, PHONE, f"/room/{room}")
+        await login(other, "Duelb")
+        await other.click("#seats .join-seat")
+        await host.wait_for_selector("#start:not([disabled])")
+        await host.click("#start")
+        for _ in range(200):
+            if await host.query_selector("#game-over") and await other.query_selector("#game-over"):
+                break
+            acted = False
+            for page in (host, other):
+                button = await page.query_selector("#legal button.act")
+                if button is not None:
+                    with contextlib.suppress(Exception):
+                        await button.click(timeout=2_000)
+                        acted = True
+            if not acted:
+                await host.wait_for_timeout(50)
+        # the second player asks first; the host is offered to join it and sits at seat 1
+        await other.click("#rematch")
+        await other.wait_for_selector("#start[disabled]")
+        seen["other_seats"] = await other.locator("#seats li").all_inner_texts()
+        await host.wait_for_selector("#rematch:has-text('Join the rematch')")
+        seen["line"] = await host.inner_text("#chat .sys:has-text('rematch')")
+        await host.click("#rematch")
+        await host.wait_for_selector("#start:not([disabled])")
+        await other.wait_for_selector("#seats li[data-seat='0']:has-text('Duela')")
+        seen["seats"] = await host.locator("#seats li").all_inner_texts()
+        seen["new_room"] = host.url.rstrip("/").split("/")[-1]
+        seen["old_room"] = room
+        await browser.close()
+    seen["errors"] = errors
+    return seen
+
+
+def test_rematch_between_two_people_keeps_their_seats(server: Server) -> None:
+    seen = asyncio.run(asyncio.wait_for(rematch_between_people(server.base), 180))
+    assert seen["errors"] == []
+    assert seen["line"].startswith("Duelb offers a rematch")
+    assert "free" in seen["other_seats"][0] and "Duelb" in seen["other_seats"][1]
+    assert "Duela" in seen["seats"][0] and "Duelb" in seen["seats"][1]
+    assert seen["new_room"] != seen["old_room"]
+    new = server.get(f"/api/rooms/{seen['new_room']}").json()["room"]
+    assert new["options"]["tricks"] == 1 and new["status"] == "open" and new["host"] == "Duelb"
