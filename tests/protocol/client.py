@@ -24,9 +24,11 @@ STATE_KEYS = {"type", "room", "version", "seat", "full", "view", "decision", "le
               "controller", "controllers", "clock", "clocks", "outcome", "log"}
 #: the keys of a room summary ("Room summary").
 SUMMARY_KEYS = {"id", "game", "options", "clock", "status", "host_id", "host", "seats",
-                "spectators", "version", "outcome"}
-SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away"}
-OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats"}
+                "spectators", "version", "outcome", "private", "rematch"}
+SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away", "resigned"}
+OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats", "resigned"}
+#: outcome keys present only sometimes (the game's own ranks when a resignation changed them)
+OUTCOME_OPTIONAL = {"game_ranks"}
 #: keys no frame may carry anywhere ("Hidden information").
 SECRET_KEYS = {"deck", "seed"}
 
@@ -241,7 +243,7 @@ class Table:
         expect((frame["controller"] is None) == (decision is None), "controller null when over")
         expect((frame["outcome"] is None) == (decision is not None), "outcome once over")
         if frame["outcome"] is not None:
-            expect(set(frame["outcome"]) == OUTCOME_KEYS, "outcome keys")
+            expect(set(frame["outcome"]) - OUTCOME_OPTIONAL == OUTCOME_KEYS, "outcome keys")
         problems = hidden_problems(self.game, frame["view"], self.seat)
         expect(not problems, f"hidden data shown: {problems}")
         expect("seed" not in secret_keys(frame), "no seed in a frame")
