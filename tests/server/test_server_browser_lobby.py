@@ -151,11 +151,9 @@ async def resign_flow(base: str, viewport: dict[str, int], name: str) -> dict[st
                 break
             await page.wait_for_timeout(25)
         seen["new_room"] = page.url.rstrip("/").split("/")[-1]
-        # every seat is filled already: the game can start at once
-        await page.wait_for_selector("#start:not([disabled])")
-        seen["new_seats"] = await page.locator("#seats li").all_inner_texts()
-        await page.click("#start")
+        # only bots besides the player: the new game is under way at once
         await page.wait_for_selector("#resign")
+        seen["new_seats"] = await page.locator("#seats li").all_inner_texts()
         await browser.close()
     seen["errors"] = errors
     return seen

@@ -43,6 +43,10 @@ def test_play_now_starts_a_game_against_bots(server: Server) -> None:
     state = asyncio.run(main())
     assert state["outcome"]["resigned"] == []
     assert sorted(state["outcome"]["ranks"])[0] == 1
+    # against bots only, the rematch is under way at once, with the same bots
+    again = server.post(f"/api/rooms/{room['id']}/rematch", token, json={}).json()["room"]
+    assert again["status"] == "playing" and again["id"] != room["id"]
+    assert [s["name"] for s in again["seats"]] == [s["name"] for s in room["seats"]]
 
 
 def test_play_now_refuses_bad_input_and_needs_a_name(server: Server) -> None:

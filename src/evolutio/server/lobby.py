@@ -4,7 +4,8 @@
   level at every other seat, started at once.
 - ``POST /api/rooms/ID/rematch``: after a game, a new room with the same game, options,
   clock, privacy and seats (bots kept where they sat); each of the game's people who asks
-  gets the same new room and sits at their old seat.
+  gets the same new room and sits at their old seat. A game against bots only starts again
+  at once.
 - ``GET /api/rooms/ID/hint``: the move the game's own heuristic (the greedy bots' choice)
   would make for the caller's decision now, with one line of why; only in rooms where no
   other person plays.
@@ -122,6 +123,11 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
     new.seats = [Seat(None, seat.name, seat.bot) if seat.bot else Seat() for seat in old_seats]
     new.seats[mine[0]] = Seat(user.id, user.name)
     new.save()
+    if not any(seat.free for seat in new.seats):  # only bots besides the asker: play at once
+        try:
+            new.start(secrets.randbits(31), user.name)
+        except RoomError as exc:
+            raise _error(exc) from None
     if old is not None:
         old.rematch = new.id
         old.save()
