@@ -113,9 +113,9 @@ export function historyPanel(games, fixedPlayer = null) {
     return h("tr.history-row", { dataset: { room: g.id, game: g.game } },
       h("td", {}, gameTitle(entryOf(g.game), g.game)),
       h("td.history-players", {}, who),
-      h("td.history-winner", {}, (g.winners || []).join(", ")),
+      h("td.history-winner.wide-only", {}, (g.winners || []).join(", ")),
       h("td", {}, when(g.finished)),
-      h("td.muted", {}, optionsText(entryOf(g.game), g.options, g.clock)),
+      h("td.muted.wide-only", {}, optionsText(entryOf(g.game), g.options, g.clock)),
       h("td.history-length", {}, w("actions_n", { n: g.actions })),
       h("td", {}, h("a", { href: `/replay/${g.id}` }, w("replay"))));
   }
@@ -139,8 +139,8 @@ export function historyPanel(games, fixedPlayer = null) {
       h("button#history-filter", { onclick: () => load(true) }, w("filter")),
       h("button#history-all", { onclick: () => { player.value = ""; load(true); } }, w("all"))) : null,
     h("div.table-scroll", {}, h("table.list#history-table", {}, h("thead", {}, h("tr", {},
-      h("th", {}, t("game")), h("th", {}, t("players")), h("th", {}, w("winner")), h("th", {}, w("date")),
-      h("th", {}, t("options")), h("th", {}, w("length")), h("th", {}, ""))), body)),
+      h("th", {}, t("game")), h("th", {}, t("players")), h("th.wide-only", {}, w("winner")), h("th", {}, w("date")),
+      h("th.wide-only", {}, t("options")), h("th", {}, w("length")), h("th", {}, ""))), body)),
     empty, more, error);
   panel.reload = () => load(true);
   load(true);
