@@ -92,14 +92,14 @@ async function showLobby() {
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
-  const history_ = historyPanel(games);
+  const finishedPanel = historyPanel(games);
   app.replaceChildren(...[
     playNowPanel(games, session, loadMe, (id) => { history.pushState({}, "", `/room/${id}`); route(); }),
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), h("label", {}, `${t("clock")} `, clock)),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, h("label", {}, priv, ` ${w("private_room")}`), create), error) : null,
-    h("div.panel", {}, h("h3", {}, t("rooms")), list), history_].filter(Boolean));
+    h("div.panel", {}, h("h3", {}, t("rooms")), list), finishedPanel].filter(Boolean));
   await refresh();
   const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 4000);
 }
