@@ -30,9 +30,13 @@ def cmd_resign(room: Room, conn: Conn, args: list[str]) -> None:
         raise RoomError("not_seated", say(conn.lang, "resign_not_seated"))
     seat = room.seats[index]
     seat.resigned = True
+    try:
+        room.save()
+    except Exception:
+        seat.resigned = False  # not stored: nothing changed (the caller reports the error)
+        raise
     seat.takeover = False
     room.timers.back(index)  # no grace period: the seat is the bot's now
-    room.save()
     room.system("resigned", name=seat.name, seat=index + 1)
     room.refresh()  # the same version again: a bot controls the seat, the person watches
     room.send_room()
