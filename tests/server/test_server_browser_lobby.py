@@ -192,6 +192,11 @@ async def private_and_full(base: str) -> dict[str, Any]:
         await host.click("#create")
         await host.wait_for_selector("#private-note")
         private = host.url.rstrip("/").split("/")[-1]
+        # the host's switch lists it again and takes it back out
+        await host.uncheck("#opt-private")
+        await host.wait_for_selector("#private-note", state="detached")
+        await host.check("#opt-private")
+        await host.wait_for_selector("#private-note")
         # a full room (every seat taken, not started) offers Watch, not Join
         await host.click("header a[href='/']")
         await host.wait_for_selector("#create")

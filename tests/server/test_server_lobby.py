@@ -247,3 +247,36 @@ def test_hint_names_the_heuristics_move_only_without_other_people(server: Server
         await c.close()
 
     asyncio.run(people())
+
+
+def test_the_host_makes_a_room_private_before_the_start(server: Server) -> None:
+    ann, bob = server.guest("Hosty"), server.guest("Guesty")
+    room = server.room(ann, players=2)
+
+    def listed() -> bool:
+        return room in [x["id"] for x in server.get("/api/rooms").json()["rooms"]]
+
+    async def main() -> None:
+        a = await Client.open(server, room, ann)
+        b = await Client.open(server, room, bob)
+        await b.say("/private on")
+        assert "host" in (await b.error("not_host"))["message"]
+        await a.say("/private maybe")
+        await a.error("bad_option")
+        await a.say("/private on")
+        line = await b.until(lambda f: f["type"] == "chat" and f.get("system"))
+        assert "private" in line["text"]
+        await b.until(lambda f: f["type"] == "room" and f["room"]["private"])
+        assert not listed()
+        await a.say("/private off")
+        await b.until(lambda f: f["type"] == "room" and not f["room"]["private"])
+        assert listed()
+        await b.say("/join 2")
+        await a.say("/start")
+        await a.until(is_state)
+        await a.say("/private on")
+        await a.error("not_open")
+        await a.close()
+        await b.close()
+
+    asyncio.run(main())

@@ -11,24 +11,28 @@ addStrings(M, {
     yes_resign: "Yes, resign", cancel: "Cancel", resigned: "resigned", rematch: "Rematch",
     join_rematch: "Join the rematch", hint: "Hint", hide_hints: "Hide hints", show_hints: "Show hints",
     private_room: "Private room: only people with the invite link can find it.",
+    private_option: "Private (invite link only)",
   },
   ru: {
     resign: "Сдаться", resign_sure: "Сдаться? До конца за ваше место играет бот, вы на последнем месте.",
     yes_resign: "Да, сдаться", cancel: "Отмена", resigned: "сдался", rematch: "Реванш",
     join_rematch: "Принять реванш", hint: "Подсказка", hide_hints: "Скрыть подсказки", show_hints: "Показывать подсказки",
     private_room: "Закрытая комната: найти её можно только по ссылке-приглашению.",
+    private_option: "Закрытая (только по ссылке)",
   },
   it: {
     resign: "Abbandona", resign_sure: "Abbandonare? Un bot gioca il tuo posto fino alla fine e arrivi ultimo.",
     yes_resign: "Sì, abbandona", cancel: "Annulla", resigned: "ha abbandonato", rematch: "Rivincita",
     join_rematch: "Entra nella rivincita", hint: "Suggerimento", hide_hints: "Nascondi i suggerimenti", show_hints: "Mostra i suggerimenti",
     private_room: "Stanza privata: la trova solo chi ha il link d'invito.",
+    private_option: "Privata (solo col link d'invito)",
   },
   de: {
     resign: "Aufgeben", resign_sure: "Aufgeben? Ein Bot spielt deinen Platz zu Ende und du wirst Letzter.",
     yes_resign: "Ja, aufgeben", cancel: "Abbrechen", resigned: "aufgegeben", rematch: "Revanche",
     join_rematch: "Zur Revanche", hint: "Tipp", hide_hints: "Tipps ausblenden", show_hints: "Tipps zeigen",
     private_room: "Privater Raum: Nur wer den Einladungslink hat, findet ihn.",
+    private_option: "Privat (nur per Einladungslink)",
   },
 });
 const w = (key) => t(key, M);
@@ -61,6 +65,10 @@ export function roomTools(me, command, session, rerender, go) {
   function seatControls(room) {
     const seat = mySeat(room);
     const parts = [];
+    if (room.status === "open" && myId() !== null && room.host_id === myId()) {
+      parts.push(h("label.option", {}, h("input#opt-private", { type: "checkbox", checked: Boolean(room.private),
+        onchange: (ev) => command(`/private ${ev.target.checked ? "on" : "off"}`) }), ` ${w("private_option")}`));
+    }
     if (room.private) parts.push(h("div.muted#private-note", {}, w("private_room")));
     if (room.status === "playing" && seat && !seat.resigned) {
       parts.push(confirming
