@@ -151,25 +151,28 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
         raise ApiError(409, say(lang, "hint_not_yours"))
     if any(s.user_id not in (None, user.id) for s in room.seats):
         raise ApiError(403, say(lang, "hint_people"))
-    if not version.isdigit() or int(version) != match.version:
+    asked = int(version) if version.isdigit() and len(version) < 10 else -1
+    # the current version, or an earlier one of the simultaneous decision still open (the
+    # others' hidden choices change nothing this seat may do)
+    if asked != match.version and not room.same_open_choice(seat, asked):
         raise ApiError(409, say(lang, "hint_stale"))
     heuristic = heuristic_of(room.game)
     if heuristic is None:
         raise ApiError(409, say(lang, "hint_none"))
     decision = match.decision
     assert decision is not None
-    view, legal, state = match.view(seat), list(match.legal(seat)), match.state
-    rng = random.Random(room.seed * 7919 + match.version)
+    view, legal, state, turn = match.view(seat), list(match.legal(seat)), match.state, room.turn
+    rng = random.Random(room.seed * 7919 + turn)  # one hint per decision, however often asked
     action = (legal[0] if len(legal) == 1 else
               await asyncio.to_thread(heuristic.choose, view, legal, decision, rng))
-    if room.match is not match or match.version != int(version) or action not in legal:
+    if room.match is not match or room.turn != turn or action not in legal:
         raise ApiError(409, say(lang, "hint_stale"))
     text = room.game.describe_action(state, action, lang)
     prompt = decision.prompt.strip()
     if prompt and prompt[-1] not in ".?!:":
         prompt += "."
     return {
-        "version": match.version,
+        "version": asked,
         "index": legal.index(action),
         "action": action.to_json(),
         "notation": action.notation(),
