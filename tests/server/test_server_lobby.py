@@ -161,6 +161,7 @@ def test_private_rooms_stay_out_of_every_list(server: Server) -> None:
     assert pid not in [x["id"] for x in server.get("/api/rooms").json()["finished"]]
     mine = server.get("/api/games/finished?player=Privy").json()
     assert mine["games"] == [] and mine["player"] == "Privy"
+    assert server.get("/api/users/Privy").json()["recent"] == []
     chart = server.get("/api/users/Privy/ratings").json()["games"]["toy"]
     assert len(chart) == 1 and chart[0]["room"] is None
 
