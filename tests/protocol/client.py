@@ -25,11 +25,13 @@ STATE_KEYS = {"type", "room", "version", "seat", "full", "view", "decision", "le
               "log"}
 #: the keys of a room summary ("Room summary").
 SUMMARY_KEYS = {"id", "game", "options", "clock", "bank", "increment", "days", "turn_based",
-                "status", "host_id", "host", "seats", "spectators", "version", "outcome"}
-SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away"}
-OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats"}
-#: the outcome's optional key: the final score in parts (the state frame's ``score``)
-OUTCOME_OPTIONAL = {"breakdown"}
+                "status", "host_id", "host", "seats", "spectators", "version", "outcome", "private",
+                "rematch"}
+SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away", "resigned"}
+OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats", "resigned"}
+#: outcome keys present only sometimes: the final score in parts (the state frame's
+#: ``score``) and the game's own ranks when a resignation changed them
+OUTCOME_OPTIONAL = {"breakdown", "game_ranks"}
 #: keys no frame may carry anywhere ("Hidden information").
 SECRET_KEYS = {"deck", "seed"}
 

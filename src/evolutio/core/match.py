@@ -216,6 +216,8 @@ def check_outcome(record: Record, match: Match, source: str = "record") -> None:
     if record.outcome is None or outcome is None:
         return
     stored = {k: record.outcome.get(k) for k in ("scores", "ranks")}
+    if "game_ranks" in record.outcome:  # a seat resigned: the game's own ranks were these
+        stored["ranks"] = record.outcome["game_ranks"]
     found = {"scores": list(outcome.scores), "ranks": list(outcome.ranks)}
     if stored != found:
         raise RecordError(f"{source}: outcome: stored {stored}, replayed {found}")

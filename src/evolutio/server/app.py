@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game
-from evolutio.server import i18n, reference, undo
+from evolutio.server import i18n, lobby, records, reference, undo
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -172,6 +172,8 @@ def create_app(
     # ------------------------------------------------------------------ people
     people.routes(app, body)
     reference.routes(app)
+    lobby.routes(app, hub, people, body, new_rooms)  # play now, rematches, hints
+    records.routes(app, people)  # histories of finished games, rating charts
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -193,14 +195,14 @@ def create_app(
         if not (offset.isdigit() and limit.isdigit()) or len(offset) > 9 or len(limit) > 9:
             raise ApiError(400, "offset and limit are non-negative integers.")
         skip, count = int(offset), min(max(int(limit), 1), 50)
-        live = [r.summary() for r in hub.rooms.values() if r.status != "over"]
+        live = [r.summary() for r in hub.rooms.values() if r.status != "over" and not r.private]
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
 
         def finished() -> list[dict[str, Any]]:
             with store.session() as s:
                 done = s.scalars(
                     select(RoomRow)
-                    .where(RoomRow.status == "over")
+                    .where(RoomRow.status == "over", RoomRow.private.is_(False))
                     .order_by(RoomRow.finished_at.desc())
                     .offset(skip)
                     .limit(count + 1)
@@ -239,6 +241,7 @@ def create_app(
                 data.get("clock", 0),
                 user,
                 {k: data[k] for k in ("bank", "increment", "days") if k in data},
+                private=data.get("private", False),
             )
         except RoomError as exc:
             raise ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message) from None
@@ -283,6 +286,8 @@ def create_app(
                 "status": row.status,
                 "clock": row.clock,
                 "outcome": row.outcome,
+                "private": row.private,
+                "rematch": row.rematch,
                 "seats": [
                     {"seat": i, "name": x.get("name"), "bot": x.get("bot")}
                     for i, x in enumerate(row.seats)

@@ -16,7 +16,7 @@ from evolutio.bots.base import BotError
 from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
 from evolutio.core import options as opts
 from evolutio.core.game import OptionError
-from evolutio.server import seating, timing
+from evolutio.server import privacy, resign, seating, timing
 from evolutio.server.conn import Conn, RoomError
 
 if TYPE_CHECKING:
@@ -172,6 +172,8 @@ COMMANDS: dict[str, tuple[Command, str, str]] = {
     "bot": (cmd_bot, f"[{'|'.join(BOT_LEVELS)}] [seat]", "fill a seat with a bot"),
     "kick": (cmd_kick, "seat", "free a seat (host only, before the start)"),
     "option": (cmd_option, "name value", "change an option (host only; see below)"),
+    "private": (privacy.cmd_private, "on|off", "list the room in the lobby or not (host only)"),
+    "resign": (resign.cmd_resign, "", "give up: a bot plays your seat, you rank last"),
     "who": (cmd_who, "", "who sits where and who watches"),
     "help": (cmd_help, "", "this list"),
 }

@@ -93,6 +93,10 @@ class RoomRow(Base):
     days: Mapped[int] = mapped_column(Integer, default=0, server_default="0", nullable=False)
     #: each seat's time bank in seconds ({"seat": seconds}) as its current decision began
     banks: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: left out of every public list; reached by its invite link only (migration 0006)
+    private: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    #: the room offered to this finished game's players as its rematch
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

@@ -142,10 +142,12 @@ class Hub:
         }
 
     def create_room(
-        self, game_name: str, options: Any, clock: Any, host: User, times: Any = None
+        self, game_name: str, options: Any, clock: Any, host: User, times: Any = None,
+        private: Any = False,
     ) -> Room:
         """A new open room; ``times`` holds the time control's other fields (``bank``,
-        ``increment``, ``days``) as ``POST /api/rooms`` sent them."""
+        ``increment``, ``days``) as ``POST /api/rooms`` sent them; ``private`` rooms are
+        listed nowhere."""
         hosting = sum(1 for r in self.rooms.values()
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
@@ -168,7 +170,11 @@ class Hub:
         seats = [Seat() for _ in range(int(players))]
         seats[0] = Seat(host.id, host.name)
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed)
+        private = False if private is None else private
+        if not isinstance(private, bool):
+            raise RoomError("bad_option", "'private' is true or false.")
+        room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed,
+                    private=private)
         room.save()
         self.rooms[room.id] = room
         return room
@@ -186,6 +192,7 @@ class Hub:
                     self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
                     [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
                 )
+                room.private, room.rematch = bool(row.private), row.rematch
                 room.chat.extend(stored.chat)
                 room.stored_deadlines = row.deadlines
                 room.timing = timing.Timing.of_row(row)

@@ -217,7 +217,7 @@ class People:
             rows = s.execute(
                 select(Participation, RoomRow)
                 .join(RoomRow, RoomRow.id == Participation.room_id)
-                .where(Participation.user_id == user.id)
+                .where(Participation.user_id == user.id, RoomRow.private.is_(False))
                 .order_by(RoomRow.finished_at.desc())
                 .limit(30)
             ).all()

@@ -24,7 +24,7 @@ from evolutio.core.game import JSON, Action, Event, Game, IllegalAction, OptionE
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, history, table, undo
+from evolutio.server import commands, history, resign, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -67,6 +67,9 @@ class Room:
     seats: list[Seat]
     status: str = "open"
     seed: int = 0
+    #: left out of the lobby's lists (invite link only); the rematch offered after the game
+    private: bool = False
+    rematch: str | None = None
     outcome: JSON | None = None
     match: Match | None = None
     #: counts decisions: it moves on with every action except one inside a simultaneous
@@ -120,6 +123,7 @@ class Room:
                 "user_id": seat.user_id,
                 "connected": seat.bot is not None or self.connected(seat.user_id),
                 "away": seat.takeover,
+                "resigned": seat.resigned,
             }
             for i, seat in enumerate(self.seats)
         ]
@@ -139,6 +143,8 @@ class Room:
             "spectators": watchers,
             "version": self.version,
             "outcome": self.outcome,
+            "private": self.private,
+            "rematch": self.rematch,
         }
 
     def broadcast(self, message: JSON) -> None:
@@ -169,6 +175,8 @@ class Room:
             "host_id": self.host_id,
             "seats": [x.to_row() for x in self.seats],
             "outcome": self.outcome,
+            "private": self.private,
+            "rematch": self.rematch,
         }
 
     def save(self) -> None:
@@ -474,8 +482,9 @@ class Room:
         outcome = self.match.outcome()
         if outcome is None or self.status == "over":
             return
-        fields = {**self.fields(), "status": "over",
-                  "outcome": table.outcome_json(self.game, self.match.state, outcome)}
+        outcome, shown = resign.final(self, outcome)  # resigned seats rank last
+        shown.update(table.outcome_json(self.game, self.match.state, outcome))
+        fields = {**self.fields(), "status": "over", "outcome": shown}
         # results and status in one transaction: a crash leaves neither or both
         try:
             self.hub.store.finish_room(

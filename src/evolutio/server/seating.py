@@ -22,6 +22,8 @@ class Seat:
     bot: str | None = None
     away_since: float | None = None
     takeover: bool = False
+    #: the person resigned: a bot plays the seat to the end, the person ranks last
+    resigned: bool = False
 
     @property
     def free(self) -> bool:
@@ -30,24 +32,30 @@ class Seat:
     @property
     def controller(self) -> str:
         """``"bot"`` when a bot plays the seat now (its own or a take-over), else ``"human"``."""
-        return "bot" if self.bot is not None or self.takeover else "human"
+        return "bot" if self.bot is not None or self.takeover or self.resigned else "human"
 
     def to_row(self) -> JSON:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        row: JSON = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        if self.resigned:
+            row["resigned"] = True
+        return row
 
     @classmethod
     def from_row(cls, data: Any) -> Seat:
         if not isinstance(data, dict):
             return cls()
-        return cls(data.get("user_id"), str(data.get("name") or ""), data.get("bot"))
+        seat = cls(data.get("user_id"), str(data.get("name") or ""), data.get("bot"))
+        seat.resigned = data.get("resigned") is True
+        return seat
 
 
 def seat_of(seats: list[Seat], user_id: int | None) -> int | None:
-    """The seat ``user_id`` holds, if any."""
+    """The seat ``user_id`` holds, if any (a resigned seat is no longer the person's: they
+    watch the rest of the game as a spectator)."""
     if user_id is None:
         return None
     for i, seat in enumerate(seats):
-        if seat.user_id == user_id:
+        if seat.user_id == user_id and not seat.resigned:
             return i
     return None
 

@@ -6,6 +6,8 @@ import { gameSummary, gameTitle, loadGames, optionControls, optionsText } from "
 import { showReplay } from "./replay.js";
 import { timeControls, timingText } from "./clocks.js";
 import { gamesPanel, showRules } from "./rules.js";
+import { historyPanel, playNowPanel, w } from "./lobby.js";
+import { ratingCharts } from "./chart.js";
 
 export const session = { user: null };
 
@@ -49,8 +51,7 @@ function defaults(entry) {
 
 async function showLobby() {
   const error = h("div.error");
-  const list = h("div");
-  const finished = h("div");
+  const list = h("div.table-scroll");
   let games = { games: [], default: null };
   try { games = await loadGames(); } catch (e) { error.textContent = e.message; }
   const entryOf = (name) => games.games.find((g) => g.name === name) || null;
@@ -65,10 +66,8 @@ async function showLobby() {
           h("td.room-options", {}, optionsText(entryOf(r.game), r.options, timingText(r)),
             r.turn_based ? h("span.badge.turn-based", {}, ` ${t("turn_based", "clocks")}`) : null),
           h("td", {}, t(r.status)),
-          h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" ? t("join") : t("watch"))))))
+          h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" && r.seats.some((s) => !s.name) ? t("join") : t("watch"))))))
         : h("p.muted", {}, t("no_rooms")));
-      finished.replaceChildren(...data.finished.map((r) => h("div", {},
-        h("a", { href: `/replay/${r.id}` }, `${r.id}: ${r.seats.join(", ")}`))));
     } catch (e) { error.textContent = e.message; }
   }
   // the game chooser and a form generated from the chosen game's declared options
@@ -92,28 +91,31 @@ async function showLobby() {
     if (name !== "increment") Object.assign(times, { clock: 0, bank: 0, days: 0 });
     times[name] = value;
   }, true);
+  const priv = h("input#new-private", { type: "checkbox" });
   const create = h("button.primary#create", { onclick: async () => {
     error.textContent = "";
     try {
-      const data = await api("/api/rooms", { body: { game: chosen, ...times, options: values } });
+      const data = await api("/api/rooms", { body: { game: chosen, ...times, options: values, private: priv.checked } });
       history.pushState({}, "", `/room/${data.room.id}`); route();
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
+  const finishedPanel = historyPanel(games);
   app.replaceChildren(...[
+    playNowPanel(games, session, loadMe, (id) => { history.pushState({}, "", `/room/${id}`); route(); }),
     session.user ? null : loginPanel(() => showLobby()),
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
-      summary, form, h("div.row", { style: "margin-top:.4rem" }, create), error) : null,
+      summary, form, h("div.row", { style: "margin-top:.4rem" }, h("label", {}, priv, ` ${w("private_room")}`), create), error) : null,
     gamesPanel(games),
-    h("div.panel", {}, h("h3", {}, t("rooms")), list),
-    h("div.panel", {}, h("h3", {}, t("finished_games")), finished)].filter(Boolean));
+    h("div.panel", {}, h("h3", {}, t("rooms")), list), finishedPanel].filter(Boolean));
   await refresh();
   const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 4000);
 }
 
 async function showProfile(name) {
   try {
-    const [p, games] = await Promise.all([api(`/api/users/${encodeURIComponent(name)}`), loadGames().catch(() => ({ games: [] }))]);
+    const [p, games, chart] = await Promise.all([api(`/api/users/${encodeURIComponent(name)}`), loadGames().catch(() => ({ games: [] })),
+      api(`/api/users/${encodeURIComponent(name)}/ratings`).catch(() => null)]);
     const title = (g) => { const e = games.games.find((x) => x.name === g); return e ? e.title : g; };
     // ratings per game; a server without them gives one rating
     const ratings = p.ratings ? Object.entries(p.ratings) : [[null, p]];
@@ -123,11 +125,13 @@ async function showProfile(name) {
           h("td", {}, g ? h("a", { href: `/leaderboard?game=${encodeURIComponent(g)}` }, title(g)) : ""),
           h("td", {}, h("b.rating", {}, String(r.rating))), h("td", {}, String(r.games)), h("td", {}, String(r.wins)))))
         : h("p.muted", {}, t("no_games")),
+      ratingCharts(chart, title, w("rating_chart")),
       h("h3", {}, t("recent")),
       h("table.list", {}, h("tr", {}, h("th", {}, t("room")), h("th", {}, t("game")), h("th", {}, t("score")), h("th", {}, t("rank")), h("th", {}, t("rating"))),
         p.recent.map((g) => h("tr", {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room)),
           h("td", {}, g.game ? title(g.game) : ""),
-          h("td", {}, String(g.score)), h("td", {}, `${g.rank}/${g.players}`), h("td", {}, String(g.rating)))))));
+          h("td", {}, String(g.score)), h("td", {}, `${g.rank}/${g.players}`), h("td", {}, String(g.rating))))),
+      historyPanel(games, p.name)));
   } catch (e) { app.replaceChildren(h("div.panel.error", {}, e.message)); }
 }
 

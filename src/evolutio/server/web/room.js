@@ -10,6 +10,7 @@ import { notifyControls, notifyTurn } from "./notify.js";
 import { gameOverPanel, legalButtons, liveScore, roomTabs, undoButton } from "./table.js";
 import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
+import { roomTools } from "./roomtools.js";
 
 let active = null;
 
@@ -30,6 +31,8 @@ export async function showRoom(app, roomId, session) {
     seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null,
     armed: { version: -1, index: -1 } };
   active = me;
+  const tools = roomTools(me, (text) => command(text), session, () => { renderSeats(); renderGame(); },
+    (path) => { history.pushState({}, "", path); window.dispatchEvent(new PopStateEvent("popstate")); });
   try {
     const info = await (await fetch(`/api/rooms/${encodeURIComponent(roomId)}`)).json();
     if (info.room) await useGame(info.room.game);
@@ -114,7 +117,7 @@ export async function showRoom(app, roomId, session) {
       h("div#room-game", {}, h("b", {}, me.entry ? me.entry.title : room.game)),
       `${t(room.status)} · ${t("players")}: ${room.seats.length}`,
       h("div.muted#room-options", {}, optionsText(me.entry, room.options, timingText(room))),
-      h("ul.seats", {}, rows), buttons, hostRow,
+      h("ul.seats", {}, rows), buttons, hostRow, tools.seatControls(room),
       room.spectators.length ? h("div.muted", {}, `${t("watch")}: ${room.spectators.join(", ")}`) : null));
     renderOutcome();
   }
@@ -124,8 +127,10 @@ export async function showRoom(app, roomId, session) {
     if (!room || room.status !== "over" || !room.outcome) { outcomeEl.replaceChildren(); return; }
     const n = names();
     outcomeEl.replaceChildren(gameOverPanel(room.outcome, n, (id) => label(me.game, id), me.entry,
+      h("div", {}, tools.outcomeControls(room),
       h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
-        h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))));
+        h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))),
+      (seat) => tools.mark(room, seat)));
   }
 
   function pick(kind, id) {
@@ -176,6 +181,7 @@ export async function showRoom(app, roomId, session) {
         legalButtons(candidates, st.version, (item) => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
           renderGame, me.armed)));
       markActions(decisionEl, candidates, tableEl);
+      tools.showHint(st, decisionEl);
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});

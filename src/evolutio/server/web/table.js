@@ -61,7 +61,7 @@ function statText(value, names, label) {
 }
 
 // The end of a game: winners, places, the breakdown table, the tie-break, the statistics.
-export function gameOverPanel(outcome, names, label, entry, links) {
+export function gameOverPanel(outcome, names, label, entry, links, mark = () => "") {
   const seats = outcome.ranks.map((_, seat) => seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
   const winners = outcome.winners || seats.filter((s) => outcome.ranks[s] === 1);
   const board = outcome.breakdown;
@@ -82,7 +82,7 @@ export function gameOverPanel(outcome, names, label, entry, links) {
   return h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
     h("div#winners", {}, `${winners.length > 1 ? w("winners") : w("winner")}: `,
       h("b", {}, winners.map((s) => names[s] || s + 1).join(", "))),
-    h("ol", {}, seats.map((seat) => h("li", { dataset: { seat } }, `${names[seat]}: ${outcome.scores[seat]}`))),
+    h("ol", {}, seats.map((seat) => h("li", { dataset: { seat } }, `${names[seat]}: ${outcome.scores[seat]}${mark(seat)}`))),
     board && board.tiebreak ? h("div#tiebreak", {}, label(board.tiebreak)) : null,
     table ? h("div.scroll-x", {}, table) : null,
     stats.length ? h("div#stats", {}, h("h4", {}, w("statistics")), stats) : null,

@@ -1,0 +1,217 @@
+"""The lobby's quick ways in and out of games: Play now, rematches, hints.
+
+- ``POST /api/play-now``: a room of the chosen game with the caller at seat 1 and bots of one
+  level at every other seat, started at once.
+- ``POST /api/rooms/ID/rematch``: after a game, a new room with the same game, options,
+  clock, privacy and seats (bots kept where they sat); each of the game's people who asks
+  gets the same new room and sits at their old seat. A game against bots only starts again
+  at once.
+- ``GET /api/rooms/ID/hint``: the move the game's own heuristic (the greedy bots' choice)
+  would make for the caller's decision now, with one line of why; only in rooms where no
+  other person plays.
+
+Finished games' histories and rating charts are in :mod:`evolutio.server.records`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from sqlalchemy import update
+
+from evolutio.bots.levels import heuristic_of
+from evolutio.core import options as opts
+from evolutio.core.registry import get_game
+from evolutio.server import commands, i18n
+from evolutio.server.conn import RoomError
+from evolutio.server.db import RoomRow, User
+from evolutio.server.guard import ApiError
+from evolutio.server.hub import Hub
+from evolutio.server.limits import Quota
+from evolutio.server.people import People, address
+from evolutio.server.rooms import Room
+from evolutio.server.seating import Seat
+from evolutio.server.texts import say
+
+Body = Callable[[Request], Awaitable[dict[str, Any]]]
+#: the levels Play now offers (the bots a room offers, but the random one)
+PLAY_LEVELS = ("easy", "normal", "hard")
+
+
+def _error(exc: RoomError) -> ApiError:
+    return ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message)
+
+
+def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
+    """A started room: ``data["game"]``, the caller at seat 0 and ``data["opponents"]`` bots
+    of ``data["level"]`` (default: the game's fewest players, at least two, and ``normal``);
+    ``data["options"]`` are the game's options as for ``POST /api/rooms``."""
+    name = data.get("game")
+    if not isinstance(name, str) or not name:
+        raise ApiError(400, "Name the game to play: 'game'.")
+    try:
+        game = get_game(name)
+    except Exception:
+        raise ApiError(400, f"The game '{name[:40]}' is not installed.") from None
+    info = game.info
+    opponents = data.get("opponents", max(info.min_players, 2) - 1)
+    low, high = info.min_players - 1, info.max_players - 1
+    if type(opponents) is not int or not low <= opponents <= high:
+        raise ApiError(400, f"'opponents' is a number from {low} to {high} for this game.")
+    level = data.get("level", "normal")
+    if level not in PLAY_LEVELS:
+        raise ApiError(400, f"'level' is one of {', '.join(PLAY_LEVELS)}.")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(400, "'options' must be an object.")
+    seats = opts.seat_option(game.options_spec())
+    if seats is not None:
+        options = {**options, seats.name: opponents + 1}
+    elif opponents + 1 != info.min_players:
+        raise ApiError(400, f"This game is played by {info.min_players} players.")
+    try:
+        spec = commands.playable_bot(level, name)
+        times = {k: data[k] for k in ("bank", "increment", "days") if k in data}
+        room = hub.create_room(name, options, data.get("clock", 0), user, times,
+                               private=data.get("private", False))
+        for seat in range(1, len(room.seats)):
+            room.seats[seat] = Seat(None, f"bot:{spec}", spec)
+        room.start(secrets.randbits(31), user.name)
+    except RoomError as exc:
+        raise _error(exc) from None
+    return room
+
+
+def rematch(hub: Hub, user: User, old_id: str) -> Room:
+    """The rematch of the finished room ``old_id``, made by the first of its people to ask;
+    each who asks sits at their old seat (when it is still free)."""
+    old = hub.room(old_id)
+    if old is not None:
+        status, old_seats, taken = old.status, old.seats, old.rematch
+        game, options, clock, private = old.game_name, old.options, old.clock, old.private
+        times = {"bank": old.timing.bank, "increment": old.timing.increment,
+                 "days": old.timing.days}
+    else:  # finished long ago or before a restart: its row
+        with hub.store.session() as s:
+            row = s.get(RoomRow, old_id)
+        if row is None:
+            raise ApiError(404, f"No room '{old_id[:40]}'.")
+        status, old_seats, taken = row.status, [Seat.from_row(x) for x in row.seats], row.rematch
+        game, options, clock, private = row.game, dict(row.options), row.clock, row.private
+        times = {"bank": row.bank, "increment": row.increment, "days": row.days}
+    if status != "over":
+        raise ApiError(409, "A rematch comes after the game is over.")
+    mine = [i for i, seat in enumerate(old_seats) if seat.user_id == user.id]
+    if not mine:
+        raise ApiError(403, "Only the game's players can ask for its rematch.")
+    new = hub.room(taken) if taken else None
+    if new is not None:
+        if new.status == "open" and new.seat_of(user.id) is None:
+            index = mine[0] if new.seats[mine[0]].free else next(
+                (i for i, s in enumerate(new.seats) if s.free), None)
+            if index is not None:
+                new.seats[index] = Seat(user.id, user.name)
+                new.save()
+                new.system("rematch_joined", name=user.name)
+                new.send_room()
+        return new
+    try:
+        new = hub.create_room(game, options, clock, user, times, private=private)
+    except RoomError as exc:
+        raise _error(exc) from None
+    new.seats = [Seat(None, seat.name, seat.bot) if seat.bot else Seat() for seat in old_seats]
+    new.seats[mine[0]] = Seat(user.id, user.name)
+    new.save()
+    if not any(seat.free for seat in new.seats):  # only bots besides the asker: play at once
+        try:
+            new.start(secrets.randbits(31), user.name)
+        except RoomError as exc:
+            raise _error(exc) from None
+    if old is not None:
+        old.rematch = new.id
+        old.save()
+        old.system("rematch_offered", name=user.name)
+        old.send_room()
+    else:
+        with hub.store.session() as s:
+            s.execute(update(RoomRow).where(RoomRow.id == old_id).values(rematch=new.id))
+            s.commit()
+    return new
+
+
+async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> dict[str, Any]:
+    """The heuristic's move for ``user``'s decision at ``version`` of ``room_id``."""
+    room = hub.room(room_id)
+    if room is None:
+        raise ApiError(404, f"No room '{room_id[:40]}'.")
+    seat = room.seat_of(user.id)
+    match = room.match
+    if seat is None or match is None or not room.waits_for(seat) or seat in room.chosen:
+        raise ApiError(409, say(lang, "hint_not_yours"))
+    if any(s.user_id not in (None, user.id) for s in room.seats):
+        raise ApiError(403, say(lang, "hint_people"))
+    asked = int(version) if version.isdigit() and len(version) < 10 else -1
+    # the current version, or an earlier one of the simultaneous decision still open (the
+    # others' hidden choices change nothing this seat may do)
+    if asked != match.version and not room.same_open_choice(seat, asked):
+        raise ApiError(409, say(lang, "hint_stale"))
+    heuristic = heuristic_of(room.game)
+    if heuristic is None:
+        raise ApiError(409, say(lang, "hint_none"))
+    decision = match.decision
+    assert decision is not None
+    view, legal, state, turn = match.view(seat), list(match.legal(seat)), match.state, room.turn
+    rng = random.Random(room.seed * 7919 + turn)  # one hint per decision, however often asked
+    action = (legal[0] if len(legal) == 1 else
+              await asyncio.to_thread(heuristic.choose, view, legal, decision, rng))
+    if room.match is not match or room.turn != turn or action not in legal:
+        raise ApiError(409, say(lang, "hint_stale"))
+    text = room.game.describe_action(state, action, lang)
+    prompt = decision.prompt.strip()
+    if prompt and prompt[-1] not in ".?!:":
+        prompt += "."
+    return {
+        "version": asked,
+        "index": legal.index(action),
+        "action": action.to_json(),
+        "notation": action.notation(),
+        "text": text,
+        "prompt": decision.prompt,
+        "why": say(lang, "hint_why", prompt=prompt, action=text.rstrip(".")),
+    }
+
+
+def routes(app: FastAPI, hub: Hub, people: People, body: Body, new_rooms: Quota) -> None:
+    """Add the routes of this module to ``app``."""
+
+    def counted(request: Request) -> None:
+        where = address(request)
+        if hub.limits.counted(where) and not new_rooms.take(where):
+            raise ApiError(429, "Too many new rooms from your address; try again later.")
+
+    @app.post("/api/play-now")
+    async def api_play_now(request: Request) -> dict[str, Any]:
+        user = people.need_user(request)
+        data = await body(request)
+        counted(request)
+        return {"room": play_now(hub, user, data).summary()}
+
+    @app.post("/api/rooms/{room_id}/rematch")
+    async def api_rematch(room_id: str, request: Request) -> dict[str, Any]:
+        user = people.need_user(request)
+        await body(request)
+        room = hub.room(room_id)
+        if room is None or not room.rematch or hub.room(room.rematch) is None:
+            counted(request)  # a new room is made
+        return {"room": rematch(hub, user, room_id).summary()}
+
+    @app.get("/api/rooms/{room_id}/hint")
+    async def api_hint(room_id: str, request: Request, version: str = "",
+                       lang: str = "en") -> dict[str, Any]:
+        lang = lang if lang in i18n.LANGUAGES else "en"
+        return await hint(hub, people.need_user(request), room_id, version, lang)
