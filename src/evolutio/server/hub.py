@@ -145,10 +145,7 @@ class Hub:
         hosting = sum(1 for r in self.rooms.values()
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
-            raise RoomError(
-                "too_many_rooms",
-                f"You have {hosting} rooms waiting to start; start or leave one first.",
-            )
+            raise RoomError("too_many_rooms", "too_many_rooms", count=hosting)
         try:
             game = get_game(game_name)
             if not isinstance(options, dict):
@@ -157,7 +154,7 @@ class Hub:
         except OptionError as exc:
             raise RoomError("bad_option", str(exc)) from None
         except ImportError:
-            raise RoomError("bad_game", f"The game '{game_name}' is not installed.") from None
+            raise RoomError("bad_game", "game_not_installed", game=game_name) from None
         clock = commands.parse_clock(0 if clock is None else clock)
         seats_spec = opts.seat_option(game.options_spec())
         players = game.info.min_players if seats_spec is None else normalized[seats_spec.name]

@@ -59,3 +59,24 @@ def say(lang: str, key: str, **fields: Any) -> str:
     """The sentence ``key`` in ``lang`` (English when the language is unknown)."""
     texts = table()[key]
     return texts.get(lang, texts["en"]).format(**fields)
+
+
+def request_lang(accept: str | None, asked: str | None = None) -> str:
+    """The language to answer an HTTP request in: its ``lang`` query parameter when it names a
+    client language, else the first client language of its ``Accept-Language`` header (by
+    weight, ``ru-RU`` counts as ``ru``), else English."""
+    if asked in LANGUAGES:
+        return str(asked)
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and weight > 0:
+            ranked.append((-weight, i, lang))
+    return min(ranked)[2] if ranked else "en"
