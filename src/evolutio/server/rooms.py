@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.levels import make_bot
-from evolutio.core.game import JSON, Action, Game, IllegalAction, OptionError
+from evolutio.core.game import JSON, Action, Game, IllegalAction, OptionError, decision_prompt
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
@@ -209,7 +209,10 @@ class Room:
             "seat": seat,
             "full": full,
             "view": match.view(seat),
-            "decision": None if decision is None else decision.to_json(),
+            "decision": None if decision is None else {
+                **decision.to_json(),
+                "prompt": decision_prompt(self.game, match.state, decision, lang),
+            },
             "legal": self.legal_json(seat, lang) if mine and seat is not None else None,
             "chosen": seat in self.chosen,
             "controller": None if decision is None else self.seats[waiting[0]].controller,

@@ -314,6 +314,10 @@ class DarwinsChoice:
                 out.append((kind, value))
         return tuple(out)
 
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        prompt = texts.PROMPTS.get(decision.kind)
+        return decision.prompt if prompt is None else texts.pick(prompt, language)
+
     def labels(self, language: str = "en") -> dict[str, str]:
         return texts.labels(language)
 

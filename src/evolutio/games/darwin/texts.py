@@ -179,6 +179,63 @@ LABELS = {
 }
 
 
+#: what the deciding player is asked, by decision kind (``describe_decision``)
+PROMPTS: dict[str, W] = {
+    "draw": words("Draw a card: choose the deck.", "Pesca una carta: scegli il mazzo.",
+                  "Zieh eine Karte: wähle den Stapel.", "Возьмите карту: выберите колоду."),
+    "turn": words("Your turn: an action for one species, or pass.",
+                  "Tocca a te: un'azione per una specie, o passa.",
+                  "Du bist dran: eine Aktion für eine Art, oder passen.",
+                  "Ваш ход: действие одного вида или пас."),
+    "build": words("Add cards one at a time, then done.",
+                   "Aggiungi carte una alla volta, poi fatto.",
+                   "Füge Karten einzeln hinzu, dann fertig.",
+                   "Добавляйте карты по одной, затем готово."),
+    "degenerate": words("Degeneration: choose the card this species loses.",
+                        "Degenerazione: scegli la carta che questa specie perde.",
+                        "Degeneration: wähle die Karte, die diese Art verliert.",
+                        "Вырождение: выберите карту, которую теряет этот вид."),
+    "lose": words("Invasive species: choose which of your species is lost.",
+                  "Specie invasiva: scegli quale tua specie si perde.",
+                  "Invasive Art: wähle, welche deiner Arten verloren geht.",
+                  "Инвазивный вид: выберите, какой из ваших видов погибает."),
+    "give": words("Invasive species: give a Darwin point to one of your species.",
+                  "Specie invasiva: dai un punto Darwin a una tua specie.",
+                  "Invasive Art: gib einer deiner Arten einen Darwin-Punkt.",
+                  "Инвазивный вид: дайте очко Дарвина одному из ваших видов."),
+    "toss": words("Choose the cards you do not keep, then done.",
+                  "Scegli le carte che non tieni, poi fatto.",
+                  "Wähle die Karten, die du nicht behältst, dann fertig.",
+                  "Выберите карты, которые не оставляете, затем готово."),
+    "show": words("Show up to 4 cards to your teammate, then done.",
+                  "Mostra fino a 4 carte al tuo compagno, poi fatto.",
+                  "Zeig deinem Mitspieler bis zu 4 Karten, dann fertig.",
+                  "Покажите напарнику до 4 карт, затем готово."),
+    "pay": words("Pay: a hand card into the market, or the opponents draw.",
+                 "Paga: una carta della mano nel Mercato, o gli avversari pescano.",
+                 "Bezahle: eine Handkarte auf den Markt, oder die Gegner ziehen.",
+                 "Заплатите: карту с руки на рынок, или соперники берут карты."),
+    "grant": words("Name the player of your team who draws a card.",
+                   "Indica il giocatore della tua squadra che pesca una carta.",
+                   "Nenne den Spieler deines Teams, der eine Karte zieht.",
+                   "Назовите игрока своей команды, который берёт карту."),
+}
+#: the decision kinds' short names ("waiting for Ann (drawing)"): ``labels`` ``kind:<kind>``
+KINDS: dict[str, W] = {
+    "draw": words("drawing", "pesca", "Ziehen", "взятие карты"),
+    "turn": words("turn", "turno", "Zug", "ход"),
+    "build": words("building a species", "costruzione di una specie", "Artbau",
+                   "сборка вида"),
+    "degenerate": words("degeneration", "degenerazione", "Degeneration", "вырождение"),
+    "lose": words("losing a species", "perdita di una specie", "Artverlust", "потеря вида"),
+    "give": words("giving a Darwin point", "punto Darwin", "Darwin-Punkt", "очко Дарвина"),
+    "toss": words("discarding", "scarto", "Abwerfen", "сброс"),
+    "show": words("showing cards", "carte mostrate", "Karten zeigen", "показ карт"),
+    "pay": words("paying", "pagamento", "Bezahlen", "оплата"),
+    "grant": words("granting a card", "carta concessa", "Karte vergeben", "выдача карты"),
+}
+
+
 def say(key: str, language: str, **values: Any) -> str:
     texts = SENTENCES[key]
     return (texts.get(language) or texts["en"]).format(**values)
@@ -288,6 +345,7 @@ def labels(language: str) -> dict[str, str]:
     out.update({key: pick(dict(value), language) for key, value in catalog.animals.items()})
     out.update({h.key: pick(dict(h.names), language) for h in catalog.habitats})
     out.update({e.key: pick(dict(e.names), language) for e in catalog.events})
+    out.update({f"kind:{kind}": pick(value, language) for kind, value in KINDS.items()})
     return out
 
 

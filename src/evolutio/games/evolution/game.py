@@ -11,6 +11,7 @@ from typing import Any
 from evolutio.core.game import (
     JSON,
     Action,
+    Decision,
     Event,
     GameInfo,
     Heuristic,
@@ -379,6 +380,9 @@ class Evolution:
     ) -> str:
         return sentences.describe_event(event.to_json(), language, seats)
 
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        return sentences.describe_decision(state, decision.kind, decision.prompt, language)
+
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
         the renderers pick by the view's edition (ruling 21)."""
@@ -386,6 +390,8 @@ class Evolution:
         names.update({f"{trait}@2": trait_name(trait, language, 2) for trait in TRAITS})
         # Ice Age: the natural changes of the set in use, "nature.<id>" and its text
         changes = active_set()
+        names.update({f"kind:{kind}": text.get(language) or text["en"]
+                      for kind, text in sentences.sentences()["kinds"].items()})
         names["nature"] = NATURE_TITLE[language]
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:

@@ -170,3 +170,32 @@ def describe_event(
     if template is None:
         return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
     return template.format(**data)
+
+
+def describe_decision(state: State, kind: str, prompt: str, language: str = "en") -> str:
+    """What the deciding player is asked, in ``language`` (``prompts`` of data/sentences.toml
+    with the frame's animals and places); the game's own ``prompt`` for a kind without one."""
+    template = sentence("prompts", kind, language)
+    if template is None:
+        return prompt
+    frame = state.stack[-1] if state.stack else None
+    fields: dict[str, object] = {}
+    for name in ("target", "carnivore", "left", "animal", "prey"):
+        value = getattr(frame, name, None)
+        if isinstance(value, int):
+            fields[name] = value
+    trait = {"regrow": "regeneration", "follow": "suckerfish", "ambush": "ambush"}.get(kind)
+    if trait is not None:
+        fields["trait"] = trait_name(trait, language, state.edition)
+    if kind == "follow" and frame is not None:
+        migrant = state.animals.get(getattr(frame, "animal", -1))
+        fields["origin"] = _place_title(str(getattr(frame, "origin", "")), language)
+        fields["destination"] = _place_title(migrant.location, language) if migrant else "?"
+    if kind == "pause":
+        what = str(getattr(frame, "what", ""))
+        phase = next((p for p in ("feeding", "extinction", "development") if p in what), "")
+        fields["phase"] = sentence("phases", phase, language) or what
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):  # a frame without the fields its kind's prompt names
+        return prompt

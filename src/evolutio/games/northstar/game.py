@@ -40,6 +40,8 @@ from evolutio.games.northstar.view import view as _view
 
 #: cards taken out of the deck in a 2-player game (R-N16, Schmidt rulebook).
 TWO_PLAYER_REMOVED = 40
+#: the traits used in the "before feeding" decision, named in its prompt
+BEFORE_FEEDING = ("long_neck", "fertile", "fat_tissue", "intelligence")
 
 
 def _w(en: str, de: str, ru: str, it: str) -> dict[str, str]:
@@ -300,8 +302,15 @@ class NorthStar:
             out.append(("trait", action.negate))
         return tuple(out)
 
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        traits = ", ".join(_trait_name(t, language) for t in BEFORE_FEEDING)
+        return sentences.say(f"prompt_{decision.kind}", language, traits=traits)
+
     def labels(self, language: str = "en") -> dict[str, str]:
-        return {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update({f"kind:{kind}": sentences.say(f"kind_{kind}", language)
+                      for kind in rules.PROMPTS})
+        return names
 
 
 GAME = NorthStar()
