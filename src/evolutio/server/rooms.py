@@ -412,10 +412,9 @@ class Room:
         assert match is not None
         before = match.decision
         hidden = history.hidden(before, self.chosen)
-        texts = {} if hidden else history.action_texts(self.game, match.state, action)
         events = match.act(seat, action)
-        if hidden:
-            texts = history.event_texts(self.game, events, [s.name for s in self.seats])
+        texts = history.entry_texts(self.game, match.state, (seat, action, events),
+                                    [s.name for s in self.seats], hidden)
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1

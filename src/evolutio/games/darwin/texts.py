@@ -271,12 +271,48 @@ def event_text(key: str, language: str) -> tuple[str, str]:
     return key, ""
 
 
+#: what a player did, for the log, by action type: only actions whose events say nothing
+#: (a species being built, cards chosen one by one) need one
+DONE: dict[str, W] = {
+    "create": words("{name} starts a species in {habitat}.",
+                    "{name} inizia una specie in {habitat}.",
+                    "{name} beginnt eine Art in {habitat}.",
+                    "{name} начинает вид в месте {habitat}."),
+    "add": words("{name} adds {card}.", "{name} aggiunge {card}.", "{name} legt {card} an.",
+                 "{name} добавляет {card}."),
+    "cancel": words("{name} takes the species back.", "{name} ritira la specie.",
+                    "{name} nimmt die Art zurück.", "{name} отменяет вид."),
+    "done": words("{name} is done.", "{name} ha finito.", "{name} ist fertig.",
+                  "{name} закончил."),
+    "toss": words("{name} sets a card aside.", "{name} mette da parte una carta.",
+                  "{name} legt eine Karte beiseite.", "{name} откладывает карту."),
+    "show": words("{name} shows a card to the teammate.",
+                  "{name} mostra una carta al compagno.",
+                  "{name} zeigt dem Mitspieler eine Karte.",
+                  "{name} показывает карту напарнику."),
+}
+
+
+def describe_done(
+    action: Action, habitat_at: list[str | None], language: str, name: str
+) -> str:
+    """What ``name`` did with ``action``, for the log ("" when its events tell it)."""
+    template = DONE.get(action.type)
+    if template is None:
+        return ""
+    return pick(template, language).format(name=name, **_fields(action, habitat_at, language))
+
+
 def describe_action(action: Action, habitat_at: list[str | None], language: str) -> str:
+    if isinstance(action, a.Draw):
+        return say("draw", language, deck=pick(DECKS[action.deck], language))
+    return say(action.type, language, **_fields(action, habitat_at, language))
+
+
+def _fields(action: Action, habitat_at: list[str | None], language: str) -> dict[str, Any]:
     def hab(i: int) -> str:
         return habitat_name(habitat_at[i], language) if 0 <= i < len(habitat_at) else f"H{i}"
 
-    if isinstance(action, a.Draw):
-        return say("draw", language, deck=pick(DECKS[action.deck], language))
     fields: dict[str, Any] = {}
     for name in ("card", "take", "new", "keep"):
         if hasattr(action, name):
@@ -287,7 +323,7 @@ def describe_action(action: Action, habitat_at: list[str | None], language: str)
         fields["habitat"] = hab(action.habitat)
     if hasattr(action, "seat"):
         fields["seat"] = action.seat + 1
-    return say(action.type, language, **fields)
+    return fields
 
 
 def describe_event(event: Event, language: str, seats: list[str] | None) -> str:

@@ -380,6 +380,12 @@ class Evolution:
     ) -> str:
         return sentences.describe_event(event.to_json(), language, seats)
 
+    def describe_done(
+        self, state: State, seat: int, action: Action, language: str = "en",
+        seats: list[str] | None = None,
+    ) -> str:
+        return sentences.describe_done(seat, action, language, seats)
+
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
         return sentences.describe_decision(state, decision.kind, decision.prompt, language)
 

@@ -66,7 +66,7 @@ def _animal(state: State, animal_id: int, language: str = "en") -> str:
     animal = state.animals.get(animal_id)
     if animal is None:
         return f"A{animal_id}"
-    seat = _word("seat", language).format(seat=animal.owner)
+    seat = _word("seat", language).format(seat=animal.owner + 1)
     return _word("animal_ref", language).format(animal=animal_id, seat=seat)
 
 
@@ -124,7 +124,7 @@ def describe_event(
     def seat(value: int) -> str:
         if seats and 0 <= value < len(seats):
             return seats[value]
-        return word("seat").format(seat=value)
+        return word("seat").format(seat=value + 1)
 
     for key in ("seat", "owner"):
         if isinstance(data.get(key), int):
@@ -199,3 +199,17 @@ def describe_decision(state: State, kind: str, prompt: str, language: str = "en"
         return template.format(**fields)
     except (KeyError, IndexError):  # a frame without the fields its kind's prompt names
         return prompt
+
+
+def describe_done(
+    seat: int, action: Action, language: str = "en", seats: list[str] | None = None
+) -> str:
+    """What ``seat`` did, for the game log, when the action's events say nothing ("" for
+    actions without a ``done`` sentence)."""
+    template = sentence("done", action.type, language)
+    if template is None:
+        return ""
+    name = seats[seat] if seats and 0 <= seat < len(seats) else _word("seat", language).format(
+        seat=seat + 1
+    )
+    return template.format(seat=name)

@@ -40,8 +40,6 @@ from evolutio.games.northstar.view import view as _view
 
 #: cards taken out of the deck in a 2-player game (R-N16, Schmidt rulebook).
 TWO_PLAYER_REMOVED = 40
-#: the traits used in the "before feeding" decision, named in its prompt
-BEFORE_FEEDING = ("long_neck", "fertile", "fat_tissue", "intelligence")
 
 
 def _w(en: str, de: str, ru: str, it: str) -> dict[str, str]:
@@ -303,8 +301,7 @@ class NorthStar:
         return tuple(out)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        traits = ", ".join(_trait_name(t, language) for t in BEFORE_FEEDING)
-        return sentences.say(f"prompt_{decision.kind}", language, traits=traits)
+        return sentences.describe_decision(decision.kind, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
