@@ -127,7 +127,7 @@ def create_app(
             data = load_json(raw or b"{}")
         except BadJSON as exc:
             log.info("%s %s: bad body: %s", request.method, request.url.path, exc)
-            raise ApiError(400, "body_not_json", detail=exc) from None
+            raise ApiError(400, exc.key, code="bad_json", **exc.fields) from None
         if not isinstance(data, dict):
             raise ApiError(400, "body_not_object")
         return data
@@ -400,7 +400,7 @@ def create_app(
             try:
                 msg = load_json(text)
             except BadJSON as exc:
-                raise RoomError("bad_json", "bad_json", detail=exc) from None
+                raise RoomError("bad_json", exc.key, **exc.fields) from None
             if not isinstance(msg, dict):
                 raise RoomError("bad_message", "not_an_object")
             ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None

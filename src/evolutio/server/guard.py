@@ -171,7 +171,13 @@ class Guard:
 
 
 class BadJSON(ValueError):
-    """Input that is not acceptable JSON; the message is for the sender."""
+    """Input that is not acceptable JSON: the key of a sentence in ``texts/errors.toml`` and
+    its fields (said in the sender's language); ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(say("en", key, **fields))
+        self.key = key
+        self.fields = fields
 
 
 def load_json(raw: str | bytes) -> Any:
@@ -181,21 +187,23 @@ def load_json(raw: str | bytes) -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise BadJSON("The message is not valid UTF-8.") from None
+        raise BadJSON("json_utf8") from None
     try:
         data = json.loads(text)
     except RecursionError:
-        raise BadJSON("JSON nested too deeply.") from None
-    except ValueError as exc:  # JSONDecodeError, and integers over the conversion limit
-        raise BadJSON(f"The message is not valid JSON ({str(exc).split(':')[0]}).") from None
+        raise BadJSON("json_deep") from None
+    except json.JSONDecodeError as exc:
+        raise BadJSON("json_syntax", line=exc.lineno, column=exc.colno) from None
+    except ValueError:  # integers over the conversion limit
+        raise BadJSON("json_number") from None
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise BadJSON("The text holds a lone surrogate (invalid Unicode).") from None
+        raise BadJSON("json_surrogate") from None
     except RecursionError:
-        raise BadJSON("JSON nested too deeply.") from None
+        raise BadJSON("json_deep") from None
     except ValueError:
-        raise BadJSON("The message holds a number too large.") from None
+        raise BadJSON("json_number") from None
     return data
 
 
