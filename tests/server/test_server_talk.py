@@ -269,3 +269,42 @@ def test_every_server_sentence_is_translated() -> None:
             said = say(lang, key, **fields)
             assert said != english, f"{key} [{lang}] is English"
             assert not {w.lower() for w in words(said, [])} & ENGLISH, f"{key} [{lang}]: {said}"
+
+
+def test_http_errors_follow_the_request_language(server: Server) -> None:
+    """HTTP error bodies: ``error`` in the language of ``lang`` or ``Accept-Language`` (English
+    otherwise), ``code`` the same in every language."""
+    token = server.guest("Httptalk")
+    requests = [
+        ("GET", "/api/rooms/nosuchroom", {}, None),
+        ("GET", "/api/rooms?offset=x", {}, None),
+        ("GET", "/nothing/here", {}, None),
+        ("DELETE", "/api/games", {"content-type": "application/json"}, None),
+        ("POST", "/api/rooms", {"content-type": "application/json"}, "{}"),
+        ("POST", "/api/rooms", {"content-type": "text/plain"}, "{}"),
+        ("POST", "/api/rooms", {"authorization": f"Bearer {token}",
+                                "content-type": "application/json"}, "{"),
+        ("POST", "/api/guest", {"content-type": "application/json"}, '{"name": "x"}'),
+        ("POST", "/api/login", {"content-type": "application/json"},
+         '{"name": "Nobody{n}", "password": "wrong password"}'),
+    ]
+    count = iter(range(1000))
+    for method, path, headers, body in requests:
+        def ask(extra: dict[str, str], query: str = "", m=method, p=path, h=headers,
+                b=body) -> httpx.Response:
+            sep = "&" if "?" in p else "?"
+            url = server.base + p + (f"{sep}{query}" if query else "")
+            content = None if b is None else b.replace("{n}", str(next(count)))
+            return httpx.request(m, url, headers={**h, **extra}, content=content)
+
+        plain = ask({})
+        english = plain.json()
+        assert plain.status_code >= 400 and set(english) == {"error", "code"}, (path, english)
+        assert ask({"accept-language": "fr-FR, en;q=0.5"}).json() == english
+        for lang in FOREIGN:
+            for answer in (ask({"accept-language": f"{lang}-XX,en;q=0.8"}).json(),
+                           ask({}, f"lang={lang}").json()):
+                assert answer["code"] == english["code"], (path, answer)
+                assert answer["error"] != english["error"], (path, lang, answer)
+                assert not english_in([("http", answer["error"])], {english["error"]}, [],
+                                      set()), (path, lang, answer)
