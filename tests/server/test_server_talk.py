@@ -308,3 +308,22 @@ def test_http_errors_follow_the_request_language(server: Server) -> None:
                 assert answer["error"] != english["error"], (path, lang, answer)
                 assert not english_in([("http", answer["error"])], {english["error"]}, [],
                                       set()), (path, lang, answer)
+
+
+def test_a_refused_room_is_explained_in_the_request_language(server: Server) -> None:
+    """Options the game does not declare or values it does not allow, at room creation."""
+    token = server.guest("Roomtalk")
+    for options, english in (({"colour": "red"}, "There is no option colour"),
+                             ({"players": 99}, "players must be a whole number from 2 to")):
+        answers = {
+            lang: httpx.post(server.base + "/api/rooms",
+                             json={"game": "toy", "options": options},
+                             headers={"authorization": f"Bearer {token}",
+                                      "accept-language": lang}).json()
+            for lang in ("en", *FOREIGN)
+        }
+        assert answers["en"]["error"].startswith(english), answers
+        assert {a["code"] for a in answers.values()} == {"bad_option"}
+        for lang in FOREIGN:
+            assert not english_in([("http", answers[lang]["error"])],
+                                  {answers["en"]["error"]}, [], {"players", "toy"}), answers

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.base import BotError
 from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
@@ -203,6 +203,22 @@ class Allowed:
 
     def in_lang(self, lang: str) -> str:
         return allowed(self.spec, lang)
+
+
+def check_options(specs: list[opts.OptionSpec], options: dict[str, Any]) -> None:
+    """Refuse an unknown option or a value its declaration does not allow, in the player's
+    language (``RoomError`` ``bad_option``); the game's own checks come after."""
+    for name, value in options.items():
+        try:
+            spec = opts.find(specs, str(name))
+        except OptionError:
+            raise RoomError("bad_option", "unknown_option", name=name,
+                            names=", ".join(s.name for s in specs)) from None
+        try:
+            spec.validate(spec.parse(value) if isinstance(value, str) else value)
+        except OptionError:
+            raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=value,
+                            allowed=Allowed(spec)) from None
 
 
 def allowed(spec: opts.OptionSpec, lang: str) -> str:

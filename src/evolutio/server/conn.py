@@ -34,11 +34,7 @@ class RoomError(Exception):
     def text(self, lang: str) -> str:
         """The message in ``lang`` (as written when it is not one of the server's sentences);
         a field with an ``in_lang(lang)`` method is said in that language too."""
-        if self.key is None:
-            return self.message
-        fields = {k: v.in_lang(lang) if hasattr(v, "in_lang") else v
-                  for k, v in self.fields.items()}
-        return say(lang, self.key, **fields)
+        return self.message if self.key is None else say(lang, self.key, **self.fields)
 
     def frame(self, lang: str, ref: Any = None) -> JSON:
         """The ``error`` message for a connection speaking ``lang``."""

@@ -150,6 +150,7 @@ class Hub:
             game = get_game(game_name)
             if not isinstance(options, dict):
                 raise OptionError("options must be an object")
+            commands.check_options(list(game.options_spec()), options)
             normalized = game.normalize_options(options)
         except OptionError as exc:
             raise RoomError("bad_option", str(exc)) from None

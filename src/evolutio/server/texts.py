@@ -56,9 +56,11 @@ def table() -> dict[str, dict[str, str]]:
 
 
 def say(lang: str, key: str, **fields: Any) -> str:
-    """The sentence ``key`` in ``lang`` (English when the language is unknown)."""
+    """The sentence ``key`` in ``lang`` (English when the language is unknown); a field with
+    an ``in_lang(lang)`` method (words that depend on the language) is said in ``lang`` too."""
     texts = table()[key]
-    return texts.get(lang, texts["en"]).format(**fields)
+    said = {k: v.in_lang(lang) if hasattr(v, "in_lang") else v for k, v in fields.items()}
+    return texts.get(lang, texts["en"]).format(**said)
 
 
 def request_lang(accept: str | None, asked: str | None = None) -> str:
