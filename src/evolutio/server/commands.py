@@ -7,6 +7,7 @@ commands and the game's options.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from evolutio.core import options as opts
 from evolutio.core.game import OptionError
 from evolutio.server import seating
 from evolutio.server.conn import Conn, RoomError
-from evolutio.server.texts import say
+from evolutio.server.texts import Words, say
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
@@ -110,9 +111,11 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
         names = ", ".join([*(s.name for s in room.game.options_spec()), "clock"])
         raise RoomError("bad_option", "option_usage", names=names)
     raw = " ".join(args[1:])
+    label: Any = Words(lambda lang: say(lang, "clock_label"))
+    shown: Any
     if args[0].lower() == "clock":
         room.clock = parse_clock(raw)
-        name, shown = "clock", str(room.clock)
+        shown = str(room.clock)
     else:
         specs = room.game.options_spec()
         try:
@@ -124,7 +127,7 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
             value = spec.parse(raw)
         except OptionError:
             raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=raw,
-                            allowed=Allowed(spec)) from None
+                            allowed=Words(functools.partial(allowed, spec))) from None
         try:
             options = room.game.normalize_options({**room.options, spec.name: value})
         except OptionError as exc:  # the game's own reason (options that go together)
@@ -133,9 +136,11 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
         if seats is not None:
             room.seats = seating.resized(room.seats, int(options[seats.name]))
         room.options = options
-        name, shown = spec.name, spec.format(options[spec.name])
+        value = options[spec.name]
+        label = Words(spec.text)
+        shown = Words(lambda lang: option_value(spec, value, lang))
     room.save()
-    room.system("option_set", name=conn.name, option=name, value=shown)
+    room.system("option_set", name=conn.name, option=label, value=shown)
     room.send_room()
 
 
@@ -194,15 +199,13 @@ COMMANDS: dict[str, tuple[Command, str, str]] = {
 }
 
 
-class Allowed:
-    """An option's allowed values in words, as a field of a :class:`RoomError`: said in each
-    connection's language when the error is sent."""
-
-    def __init__(self, spec: opts.OptionSpec) -> None:
-        self.spec = spec
-
-    def in_lang(self, lang: str) -> str:
-        return allowed(self.spec, lang)
+def option_value(spec: opts.OptionSpec, value: Any, lang: str) -> str:
+    """An option's value as people read it in ``lang`` (choices by their labels)."""
+    if spec.kind == "choice":
+        return spec.choice_text(value, lang)
+    if spec.kind == "multi":
+        return ", ".join(spec.choice_text(v, lang) for v in value)
+    return spec.format(value)
 
 
 def check_options(specs: list[opts.OptionSpec], options: dict[str, Any]) -> None:
@@ -218,7 +221,7 @@ def check_options(specs: list[opts.OptionSpec], options: dict[str, Any]) -> None
             spec.validate(spec.parse(value) if isinstance(value, str) else value)
         except OptionError:
             raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=value,
-                            allowed=Allowed(spec)) from None
+                            allowed=Words(functools.partial(allowed, spec))) from None
 
 
 def allowed(spec: opts.OptionSpec, lang: str) -> str:

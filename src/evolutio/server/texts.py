@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import string
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -53,6 +54,20 @@ def load(folder: Traversable) -> dict[str, dict[str, str]]:
 def table() -> dict[str, dict[str, str]]:
     """The server's sentences (``texts/`` of this package), loaded once."""
     return load(resources.files("evolutio.server") / "texts")
+
+
+class Words:
+    """A field of a sentence whose words depend on the language (an option's label, the values
+    it allows): ``say`` asks it for the reader's language."""
+
+    def __init__(self, make: Callable[[str], str]) -> None:
+        self.make = make
+
+    def in_lang(self, lang: str) -> str:
+        return self.make(lang)
+
+    def __str__(self) -> str:
+        return self.make("en")
 
 
 def say(lang: str, key: str, **fields: Any) -> str:
