@@ -278,6 +278,8 @@ def test_http_errors_follow_the_request_language(server: Server) -> None:
     requests = [
         ("GET", "/api/rooms/nosuchroom", {}, None),
         ("GET", "/api/rooms?offset=x", {}, None),
+        ("GET", "/api/names/chess", {}, None),
+        ("GET", "/api/leaderboard?game=chess", {}, None),
         ("GET", "/nothing/here", {}, None),
         ("DELETE", "/api/games", {"content-type": "application/json"}, None),
         ("POST", "/api/rooms", {"content-type": "application/json"}, "{}"),

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
-from evolutio.core.registry import default_game
+from evolutio.core.registry import available_games, default_game
 from evolutio.server import i18n
 from evolutio.server.db import (
     RoomRow,
@@ -179,8 +179,9 @@ def create_app(
     async def api_names(game_name: str) -> dict[str, Any]:
         try:
             names = i18n.names(game_name)
-        except OptionError as exc:
-            raise ApiError(404, str(exc), code="bad_game") from None
+        except OptionError:
+            raise ApiError(404, "unknown_game", code="bad_game", game=game_name,
+                           games=", ".join(sorted(available_games()))) from None
         return {"game": game_name, "names": names}
 
     @app.get("/api/rooms")

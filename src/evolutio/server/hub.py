@@ -17,7 +17,7 @@ from typing import Any
 from evolutio.core import options as opts
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.match import Match
-from evolutio.core.registry import get_game
+from evolutio.core.registry import available_games, get_game
 from evolutio.server import commands
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
@@ -146,6 +146,9 @@ class Hub:
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
             raise RoomError("too_many_rooms", "too_many_rooms", count=hosting)
+        if game_name not in available_games():
+            raise RoomError("bad_option", "unknown_game", game=game_name,
+                            games=", ".join(sorted(available_games())))
         try:
             game = get_game(game_name)
             if not isinstance(options, dict):

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
 from evolutio.core.game import OptionError
-from evolutio.core.registry import default_game, get_game
+from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import auth, ratings
 from evolutio.server.db import Participation, RoomRow, User
 from evolutio.server.guard import ApiError
@@ -199,8 +199,9 @@ class People:
             name = game or default_game()
             try:
                 get_game(name)
-            except OptionError as exc:
-                raise ApiError(404, str(exc)) from None
+            except OptionError:
+                raise ApiError(404, "unknown_game", code="bad_game", game=name,
+                               games=", ".join(sorted(available_games()))) from None
 
             def work() -> list[Any]:
                 with store.session() as s:
