@@ -19,7 +19,7 @@ from evolutio.core import options as opts
 from evolutio.core.game import OptionError
 from evolutio.server import seating
 from evolutio.server.conn import Conn, RoomError
-from evolutio.server.texts import Words, say
+from evolutio.server.texts import Words, say, table
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
@@ -87,10 +87,17 @@ def cmd_bot(room: Room, conn: Conn, args: list[str]) -> None:
     index = seating.put_bot(room.seats, spec, args[1] if len(args) > 1 else None)
     room.save()
     if spec != level:
-        room.system("bot_instead", level=level, spec=spec, seat=index + 1)
+        room.system("bot_instead", level=level_name(level), spec=level_name(spec),
+                    seat=index + 1)
     else:
-        room.system("bot_sits", level=level, seat=index + 1)
+        room.system("bot_sits", level=level_name(level), seat=index + 1)
     room.send_room()
+
+
+def level_name(level: str) -> Words:
+    """A bot level as people call it in each language (other bot names as they are)."""
+    key = f"level_{level}"
+    return Words(lambda lang: say(lang, key) if key in table() else level)
 
 
 def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
