@@ -54,6 +54,10 @@ async def short_game_in_russian(base: str) -> dict[str, Any]:
         seen["log"] = await page.inner_text("#log")
         seen["entries"] = await page.locator("#log .log-entry").all_inner_texts()
         seen["mark"] = await page.inner_text("#log .log-by.timeout")
+        # the waiting line's name of a decision kind: the game's label, in Russian
+        seen["kinds"] = await page.evaluate(
+            "import('/static/talk.js').then((m) => [m.kindLabel('toy', 'bid'),"
+            " m.kindLabel('toy', 'play')])")
         seen["errors"] = errors
         await browser.close()
     return seen
@@ -64,6 +68,7 @@ def test_the_log_reads_as_events_in_russian(server: Server) -> None:
     assert not seen["errors"], seen["errors"]
     assert "Сколько взяток" in seen["prompt"]
     assert seen["mark"] == "⏱ по истечении времени"
+    assert seen["kinds"] == ["ставка", "ход картой"]
     entries = seen["entries"]
     assert entries and all(re.match(r"\d+\. ", e) for e in entries), entries
     # events naming the players, in Russian; the bid the clock made is marked
