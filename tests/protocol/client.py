@@ -57,7 +57,8 @@ class Http:
         r = self.client.request(method, path, headers=headers, json=body)
         data = r.json()
         if r.status_code != 200:
-            expect(set(data) == {"error"}, f"an HTTP error is {{'error'}}: {data}")
+            expect(set(data) == {"error", "code"} and isinstance(data["code"], str),
+                   f"an HTTP error is {{'error', 'code'}}: {data}")
             raise HttpError(r.status_code, data["error"])
         return data
 

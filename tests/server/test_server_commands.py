@@ -85,7 +85,8 @@ def test_options_are_parsed_by_the_games_declarations(box: Box) -> None:
             box.say(room, bad)
         assert refused.value.code == "bad_option" and words in refused.value.message, bad
     assert room.options == before and room.clock == 30
-    assert any("sets expansions to base,continents" in r for r in box.replies())
+    # the line names the option and its values by their labels
+    assert any("sets Card sets to Base game, Continents" in r for r in box.replies())
 
 
 def test_help_lists_the_commands_and_the_rooms_game_options(box: Box) -> None:

@@ -262,6 +262,11 @@ class Game(Protocol[S]):
     text}``, ``overview(language) -> str`` and ``reference_groups(language)`` (card texts, a
     rules overview and the texts' sections for people, see :mod:`evolutio.core.reference`;
     default: none).
+
+    It may also have ``describe_decision(state, decision, language) -> str``: the prompt of
+    the current decision in ``language`` (faces fall back to ``decision.prompt``, see
+    :func:`decision_prompt`). ``labels(language)`` names each decision kind under
+    ``kind:<kind>`` ("feeding"), for lines such as "waiting for Ann (feeding)".
     """
 
     name: str
@@ -353,6 +358,13 @@ class Game(Protocol[S]):
     def labels(self, language: str = "en") -> dict[str, str]:
         """Display names of the game's terms in ``language``."""
         ...
+
+
+def decision_prompt(game: Any, state: Any, decision: Decision, language: str = "en") -> str:
+    """The decision's prompt in ``language``: the game's optional ``describe_decision``, else
+    the prompt the decision carries."""
+    describe = getattr(game, "describe_decision", None)
+    return decision.prompt if describe is None else str(describe(state, decision, language))
 
 
 def parse_by_notation(actions: list[Action], text: str) -> Action:

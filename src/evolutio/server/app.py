@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
-from evolutio.core.registry import default_game
+from evolutio.core.registry import available_games, default_game
 from evolutio.server import i18n, lobby, records, reference, undo
 from evolutio.server.db import (
     RoomRow,
@@ -33,7 +33,7 @@ from evolutio.server.db import (
     make_sessionmaker,
 )
 from evolutio.server.games import games_listing, mount_game_folders
-from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, load_json
+from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, lang_of, load_json
 from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
 from evolutio.server.limits import Limits, Quota
@@ -103,24 +103,23 @@ def create_app(
     app.state.fatal = None
 
     @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(lang_of(request)), status_code=exc.status,
+                            headers=exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, str(exc.detail))
+        return await _api_error(request, ApiError(exc.status_code, key))
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
         if isinstance(exc, (SQLAlchemyError, StorageError)):
             log.error("%s %s: storage error: %s", request.method, request.url.path,
                       str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            return JSONResponse(
-                {"error": "The database cannot be used right now; try again shortly."},
-                status_code=503,
-            )
+            return await _api_error(request, ApiError(503, "database_down"))
         log.exception("request failed", exc_info=exc)
-        return JSONResponse({"error": "Internal error; the server logged it."}, status_code=500)
+        return await _api_error(request, ApiError(500, "internal"))
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()  # at most MAX_BODY: the guard caps it while it streams
@@ -128,9 +127,9 @@ def create_app(
             data = load_json(raw or b"{}")
         except BadJSON as exc:
             log.info("%s %s: bad body: %s", request.method, request.url.path, exc)
-            raise ApiError(400, f"The request body is not valid JSON: {exc}") from None
+            raise ApiError(400, exc.key, code="bad_json", **exc.fields) from None
         if not isinstance(data, dict):
-            raise ApiError(400, "The request body must be a JSON object.")
+            raise ApiError(400, "body_not_object")
         return data
 
     people = People(store, limits, secure_cookies=secure_cookies)
@@ -184,8 +183,9 @@ def create_app(
     async def api_names(game_name: str) -> dict[str, Any]:
         try:
             names = i18n.names(game_name)
-        except OptionError as exc:
-            raise ApiError(404, str(exc)) from None
+        except OptionError:
+            raise ApiError(404, "unknown_game", code="bad_game", game=game_name,
+                           games=", ".join(sorted(available_games()))) from None
         return {"game": game_name, "names": names}
 
     @app.get("/api/rooms")
@@ -193,7 +193,7 @@ def create_app(
         """Live rooms (open first; at most ``LIVE_LISTED``) and a page of finished games,
         newest first: ``offset`` and ``limit`` (1 to 50) page through them."""
         if not (offset.isdigit() and limit.isdigit()) or len(offset) > 9 or len(limit) > 9:
-            raise ApiError(400, "offset and limit are non-negative integers.")
+            raise ApiError(400, "paging")
         skip, count = int(offset), min(max(int(limit), 1), 50)
         live = [r.summary() for r in hub.rooms.values() if r.status != "over" and not r.private]
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
@@ -233,7 +233,7 @@ def create_app(
         data = await body(request)
         where = address(request)
         if limits.counted(where) and not new_rooms.take(where):
-            raise ApiError(429, "Too many new rooms from your address; try again later.")
+            raise ApiError(429, "rooms_too_fast")
         try:
             room = hub.create_room(
                 str(data.get("game") or default_game()),
@@ -244,16 +244,17 @@ def create_app(
                 private=data.get("private", False),
             )
         except RoomError as exc:
-            raise ApiError(429 if exc.code == "too_many_rooms" else 400, exc.message) from None
+            status = 429 if exc.code == "too_many_rooms" else 400
+            raise ApiError(status, exc.key or exc.message, code=exc.code, **exc.fields) from None
         return {"room": room.summary()}
 
     def finished_room(room_id: str) -> RoomRow:
         with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
-            raise ApiError(404, f"No room '{room_id}'.")
+            raise ApiError(404, "no_room", code="no_room", room=room_id)
         if row.status != "over":
-            raise ApiError(409, "The game is not over; records and replays come at the end.")
+            raise ApiError(409, "not_over_yet", code="not_over")
         return row
 
     async def cached(kind: str, row: RoomRow, make: Any) -> Any:
@@ -277,7 +278,7 @@ def create_app(
         with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
-            raise ApiError(404, f"No room '{room_id}'.")
+            raise ApiError(404, "no_room", code="no_room", room=room_id)
         return {
             "room": {
                 "id": row.id,
@@ -331,7 +332,7 @@ def create_app(
         answer: dict[str, Any] | str = await cached(f"replay:{lang}", row, replay)
         if isinstance(answer, str):
             log.error("room %s cannot be replayed: %s", row.id, answer)
-            raise ApiError(409, f"This game cannot be replayed: {answer}")
+            raise ApiError(409, "no_replay", code="no_replay", detail=answer)
         return answer
 
     # ------------------------------------------------------------------ websocket
@@ -341,7 +342,8 @@ def create_app(
         room = hub.room(room_id)
         if room is None:
             await websocket.send_text(
-                json.dumps({"type": "error", "code": "no_room", "message": f"No room '{room_id}'."})
+                json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
+                           ensure_ascii=False)
             )
             await websocket.close(code=4404)
             return
@@ -355,10 +357,9 @@ def create_app(
             and hub.sockets[keys[0]] >= limits.sockets_per_address
         ) or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user)
         if over:
-            await websocket.send_text(json.dumps({
-                "type": "error", "code": "too_many_sockets", "ref": None,
-                "message": "Too many connections from you at once; close some first.",
-            }))
+            await websocket.send_text(json.dumps(
+                RoomError("too_many_sockets", "too_many_sockets").frame(lang_of(websocket)),
+                ensure_ascii=False))
             await websocket.close(code=4429)
             return
         hub.sockets.update(keys)
@@ -369,8 +370,7 @@ def create_app(
         async def close() -> None:
             await websocket.close(code=4408)
 
-        lang = websocket.query_params.get("lang") or "en"
-        conn = Conn(user.id if user else None, name, send, close, lang)
+        conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
         room.attach(conn)
@@ -381,14 +381,7 @@ def create_app(
                     break
                 text = message.get("text")
                 if text is None:
-                    conn.send(
-                        {
-                            "type": "error",
-                            "code": "bad_message",
-                            "ref": None,
-                            "message": "Send JSON in text frames, not binary ones.",
-                        }
-                    )
+                    conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))
                     continue
                 handle(room, conn, text)
         except WebSocketDisconnect:
@@ -409,16 +402,16 @@ def create_app(
             while conn.msg_times and now - conn.msg_times[0] > MSG_WINDOW:
                 conn.msg_times.popleft()
             if len(conn.msg_times) >= MSG_BURST:
-                raise RoomError("rate_limited", "Too many messages; slow down.")
+                raise RoomError("rate_limited", "too_many_messages")
             conn.msg_times.append(now)
             if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
-                raise RoomError("too_large", f"Messages are at most {MAX_FRAME} bytes (UTF-8).")
+                raise RoomError("too_large", "frame_too_large", max=MAX_FRAME)
             try:
                 msg = load_json(text)
             except BadJSON as exc:
-                raise RoomError("bad_json", str(exc)) from None
+                raise RoomError("bad_json", exc.key, **exc.fields) from None
             if not isinstance(msg, dict):
-                raise RoomError("bad_message", "A message is a JSON object with a 'type'.")
+                raise RoomError("bad_message", "not_an_object")
             ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
             kind = msg.get("type")
             if kind == "act":
@@ -435,10 +428,9 @@ def create_app(
             elif kind == "ping":
                 conn.send({"type": "pong", "ref": ref})
             else:
-                raise RoomError("bad_type",
-                                "Unknown message type; use act, undo, chat, resync or ping.")
+                raise RoomError("bad_type", "unknown_type")
         except RoomError as exc:
-            conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+            conn.send(exc.frame(conn.lang, ref))
             if exc.code in MALFORMED and not conn.warned:  # one log line per socket
                 conn.warned = True
                 log.warning("room %s: malformed frames from %s (first: %s: %s)", room.id,
@@ -449,23 +441,9 @@ def create_app(
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
         except (SQLAlchemyError, StorageError) as exc:
             log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
-            conn.send(
-                {
-                    "type": "error",
-                    "code": "storage",
-                    "message": "The server cannot save that right now; try again shortly.",
-                    "ref": ref,
-                }
-            )
+            conn.send(RoomError("storage", "cannot_save").frame(conn.lang, ref))
         except Exception:
             log.exception("room %s: message failed", room.id)
-            conn.send(
-                {
-                    "type": "error",
-                    "code": "internal",
-                    "message": "The server could not handle that message.",
-                    "ref": ref,
-                }
-            )
+            conn.send(RoomError("internal", "message_failed").frame(conn.lang, ref))
 
     return app

@@ -9,6 +9,7 @@ import re
 import secrets
 import unicodedata
 from datetime import timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from evolutio.server.db import SessionToken, User, utcnow
 from evolutio.server.passwords import weak
+from evolutio.server.texts import say
 
 _hasher = PasswordHasher()
 _NAME = re.compile(r"^[\w][\w .\-]{1,23}$")
@@ -32,7 +34,13 @@ def _dummy_hash() -> str:
 
 
 class AuthError(ValueError):
-    """A refused name, password or token; the message is for the person."""
+    """A refused name, password or token: the key of a sentence in ``texts/auth.toml`` and its
+    fields (said in the request's language); ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(say("en", key, **fields))
+        self.key = key
+        self.fields = fields
 
 
 #: letters of other scripts that look like Latin ones (after casefolding): a name is compared
@@ -50,15 +58,15 @@ def clean_name(raw: object) -> str:
     """Validate a nickname: 2-24 letters, digits, spaces, dots, dashes; not reserved (also
     not by lookalike letters or compatibility forms such as fullwidth ones)."""
     if not isinstance(raw, str):
-        raise AuthError("Choose a name of 2 to 24 letters or digits.")
+        raise AuthError("name_needed")
     name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not _NAME.match(name):
-        raise AuthError("A name has 2 to 24 letters, digits, spaces, dots or dashes.")
+        raise AuthError("name_letters")
     key = name_key(name)
     if len(key) > 80:
-        raise AuthError("That name is too long once its letters are spelled out; shorten it.")
+        raise AuthError("name_spelled_long")
     if key.split(":")[0] in RESERVED or key.startswith("bot"):
-        raise AuthError(f"The name '{name}' is reserved; choose another.")
+        raise AuthError("name_reserved", name=name)
     return name
 
 
@@ -106,7 +114,7 @@ def create_guest(session: Session, raw_name: object) -> tuple[User, str]:
     """A guest: a free nickname and a token; no password."""
     name = clean_name(raw_name)
     if find_user(session, name) is not None:
-        raise AuthError(f"The name '{name}' is taken; choose another.")
+        raise AuthError("name_taken", name=name)
     user = add_user(session, name, is_bot=False)
     session.flush()
     return user, new_token(session, user)
@@ -115,7 +123,7 @@ def create_guest(session: Session, raw_name: object) -> tuple[User, str]:
 def check_password(raw: object, name: object = None) -> str:
     """A new password: 8 to 200 characters, not a common or trivial one."""
     if not isinstance(raw, str) or not 8 <= len(raw) <= 200:
-        raise AuthError("A password has 8 to 200 characters.")
+        raise AuthError("password_length")
     why = weak(raw, name if isinstance(name, str) else None)
     if why is not None:
         raise AuthError(why)
@@ -132,7 +140,7 @@ def register(
     if existing is not None and not (
         current is not None and existing.id == current.id and existing.password_hash is None
     ):
-        raise AuthError(f"The name '{name}' is taken; choose another.")
+        raise AuthError("name_taken", name=name)
     if existing is not None:
         user = existing
     elif current is not None and current.password_hash is None and not current.is_bot:
@@ -147,9 +155,9 @@ def register(
 
 def login(session: Session, raw_name: object, raw_password: object) -> tuple[User, str]:
     if not isinstance(raw_name, str) or not isinstance(raw_password, str):
-        raise AuthError("Give a name and a password.")
+        raise AuthError("name_and_password")
     user = find_user(session, raw_name.strip()) if len(raw_name) <= 100 else None
-    bad = AuthError("Wrong name or password.")
+    bad = AuthError("wrong_login")
     if user is None or user.password_hash is None:
         # the same work as for a real account: the answer's time tells no name apart
         with contextlib.suppress(VerificationError, InvalidHashError):

@@ -7,10 +7,11 @@ generated from the commands and the game's options.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.base import BotError
 from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
@@ -18,6 +19,7 @@ from evolutio.core import options as opts
 from evolutio.core.game import OptionError
 from evolutio.server import privacy, resign, seating, timing
 from evolutio.server.conn import Conn, RoomError
+from evolutio.server.texts import Words, say, table
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
@@ -35,7 +37,7 @@ def playable_bot(level: str, game: str) -> str:
         except BotError:
             continue
         return spec
-    raise RoomError("bad_level", f"No bot can play {game} on this server.")
+    raise RoomError("bad_level", "no_bot_plays", game=game)
 
 
 def reply(conn: Conn, text: str) -> None:
@@ -46,14 +48,14 @@ def reply(conn: Conn, text: str) -> None:
     )
 
 
-def need_open(room: Room, what: str) -> None:
+def need_open(room: Room, command: str) -> None:
     if room.status != "open":
-        raise RoomError("not_open", f"You can {what} only before the game starts.")
+        raise RoomError("not_open", "not_open", command=command)
 
 
 def need_host(room: Room, conn: Conn) -> None:
     if conn.user_id != room.host_id:
-        raise RoomError("not_host", "Only the host of the room may do that.")
+        raise RoomError("not_host", "not_host")
 
 
 def cmd_join(room: Room, conn: Conn, args: list[str]) -> None:
@@ -67,11 +69,7 @@ def cmd_join(room: Room, conn: Conn, args: list[str]) -> None:
 
 def cmd_leave(room: Room, conn: Conn, args: list[str]) -> None:
     if room.status != "open" and room.seat_of(conn.user_id) is not None:
-        raise RoomError(
-            "not_open",
-            "The game is under way: close the page to step away "
-            "(a bot plays for you until you return).",
-        )
+        raise RoomError("not_open", "leave_playing")
     index = seating.leave(room.seats, conn.user_id)
     room.save()
     room.system("seat_left", name=conn.name, seat=index + 1)
@@ -79,25 +77,32 @@ def cmd_leave(room: Room, conn: Conn, args: list[str]) -> None:
 
 
 def cmd_bot(room: Room, conn: Conn, args: list[str]) -> None:
-    need_open(room, "add bots")
+    need_open(room, "bot")
     level = args[0].lower() if args else "normal"
     if level not in BOT_LEVELS:
-        raise RoomError("bad_level", f"Bot levels: {', '.join(BOT_LEVELS)}.")
+        raise RoomError("bad_level", "bot_levels", levels=", ".join(BOT_LEVELS))
     spec = playable_bot(level, room.game_name)
     index = seating.put_bot(room.seats, spec, args[1] if len(args) > 1 else None)
     room.save()
     if spec != level:
-        room.system("bot_instead", level=level, spec=spec, seat=index + 1)
+        room.system("bot_instead", level=level_name(level), spec=level_name(spec),
+                    seat=index + 1)
     else:
-        room.system("bot_sits", level=level, seat=index + 1)
+        room.system("bot_sits", level=level_name(level), seat=index + 1)
     room.send_room()
+
+
+def level_name(level: str) -> Words:
+    """A bot level as people call it in each language (other bot names as they are)."""
+    key = f"level_{level}"
+    return Words(lambda lang: say(lang, key) if key in table() else level)
 
 
 def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
     need_open(room, "kick")
     if not args:
-        raise RoomError("bad_seat", "Say which seat: /kick 2")
+        raise RoomError("bad_seat", "kick_which")
     name = seating.kick(room.seats, args[0])
     room.save()
     room.system("kicked", name=name, seat=args[0])
@@ -106,44 +111,59 @@ def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
 
 def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
-    need_open(room, "change options")
+    need_open(room, "option")
     if len(args) < 2:
         names = ", ".join([*(s.name for s in room.game.options_spec()), *timing.NAMES])
-        raise RoomError("bad_option", f"Usage: /option name value; options: {names}.")
+        raise RoomError("bad_option", "option_usage", names=names)
     raw = " ".join(args[1:])
+    label: Any
+    shown: Any
     if args[0].lower() in timing.NAMES:
         name = args[0].lower()
         room.clock, shown = timing.set_option(room.clock, room.timing, name, raw)
+        label = Words(lambda lang: say(lang, "clock_label")) if name == "clock" else name
     else:
         specs = room.game.options_spec()
         try:
             spec = opts.find(specs, args[0])
+        except OptionError:
+            raise RoomError("bad_option", "unknown_option", name=args[0],
+                            names=", ".join([*(s.name for s in specs), *timing.NAMES])) from None
+        try:
             value = spec.parse(raw)
+        except OptionError:
+            raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=raw,
+                            allowed=Words(functools.partial(allowed, spec))) from None
+        try:
             options = room.game.normalize_options({**room.options, spec.name: value})
-        except OptionError as exc:
+        except OptionError as exc:  # the game's own reason (options that go together)
             raise RoomError("bad_option", str(exc)) from None
         seats = opts.seat_option(specs)
         if seats is not None:
             room.seats = seating.resized(room.seats, int(options[seats.name]))
         room.options = options
-        name, shown = spec.name, spec.format(options[spec.name])
+        value = options[spec.name]
+        label = Words(spec.text)
+        shown = Words(lambda lang: option_value(spec, value, lang))
     room.save()
-    room.system("option_set", name=conn.name, option=name, value=shown)
+    room.system("option_set", name=conn.name, option=label, value=shown)
     room.send_room()
 
 
 def cmd_who(room: Room, conn: Conn, args: list[str]) -> None:
+    lang = conn.lang
     parts = []
     for i, seat in enumerate(room.seats):
-        who = "free" if seat.free else seat.name
+        who = say(lang, "who_free") if seat.free else seat.name
         if seat.user_id is not None and not room.connected(seat.user_id):
-            who += " (away)"
+            who = say(lang, "who_away", name=who)
         parts.append(f"{i + 1}: {who}")
     watchers = room.summary()["spectators"]
-    line = "Seats - " + ", ".join(parts)
     if watchers:
-        line += ". Watching: " + ", ".join(watchers)
-    reply(conn, line + ".")
+        reply(conn, say(lang, "who_watching", seats=", ".join(parts),
+                        watchers=", ".join(watchers)))
+    else:
+        reply(conn, say(lang, "who", seats=", ".join(parts)))
 
 
 def cmd_help(room: Room, conn: Conn, args: list[str]) -> None:
@@ -153,41 +173,80 @@ def cmd_help(room: Room, conn: Conn, args: list[str]) -> None:
 def cmd_start(room: Room, conn: Conn, args: list[str]) -> None:
     need_open(room, "start")
     if conn.user_id != room.host_id and room.seat_of(conn.user_id) is None:
-        raise RoomError("not_host", "Only the host or a seated player may start.")
+        raise RoomError("not_host", "start_who")
     free = [str(i + 1) for i, s in enumerate(room.seats) if s.free]
     if free:
-        raise RoomError(
-            "not_ready", f"Fill every seat first (free: {', '.join(free)}); /join or /bot."
-        )
+        raise RoomError("not_ready", "not_ready", free=", ".join(free))
     room.start(secrets.randbits(31), conn.name)
 
 
 Command = Callable[["Room", Conn, list[str]], None]
 
-#: every command with its usage and what it does, in the order /help lists them.
+#: every command with the sentence keys of its usage and of what it does, in /help's order.
 COMMANDS: dict[str, tuple[Command, str, str]] = {
-    "join": (cmd_join, "[seat]", "take a seat (the first free one by default)"),
-    "leave": (cmd_leave, "", "give up your seat before the game starts"),
-    "start": (cmd_start, "", "start the game once every seat is filled"),
-    "bot": (cmd_bot, f"[{'|'.join(BOT_LEVELS)}] [seat]", "fill a seat with a bot"),
-    "kick": (cmd_kick, "seat", "free a seat (host only, before the start)"),
-    "option": (cmd_option, "name value", "change an option (host only; see below)"),
-    "private": (privacy.cmd_private, "on|off", "list the room in the lobby or not (host only)"),
-    "resign": (resign.cmd_resign, "", "give up: a bot plays your seat, you rank last"),
-    "who": (cmd_who, "", "who sits where and who watches"),
-    "help": (cmd_help, "", "this list"),
+    "join": (cmd_join, "use_seat", "do_join"),
+    "leave": (cmd_leave, "", "do_leave"),
+    "start": (cmd_start, "", "do_start"),
+    "bot": (cmd_bot, "use_bot", "do_bot"),
+    "kick": (cmd_kick, "use_kick", "do_kick"),
+    "option": (cmd_option, "use_option", "do_option"),
+    "who": (cmd_who, "", "do_who"),
+    "help": (cmd_help, "", "do_help"),
+    "private": (privacy.cmd_private, "use_private", "do_private"),
+    "resign": (resign.cmd_resign, "", "do_resign"),
 }
 
 
+def option_value(spec: opts.OptionSpec, value: Any, lang: str) -> str:
+    """An option's value as people read it in ``lang`` (choices by their labels)."""
+    if spec.kind == "choice":
+        return spec.choice_text(value, lang)
+    if spec.kind == "multi":
+        return ", ".join(spec.choice_text(v, lang) for v in value)
+    return spec.format(value)
+
+
+def check_options(specs: list[opts.OptionSpec], options: dict[str, Any]) -> None:
+    """Refuse an unknown option or a value its declaration does not allow, in the player's
+    language (``RoomError`` ``bad_option``); the game's own checks come after."""
+    for name, value in options.items():
+        try:
+            spec = opts.find(specs, str(name))
+        except OptionError:
+            raise RoomError("bad_option", "unknown_option", name=name,
+                            names=", ".join(s.name for s in specs)) from None
+        try:
+            spec.validate(spec.parse(value) if isinstance(value, str) else value)
+        except OptionError:
+            raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=value,
+                            allowed=Words(functools.partial(allowed, spec))) from None
+
+
+def allowed(spec: opts.OptionSpec, lang: str) -> str:
+    """The values an option takes, in words in ``lang``."""
+    if spec.kind == "int":
+        return say(lang, "allowed_int", low=spec.low, high=spec.high)
+    if spec.kind == "bool":
+        return say(lang, "allowed_bool")
+    values = ", ".join(str(c) for c in spec.choices)
+    return say(lang, "allowed_choice" if spec.kind == "choice" else "allowed_multi",
+               values=values)
+
+
 def help_text(room: Room, lang: str = "en") -> str:
-    """The commands, then the room game's options and the clock, in one line."""
+    """The commands, then the room game's options (their localized labels) and the clock."""
+    levels = "|".join(BOT_LEVELS)
     commands = "; ".join(
-        f"/{name}{' ' + usage if usage else ''} - {what}"
+        f"/{name}{' ' + say(lang, usage, levels=levels) if usage else ''} - {say(lang, what)}"
         for name, (_, usage, what) in COMMANDS.items()
     )
-    options = opts.describe(room.game.options_spec(), lang)
+    options = [
+        say(lang, "help_option", name=spec.name, label=spec.text(lang),
+            allowed=allowed(spec, lang), default=spec.format(spec.default))
+        for spec in room.game.options_spec()
+    ]
     options.extend(timing.describe(lang))
-    return f"Commands: {commands}. Options: " + "; ".join(options) + "."
+    return say(lang, "help", commands=commands, options="; ".join(options))
 
 
 def run(room: Room, conn: Conn, text: str) -> None:
@@ -195,5 +254,5 @@ def run(room: Room, conn: Conn, text: str) -> None:
     name, *args = text[1:].split() or [""]
     entry = COMMANDS.get(name.lower())
     if entry is None:
-        raise RoomError("unknown_command", f"Unknown command /{name}; try /help.")
+        raise RoomError("unknown_command", "unknown_command", name=name)
     entry[0](room, conn, args)

@@ -11,17 +11,34 @@ from typing import Any
 
 from evolutio.core.game import JSON
 from evolutio.server.i18n import LANGUAGES
+from evolutio.server.texts import say, table
 
 log = logging.getLogger("evolutio.server")
 
 
 class RoomError(Exception):
-    """A refused request; ``code`` is stable for programs, the message is for people."""
+    """A refused request; ``code`` is stable for programs, the message is for people.
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    ``RoomError(code, key, **fields)`` names a sentence of :mod:`texts`, said in each
+    connection's language when sent (:meth:`text`); ``message`` is its English form. A text
+    that is not a sentence key (a game's reason, an older call) is sent as written.
+    """
+
+    def __init__(self, code: str, key: str, /, **fields: Any) -> None:
         self.code = code
-        self.message = message
+        self.key: str | None = key if key in table() else None
+        self.fields = fields
+        self.message = key if self.key is None else self.text("en")
+        super().__init__(self.message)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (as written when it is not one of the server's sentences);
+        a field with an ``in_lang(lang)`` method is said in that language too."""
+        return self.message if self.key is None else say(lang, self.key, **self.fields)
+
+    def frame(self, lang: str, ref: Any = None) -> JSON:
+        """The ``error`` message for a connection speaking ``lang``."""
+        return {"type": "error", "code": self.code, "message": self.text(lang), "ref": ref}
 
 
 #: the queue's place of a full state made when it is sent (see ``Conn.send_full``)

@@ -15,7 +15,10 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
+
+from evolutio.core.game import JSON
+from evolutio.server.texts import request_lang, say, table
 
 log = logging.getLogger("evolutio.server")
 
@@ -41,14 +44,38 @@ HEADERS = [
 ]
 
 
-class ApiError(Exception):
-    """An HTTP refusal: the status and a message for people (``{"error": message}``)."""
+#: the stable ``code`` of an HTTP error body by status, where the refusal names none
+CODES = {400: "bad_request", 401: "need_name", 403: "forbidden", 404: "not_found",
+         405: "method_not_allowed", 409: "conflict", 413: "too_large",
+         415: "bad_content_type", 429: "rate_limited", 500: "internal", 503: "unavailable"}
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+
+class ApiError(Exception):
+    """An HTTP refusal: the status, a stable ``code`` for programs and a message for people
+    (``{"error": message, "code": code}``). ``key`` names a sentence of :mod:`texts` said in
+    the request's language (:func:`texts.request_lang`); other text is sent as written."""
+
+    def __init__(
+        self,
+        status: int,
+        key: str,
+        /,
+        headers: dict[str, str] | None = None,
+        code: str | None = None,
+        **fields: Any,
+    ) -> None:
         self.status = status
-        self.message = message
+        self.key = key if key in table() else None
+        self.fields = fields
+        self.message = key if self.key is None else say("en", key, **fields)
+        super().__init__(self.message)
+        self.code = code or CODES.get(status, "error")
         self.headers = headers
+
+    def body(self, lang: str) -> JSON:
+        """The error body in ``lang``."""
+        text = self.message if self.key is None else say(lang, self.key, **self.fields)
+        return {"error": text, "code": self.code}
 
 
 def same_origin(origin: str, host: str) -> bool:
@@ -80,15 +107,16 @@ class Guard:
                    for k, v in scope.get("headers", [])}
         method = scope["method"]
         length = headers.get("content-length", "")
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        lang = request_lang(headers.get("accept-language"), (query.get("lang") or [None])[0])
         if length.isdigit() and int(length) > self.max_body:
-            await self.answer(send_with_headers, 413, self.too_large())
+            await self.answer(send_with_headers, self.too_large(), lang)
             return
         if method not in SAFE:
             refusal = self.refusal(headers)
             if refusal is not None:
-                status, text = refusal
-                log.warning("%s %s refused: %s", method, scope.get("path"), text)
-                await self.answer(send_with_headers, status, text)
+                log.warning("%s %s refused: %s", method, scope.get("path"), refusal.message)
+                await self.answer(send_with_headers, refusal, lang)
                 return
         body = bytearray()
         more = method not in SAFE or bool(length and length != "0")
@@ -98,7 +126,7 @@ class Guard:
                 return
             body += message.get("body", b"")
             if len(body) > self.max_body:  # refused as soon as it is too long
-                await self.answer(send_with_headers, 413, self.too_large())
+                await self.answer(send_with_headers, self.too_large(), lang)
                 return
             more = bool(message.get("more_body"))
         done = False
@@ -112,30 +140,30 @@ class Guard:
 
         await self.app(scope, replay, send_with_headers)
 
-    def too_large(self) -> str:
-        return f"Request body larger than {self.max_body} bytes."
+    def too_large(self) -> ApiError:
+        return ApiError(413, "body_too_large", max=self.max_body)
 
     @staticmethod
-    def refusal(headers: dict[str, str]) -> tuple[int, str] | None:
-        """Why a state-changing request is refused (status, message), or None."""
+    def refusal(headers: dict[str, str]) -> ApiError | None:
+        """Why a state-changing request is refused, or None."""
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         # a page of another site can send neither this type nor an Authorization header
         # without a CORS preflight, which this server never grants
         if kind != "application/json" and "authorization" not in headers:
-            return 415, "Send the request body as JSON (Content-Type: application/json)."
+            return ApiError(415, "json_only")
         origin = headers.get("origin")
         if origin is not None and not same_origin(origin, headers.get("host", "")):
-            return 403, "Cross-site request refused (its Origin is not this site)."
+            return ApiError(403, "cross_site")
         if headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-            return 403, "Cross-site request refused (Sec-Fetch-Site)."
+            return ApiError(403, "cross_site_fetch")
         return None
 
     @staticmethod
-    async def answer(send: Send, status: int, text: str) -> None:
-        data = json.dumps({"error": text}).encode()
+    async def answer(send: Send, error: ApiError, lang: str) -> None:
+        data = json.dumps(error.body(lang), ensure_ascii=False).encode()
         await send({
             "type": "http.response.start",
-            "status": status,
+            "status": error.status,
             "headers": [(b"content-type", b"application/json"),
                         (b"content-length", str(len(data)).encode())],
         })
@@ -143,7 +171,13 @@ class Guard:
 
 
 class BadJSON(ValueError):
-    """Input that is not acceptable JSON; the message is for the sender."""
+    """Input that is not acceptable JSON: the key of a sentence in ``texts/errors.toml`` and
+    its fields (said in the sender's language); ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(say("en", key, **fields))
+        self.key = key
+        self.fields = fields
 
 
 def load_json(raw: str | bytes) -> Any:
@@ -153,19 +187,27 @@ def load_json(raw: str | bytes) -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise BadJSON("The message is not valid UTF-8.") from None
+        raise BadJSON("json_utf8") from None
     try:
         data = json.loads(text)
     except RecursionError:
-        raise BadJSON("JSON nested too deeply.") from None
-    except ValueError as exc:  # JSONDecodeError, and integers over the conversion limit
-        raise BadJSON(f"The message is not valid JSON ({str(exc).split(':')[0]}).") from None
+        raise BadJSON("json_deep") from None
+    except json.JSONDecodeError as exc:
+        raise BadJSON("json_syntax", line=exc.lineno, column=exc.colno) from None
+    except ValueError:  # integers over the conversion limit
+        raise BadJSON("json_number") from None
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise BadJSON("The text holds a lone surrogate (invalid Unicode).") from None
+        raise BadJSON("json_surrogate") from None
     except RecursionError:
-        raise BadJSON("JSON nested too deeply.") from None
+        raise BadJSON("json_deep") from None
     except ValueError:
-        raise BadJSON("The message holds a number too large.") from None
+        raise BadJSON("json_number") from None
     return data
+
+
+def lang_of(request: Any) -> str:
+    """The language an HTTP request or WebSocket asks for (``lang`` query parameter, then
+    ``Accept-Language``; English otherwise), see :func:`texts.request_lang`."""
+    return request_lang(request.headers.get("accept-language"), request.query_params.get("lang"))

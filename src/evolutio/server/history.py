@@ -1,8 +1,14 @@
-"""The game log as people read it: one sentence per applied action, in every client language.
+"""The game log as people read it: one entry per applied action, saying what happened, in
+every client language.
 
-A choice made in a simultaneous decision is hidden until the game reveals it, so its entry
-is written from the events' sentences ("Ann bids.", then "Bids revealed: ...") and never from
-the action's (which would say the bid). Everything else is described by its action.
+An entry is written from the game's events (``describe_event``: "Ada plays a new animal A3",
+"Carnivore A3 attacks A1"), players named and seats counted from 1, never from the action's
+own sentence, which is an order to the player ("End your feeding turn"). An action whose
+events say nothing is told by the game's optional ``describe_done`` ("Ada ends the feeding
+turn"), except a hidden simultaneous choice, which is told only by its events ("Ann bids.",
+then "Bids revealed: ..."). ``by`` says who chose: ``human``, ``bot`` (a bot seat's own
+bot, or one playing for an absent person: the seat's ``bot`` in the room tells which) or
+``timeout`` (the clock's default).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from evolutio.core.game import JSON, Action, Decision, Event, Game, IllegalAction
+from evolutio.core.game import JSON, Action, Decision, Event, Game
 from evolutio.core.match import replay
 from evolutio.core.record import Record
 from evolutio.server.i18n import LANGUAGES
@@ -58,24 +64,25 @@ def hidden(before: Decision | None, chosen: set[int]) -> bool:
     return before is not None and (before.simultaneous or bool(chosen))
 
 
-def action_texts(
-    game: Game[Any], state: Any, action: Action, languages: Sequence[str] = LANGUAGES
-) -> dict[str, str]:
-    """The action's sentence in each language (before it is applied)."""
-    return {lang: game.describe_action(state, action, lang) for lang in languages}
-
-
-def event_texts(
+def entry_texts(
     game: Game[Any],
-    events: Sequence[Event],
+    state: Any,
+    step: tuple[int, Action, Sequence[Event]],
     players: list[str],
+    hide: bool,
     languages: Sequence[str] = LANGUAGES,
 ) -> dict[str, str]:
-    """What the events did, one sentence each, joined, in each language."""
+    """The log entry of one applied action ``step`` = (seat, action, events), in each
+    language: its events' sentences, else (unless the choice is ``hide``-den) the game's
+    ``describe_done`` sentence; ``state`` is the state after the action."""
+    seat, action, events = step
+    done = None if hide else getattr(game, "describe_done", None)
     out = {}
     for lang in languages:
-        parts = (game.describe_event(e, lang, players) for e in events)
-        out[lang] = " ".join(p for p in parts if p)
+        text = " ".join(p for p in (game.describe_event(e, lang, players) for e in events) if p)
+        if not text and done is not None:
+            text = str(done(state, seat, action, lang, players))
+        out[lang] = text
     return out
 
 
@@ -85,25 +92,15 @@ def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
     steps: list[JSON] = []
     chosen: set[int] = set()
     players = list(record.players)
-    text: str | None = None
-    hide = False
     before: Decision | None = None
     for match, step in replay(record):
+        text: str | None = None
         if step is not None:
-            if hide:
-                text = event_texts(match.game, step.events, players, (lang,))[lang]
+            hide = hidden(before, chosen)
             chosen = still_choosing(chosen, before, match.decision, step.seat)
+            text = entry_texts(match.game, match.state, (step.seat, step.action, step.events),
+                               players, hide, (lang,))[lang]
         steps.append({"view": match.view(None), "seat": None if step is None else step.seat,
                       "text": text})
-        if len(steps) <= len(record.actions):
-            before = match.decision
-            hide = hidden(before, chosen)
-            if not hide:
-                data = record.actions[len(steps) - 1][1]
-                try:
-                    action = match.game.action_from_json(data)
-                except IllegalAction:
-                    text = ""  # replay() names the bad action on the next step
-                else:
-                    text = match.game.describe_action(match.state, action, lang)
+        before = match.decision
     return steps

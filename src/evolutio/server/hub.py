@@ -17,8 +17,8 @@ from typing import Any
 from evolutio.core import options as opts
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.match import Match
-from evolutio.core.registry import get_game
-from evolutio.server import timing
+from evolutio.core.registry import available_games, get_game
+from evolutio.server import commands, timing
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
 from evolutio.server.limits import Limits, Quota
@@ -151,19 +151,20 @@ class Hub:
         hosting = sum(1 for r in self.rooms.values()
                       if r.host_id == host.id and r.status == "open")
         if hosting >= self.limits.open_rooms_per_user:
-            raise RoomError(
-                "too_many_rooms",
-                f"You have {hosting} rooms waiting to start; start or leave one first.",
-            )
+            raise RoomError("too_many_rooms", "too_many_rooms", count=hosting)
+        if game_name not in available_games():
+            raise RoomError("bad_option", "unknown_game", game=game_name,
+                            games=", ".join(sorted(available_games())))
         try:
             game = get_game(game_name)
             if not isinstance(options, dict):
                 raise OptionError("options must be an object")
+            commands.check_options(list(game.options_spec()), options)
             normalized = game.normalize_options(options)
         except OptionError as exc:
             raise RoomError("bad_option", str(exc)) from None
         except ImportError:
-            raise RoomError("bad_game", f"The game '{game_name}' is not installed.") from None
+            raise RoomError("bad_game", "game_not_installed", game=game_name) from None
         clock, timed = timing.of_request(clock, times if isinstance(times, dict) else {})
         seats_spec = opts.seat_option(game.options_spec())
         players = game.info.min_players if seats_spec is None else normalized[seats_spec.name]

@@ -27,15 +27,16 @@ COMMON = frozenset(
 
 
 def weak(password: str, name: str | None = None) -> str | None:
-    """Why ``password`` is refused (a sentence), or None when it is acceptable."""
+    """Why ``password`` is refused (the key of a sentence in ``texts/auth.toml``), or None
+    when it is acceptable."""
     folded = password.casefold()
     if folded in COMMON or folded.rstrip("!.?1") in COMMON:
-        return "This password is among the most common ones; choose another."
+        return "password_common"
     if len(set(folded)) <= 2:
-        return "A password needs more than one or two different characters."
+        return "password_few_characters"
     steps = {ord(b) - ord(a) for a, b in itertools.pairwise(folded)}
     if steps in ({1}, {-1}):
-        return "A run of consecutive characters is too easy to guess."
+        return "password_run"
     if name is not None and name.casefold().replace(" ", "") in folded.replace(" ", ""):
-        return "A password must not contain the name."
+        return "password_has_name"
     return None

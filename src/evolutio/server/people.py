@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
 from evolutio.core.game import OptionError
-from evolutio.core.registry import default_game, get_game
+from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import auth, ratings
 from evolutio.server.db import Participation, RoomRow, User
 from evolutio.server.guard import ApiError
@@ -71,7 +71,7 @@ class People:
     def need_user(self, request: Request) -> User:
         user = self.current(request)
         if user is None:
-            raise ApiError(401, "Choose a name (or log in) first.")
+            raise ApiError(401, "need_name")
         return user
 
     def me(self, user: User) -> dict[str, Any]:
@@ -105,8 +105,8 @@ class People:
             wait = max(wait, self.by_address.wait(where))
         if wait > 0:
             seconds = math.ceil(wait)
-            raise ApiError(429, f"Too many failed logins; try again in {seconds} s.",
-                           {"Retry-After": str(seconds)})
+            raise ApiError(429, "logins_too_fast", {"Retry-After": str(seconds)},
+                           seconds=seconds)
 
     # -- routes ------------------------------------------------------------------------------
 
@@ -122,12 +122,12 @@ class People:
             data = await body(request)
             where = address(request)
             if self.limits.counted(where) and not self.guests.take(where):
-                raise ApiError(429, "Too many new names from your address; try again later.")
+                raise ApiError(429, "names_too_fast")
             with store.session() as s:
                 try:
                     user, token = auth.create_guest(s, data.get("name"))
                 except auth.AuthError as exc:
-                    raise ApiError(400, str(exc)) from None
+                    raise ApiError(400, exc.key, code="bad_name", **exc.fields) from None
                 s.commit()
             return self.logged_in(request, user, token)
 
@@ -137,7 +137,7 @@ class People:
             token_now = self.token_of(request)
             where = address(request)
             if self.limits.counted(where) and not self.guests.take(where):
-                raise ApiError(429, "Too many new names from your address; try again later.")
+                raise ApiError(429, "names_too_fast")
 
             def work() -> tuple[User, str]:
                 with store.session() as s:
@@ -149,7 +149,7 @@ class People:
             try:
                 user, token = await self.off_loop(work)
             except auth.AuthError as exc:
-                raise ApiError(400, str(exc)) from None
+                raise ApiError(400, exc.key, code="bad_account", **exc.fields) from None
             return self.logged_in(request, user, token)
 
         @app.post("/api/login")
@@ -171,7 +171,7 @@ class People:
                 self.by_name.fail(key)
                 self.by_address.fail(where)
                 log.info("failed login for %r from %s", str(name)[:40], where)
-                raise ApiError(401, str(exc)) from None
+                raise ApiError(401, exc.key, code="bad_login", **exc.fields) from None
             self.by_name.succeed(auth.name_key(user.name))
             return self.logged_in(request, user, token)
 
@@ -191,7 +191,7 @@ class People:
         async def api_user(name: str) -> dict[str, Any]:
             found = await self.off_loop(lambda: self.profile(name))
             if found is None:
-                raise ApiError(404, f"No player called '{name[:40]}'.")
+                raise ApiError(404, "no_player", name=name[:40])
             return found
 
         @app.get("/api/leaderboard")
@@ -199,8 +199,9 @@ class People:
             name = game or default_game()
             try:
                 get_game(name)
-            except OptionError as exc:
-                raise ApiError(404, str(exc)) from None
+            except OptionError:
+                raise ApiError(404, "unknown_game", code="bad_game", game=name,
+                               games=", ".join(sorted(available_games()))) from None
 
             def work() -> list[Any]:
                 with store.session() as s:

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.levels import make_bot
-from evolutio.core.game import JSON, Action, Event, Game, IllegalAction, OptionError
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    OptionError,
+    decision_prompt,
+)
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
@@ -225,7 +233,10 @@ class Room:
             "seat": seat,
             "full": full,
             "view": match.view(seat),
-            "decision": None if decision is None else decision.to_json(),
+            "decision": None if decision is None else {
+                **decision.to_json(),
+                "prompt": decision_prompt(self.game, match.state, decision, lang),
+            },
             "legal": self.legal_json(seat, lang) if mine and seat is not None else None,
             "chosen": seat in self.chosen,
             "controller": None if decision is None else self.seats[waiting[0]].controller,
@@ -308,20 +319,20 @@ class Room:
     # ----------------------------------------------------------------- chat
     def chat_line(self, conn: Conn, raw: Any) -> None:
         if conn.user_id is None:
-            raise RoomError("anonymous", "Choose a name to chat.")
+            raise RoomError("anonymous", "chat_anonymous")
         if not isinstance(raw, str):
-            raise RoomError("bad_message", "'text' must be a string.")
+            raise RoomError("bad_message", "text_not_string")
         text = " ".join(raw.split())
         if not text:
-            raise RoomError("bad_message", "Say something.")
+            raise RoomError("bad_message", "say_something")
         if len(text) > MAX_CHAT:
-            raise RoomError("too_long", f"A chat line has at most {MAX_CHAT} characters.")
+            raise RoomError("too_long", "chat_too_long", max=MAX_CHAT)
         if text.startswith("/"):
             commands.run(self, conn, text)
             return
         # per person, all sockets and rooms together
         if not self.hub.chat_quota.take(str(conn.user_id)):
-            raise RoomError("rate_limited", "You are chatting too fast; wait a few seconds.")
+            raise RoomError("rate_limited", "chat_too_fast")
         entry = {"type": "chat", "name": conn.name, "text": text, "system": False,
                  "time": time.time()}
         self.hub.store.add_chat(self.id, conn.user_id, conn.name, text)
@@ -347,27 +358,23 @@ class Room:
         """A person's ``act`` frame: checked, parsed once, then played."""
         match = self.match
         if self.status != "playing" or match is None:
-            raise RoomError("not_playing", "No game is under way in this room.")
+            raise RoomError("not_playing", "no_game")
         seat = self.seat_of(conn.user_id)
         if seat is None:
-            raise RoomError("not_seated", "You do not play in this game.")
+            raise RoomError("not_seated", "not_player")
         version = msg.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise RoomError("bad_message", "'version' must be the version you see.")
+            raise RoomError("bad_message", "version_int")
         if version != match.version and not self.same_open_choice(seat, version):
             # the connection's handler sends this error, then the full state (docs/protocol.md)
-            raise RoomError(
-                "stale",
-                f"Your table is at version {version}, the game at "
-                f"{match.version}; the current table follows.",
-            )
+            raise RoomError("stale", "stale", yours=version, current=match.version)
         decision = match.decision
         if decision is None:
-            raise RoomError("not_playing", "The game is over.")
+            raise RoomError("not_playing", "game_is_over")
         if seat not in decision.seats:
             if seat in self.chosen:
-                raise RoomError("not_your_turn", "You have already chosen; waiting for the others.")
-            raise RoomError("not_your_turn", match.refusal(seat) or "It is not your turn.")
+                raise RoomError("not_your_turn", "already_chosen")
+            raise RoomError("not_your_turn", match.refusal(seat) or "not_your_turn")
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
         self.play(seat, self._parse(seat, msg), "human")
@@ -385,19 +392,17 @@ class Room:
         assert self.match is not None
         legal = self.match.legal(seat)
         if "index" in msg and "action" in msg:
-            raise RoomError("bad_message", "Send 'index' or 'action', not both.")
+            raise RoomError("bad_message", "index_and_action")
         if "index" in msg:
             index = msg["index"]
             if not isinstance(index, int) or isinstance(index, bool):
-                raise RoomError("bad_message", "'index' must be an integer.")
+                raise RoomError("bad_message", "index_int")
             if not 0 <= index < len(legal):
-                raise RoomError(
-                    "illegal", f"There is no legal action {index}; choose 0 to {len(legal) - 1}."
-                )
+                raise RoomError("illegal", "no_such_index", index=index, last=len(legal) - 1)
             return legal[index]
         data = msg.get("action")
         if not isinstance(data, dict):
-            raise RoomError("bad_message", "Send 'index' (a legal action) or 'action' (JSON).")
+            raise RoomError("bad_message", "index_or_action")
         try:
             action = self.game.action_from_json(data)
             if action not in legal:
@@ -406,7 +411,7 @@ class Room:
         except IllegalAction as exc:
             raise RoomError("illegal", exc.reason) from None
         except (TypeError, ValueError, KeyError) as exc:
-            raise RoomError("illegal", f"Malformed action: {exc}") from None
+            raise RoomError("illegal", "malformed_action", detail=exc) from None
         return action
 
     def play(self, seat: int, action: Action, by: str) -> None:
@@ -414,18 +419,14 @@ class Room:
         match = self.match
         assert match is not None
         if not self.waits_for(seat):
-            raise RoomError("not_your_turn", match.refusal(seat) or "No game is under way.")
+            raise RoomError("not_your_turn", match.refusal(seat) or "no_game")
         index = match.version
         saved = undo.before(self, seat, by)
         try:
             self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
         except StorageError as exc:
             self.hub.storage_failed(self, exc)
-            raise RoomError(
-                "storage",
-                "The server cannot save moves right now; nothing was played. The game goes "
-                "on by itself once saving works again.",
-            ) from None
+            raise RoomError("storage", "cannot_save_move") from None
         try:
             events = self.advance(seat, action, by)
         except IllegalAction as exc:
@@ -440,10 +441,9 @@ class Room:
         assert match is not None
         before = match.decision
         hidden = history.hidden(before, self.chosen)
-        texts = {} if hidden else history.action_texts(self.game, match.state, action)
         events = match.act(seat, action)
-        if hidden:
-            texts = history.event_texts(self.game, events, [s.name for s in self.seats])
+        texts = history.entry_texts(self.game, match.state, (seat, action, events),
+                                    [s.name for s in self.seats], hidden)
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1

@@ -63,7 +63,7 @@ def seat_of(seats: list[Seat], user_id: int | None) -> int | None:
 def seat_arg(seats: list[Seat], raw: str) -> int:
     """A seat number typed by a person (1-based) as an index."""
     if not raw.isdigit() or not 1 <= int(raw) <= len(seats):
-        raise RoomError("bad_seat", f"Seats are numbered 1 to {len(seats)}.")
+        raise RoomError("bad_seat", "seat_range", count=len(seats))
     return int(raw) - 1
 
 
@@ -71,17 +71,17 @@ def first_free(seats: list[Seat]) -> int:
     for i, seat in enumerate(seats):
         if seat.free:
             return i
-    raise RoomError("full", "Every seat is taken.")
+    raise RoomError("full", "all_taken")
 
 
 def join(seats: list[Seat], user_id: int, name: str, raw: str | None) -> int:
     """Seat a person at seat ``raw`` (or the first free one); the seat's index."""
     if seat_of(seats, user_id) is not None:
-        raise RoomError("seated", "You already have a seat; /leave it first.")
+        raise RoomError("seated", "already_seated")
     index = seat_arg(seats, raw) if raw else first_free(seats)
     seat = seats[index]
     if seat.user_id is not None:
-        raise RoomError("taken", f"Seat {index + 1} is taken by {seat.name}.")
+        raise RoomError("taken", "seat_taken_by", seat=index + 1, name=seat.name)
     seats[index] = Seat(user_id, name)
     return index
 
@@ -89,7 +89,7 @@ def join(seats: list[Seat], user_id: int, name: str, raw: str | None) -> int:
 def leave(seats: list[Seat], user_id: int | None) -> int:
     index = seat_of(seats, user_id)
     if index is None:
-        raise RoomError("not_seated", "You have no seat here.")
+        raise RoomError("not_seated", "no_seat")
     seats[index] = Seat()
     return index
 
@@ -98,7 +98,7 @@ def put_bot(seats: list[Seat], level: str, raw: str | None) -> int:
     """A bot of ``level`` at seat ``raw`` (or the first free one), replacing a bot there."""
     index = seat_arg(seats, raw) if raw else first_free(seats)
     if seats[index].user_id is not None:
-        raise RoomError("taken", f"Seat {index + 1} is taken by {seats[index].name}.")
+        raise RoomError("taken", "seat_taken_by", seat=index + 1, name=seats[index].name)
     seats[index] = Seat(None, f"bot:{level}", level)
     return index
 
@@ -107,7 +107,7 @@ def kick(seats: list[Seat], raw: str) -> str:
     """Free seat ``raw``; the name of who sat there."""
     index = seat_arg(seats, raw)
     if seats[index].free:
-        raise RoomError("free", f"Seat {index + 1} is already free.")
+        raise RoomError("free", "seat_free", seat=index + 1)
     name = seats[index].name
     seats[index] = Seat()
     return name
@@ -116,5 +116,5 @@ def kick(seats: list[Seat], raw: str) -> str:
 def resized(seats: list[Seat], count: int) -> list[Seat]:
     """The seats for ``count`` players; the dropped last seats must be free."""
     if count < len(seats) and any(not s.free for s in seats[count:]):
-        raise RoomError("bad_option", "Free the last seats before reducing players.")
+        raise RoomError("bad_option", "free_last_seats")
     return (seats + [Seat() for _ in range(count)])[:count]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import string
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -55,7 +56,44 @@ def table() -> dict[str, dict[str, str]]:
     return load(resources.files("evolutio.server") / "texts")
 
 
+class Words:
+    """A field of a sentence whose words depend on the language (an option's label, the values
+    it allows): ``say`` asks it for the reader's language."""
+
+    def __init__(self, make: Callable[[str], str]) -> None:
+        self.make = make
+
+    def in_lang(self, lang: str) -> str:
+        return self.make(lang)
+
+    def __str__(self) -> str:
+        return self.make("en")
+
+
 def say(lang: str, key: str, **fields: Any) -> str:
-    """The sentence ``key`` in ``lang`` (English when the language is unknown)."""
+    """The sentence ``key`` in ``lang`` (English when the language is unknown); a field with
+    an ``in_lang(lang)`` method (words that depend on the language) is said in ``lang`` too."""
     texts = table()[key]
-    return texts.get(lang, texts["en"]).format(**fields)
+    said = {k: v.in_lang(lang) if hasattr(v, "in_lang") else v for k, v in fields.items()}
+    return texts.get(lang, texts["en"]).format(**said)
+
+
+def request_lang(accept: str | None, asked: str | None = None) -> str:
+    """The language to answer an HTTP request in: its ``lang`` query parameter when it names a
+    client language, else the first client language of its ``Accept-Language`` header (by
+    weight, ``ru-RU`` counts as ``ru``), else English."""
+    if asked in LANGUAGES:
+        return str(asked)
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and weight > 0:
+            ranked.append((-weight, i, lang))
+    return min(ranked)[2] if ranked else "en"

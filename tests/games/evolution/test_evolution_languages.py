@@ -68,7 +68,7 @@ def test_russian_and_german_sentences() -> None:
     )
     died = {"type": "animal_died", "animal": 5, "owner": 1, "cause": "starved"}
     assert describe_event(died, "ru", seats) == "A5 (Kolya) погибает: от голода"
-    assert describe_event(died, "de") == "A5 von Spieler 1 stirbt (verhungert)"
+    assert describe_event(died, "de") == "A5 von Spieler 2 stirbt (verhungert)"
     phase = {"type": "phase_started", "turn": 2, "phase": "feeding", "first_player": 0}
     assert describe_event(phase, "ru") == "Ход 2: фаза питания"
     assert describe_event(phase, "de") == "Runde 2: Fütterungsphase"
@@ -77,4 +77,4 @@ def test_russian_and_german_sentences() -> None:
 def test_unknown_language_reads_in_english() -> None:
     state = GAME.new(GAME.normalize_options({"players": 2}), 7)
     assert describe_action(state, Eat(3), "xx") == "Take a red token from the food bank for A3"
-    assert describe_event({"type": "passed", "seat": 0}, "xx") == "seat 0: pass"
+    assert describe_event({"type": "passed", "seat": 0}, "xx") == "seat 1 passes"

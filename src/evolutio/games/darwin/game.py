@@ -325,6 +325,17 @@ class DarwinsChoice:
         """The Darwin points in parts; ties are shared."""
         return scoring.scoreboard(state)
 
+    def describe_done(
+        self, state: State, seat: int, action: Action, language: str = "en",
+        seats: list[str] | None = None,
+    ) -> str:
+        name = seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
+        return texts.describe_done(action, [p.habitat for p in state.positions], language, name)
+
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        prompt = texts.PROMPTS.get(decision.kind)
+        return decision.prompt if prompt is None else texts.pick(prompt, language)
+
     def labels(self, language: str = "en") -> dict[str, str]:
         return {**texts.labels(language), **scoring.score_labels(language)}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop
+from evolutio.games.darwin import coop, texts
 from evolutio.games.darwin.actions import (
     Add,
     Cancel,
@@ -44,18 +44,8 @@ from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, n
 from evolutio.games.darwin.state import Build, Species, State
 from evolutio.games.darwin.transition import advance, degenerate, invade
 
-PROMPTS = {
-    "draw": "Draw a card: choose the deck.",
-    "turn": "Your turn: an action for one species, or pass.",
-    "build": "Add cards one at a time, then done.",
-    "degenerate": "Degeneration: choose the card this species loses.",
-    "lose": "Invasive species: choose which of your species is lost.",
-    "give": "Invasive species: give a Darwin point to one of your species.",
-    "toss": "Choose the cards you do not keep, then done.",
-    "show": "Show up to 4 cards to your teammate, then done.",
-    "pay": "Pay: a hand card into the market, or the opponents draw.",
-    "grant": "Name the player of your team who draws a card.",
-}
+#: what the deciding player is asked, by decision kind (in English; texts.PROMPTS has all)
+PROMPTS = {kind: said["en"] for kind, said in texts.PROMPTS.items()}
 
 
 def decision(state: State) -> Decision | None:

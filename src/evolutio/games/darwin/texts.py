@@ -179,6 +179,63 @@ LABELS = {
 }
 
 
+#: what the deciding player is asked, by decision kind (``describe_decision``)
+PROMPTS: dict[str, W] = {
+    "draw": words("Draw a card: choose the deck.", "Pesca una carta: scegli il mazzo.",
+                  "Zieh eine Karte: wähle den Stapel.", "Возьмите карту: выберите колоду."),
+    "turn": words("Your turn: an action for one species, or pass.",
+                  "Tocca a te: un'azione per una specie, o passa.",
+                  "Du bist dran: eine Aktion für eine Art, oder passen.",
+                  "Ваш ход: действие одного вида или пас."),
+    "build": words("Add cards one at a time, then done.",
+                   "Aggiungi carte una alla volta, poi fatto.",
+                   "Füge Karten einzeln hinzu, dann fertig.",
+                   "Добавляйте карты по одной, затем готово."),
+    "degenerate": words("Degeneration: choose the card this species loses.",
+                        "Degenerazione: scegli la carta che questa specie perde.",
+                        "Degeneration: wähle die Karte, die diese Art verliert.",
+                        "Вырождение: выберите карту, которую теряет этот вид."),
+    "lose": words("Invasive species: choose which of your species is lost.",
+                  "Specie invasiva: scegli quale tua specie si perde.",
+                  "Invasive Art: wähle, welche deiner Arten verloren geht.",
+                  "Инвазивный вид: выберите, какой из ваших видов погибает."),
+    "give": words("Invasive species: give a Darwin point to one of your species.",
+                  "Specie invasiva: dai un punto Darwin a una tua specie.",
+                  "Invasive Art: gib einer deiner Arten einen Darwin-Punkt.",
+                  "Инвазивный вид: дайте очко Дарвина одному из ваших видов."),
+    "toss": words("Choose the cards you do not keep, then done.",
+                  "Scegli le carte che non tieni, poi fatto.",
+                  "Wähle die Karten, die du nicht behältst, dann fertig.",
+                  "Выберите карты, которые не оставляете, затем готово."),
+    "show": words("Show up to 4 cards to your teammate, then done.",
+                  "Mostra fino a 4 carte al tuo compagno, poi fatto.",
+                  "Zeig deinem Mitspieler bis zu 4 Karten, dann fertig.",
+                  "Покажите напарнику до 4 карт, затем готово."),
+    "pay": words("Pay: a hand card into the market, or the opponents draw.",
+                 "Paga: una carta della mano nel Mercato, o gli avversari pescano.",
+                 "Bezahle: eine Handkarte auf den Markt, oder die Gegner ziehen.",
+                 "Заплатите: карту с руки на рынок, или соперники берут карты."),
+    "grant": words("Name the player of your team who draws a card.",
+                   "Indica il giocatore della tua squadra che pesca una carta.",
+                   "Nenne den Spieler deines Teams, der eine Karte zieht.",
+                   "Назовите игрока своей команды, который берёт карту."),
+}
+#: the decision kinds' short names ("waiting for Ann (drawing)"): ``labels`` ``kind:<kind>``
+KINDS: dict[str, W] = {
+    "draw": words("drawing", "pesca", "Ziehen", "взятие карты"),
+    "turn": words("turn", "turno", "Zug", "ход"),
+    "build": words("building a species", "costruzione di una specie", "Artbau",
+                   "сборка вида"),
+    "degenerate": words("degeneration", "degenerazione", "Degeneration", "вырождение"),
+    "lose": words("losing a species", "perdita di una specie", "Artverlust", "потеря вида"),
+    "give": words("giving a Darwin point", "punto Darwin", "Darwin-Punkt", "очко Дарвина"),
+    "toss": words("discarding", "scarto", "Abwerfen", "сброс"),
+    "show": words("showing cards", "carte mostrate", "Karten zeigen", "показ карт"),
+    "pay": words("paying", "pagamento", "Bezahlen", "оплата"),
+    "grant": words("granting a card", "carta concessa", "Karte vergeben", "выдача карты"),
+}
+
+
 def say(key: str, language: str, **values: Any) -> str:
     texts = SENTENCES[key]
     return (texts.get(language) or texts["en"]).format(**values)
@@ -214,12 +271,48 @@ def event_text(key: str, language: str) -> tuple[str, str]:
     return key, ""
 
 
+#: what a player did, for the log, by action type: only actions whose events say nothing
+#: (a species being built, cards chosen one by one) need one
+DONE: dict[str, W] = {
+    "create": words("{name} starts a species in {habitat}.",
+                    "{name} inizia una specie in {habitat}.",
+                    "{name} beginnt eine Art in {habitat}.",
+                    "{name} начинает вид в месте {habitat}."),
+    "add": words("{name} adds {card}.", "{name} aggiunge {card}.", "{name} legt {card} an.",
+                 "{name} добавляет {card}."),
+    "cancel": words("{name} takes the species back.", "{name} ritira la specie.",
+                    "{name} nimmt die Art zurück.", "{name} отменяет вид."),
+    "done": words("{name} is done.", "{name} ha finito.", "{name} ist fertig.",
+                  "{name} закончил."),
+    "toss": words("{name} sets a card aside.", "{name} mette da parte una carta.",
+                  "{name} legt eine Karte beiseite.", "{name} откладывает карту."),
+    "show": words("{name} shows a card to the teammate.",
+                  "{name} mostra una carta al compagno.",
+                  "{name} zeigt dem Mitspieler eine Karte.",
+                  "{name} показывает карту напарнику."),
+}
+
+
+def describe_done(
+    action: Action, habitat_at: list[str | None], language: str, name: str
+) -> str:
+    """What ``name`` did with ``action``, for the log ("" when its events tell it)."""
+    template = DONE.get(action.type)
+    if template is None:
+        return ""
+    return pick(template, language).format(name=name, **_fields(action, habitat_at, language))
+
+
 def describe_action(action: Action, habitat_at: list[str | None], language: str) -> str:
+    if isinstance(action, a.Draw):
+        return say("draw", language, deck=pick(DECKS[action.deck], language))
+    return say(action.type, language, **_fields(action, habitat_at, language))
+
+
+def _fields(action: Action, habitat_at: list[str | None], language: str) -> dict[str, Any]:
     def hab(i: int) -> str:
         return habitat_name(habitat_at[i], language) if 0 <= i < len(habitat_at) else f"H{i}"
 
-    if isinstance(action, a.Draw):
-        return say("draw", language, deck=pick(DECKS[action.deck], language))
     fields: dict[str, Any] = {}
     for name in ("card", "take", "new", "keep"):
         if hasattr(action, name):
@@ -230,7 +323,7 @@ def describe_action(action: Action, habitat_at: list[str | None], language: str)
         fields["habitat"] = hab(action.habitat)
     if hasattr(action, "seat"):
         fields["seat"] = action.seat + 1
-    return say(action.type, language, **fields)
+    return fields
 
 
 def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
@@ -288,6 +381,7 @@ def labels(language: str) -> dict[str, str]:
     out.update({key: pick(dict(value), language) for key, value in catalog.animals.items()})
     out.update({h.key: pick(dict(h.names), language) for h in catalog.habitats})
     out.update({e.key: pick(dict(e.names), language) for e in catalog.events})
+    out.update({f"kind:{kind}": pick(value, language) for kind, value in KINDS.items()})
     return out
 
 

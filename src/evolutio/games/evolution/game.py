@@ -11,6 +11,7 @@ from typing import Any
 from evolutio.core.game import (
     JSON,
     Action,
+    Decision,
     Event,
     GameInfo,
     Heuristic,
@@ -392,6 +393,15 @@ class Evolution:
         """The score in parts (every figure is public) and the tie-break that decided."""
         return scoreboard(state)
 
+    def describe_done(
+        self, state: State, seat: int, action: Action, language: str = "en",
+        seats: list[str] | None = None,
+    ) -> str:
+        return sentences.describe_done(seat, action, language, seats)
+
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        return sentences.describe_decision(state, decision.kind, decision.prompt, language)
+
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
         the renderers pick by the view's edition (ruling 21)."""
@@ -400,6 +410,8 @@ class Evolution:
         # Ice Age: the natural changes of the set in use, "nature.<id>" and its text
         changes = active_set()
         names.update(score_labels(language))
+        names.update({f"kind:{kind}": text.get(language) or text["en"]
+                      for kind, text in sentences.sentences()["kinds"].items()})
         names["nature"] = NATURE_TITLE[language]
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:

@@ -66,7 +66,7 @@ def _animal(state: State, animal_id: int, language: str = "en") -> str:
     animal = state.animals.get(animal_id)
     if animal is None:
         return f"A{animal_id}"
-    seat = _word("seat", language).format(seat=animal.owner)
+    seat = _word("seat", language).format(seat=animal.owner + 1)
     return _word("animal_ref", language).format(animal=animal_id, seat=seat)
 
 
@@ -124,7 +124,7 @@ def describe_event(
     def seat(value: int) -> str:
         if seats and 0 <= value < len(seats):
             return seats[value]
-        return word("seat").format(seat=value)
+        return word("seat").format(seat=value + 1)
 
     for key in ("seat", "owner"):
         if isinstance(data.get(key), int):
@@ -170,3 +170,46 @@ def describe_event(
     if template is None:
         return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
     return template.format(**data)
+
+
+def describe_decision(state: State, kind: str, prompt: str, language: str = "en") -> str:
+    """What the deciding player is asked, in ``language`` (``prompts`` of data/sentences.toml
+    with the frame's animals and places); the game's own ``prompt`` for a kind without one."""
+    template = sentence("prompts", kind, language)
+    if template is None:
+        return prompt
+    frame = state.stack[-1] if state.stack else None
+    fields: dict[str, object] = {}
+    for name in ("target", "carnivore", "left", "animal", "prey"):
+        value = getattr(frame, name, None)
+        if isinstance(value, int):
+            fields[name] = value
+    trait = {"regrow": "regeneration", "follow": "suckerfish", "ambush": "ambush"}.get(kind)
+    if trait is not None:
+        fields["trait"] = trait_name(trait, language, state.edition)
+    if kind == "follow" and frame is not None:
+        migrant = state.animals.get(getattr(frame, "animal", -1))
+        fields["origin"] = _place_title(str(getattr(frame, "origin", "")), language)
+        fields["destination"] = _place_title(migrant.location, language) if migrant else "?"
+    if kind == "pause":
+        what = str(getattr(frame, "what", ""))
+        phase = next((p for p in ("feeding", "extinction", "development") if p in what), "")
+        fields["phase"] = sentence("phases", phase, language) or what
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):  # a frame without the fields its kind's prompt names
+        return prompt
+
+
+def describe_done(
+    seat: int, action: Action, language: str = "en", seats: list[str] | None = None
+) -> str:
+    """What ``seat`` did, for the game log, when the action's events say nothing ("" for
+    actions without a ``done`` sentence)."""
+    template = sentence("done", action.type, language)
+    if template is None:
+        return ""
+    name = seats[seat] if seats and 0 <= seat < len(seats) else _word("seat", language).format(
+        seat=seat + 1
+    )
+    return template.format(seat=name)

@@ -322,6 +322,9 @@ class NorthStar:
             out.append(("trait", action.negate))
         return tuple(out)
 
+    def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
+        return sentences.describe_decision(decision.kind, language)
+
     def scoreboard(self, state: State) -> Scoreboard:
         """The score in parts and the tie-break that decided."""
         return scoring.scoreboard(state)
@@ -330,6 +333,8 @@ class NorthStar:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
+        names.update({f"kind:{kind}": sentences.say(f"kind_{kind}", language)
+                      for kind in rules.PROMPTS})
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:

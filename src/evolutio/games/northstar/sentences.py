@@ -118,3 +118,13 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
     if isinstance(event, a.GameOver):
         return say("game_over", language, scores=", ".join(map(str, event.scores)))
     return ""
+
+
+#: the traits used in the "before feeding" decision, named in its prompt
+BEFORE_FEEDING = ("long_neck", "fertile", "fat_tissue", "intelligence")
+
+
+def describe_decision(kind: str, language: str = "en") -> str:
+    """What the deciding player is asked (``prompt_<kind>``) in ``language``."""
+    traits = ", ".join(trait_name(t, language) for t in BEFORE_FEEDING)
+    return say(f"prompt_{kind}", language, traits=traits)

@@ -182,6 +182,16 @@ SENTENCES = {
                          "Biete {n} Stiche."),
     "play_action": _words("Play card {n}.", "Сыграть карту {n}.", "Gioca la carta {n}.",
                           "Karte {n} spielen."),
+    "prompt_bid": _words("Bid how many tricks you will take.",
+                         "Сколько взяток вы возьмёте? Сделайте ставку.",
+                         "Punta quante prese farai.", "Biete, wie viele Stiche du machst."),
+    "prompt_play": _words("Play a card.", "Сыграйте карту.", "Gioca una carta.",
+                          "Spiel eine Karte."),
+}
+#: the decision kinds' names, for "waiting for Ann (bid)" (``labels``: ``kind:<kind>``)
+KINDS = {
+    "bid": _words("bid", "ставка", "puntata", "Gebot"),
+    "play": _words("playing a card", "ход картой", "giocata", "Ausspielen"),
 }
 
 
@@ -453,6 +463,11 @@ class Trick:
             return (("card", action.card),)
         return ()
 
+    def describe_decision(
+        self, state: TrickState, decision: Decision, language: str = "en"
+    ) -> str:
+        return _say(f"prompt_{decision.kind}", language)
+
     def scoreboard(self, state: TrickState) -> Scoreboard:
         """Points from tricks and the exact-bid bonus (added at the end), and whether tricks
         taken decided a tie."""
@@ -467,6 +482,8 @@ class Trick:
     def labels(self, language: str = "en") -> dict[str, str]:
         names = labels_in(SCORE_LABELS, language)
         names.update(_reference_names()[_lang(language)])
+        names.update({f"kind:{kind}": texts.get(language) or texts["en"]
+                      for kind, texts in KINDS.items()})
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:

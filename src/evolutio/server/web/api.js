@@ -1,6 +1,9 @@
 // Small helpers: JSON over HTTP and DOM building (text always set with textContent: no HTML injection).
+import { getLang } from "./i18n.js";
+
+// Errors come back in the page's language (the server reads Accept-Language).
 export async function api(path, options = {}) {
-  const init = { credentials: "same-origin", headers: {}, ...options };
+  const init = { credentials: "same-origin", headers: { "Accept-Language": getLang() }, ...options };
   if (options.body !== undefined) {
     init.method = init.method || "POST";
     init.headers["Content-Type"] = "application/json";

@@ -29,7 +29,8 @@ export async function showReplay(app, roomId) {
     slider.value = at;
     stepLabel.textContent = `${t("step")} ${at}/${steps.length - 1}`;
     const step = steps[at];
-    const who = step.seat === null || step.seat === undefined ? "" : `${names[step.seat] || step.seat + 1}: `;
+    const name = step.seat === null || step.seat === undefined ? "" : names[step.seat] || `#${step.seat + 1}`;
+    const who = name && step.text && !step.text.includes(name) ? `${name}: ` : "";
     text.textContent = step.text ? `${who}${step.text}` : "—";
     table.replaceChildren(decorate(board.renderTable(step.view, ctx), ctx));
     // the last step: who won and why, as the room showed it

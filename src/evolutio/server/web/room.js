@@ -11,6 +11,7 @@ import { gameOverPanel, legalButtons, liveScore, roomTabs, undoButton } from "./
 import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
 import { roomTools } from "./roomtools.js";
+import { kindLabel, logLine } from "./talk.js";
 
 let active = null;
 
@@ -175,7 +176,7 @@ export async function showRoom(app, roomId, session) {
       ? h("span.progress#progress", {}, ` (${d.progress[0]}/${d.progress[1]} ${t("progress")})`) : null;
     if (legal.length) {
       decisionEl.replaceChildren(h("div.prompt#prompt", { dataset: { kind: d.kind } },
-        h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, progress, clockSpan(clockOf(st, st.seat), st.seat),
+        h("b", {}, `${t("your_turn")}: `), d.prompt || kindLabel(me.game, d.kind), progress, clockSpan(clockOf(st, st.seat), st.seat),
         h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
           me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
         legalButtons(candidates, st.version, (item) => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
@@ -191,14 +192,13 @@ export async function showRoom(app, roomId, session) {
       clockSpan(clockOf(st, s), s)));
     decisionEl.replaceChildren(h("div.prompt.waiting#waiting", { dataset: { kind: d.kind } },
       st.chosen ? h("div#chosen", {}, h("b", {}, t("chosen"))) : null,
-      `${t("waiting")}: `, waitingFor, ` (${t(d.kind, me.game)})`, progress,
+      `${t("waiting")}: `, waitingFor, ` (${kindLabel(me.game, d.kind)})`, progress,
       st.seat === null || st.seat === undefined ? h("div.muted", {}, t("spectator")) : null));
   }
 
   function renderLog() {
     const n = names();
-    logEl.replaceChildren(...me.log.map((e) => h("div", {},
-      `${e.v}. ${e.seat === null || e.seat === undefined ? "" : `${n[e.seat] || e.seat + 1}: `}${e.text}`, logMark(e))));
+    logEl.replaceChildren(...me.log.map((e) => logLine(e, n, me.room ? me.room.seats : [])).filter(Boolean));
     logEl.scrollTop = logEl.scrollHeight;
   }
 
