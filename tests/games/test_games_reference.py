@@ -25,8 +25,9 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
 def cards_and_terms(name: str) -> set[str]:
-    """The ids a game labels, less the score's part names (``score.*``, no cards)."""
-    return {k for k in get_game(name).labels("en") if not k.startswith("score.")}
+    """The ids a game labels, less the score's part names (``score.*``) and the decision
+    kinds' names (``kind:*``), which are no cards."""
+    return {k for k in get_game(name).labels("en") if not k.startswith(("score.", "kind:"))}
 
 
 def wanted(name: str) -> list[str]:

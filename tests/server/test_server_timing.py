@@ -10,13 +10,13 @@ from evolutio.server.timing import DAY, FLOOR, Timing, of_request, parse_seconds
 
 
 def test_seconds_read_as_people_write_them() -> None:
-    assert parse_seconds("90", "bank", 21600) == 90
-    assert parse_seconds("5m", "bank", 21600) == 300
-    assert parse_seconds(" 1H ", "bank", 21600) == 3600
-    assert parse_seconds(45, "bank", 21600) == 45
+    assert parse_seconds("90", "bank_range", 21600) == 90
+    assert parse_seconds("5m", "bank_range", 21600) == 300
+    assert parse_seconds(" 1H ", "bank_range", 21600) == 3600
+    assert parse_seconds(45, "bank_range", 21600) == 45
     for bad in ("-5", "5x", "", True, 1.5, "7h"):
         with pytest.raises(RoomError, match="0 \\(none\\) to 21600"):
-            parse_seconds(bad, "bank", 21600)
+            parse_seconds(bad, "bank_range", 21600)
 
 
 def test_one_time_control_at_a_time() -> None:

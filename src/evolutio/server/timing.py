@@ -79,8 +79,9 @@ class Timing:
         return cls(int(row.bank or 0), int(row.increment or 0), int(row.days or 0))
 
 
-def parse_seconds(raw: object, name: str, most: int) -> int:
-    """Seconds from an integer or a text such as ``90``, ``5m``, ``1h``: 0 to ``most``."""
+def parse_seconds(raw: object, key: str, most: int) -> int:
+    """Seconds from an integer or a text such as ``90``, ``5m``, ``1h``: 0 to ``most``;
+    refused with the sentence ``key`` (``texts/clock.toml``) otherwise."""
     value: int | None = None
     if isinstance(raw, int) and not isinstance(raw, bool):
         value = raw
@@ -89,8 +90,7 @@ def parse_seconds(raw: object, name: str, most: int) -> int:
         if found:
             value = int(found.group(1)) * _UNITS[found.group(2) or ""]
     if value is None or not 0 <= value <= most:
-        raise RoomError("bad_option", f"The {name} is 0 (none) to {most} seconds "
-                        "(a number of seconds, or minutes as 5m, hours as 1h).")
+        raise RoomError("bad_option", key, most=most)
     return value
 
 
@@ -100,7 +100,7 @@ def parse_days(raw: object) -> int:
     if isinstance(raw, str) and raw.strip().isdigit():
         value = int(raw.strip())
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_DAYS:
-        raise RoomError("bad_option", f"Days per move are 0 (not turn-based) to {MAX_DAYS}.")
+        raise RoomError("bad_option", "days_range", most=MAX_DAYS)
     return value
 
 
@@ -110,7 +110,7 @@ def parse_clock(raw: object) -> int:
     if isinstance(raw, str) and raw.strip().isdigit():
         value = int(raw.strip())
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CLOCK:
-        raise RoomError("bad_option", f"The clock is 0 (none) to {MAX_CLOCK} seconds per decision.")
+        raise RoomError("bad_option", "clock_range", max=MAX_CLOCK)
     return value
 
 
@@ -123,19 +123,19 @@ def set_option(clock: int, timing: Timing, name: str, raw: object) -> tuple[int,
             timing.bank = timing.days = 0
         return clock, str(clock)
     if name == "bank":
-        timing.bank = parse_seconds(raw, "time bank", MAX_BANK)
+        timing.bank = parse_seconds(raw, "bank_range", MAX_BANK)
         if timing.bank:
             timing.days = clock = 0
         return clock, str(timing.bank)
     if name == "increment":
-        timing.increment = parse_seconds(raw, "increment", MAX_INCREMENT)
+        timing.increment = parse_seconds(raw, "increment_range", MAX_INCREMENT)
         return clock, str(timing.increment)
     if name == "days":
         timing.days = parse_days(raw)
         if timing.days:
             timing.bank = clock = 0
         return clock, str(timing.days)
-    raise RoomError("bad_option", f"Time options: {', '.join(NAMES)}.")
+    raise RoomError("bad_option", "time_options", names=", ".join(NAMES))
 
 
 def of_request(clock: object, data: dict[str, Any]) -> tuple[int, Timing]:
@@ -148,7 +148,7 @@ def of_request(clock: object, data: dict[str, Any]) -> tuple[int, Timing]:
     )
     seconds = parse_clock(0 if clock is None else clock)
     if sum(1 for x in (seconds, timing.bank, timing.days) if x) > 1:
-        raise RoomError("bad_option", "Choose one time control: clock, bank or days.")
+        raise RoomError("bad_option", "one_time_control")
     return seconds, timing
 
 
