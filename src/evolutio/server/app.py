@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import default_game
-from evolutio.server import i18n
+from evolutio.server import i18n, reasons
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -424,8 +424,12 @@ def create_app(
                     conn.send_full(lambda: room.full_state(conn))
             elif kind == "ping":
                 conn.send({"type": "pong", "ref": ref})
+            elif kind == "why":
+                reasons.why(room, conn, msg, ref)
             else:
-                raise RoomError("bad_type", "Unknown message type; use act, chat, resync or ping.")
+                raise RoomError(
+                    "bad_type", "Unknown message type; use act, chat, resync, ping or why."
+                )
         except RoomError as exc:
             conn.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
             if exc.code in MALFORMED and not conn.warned:  # one log line per socket
