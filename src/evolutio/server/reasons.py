@@ -41,15 +41,15 @@ def read_targets(msg: JSON) -> tuple[Target, ...]:
         raise RoomError("bad_message", f"'targets' is a list of at most {MAX_TARGETS} pairs.")
     out: list[Target] = []
     for item in raw:
-        ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-        ident = item[1] if ok else None
-        ok = ok and (
-            (isinstance(ident, int) and not isinstance(ident, bool))
-            or (isinstance(ident, str) and len(ident) <= MAX_ID)
-        )
-        if not ok or len(item[0]) > MAX_ID:
+        kind = item[0] if isinstance(item, list) and len(item) == 2 else None
+        ident = item[1] if kind is not None else None
+        if not isinstance(kind, str) or len(kind) > MAX_ID:
             raise RoomError("bad_message", "A target is a pair [kind, id].")
-        out.append((item[0], ident))
+        number = isinstance(ident, int) and not isinstance(ident, bool)
+        if not (number or (isinstance(ident, str) and len(ident) <= MAX_ID)):
+            raise RoomError("bad_message", "A target is a pair [kind, id].")
+        assert isinstance(ident, (int, str))
+        out.append((kind, ident))
     return tuple(out)
 
 

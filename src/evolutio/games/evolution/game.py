@@ -23,7 +23,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
-from evolutio.games.evolution import notation, rules, sentences
+from evolutio.games.evolution import explain, notation, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
@@ -33,6 +33,7 @@ from evolutio.games.evolution.ops import revealed
 from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.scoring import outcome as final_outcome
 from evolutio.games.evolution.state import OVER, State
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
@@ -313,7 +314,7 @@ class Evolution:
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         if seat != rules.seat_to_act(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(refusal("not_your_turn"))
         return notation.parse_action(state, text)
 
     def default_action(self, state: State, seat: int) -> Action:
@@ -321,7 +322,7 @@ class Evolution:
         mildest moves), else the first legal action."""
         actions = self.legal_actions(state, seat)
         if not actions:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(refusal("not_your_turn"))
         for kind in SAFE_TYPES:
             for action in actions:
                 if action.type == kind:
@@ -378,6 +379,17 @@ class Evolution:
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:
         return sentences.describe_event(event.to_json(), language, seats)
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal of the rules in ``language`` (data/refusals.toml)."""
+        return explain.describe(error, language)
+
+    def explain(
+        self, state: State, seat: int, targets: tuple[tuple[str, int | str], ...],
+        language: str = "en",
+    ) -> str | None:
+        """Why no legal action of ``seat`` uses all of ``targets`` (see explain.py)."""
+        return explain.explain(state, seat, targets, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:

@@ -129,8 +129,9 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         fields["other"] = (
             _word("card_faces", language).format(faces=fields["faces"]) if many else ""
         )
-    if isinstance(fields.get("swap"), int):
-        fields["swap_name"] = card_text(state, int(fields["swap"]), language)
+    swap = fields.get("swap")
+    if isinstance(swap, int):
+        fields["swap_name"] = card_text(state, swap, language)
     for field in ("animal", "target"):
         value = fields.get(field)
         if isinstance(value, int):

@@ -1,0 +1,61 @@
+"""Why the rules refuse an action, in every language: each refusal is a sentence of
+data/refusals.toml, made with :func:`refusal` where the rules decide and said again in the
+player's language by :func:`say` (the game's ``describe_refusal``).
+
+Fields are kept as identifiers and named in the language when said: a field whose name
+starts with ``trait`` holds a trait id (named in the game's ``edition``), ``traits`` a list of
+them (joined by "or"), ``place`` a location, ``change`` a natural change (Ice Age); other
+fields are shown as they are (animal numbers, counts).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from evolutio.core.game import Refusal
+from evolutio.games.evolution.deck import trait_name
+
+
+@cache
+def table() -> dict[str, dict[str, str]]:
+    """key -> {language: template}, from data/refusals.toml."""
+    text = (
+        resources.files("evolutio.games.evolution.data")
+        .joinpath("refusals.toml")
+        .read_text(encoding="utf-8")
+    )
+    return {key: dict(value) for key, value in tomllib.loads(text).items()}
+
+
+def _named(name: str, value: Any, language: str, edition: int) -> Any:
+    if name.startswith("traits") and isinstance(value, (list, tuple)):
+        joiner = say("or", {}, language)
+        return joiner.join(trait_name(str(v), language, edition) for v in value)
+    if name.startswith("trait") and isinstance(value, str):
+        return trait_name(value, language, edition)
+    if name.startswith("place") and isinstance(value, str):
+        return say(f"place_{value}", {}, language) if f"place_{value}" in table() else value
+    if name.startswith("change") and isinstance(value, str):
+        from evolutio.games.evolution.nature import active_set
+
+        change = active_set().by_id(value)
+        return change.name(language) if change is not None else value
+    return value
+
+
+def say(key: str, fields: dict[str, Any], language: str = "en") -> str:
+    """The refusal ``key`` with ``fields`` in ``language`` (English when it has no text)."""
+    texts = table()[key]
+    template = texts.get(language) or texts["en"]
+    edition = int(fields.get("edition", 3))
+    values = {name: _named(name, value, language, edition) for name, value in fields.items()}
+    return template.format(**values)
+
+
+def refusal(key: str, edition: int = 3, **fields: Any) -> Refusal:
+    """The refusal ``key`` as an English sentence that remembers its key and fields."""
+    kept = {**fields, "edition": edition}
+    return Refusal(say(key, kept), key, kept)
