@@ -13,7 +13,8 @@ export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
 function cardEl(card, ctx) {
   const faces = (card.faces || []).map((f) => h("div.face", {}, ctx.label(f)));
-  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id);
+  const name = (card.faces || []).map((f) => ctx.label(f)).join(" / ");
+  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id, name);
 }
 
 function animalEl(animal, ctx, attack, links) {
@@ -24,7 +25,7 @@ function animalEl(animal, ctx, attack, links) {
     const struck = off.has(tr.card) || animal.paralysed;
     return pickable(h(`li.${tr.trait}${struck ? ".off" : ""}`,
       { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
-      ctx.label(tr.trait)), "card", tr.card);
+      ctx.label(tr.trait)), "card", tr.card, `${ctx.label(tr.trait)} (A${animal.id})`);
   });
   const cls = ["animal"];
   if (animal.fed) cls.push("fed");
@@ -58,7 +59,7 @@ function animalEl(animal, ctx, attack, links) {
     faces,
     (links || []).map((l) => pickable(h("div.pair", { dataset: { link: l.id } },
       `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), "link", l.id)));
-  return pickable(el, "animal", animal.id);
+  return pickable(el, "animal", animal.id, `A${animal.id}`);
 }
 
 // One food bank of the status bar: a location's (Continents) or the single one.
@@ -73,7 +74,7 @@ function locationGroups(p, view, ctx, linksOf) {
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
     const head = pickable(h("div.loc-head", { dataset: { location: place } },
-      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
+      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place, t(place));
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
         ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
