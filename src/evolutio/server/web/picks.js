@@ -70,14 +70,27 @@ export function pickName(root, kind, id) {
   return text.length > 48 ? `${text.slice(0, 47)}…` : text || String(id);
 }
 
-// The buttons of the decision: each action plays it (`play(item)`); a group picks its thing.
+// The buttons of the decision (in `#legal`, marked `.grouped` when grouped): each action
+// plays it (`play(item)`); a group picks its thing.
 export function buttons(candidates, picks, root, ctx, play) {
-  return grouped(candidates, picks).map((entry) => entry.group
+  // two groups that read the same and offer the same choices are one (two equal cards)
+  const same = new Set();
+  const entries = grouped(candidates, picks).filter((entry) => {
+    if (!entry.group) return true;
+    const k = [pickName(root, entry.kind, entry.id), ...entry.items.map((i) => i.text).sort()].join("\n");
+    if (same.has(k)) return false;
+    same.add(k);
+    return true;
+  });
+  const legal = h("div.legal#legal");
+  if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
+  legal.append(...entries.map((entry) => entry.group
     ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
       onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} ▸ `,
       h("span.muted", {}, `${entry.items.length} ${t("choices", "picks")}`))
     : h("button.act", { dataset: { index: entry.item.index }, title: entry.item.notation,
-      onclick: () => play(entry.item) }, entry.item.text));
+      onclick: () => play(entry.item) }, entry.item.text)));
+  return legal;
 }
 
 // The pick part of a renderer's ctx: picked(kind, id), hot(kind, id), pick(kind, id) or null,

@@ -171,7 +171,7 @@ export async function showRoom(app, roomId, session) {
         h("b", {}, `${t("your_turn")}: `), d.prompt || d.kind, progress, clockSpan(clockOf(st, st.seat), st.seat),
         h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
           me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
-        h("div.legal#legal", {}, buttons(candidates, me.picks, tableEl, ctx, playItem))));
+        buttons(candidates, me.picks, tableEl, ctx, playItem)));
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});

@@ -73,8 +73,10 @@ function locationGroups(p, view, ctx, linksOf) {
   const { t } = ctx;
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
-    const head = pickable(h("div.loc-head", { dataset: { location: place } },
-      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place, t(place));
+    // a place is picked on the viewer's own divider: new animals and migrants go there
+    const head = h("div.loc-head", { dataset: { location: place } },
+      h("b", {}, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`));
+    if (p.seat === ctx.mySeat) pickable(head, "location", place, t(place));
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
         ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
