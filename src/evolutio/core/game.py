@@ -373,16 +373,29 @@ class Game(Protocol[S]):
         ...
 
 
-#: Optional members of a game, looked up with ``getattr`` (a game without them still works):
-#:
-#: ``describe_refusal(error: IllegalAction, language: str) -> str``
-#:     the refusal ``error`` in ``language`` (from its ``key`` and ``fields``); without it,
-#:     or for an error without a key, people read ``error.reason`` (English).
-#: ``explain(state, seat: int, targets: tuple[tuple[str, int | str], ...], language: str)
-#: -> str | None``
-#:     why no legal action of ``seat`` uses all of ``targets`` (things on the table, as in
-#:     ``action_targets``), in ``language``; ``None`` when the game has nothing to say (the
-#:     interface then says a generic "not now").
+# Optional members of a game, looked up with ``getattr`` (a game without them still works):
+#
+# ``describe_choice(state, action: Action, language: str) -> str``
+#     the sentence of a legal action for the player choosing it, who may see more than the
+#     others (the faces of a card in their hand); ``describe_action`` is the public sentence
+#     (logs). Without it, the choice reads as ``describe_action``.
+# ``describe_refusal(error: IllegalAction, language: str) -> str``
+#     the refusal ``error`` in ``language`` (from its ``key`` and ``fields``); without it,
+#     or for an error without a key, people read ``error.reason`` (English).
+# ``explain(state, seat: int, targets: tuple[tuple[str, int | str], ...], language: str)
+# -> str | None``
+#     why no legal action of ``seat`` uses all of ``targets`` (things on the table, as in
+#     ``action_targets``), in ``language``; ``None`` when the game has nothing to say (the
+#     interface then says a generic "not now").
+
+
+def describe_choice(game: Any, state: Any, action: Action, language: str = "en") -> str:
+    """A legal action's sentence for the player choosing it (the game's optional
+    ``describe_choice``, else its public ``describe_action``)."""
+    say = getattr(game, "describe_choice", None)
+    if callable(say):
+        return str(say(state, action, language))
+    return str(game.describe_action(state, action, language))
 
 
 def describe_refusal(game: Any, error: IllegalAction, language: str = "en") -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.levels import make_bot
-from evolutio.core.game import JSON, Action, Game, IllegalAction, OptionError
+from evolutio.core.game import JSON, Action, Game, IllegalAction, OptionError, describe_choice
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
@@ -179,7 +179,7 @@ class Room:
                     "index": i,
                     "action": a.to_json(),
                     "notation": a.notation(),
-                    "text": game.describe_action(state, a, lang),
+                    "text": describe_choice(game, state, a, lang),
                     "targets": [list(t) for t in game.action_targets(state, a)],
                 }
                 for i, a in enumerate(self.match.legal(seat))

@@ -375,6 +375,10 @@ class Evolution:
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)
 
+    def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
+        """The sentence of a legal action for the player choosing it: the card's faces."""
+        return sentences.describe_action(state, action, language, private=True)
+
     def describe_event(
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:

@@ -101,9 +101,13 @@ def card_text(state: State, card: int, language: str = "en") -> str:
     return faces_text(state, card, language)
 
 
-def describe_action(state: State, action: Action, language: str = "en") -> str:
+def describe_action(
+    state: State, action: Action, language: str = "en", private: bool = False
+) -> str:
     """A sentence for people in ``language`` (data/sentences.toml, English when a language or
-    a template is missing), with display names of traits."""
+    a template is missing), with display names of traits. ``private``: for the player who
+    chooses it, naming the faces of the played card (the others do not see the face-down
+    side of a new animal); else "a card"."""
     key = action.type
     if isinstance(action, PlayAnimal) and action.location:
         key = "animal_at"
@@ -123,11 +127,13 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         fields["pair_ref"] = _pair(state, *action.animals, language)
     card = fields.get("card")
     if isinstance(card, int):
-        fields["faces"] = faces_text(state, card, language)
+        faces = faces_text(state, card, language)
+        shown = _word("faces", language).format(faces=faces)
+        fields["faces"] = shown if private else _word("a_card", language)
         fields["card_name"] = card_text(state, card, language)
         many = 0 <= card < len(state.card_faces) and len(state.card_faces[card]) > 1
         fields["other"] = (
-            _word("card_faces", language).format(faces=fields["faces"]) if many else ""
+            _word("card_faces", language).format(faces=faces) if many and private else ""
         )
     swap = fields.get("swap")
     if isinstance(swap, int):

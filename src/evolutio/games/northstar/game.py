@@ -286,6 +286,10 @@ class NorthStar:
     ) -> str:
         return sentences.describe_event(event, language, seats)
 
+    def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
+        """A legal action's sentence for its chooser: the trait card played is named."""
+        return sentences.describe_choice(state, action, language)
+
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
         """A refusal of the rules in ``language`` (data/refusals.toml)."""
         return describe(error, language)
