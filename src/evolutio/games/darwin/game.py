@@ -26,7 +26,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, rules, texts
+from evolutio.games.darwin import coop, refusals, rules, texts
 from evolutio.games.darwin.actions import action_from_json, parse_notation
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
@@ -142,7 +142,7 @@ class DarwinsChoice:
         """On timeout: pass, finish or cancel a build; else the first legal choice."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction("It is not your turn.")
+            raise refusals.illegal(refusals.refusal("not_your_turn"))
         for kind in SAFE:
             for action in legal:
                 if action.type == kind:
@@ -304,6 +304,10 @@ class DarwinsChoice:
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:
         return texts.describe_event(event, language, seats)
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal of the rules in ``language`` (data/refusals.toml)."""
+        return refusals.describe(error, language)
 
     def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
         out: list[tuple[str, int | str]] = []

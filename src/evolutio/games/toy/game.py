@@ -30,6 +30,7 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
+from evolutio.games.toy.refusals import describe, refused
 
 EXACT_BONUS = 10
 LANGUAGES = ("en", "ru", "it", "de")
@@ -238,21 +239,21 @@ class Trick:
     def check(self, state: TrickState, seat: int, action: Action) -> None:
         decision = self.decision(state)
         if decision is None:
-            raise IllegalAction("The game is over.")
+            raise refused("over")
         if seat not in decision.seats:
             if decision.kind == "bid":
-                raise IllegalAction("You have already bid; waiting for the others.")
-            raise IllegalAction("It is not your turn.")
+                raise refused("bid_made")
+            raise refused("not_your_turn")
         if decision.kind == "bid":
             if not isinstance(action, Bid):
-                raise IllegalAction("Everyone bids first: how many tricks will you take?")
+                raise refused("bid_first")
             if not 0 <= action.tricks <= state.total_tricks:
-                raise IllegalAction(f"Bid from 0 to {state.total_tricks} tricks.")
+                raise refused("bid_range", most=state.total_tricks)
             return
         if not isinstance(action, Play):
-            raise IllegalAction("Play a card from your hand.")
+            raise refused("play_card")
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"Card {action.card} is not in your hand.")
+            raise refused("not_in_hand", card=action.card)
 
     def apply(self, state: TrickState, seat: int, action: Action) -> list[Event]:
         self.check(state, seat, action)
@@ -286,7 +287,7 @@ class Trick:
         """On timeout: bid nothing, or play the lowest card."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction("It is not your turn.")
+            raise refused("not_your_turn")
         return legal[0]
 
     # -- what people see ---------------------------------------------------------------------
@@ -432,6 +433,10 @@ class Trick:
         if isinstance(action, Play):
             return (("card", action.card),)
         return ()
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal in ``language`` (refusals.py)."""
+        return describe(error, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         return {}
