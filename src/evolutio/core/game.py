@@ -278,8 +278,9 @@ class Game(Protocol[S]):
 
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
     :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
-    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer); faces
-    read them with ``getattr(game, "heuristic", None)`` and never name a game.
+    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer), and the
+    optional methods ``describe_choice``, ``describe_refusal`` and ``explain`` (see the
+    comment after this class); faces read them with ``getattr`` and never name a game.
     """
 
     name: str

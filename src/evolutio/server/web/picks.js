@@ -10,10 +10,10 @@ import { h } from "./api.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings("picks", {
-  en: { choices: "choices", why_wait: "…", pick_hint: "Pick on the table or below" },
-  ru: { choices: "вариантов", why_wait: "…", pick_hint: "Выберите на столе или ниже" },
-  it: { choices: "scelte", why_wait: "…", pick_hint: "Scegli sul tavolo o qui sotto" },
-  de: { choices: "Möglichkeiten", why_wait: "…", pick_hint: "Wähle auf dem Tisch oder unten" },
+  en: { choices: "choices" },
+  ru: { choices: "вариантов" },
+  it: { choices: "scelte" },
+  de: { choices: "Möglichkeiten" },
 });
 
 // more buttons than this, and nothing picked yet: group them by the thing they name first
@@ -87,7 +87,7 @@ export function buttons(candidates, picks, root, ctx, play) {
   legal.append(...entries.map((entry) => entry.group
     ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
       onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} ▸ `,
-      h("span.muted", {}, `${entry.items.length} ${t("choices", "picks")}`))
+      h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
     : h("button.act", { dataset: { index: entry.item.index }, title: entry.item.notation,
       onclick: () => play(entry.item) }, entry.item.text)));
   return legal;
