@@ -37,7 +37,7 @@ class Refusal(str):
     def __new__(cls, text: str, key: str, fields: Mapping[str, Any] | None = None) -> Refusal:
         made = super().__new__(cls, text)
         made.key = key
-        made.fields = dict(fields or {})
+        made.fields = fields if isinstance(fields, dict) else dict(fields or {})
         return made
 
 

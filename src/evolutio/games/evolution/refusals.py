@@ -10,6 +10,7 @@ fields are shown as they are (animal numbers, counts).
 
 from __future__ import annotations
 
+import string
 import tomllib
 from functools import cache
 from importlib import resources
@@ -55,7 +56,32 @@ def say(key: str, fields: dict[str, Any], language: str = "en") -> str:
     return template.format(**values)
 
 
+@cache
+def _plan(key: str) -> tuple[str, tuple[str, ...]]:
+    """The English template of ``key`` and its fields that are named when said (traits,
+    places, changes): asked once per key, as refusals are made while legal actions are
+    listed."""
+    template = table()[key]["en"]
+    fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    named = tuple(sorted(f for f in fields if f.startswith(("trait", "place", "change"))))
+    return template, named
+
+
 def refusal(key: str, edition: int = 3, **fields: Any) -> Refusal:
     """The refusal ``key`` as an English sentence that remembers its key and fields."""
-    kept = {**fields, "edition": edition}
-    return Refusal(say(key, kept), key, kept)
+    template, named = _plan(key)
+    if named:
+        values = dict(fields)
+        for name in named:
+            value = fields[name]
+            values[name] = (
+                trait_name(value, "en", edition)
+                if name.startswith("trait") and isinstance(value, str)
+                else _named(name, value, "en", edition)
+            )
+        text = template.format(**values)
+    else:
+        text = template.format(**fields) if fields else template
+    if edition != 3:
+        fields["edition"] = edition
+    return Refusal(text, key, fields)

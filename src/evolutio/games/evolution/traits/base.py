@@ -59,10 +59,13 @@ class Carnivore(Trait):
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or carnivore_block(state, animal):
             return []
+        # itself and animals elsewhere are refused by attack_block too: skipped first, cheaply
         return [
             Attack(animal.id, target.id)
             for target in state.animals.values()
-            if attack_block(state, animal, target) is None
+            if target.id != animal.id
+            and target.location == animal.location
+            and attack_block(state, animal, target) is None
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -349,10 +352,16 @@ class PiracyTrait(Trait):
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.used("piracy", animal.id):
             return []
+        if animal.hibernating or animal.food >= need(state, animal):
+            return []
+        # the checks of _block that need no target come first; itself and animals elsewhere
+        # are refused there too, skipped here cheaply
         return [
             Piracy(animal.id, target.id)
             for target in state.animals.values()
-            if self._block(state, animal, target) is None
+            if target.id != animal.id
+            and target.location == animal.location
+            and self._block(state, animal, target) is None
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
