@@ -32,7 +32,7 @@ def say(key: str, fields: dict[str, Any], language: str = "en") -> str:
     values: dict[str, Any] = {}
     for name, value in fields.items():
         if isinstance(value, Refusal):
-            values[name] = say(value.key, value.fields, language)
+            values[name] = value if language == "en" else say(value.key, value.fields, language)
         elif name == "deck" and value in DECKS:
             values[name] = DECKS[value].get(language, value)
         else:
@@ -40,9 +40,18 @@ def say(key: str, fields: dict[str, Any], language: str = "en") -> str:
     return (texts.get(language) or texts["en"]).format(**values)
 
 
+#: refusals made so far, by key and fields: a handful of phrases (a deck, a count of legs,
+#: another phrase), asked for again and again while the rules list the legal actions
+_MADE: dict[tuple[Any, ...], Refusal] = {}
+
+
 def refusal(key: str, **fields: Any) -> Refusal:
     """The refusal ``key`` as its English phrase that remembers its key and fields."""
-    return Refusal(say(key, fields), key, fields)
+    memo = (key, *sorted(fields.items()))
+    made = _MADE.get(memo)
+    if made is None:
+        made = _MADE[memo] = Refusal(say(key, fields), key, fields)
+    return made
 
 
 def sentence(phrase: str) -> str:

@@ -69,6 +69,8 @@ def _plan(key: str) -> tuple[str, tuple[str, ...]]:
 
 def refusal(key: str, edition: int = 3, **fields: Any) -> Refusal:
     """The refusal ``key`` as an English sentence that remembers its key and fields."""
+    if not fields:
+        return _plain(key)
     template, named = _plan(key)
     if named:
         values = dict(fields)
@@ -85,3 +87,9 @@ def refusal(key: str, edition: int = 3, **fields: Any) -> Refusal:
     if edition != 3:
         fields["edition"] = edition
     return Refusal(text, key, fields)
+
+
+@cache
+def _plain(key: str) -> Refusal:
+    """A refusal without fields, made once (the rules ask for them while listing actions)."""
+    return Refusal(table()[key]["en"], key, {})

@@ -52,7 +52,15 @@ class _Fields(dict[str, Any]):
 
 def refusal(key: str, **fields: Any) -> Refusal:
     """The refusal ``key`` as an English sentence that remembers its key and fields."""
+    if not fields:
+        return _plain(key)
     return Refusal(say(key, fields), key, fields)
+
+
+@cache
+def _plain(key: str) -> Refusal:
+    """A refusal without fields, made once (the rules ask for them while listing actions)."""
+    return Refusal(say(key, {}), key, {})
 
 
 def describe(error: IllegalAction, language: str = "en") -> str:
