@@ -153,6 +153,9 @@ def describe_action(
             if link
             else _word("the_trait", language)
         )
+        fields["joined"] = (
+            _word("and", language).join((f"A{link.a}", f"A{link.b}")) if link else f"L{action.link}"
+        )
     return template.format_map(_Fields(language, fields, state.edition))
 
 
