@@ -385,7 +385,7 @@ class Evolution:
         return sentences.describe_event(event.to_json(), language, seats)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
-        """A refusal of the rules in ``language`` (data/refusals.toml)."""
+        """A refusal of the rules in ``language`` (data/refusals*.toml)."""
         return explain.describe(error, language)
 
     def explain(

@@ -1,6 +1,7 @@
 """Why the rules refuse an action, in every language: each refusal is a sentence of
-data/refusals.toml, made with :func:`refusal` where the rules decide and said again in the
-player's language by :func:`say` (the game's ``describe_refusal``).
+data/refusals.toml or data/refusals_traits.toml, made with :func:`refusal` where the rules
+decide and said again in the player's language by :func:`say` (the game's
+``describe_refusal``).
 
 Fields are kept as identifiers and named in the language when said: a field whose name
 starts with ``trait`` holds a trait id (named in the game's ``edition``), ``traits`` a list of
@@ -22,13 +23,17 @@ from evolutio.games.evolution.deck import trait_name
 
 @cache
 def table() -> dict[str, dict[str, str]]:
-    """key -> {language: template}, from data/refusals.toml."""
-    text = (
-        resources.files("evolutio.games.evolution.data")
-        .joinpath("refusals.toml")
-        .read_text(encoding="utf-8")
-    )
-    return {key: dict(value) for key, value in tomllib.loads(text).items()}
+    """key -> {language: template}, from data/refusals.toml (the rules) and
+    data/refusals_traits.toml (the traits); a key is defined once."""
+    folder = resources.files("evolutio.games.evolution.data")
+    out: dict[str, dict[str, str]] = {}
+    for name in ("refusals.toml", "refusals_traits.toml"):
+        data = tomllib.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key in out:
+                raise ValueError(f"{name}: the refusal [{key}] is defined twice")
+            out[key] = dict(value)
+    return out
 
 
 def _named(name: str, value: Any, language: str, edition: int) -> Any:
