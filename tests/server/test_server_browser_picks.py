@@ -87,21 +87,28 @@ async def why_not(base: str) -> dict[str, Any]:
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         await new_game(page, base, "Corvo", continents=False)
-        # development: one click on a hand card plays it as an animal (the only choice it
-        # leaves), then pass, until our feeding turn comes
+        # development: play one card as an animal, then pass, until our feeding turn comes
         played = False
-        for _ in range(60):
-            await page.wait_for_selector("#prompt, #game-over", timeout=20_000)
-            kind = await page.get_attribute("#prompt", "data-kind")
-            if kind == "feed":
+        for _ in range(80):
+            await page.wait_for_selector("#prompt, #game-over", timeout=60_000)
+            if await page.query_selector("#game-over"):
                 break
-            card = page.locator(".player.me .hand .card.clickable")
-            if kind == "develop" and not played and await card.count():
-                await card.first.click()
-                played = True
-            else:
-                await page.locator("#legal button.act").last.click()
-            await page.wait_for_timeout(100)
+            try:
+                kind = await page.get_attribute("#prompt", "data-kind", timeout=2_000)
+                if kind == "feed":
+                    break
+                animal = page.locator("#legal button.act", has_text="as a new animal")
+                group = page.locator("#legal .pick-group")
+                if kind == "develop" and not played and await animal.count():
+                    await animal.first.click(timeout=2_000)
+                    played = True
+                elif kind == "develop" and not played and await group.count():
+                    await group.first.click(timeout=2_000)
+                else:
+                    await page.locator("#legal button.act").last.click(timeout=2_000)
+            except Exception:  # re-rendered under the pointer, or no longer our turn
+                pass
+            await page.wait_for_timeout(150)
         seen["kind"] = await page.get_attribute("#prompt", "data-kind")
         seen["played"] = played
         # a hand card cannot be used while feeding: the click says why, next to the card

@@ -29,7 +29,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 async def act_once(page: Any) -> bool:
-    button = await page.query_selector("#legal button.act")
+    # a long list comes grouped (.pick-group): a group picks its card, then its actions show
+    button = await page.query_selector("#legal button.act, #legal .pick-group")
     if button is None:
         return False
     try:
@@ -71,7 +72,9 @@ async def three_players(base: str, shot: bool) -> tuple[list[str], dict[str, Any
         clicks = 0
         shot_taken = False
         while True:
-            await page.wait_for_selector("#legal button.act, #game-over", timeout=30_000)
+            await page.wait_for_selector(
+                "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
+            )
             if await page.query_selector("#game-over"):
                 break
             species = await page.locator("#table .species").count()
