@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import string
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -76,6 +76,20 @@ def refusal(key: str, edition: int = 3, **fields: Any) -> Refusal:
     """The refusal ``key`` as an English sentence that remembers its key and fields."""
     if not fields:
         return _plain(key)
+    try:
+        return _made(key, edition, tuple(fields.items()))
+    except TypeError:  # a field that cannot be hashed (a list of traits)
+        return _make(key, edition, fields)
+
+
+@lru_cache(maxsize=4096)
+def _made(key: str, edition: int, items: tuple[tuple[str, Any], ...]) -> Refusal:
+    """Refusals asked for again and again while the rules list legal actions, made once."""
+    return _make(key, edition, dict(items))
+
+
+def _make(key: str, edition: int, fields: dict[str, Any]) -> Refusal:
+    """The refusal ``key`` in English, its fields named in ``edition``."""
     template, named = _plan(key)
     if named:
         values = dict(fields)
