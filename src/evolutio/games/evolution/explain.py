@@ -77,8 +77,8 @@ def explain(
             check(state, seat, action)
         except IllegalAction as exc:
             reasons.append(exc)
-    if not reasons:
-        # a trait on an animal, clicked alone: why that trait cannot be used now
+    if not reasons and state.phase != DEVELOPMENT:
+        # a trait on an animal, clicked alone while feeding: why it cannot be used now
         for card in _ids(targets, "card"):
             held = _trait_of(state, card)
             trait = TRAITS.get(held[1]) if held else None
