@@ -47,11 +47,19 @@ _MADE: dict[tuple[Any, ...], Refusal] = {}
 
 def refusal(key: str, **fields: Any) -> Refusal:
     """The refusal ``key`` as its English phrase that remembers its key and fields."""
+    if not fields:
+        return _plain(key)
     memo = (key, *sorted(fields.items()))
     made = _MADE.get(memo)
     if made is None:
         made = _MADE[memo] = Refusal(say(key, fields), key, fields)
     return made
+
+
+@cache
+def _plain(key: str) -> Refusal:
+    """A refusal without fields, made once."""
+    return Refusal(say(key, {}), key, {})
 
 
 def sentence(phrase: str) -> str:

@@ -7,7 +7,7 @@ starts with ``trait`` holds a trait id, named in the language when said; a templ
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -54,6 +54,16 @@ def refusal(key: str, **fields: Any) -> Refusal:
     """The refusal ``key`` as an English sentence that remembers its key and fields."""
     if not fields:
         return _plain(key)
+    try:
+        return _made(key, tuple(fields.items()))
+    except TypeError:  # a field that cannot be hashed
+        return Refusal(say(key, fields), key, fields)
+
+
+@lru_cache(maxsize=4096)
+def _made(key: str, items: tuple[tuple[str, Any], ...]) -> Refusal:
+    """Refusals asked for again and again while the rules list legal actions, made once."""
+    fields = dict(items)
     return Refusal(say(key, fields), key, fields)
 
 
