@@ -53,14 +53,17 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.click("#start")
         clicks = 0
         while True:
-            await page.wait_for_selector("#legal button.act, #game-over", timeout=20_000)
+            # a long list comes grouped by card or animal (.pick-group): a group picks its thing
+            await page.wait_for_selector(
+                "#legal button.act, #legal .pick-group, #game-over", timeout=20_000
+            )
             if await page.query_selector("#game-over"):
                 break
             # pick through the table first when a hand card is clickable, then act
             card = await page.query_selector(".hand .card.clickable")
             if card is not None and clicks % 3 == 0:
                 await card.click()
-            button = await page.query_selector("#legal button.act")
+            button = await page.query_selector("#legal button.act, #legal .pick-group")
             if button is None:
                 continue
             try:

@@ -186,7 +186,9 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
         placed: str | None = None
         clicks = 0
         while clicks < 40:
-            await page.wait_for_selector("#legal button.act, #game-over", timeout=20_000)
+            await page.wait_for_selector(
+                "#legal button.act, #legal .pick-group, #game-over", timeout=20_000
+            )
             if await page.query_selector("#game-over"):
                 break
             # the first time a location is offered: pick it on the table, then act in it
@@ -197,7 +199,8 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
                 await page.wait_for_selector(".player.me .loc-head.selected")
                 texts = await page.locator("#legal button.act").all_inner_texts()
                 seen["picked"] = texts
-            button = await page.query_selector("#legal button.act")
+            # a long list comes grouped (.pick-group): a group picks its thing
+            button = await page.query_selector("#legal button.act, #legal .pick-group")
             if button is None:
                 continue
             try:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from evolutio.core.game import JSON, Action, Game
+from evolutio.core.game import JSON, Action, Game, describe_choice
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "white")
 #: view keys the generic tree leaves out (the game's name is in the title already).
@@ -148,5 +148,5 @@ def render_actions(game: Game[Any], state: Any, actions: Sequence[Action]) -> Re
     table.add_column("notation", style="cyan")
     table.add_column("meaning")
     for i, action in enumerate(actions, 1):
-        table.add_row(str(i), action.notation(), game.describe_action(state, action))
+        table.add_row(str(i), action.notation(), describe_choice(game, state, action))
     return table

@@ -26,12 +26,37 @@ JSON = dict[str, Any]
 Options = Mapping[str, Any]
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; ``reason`` is written for the player."""
+class Refusal(str):
+    """A refusal sentence in English that remembers its sentence ``key`` and ``fields``, so
+    that its game can say it again in another language (``describe_refusal``). It is a
+    ``str``: code that returns a reason as text keeps its type, tests keep comparing text."""
 
-    def __init__(self, reason: str) -> None:
+    key: str
+    fields: dict[str, Any]
+
+    def __new__(cls, text: str, key: str, fields: Mapping[str, Any] | None = None) -> Refusal:
+        made = super().__new__(cls, text)
+        made.key = key
+        made.fields = fields if isinstance(fields, dict) else dict(fields or {})
+        return made
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; ``reason`` is written for the player, in English.
+
+    ``key`` and ``fields`` (optional) name the game's refusal sentence, for a game's
+    ``describe_refusal`` to say it in the player's language; a :class:`Refusal` passed as
+    the reason brings its own."""
+
+    def __init__(
+        self, reason: str, key: str | None = None, fields: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(reason)
-        self.reason = reason
+        if key is None and isinstance(reason, Refusal):
+            key, fields = reason.key, reason.fields
+        self.reason = str(reason)
+        self.key = key
+        self.fields: dict[str, Any] = dict(fields or {})
 
 
 class OptionError(ValueError):
@@ -267,6 +292,9 @@ class Game(Protocol[S]):
     the current decision in ``language`` (faces fall back to ``decision.prompt``, see
     :func:`decision_prompt`). ``labels(language)`` names each decision kind under
     ``kind:<kind>`` ("feeding"), for lines such as "waiting for Ann (feeding)".
+
+    Also optional: ``describe_choice``, ``describe_refusal`` and ``explain`` (see the
+    comment after this class).
     """
 
     name: str
@@ -365,6 +393,43 @@ def decision_prompt(game: Any, state: Any, decision: Decision, language: str = "
     the prompt the decision carries."""
     describe = getattr(game, "describe_decision", None)
     return decision.prompt if describe is None else str(describe(state, decision, language))
+
+
+# Optional members of a game, looked up with ``getattr`` (a game without them still works):
+#
+# ``describe_choice(state, action: Action, language: str) -> str``
+#     the sentence of a legal action for the player choosing it, who may see more than the
+#     others (the faces of a card in their hand); ``describe_action`` is the public sentence
+#     (logs). Without it, the choice reads as ``describe_action``.
+# ``describe_refusal(error: IllegalAction, language: str) -> str``
+#     the refusal ``error`` in ``language`` (from its ``key`` and ``fields``); without it,
+#     or for an error without a key, people read ``error.reason`` (English).
+# ``explain(state, seat: int, targets: tuple[tuple[str, int | str], ...], language: str)
+# -> str | None``
+#     why no legal action of ``seat`` uses all of ``targets`` (things on the table, as in
+#     ``action_targets``), in ``language``; ``None`` when the game has nothing to say (the
+#     interface then says a generic "not now").
+
+
+def describe_choice(game: Any, state: Any, action: Action, language: str = "en") -> str:
+    """A legal action's sentence for the player choosing it (the game's optional
+    ``describe_choice``, else its public ``describe_action``)."""
+    say = getattr(game, "describe_choice", None)
+    if callable(say):
+        return str(say(state, action, language))
+    return str(game.describe_action(state, action, language))
+
+
+def describe_refusal(game: Any, error: IllegalAction, language: str = "en") -> str:
+    """``error`` said in ``language`` by ``game`` when it can (its optional
+    ``describe_refusal``), else its English reason."""
+    say = getattr(game, "describe_refusal", None)
+    if error.key is not None and callable(say):
+        try:
+            return str(say(error, language))
+        except (KeyError, IndexError, ValueError):
+            return error.reason
+    return error.reason
 
 
 def parse_by_notation(actions: list[Action], text: str) -> Action:

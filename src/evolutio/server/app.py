@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import available_games, default_game
-from evolutio.server import i18n, lobby, records, reference, undo
+from evolutio.server import i18n, lobby, reasons, records, reference, undo
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -427,6 +427,8 @@ def create_app(
                     conn.send_full(lambda: room.full_state(conn))
             elif kind == "ping":
                 conn.send({"type": "pong", "ref": ref})
+            elif kind == "why":
+                reasons.why(room, conn, msg, ref)
             else:
                 raise RoomError("bad_type", "unknown_type")
         except RoomError as exc:

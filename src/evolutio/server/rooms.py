@@ -28,11 +28,12 @@ from evolutio.core.game import (
     IllegalAction,
     OptionError,
     decision_prompt,
+    describe_choice,
 )
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, history, resign, table, undo
+from evolutio.server import commands, history, reasons, resign, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -202,7 +203,7 @@ class Room:
                     "index": i,
                     "action": a.to_json(),
                     "notation": a.notation(),
-                    "text": game.describe_action(state, a, lang),
+                    "text": describe_choice(game, state, a, lang),
                     "targets": [list(t) for t in game.action_targets(state, a)],
                     "confirm": table.confirms(game, state, a),
                 }
@@ -377,7 +378,7 @@ class Room:
             raise RoomError("not_your_turn", match.refusal(seat) or "not_your_turn")
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
-        self.play(seat, self._parse(seat, msg), "human")
+        self.play(seat, self._parse(seat, msg, conn.lang), "human", conn.lang)
 
     def same_open_choice(self, seat: int, version: int) -> bool:
         """Whether ``version`` is an earlier version of the simultaneous decision still open
@@ -387,8 +388,9 @@ class Room:
         opened = self.match.version - len(self.chosen)
         return bool(self.chosen) and opened <= version and seat in self.match.pending()
 
-    def _parse(self, seat: int, msg: JSON) -> Action:
-        """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON."""
+    def _parse(self, seat: int, msg: JSON, lang: str = "en") -> Action:
+        """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON (a
+        refusal said in ``lang``)."""
         assert self.match is not None
         legal = self.match.legal(seat)
         if "index" in msg and "action" in msg:
@@ -409,12 +411,12 @@ class Room:
                 # not one of the listed actions: the rules say why (or accept it after all)
                 self.game.check(self.match.state, seat, action)
         except IllegalAction as exc:
-            raise RoomError("illegal", exc.reason) from None
+            raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
         except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("illegal", "malformed_action", detail=exc) from None
         return action
 
-    def play(self, seat: int, action: Action, by: str) -> None:
+    def play(self, seat: int, action: Action, by: str, lang: str = "en") -> None:
         """Store (committed), apply once, then broadcast one action of ``seat``."""
         match = self.match
         assert match is not None
@@ -431,7 +433,7 @@ class Room:
             events = self.advance(seat, action, by)
         except IllegalAction as exc:
             self.hub.store.drop_action(self.id, index)
-            raise RoomError("illegal", exc.reason) from None
+            raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
         undo.after(self, seat, action, events, saved)
         self.changed()
 

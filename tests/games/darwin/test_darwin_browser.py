@@ -30,9 +30,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 async def act_once(page: Any) -> bool:
     """Pass when passing is offered (set apart in #legal-end, sent on a second click), else
-    click the first action: the game moves on quickly."""
+    click the first action or group (a long list comes grouped: a group picks its card,
+    then its actions show): the game moves on quickly."""
     button = (await page.query_selector("#legal-end button.act")
-              or await page.query_selector("#legal button.act"))
+              or await page.query_selector("#legal button.act, #legal .pick-group"))
     if button is None:
         return False
     try:
@@ -74,7 +75,9 @@ async def three_players(base: str, shot: bool) -> tuple[list[str], dict[str, Any
         clicks = 0
         shot_taken = False
         while True:
-            await page.wait_for_selector("#legal button.act, #game-over", timeout=30_000)
+            await page.wait_for_selector(
+                "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
+            )
             if await page.query_selector("#game-over"):
                 break
             species = await page.locator("#table .species").count()

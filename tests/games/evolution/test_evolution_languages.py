@@ -55,7 +55,11 @@ def test_russian_and_german_sentences() -> None:
     assert describe_action(state, Pass(), "ru") == "Пас: больше не выкладывать карт в этом ходу"
     assert describe_action(state, UseFat(2, 1), "de") == "A2: 1 Fett in Futter umwandeln"
     assert describe_action(state, PlayTrait(81, "mimicry", 2), "ru") == (
-        "Сыграть свойство «Мимикрия» (карта #81) на A2"
+        "Сыграть свойство «Мимикрия» на A2"
+    )
+    # the player choosing it reads which card it spends (changed with the picks)
+    assert describe_action(state, PlayTrait(81, "mimicry", 2), "ru", private=True) == (
+        "Сыграть свойство «Мимикрия» (карта «Камуфляж / Жировой запас») на A2"
     )
     assert describe_action(state, Attack(1, 9), "de") == "Fleischfresser A1 greift A9 an"
     seats = ["Vanya", "Kolya"]

@@ -60,6 +60,14 @@ async def act(page: Any, seen: dict[str, Any]) -> bool:
     buttons = page.locator("#legal button.act")
     texts = await buttons.all_inner_texts()
     if not texts:
+        # a long list comes grouped (.pick-group): a group picks its thing, then its actions show
+        group = page.locator("#legal .pick-group")
+        if await group.count():
+            try:
+                await group.first.click(timeout=2_000)
+            except Exception:  # re-rendered under the pointer: look again
+                return False
+            return True
         return False
     index = 0
     for word in PRIORITY:
@@ -113,7 +121,9 @@ async def whole_game(base: str) -> tuple[str, list[str], dict[str, Any]]:
             if await page.query_selector("#game-over"):
                 break
             if not await act(page, seen):
-                await page.wait_for_selector("#legal button.act, #game-over", timeout=30_000)
+                await page.wait_for_selector(
+                    "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
+                )
             if seen.get("traits") == 1 and "hidden_seen" not in seen:
                 seen["hidden_seen"] = await watcher.locator("#table li.hidden").count()
                 seen["watcher_hand_cards"] = await watcher.locator("#table .hand .card").count()

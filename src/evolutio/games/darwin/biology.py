@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from evolutio.games.darwin.catalog import SYMBOLS, CardDef, HabitatDef, load_catalog
+from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import Species, State
 
 CARDS: tuple[CardDef, ...] = load_catalog().cards
@@ -125,18 +126,18 @@ def parts_fit(cards: Sequence[int]) -> str:
         else:
             tails += 1
     if heads > 1:
-        return "a species has only one head"
+        return refusal("one_head")
     if torsos > 1:
-        return "a species has only one torso"
+        return refusal("one_torso")
     if torso is None:
-        return "legs, wings and tails go on a torso's anchor points" if (
+        return refusal("on_anchor") if (
             legs or wings or tails) else ""
     if legs > torso.legs:
-        return f"the torso has anchor points for {torso.legs} leg cards"
+        return refusal("legs", legs=torso.legs)
     if wings > (1 if torso.wing else 0):
-        return "the torso has no free anchor point for a wing"
+        return refusal("no_wing_point")
     if tails > (1 if torso.tail else 0):
-        return "the torso has no free anchor point for a tail"
+        return refusal("no_tail_point")
     return ""
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from evolutio.core.game import Action, Event
 from evolutio.games.darwin.actions import Done, Gift, Grant, Pay, Receive, Show, Takeover
 from evolutio.games.darwin.phases import MAX_SPECIES
+from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import State
 
 SHOW_LIMIT = 4
@@ -45,23 +46,23 @@ def begin(state: State) -> None:
 def turn_refusal(state: State, seat: int, action: Action) -> str:
     """``receive`` and ``takeover`` on one's turn (not after passing)."""
     if state.passed[seat]:
-        return "after passing only an exchange with the market is allowed"
+        return refusal("passed_exchange")
     mate = teammate(seat)
     can_gift = not all(state.passed[o] for o in opponents(seat))
     if isinstance(action, Receive):
         if action.card not in state.hands[mate]:
-            return "that card is not in your teammate's hand"
+            return refusal("not_in_mate_hand")
         return ""
     assert isinstance(action, Takeover)
     if state.took_over:
-        return "one marker exchange per turn"
+        return refusal("one_takeover")
     sp = state.species.get(action.species)
     if sp is None or sp.owner != mate:
-        return "that is not your teammate's species"
+        return refusal("not_mate_species")
     if len(state.owned(seat)) >= MAX_SPECIES:
-        return "all your 12 markers are in play"
+        return refusal("markers")
     if len(state.hands[seat]) < 2 and not can_gift:
-        return "you cannot pay: two cards into the market, or two cards for the opponents"
+        return refusal("cannot_pay")
     return ""
 
 
@@ -70,27 +71,27 @@ def pending_refusal(state: State, seat: int, kind: str, action: Action) -> str:
         if isinstance(action, Done):
             return ""
         if not isinstance(action, Show):
-            return "show cards to your teammate, then done"
+            return refusal("show_what")
         if action.card not in state.hands[seat]:
-            return "that card is not in your hand"
+            return refusal("not_in_hand")
         if action.card in state.shown[seat]:
-            return "that card is already shown"
+            return refusal("shown")
         if len(state.shown[seat]) >= SHOW_LIMIT:
-            return "at most 4 cards are shown"
+            return refusal("show_limit")
         return ""
     if kind == "pay":
         if isinstance(action, Gift):
             if all(state.passed[o] for o in opponents(seat)):
-                return "both opponents have passed: pay with cards"
+                return refusal("pay_cards")
             return ""
         if not isinstance(action, Pay):
-            return "pay with a hand card into the market, or let the opponents draw"
-        return "" if action.card in state.hands[seat] else "that card is not in your hand"
+            return refusal("pay_what")
+        return "" if action.card in state.hands[seat] else refusal("not_in_hand")
     assert kind == "grant"
     if not isinstance(action, Grant):
-        return "name which player of your team draws"
+        return refusal("name_drawer")
     if action.seat not in (seat, teammate(seat)):
-        return "a player of your team draws"
+        return refusal("team_draws")
     return ""
 
 

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import Species, State
 
 T = TypeVar("T")
@@ -28,19 +29,19 @@ def probe(state: State, test: Callable[[], T]) -> T:
 def viable(state: State, sp: Species, food: bool = True) -> str:
     """Why a species would not stand where it is after an action (R-D55), or ""."""
     if not bio.complete(sp.cards):
-        return "a species needs a head and a torso"
+        return refusal("head_torso")
     if not bio.meets(sp.cards, bio.habitat_of(state, sp.pos)):
-        return "the species would not meet the habitat's requirements"
+        return refusal("requirements")
     if not food or state.children or (state.beginner and state.era == 1):
         return ""
     if bio.diet(sp.cards) == "herbivore":
-        return "" if _grazer_fed(state, sp) else "the species would not get enough food there"
+        return "" if _grazer_fed(state, sp) else refusal("no_food_there")
 
     def test() -> bool:
         bio.distribute(state, sp.pos)
         return bio.well_fed(state, sp)
 
-    return "" if probe(state, test) else "the species would not get enough food there"
+    return "" if probe(state, test) else refusal("no_food_there")
 
 
 def _grazer_fed(state: State, sp: Species) -> bool:

@@ -15,6 +15,7 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
+    IllegalAction,
     OptionError,
     Options,
     Outcome,
@@ -26,8 +27,16 @@ from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, reference, rules, scoring, texts
-from evolutio.games.darwin.actions import action_from_json, parse_notation
+from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
+from evolutio.games.darwin.actions import (
+    Add,
+    Create,
+    Migrate,
+    Mutate,
+    Remove,
+    action_from_json,
+    parse_notation,
+)
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
@@ -311,6 +320,32 @@ class DarwinsChoice:
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:
         return texts.describe_event(event, language, seats)
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal of the rules in ``language`` (data/refusals.toml)."""
+        return refusals.describe(error, language)
+
+    def explain(
+        self, state: State, seat: int, targets: tuple[tuple[str, int | str], ...],
+        language: str = "en",
+    ) -> str | None:
+        """Why no legal action uses all of ``targets``: the rules' refusal of the action the
+        clicked things would make (a card added to or taken from the species being built, a
+        species to mutate or to move to a habitat, a habitat for a new species)."""
+        ids = {kind: [i for k, i in targets if k == kind and isinstance(i, int)]
+               for kind in ("card", "species", "habitat")}
+        cards, species, habitats = ids["card"], ids["species"], ids["habitat"]
+        action: Action | None = None
+        if cards and state.build is not None:
+            action = Add(cards[0]) if cards[0] in state.hands[seat] else Remove(cards[0])
+        elif species and habitats:
+            action = Migrate(species[0], habitats[0])
+        elif species and not cards:
+            action = Mutate(species[0])
+        elif habitats and not cards:
+            action = Create(habitats[0])
+        why = rules.refusal(state, seat, action) if action is not None else ""
+        return refusals.describe(refusals.illegal(why), language) if why else None
 
     def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
         out: list[tuple[str, int | str]] = []

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.core.game import Action, Decision, Event
 from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin import coop, texts
+from evolutio.games.darwin import coop, refusals, texts
 from evolutio.games.darwin.actions import (
     Add,
     Cancel,
@@ -80,63 +80,63 @@ def _mutation_cost(state: State, ops: int) -> int:
 def _turn_refusal(state: State, seat: int, action: Action) -> str:
     hand = state.hands[seat]
     if state.passed[seat] and not isinstance(action, (Exchange, Pass)):
-        return "after passing only an exchange with the market is allowed"
+        return refusals.refusal("passed_exchange")
     if isinstance(action, (Receive, Takeover)):
         if not state.coop:
-            return "only in the 2 vs 2 variant"
+            return refusals.refusal("coop_only")
         return coop.turn_refusal(state, seat, action)
     era1_beginner = state.beginner and state.era == 1
     if isinstance(action, Redraw):
         if state.acted[seat] or state.redrawn[seat]:
-            return "Card draw is allowed once per era, before any other action of yours"
-        return "" if action.keep in hand else "that card is not in your hand"
+            return refusals.refusal("card_draw_once")
+        return "" if action.keep in hand else refusals.refusal("not_in_hand")
     if isinstance(action, Renew):
         if state.era != 1 or state.main_done[seat]:
-            return "a full redraw is only for Era 1, before your first species"
+            return refusals.refusal("renew_era1")
         if any(can_create(state, seat, p) for p in range(len(state.positions))):
-            return "you can create a species with this hand"
-        return "" if hand else "your hand is empty"
+            return refusals.refusal("can_create")
+        return "" if hand else refusals.refusal("hand_empty")
     if isinstance(action, Exchange):
         if state.exchanged:
-            return "one exchange per turn"
+            return refusals.refusal("one_exchange")
         if action.card not in hand:
-            return "that card is not in your hand"
-        return "" if action.take in state.market else "that card is not in the market"
+            return refusals.refusal("not_in_hand")
+        return "" if action.take in state.market else refusals.refusal("not_in_market")
     if isinstance(action, Pass):
         return ""
     if isinstance(action, Create):
         if state.beginner and state.era == 2:
-            return "no new species in the beginners' second era"
+            return refusals.refusal("beginner_second")
         if not 0 <= action.habitat < len(state.positions):
-            return "there is no such habitat"
+            return refusals.refusal("no_habitat")
         if len(state.owned(seat)) >= MAX_SPECIES:
-            return "all your 12 markers are in play"
+            return refusals.refusal("markers")
         if not can_create(state, seat, action.habitat):
-            return "no species from your hand can live in that habitat"
+            return refusals.refusal("cannot_live")
         return ""
     if isinstance(action, (Mutate, Migrate)):
         if era1_beginner:
-            return "beginners only create species in the first era"
+            return refusals.refusal("beginner_create")
         if state.children:
-            return "in the children's rules species are only created"
+            return refusals.refusal("children_create")
         sp = state.species.get(action.species)
         if sp is None or sp.owner != seat:
-            return "that is not your species"
+            return refusals.refusal("not_your_species")
         if sp.ticked:
-            return "that species has already had its main action this era"
+            return refusals.refusal("main_done")
         if isinstance(action, Mutate):
             return ""
         return _migration_refusal(state, sp, action.habitat)
-    return "it is your turn: an action for one species, or pass"
+    return refusals.refusal("turn_what")
 
 
 def _migration_refusal(state: State, sp: Species, target: int) -> str:
     """R-D79: another habitat in play, not the inhospitable volcano, not across the table
     under Continental drift; requirements and food at the target."""
     if not 0 <= target < len(state.positions) or target == sp.pos:
-        return "migrate to another habitat in play"
+        return refusals.refusal("migrate_where")
     if state.event == "continental_drift" and bio.sides(state)[target] != bio.sides(state)[sp.pos]:
-        return "Continental drift: no migration between the two sides of the table"
+        return refusals.refusal("drift")
     origin = sp.pos
 
     def test() -> str:
@@ -156,50 +156,50 @@ def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str
         cards = build.added
         if isinstance(action, Add):
             if action.card not in hand:
-                return "that card is not in your hand"
+                return refusals.refusal("not_in_hand")
             part = bio.card(action.card).part
             has_torso = any(bio.card(c).part == "torso" for c in cards)
             if part not in ("head", "torso") and not has_torso:
-                return "place the torso first: legs, wings and tails go on its anchor points"
+                return refusals.refusal("torso_first")
             why = bio.parts_fit([*cards, action.card])
-            return f"that part does not fit: {why}" if why else ""
+            return refusals.refusal("no_fit", why=why) if why else ""
         if isinstance(action, Done):
             return creation_viable(state, seat, build.pos, cards)
-        return "" if isinstance(action, Cancel) else "add a card, done or cancel"
+        return "" if isinstance(action, Cancel) else refusals.refusal("create_what")
     sp = state.species[build.species]
     if isinstance(action, Cancel):
         return ""
     if isinstance(action, Done):
         if not build.ops:
-            return "make one or two mutations first"
+            return refusals.refusal("mutate_first")
         return viable(state, sp)
     if not isinstance(action, (Add, Remove, Swap)):
-        return "add, remove or swap a card, done or cancel"
+        return refusals.refusal("mutate_what")
     if build.ops >= 2:
-        return "at most two mutations per species and turn"
+        return refusals.refusal("two_mutations")
     if isinstance(action, Remove):
         if action.card not in sp.cards:
-            return "that card is not on the species"
+            return refusals.refusal("not_on_species")
         if bio.card(action.card).part in ("head", "torso"):
-            return "the head and the torso are never removed"
+            return refusals.refusal("keep_core")
         return ""
     if isinstance(action, Add):
         if action.card not in hand:
-            return "that card is not in your hand"
+            return refusals.refusal("not_in_hand")
         if bio.card(action.card).part in ("head", "torso"):
-            return "the species already has one; swap it instead"
+            return refusals.refusal("has_one")
         why = bio.parts_fit([*sp.cards, action.card])
-        return f"that part does not fit: {why}" if why else ""
+        return refusals.refusal("no_fit", why=why) if why else ""
     assert isinstance(action, Swap)
     if action.card not in sp.cards:
-        return "that card is not on the species"
+        return refusals.refusal("not_on_species")
     if action.new not in hand:
-        return "that card is not in your hand"
+        return refusals.refusal("not_in_hand")
     if bio.card(action.card).part != bio.card(action.new).part:
-        return "a card is swapped for one of the same kind (head for head)"
+        return refusals.refusal("swap_same")
     cards = [c for c in sp.cards if c != action.card] + [action.new]
     why = bio.parts_fit(cards)
-    return f"that part does not fit: {why}" if why else ""
+    return refusals.refusal("no_fit", why=why) if why else ""
 
 
 def refusal(state: State, seat: int, action: Action) -> str:
@@ -209,22 +209,24 @@ def refusal(state: State, seat: int, action: Action) -> str:
 
 def _refusal(state: State, seat: int, current: Decision | None, action: Action) -> str:
     if current is None:
-        return "the game is over"
+        return refusals.refusal("over")
     if seat not in current.seats:
-        return "it is not your turn"
+        return refusals.refusal("not_your_turn")
     kind = current.kind
     if kind == "draw":
         if not isinstance(action, Draw):
-            return "draw a card first: choose the deck"
-        return "" if can_draw(state, action.deck) else f"the {action.deck} deck is empty"
+            return refusals.refusal("draw_first")
+        if can_draw(state, action.deck):
+            return ""
+        return refusals.refusal("deck_empty", deck=action.deck)
     if kind == "degenerate":
         sid = state.pending[0][2]
         if not isinstance(action, Degenerate):
-            return "choose the card this species loses"
+            return refusals.refusal("choose_loss")
         if action.card not in state.species[sid].cards:
-            return "that card is not on the species"
+            return refusals.refusal("not_on_species")
         if bio.card(action.card).part in ("head", "torso"):
-            return "the head and the torso are never removed"
+            return refusals.refusal("keep_core")
         return ""
     if kind in ("show", "pay", "grant"):
         return coop.pending_refusal(state, seat, kind, action)
@@ -232,17 +234,17 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         if isinstance(action, Done):
             return ""
         if not isinstance(action, Toss):
-            return "choose the cards you do not keep, then done"
-        return "" if action.card in state.hands[seat] else "that card is not in your hand"
+            return refusals.refusal("choose_toss")
+        return "" if action.card in state.hands[seat] else refusals.refusal("not_in_hand")
     if kind in ("lose", "give"):
         cls = Lose if kind == "lose" else Give
         if not isinstance(action, cls):
             return PROMPTS[kind]
         sp = state.species.get(action.species)
         if sp is None or sp.owner != seat:
-            return "that is not your species"
+            return refusals.refusal("not_your_species")
         if kind == "lose" and sp.dp != max(s.dp for s in state.owned(seat)):
-            return "you lose your species with the most Darwin points"
+            return refusals.refusal("lose_best")
         return ""
     if kind == "build":
         assert state.build is not None
@@ -253,7 +255,7 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
 def check(state: State, seat: int, action: Action) -> None:
     why = refusal(state, seat, action)
     if why:
-        raise IllegalAction(why[0].upper() + why[1:] + ".")
+        raise refusals.illegal(why)
 
 
 def candidates(state: State, seat: int) -> list[Action]:

@@ -26,6 +26,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     seats_from,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
 from evolutio.games.evolution.trait import (
     DEFENCE_ACTIONS,
@@ -46,19 +47,13 @@ def attack_block(
     Traits of the target named in ``ignore`` do not act (Intellect, Anglerfish, Ambush).
     """
     if target.id == carnivore.id:
-        return "A carnivore cannot attack itself."
+        return refusal("attack_self")
     if not target.present:
-        return f"Only the traits of A{target.id} lie on the table: there is no animal to attack."
+        return refusal("attack_no_body", animal=target.id)
     if (IN_SHELL, target.id) in state.cooldowns:
-        return (
-            f"A{target.id} is hidden in its Shell until the end of the turn: "
-            "it cannot be attacked (ruling 15)."
-        )
+        return refusal("in_shell", state.edition, animal=target.id, trait="shell")
     if carnivore.location != target.location:
-        return (
-            f"A{carnivore.id} can only attack animals in its own location "
-            f"(A{target.id} is elsewhere)."
-        )
+        return refusal("attack_elsewhere", animal=carnivore.id, target=target.id)
     for _, trait in carnivore.active():
         reason = TRAITS[trait].restricts_attack(state, carnivore, target)
         if reason:
@@ -83,15 +78,15 @@ def attack_block(
 def carnivore_block(state: State, carnivore: Animal) -> str | None:
     """Why this animal cannot start an attack now (the step's checks aside), or None."""
     if not carnivore.has("carnivore"):
-        return f"A{carnivore.id} is not a carnivore."
+        return refusal("not_carnivore", state.edition, animal=carnivore.id, trait="carnivore")
     if state.used("carnivore", carnivore.id):
-        return f"Carnivore A{carnivore.id} has already attacked this turn."
+        return refusal("attacked", animal=carnivore.id)
     if not can_eat(state, carnivore):
-        return f"Carnivore A{carnivore.id} is fed and its fat tissue is full: it cannot attack."
+        return refusal("carnivore_full", animal=carnivore.id)
     for effect in state.nature_no_attack:
         if affects(state, carnivore, effect):
             change = state.nature_cards[state.nature_now]
-            return f"The natural change '{change.name()}' keeps A{carnivore.id} from attacking."
+            return refusal("nature_no_attack", change=change.id, animal=carnivore.id)
     return None
 
 
@@ -158,10 +153,9 @@ def check_defence(state: State, frame: AttackFrame, action: Action) -> None:
     if action not in defence_options(state, frame):
         if isinstance(action, Accept):
             raise IllegalAction(
-                "Your animal must use its defence first (Running is always rolled; "
-                "Mimicry must redirect when it can)."
+                refusal("defend_first", state.edition, trait="running", trait2="mimicry")
             )
-        raise IllegalAction(f"'{action.notation()}' is not an available defence now.")
+        raise IllegalAction(refusal("no_defence", notation=action.notation()))
 
 
 def apply_defence(state: State, frame: AttackFrame, action: Action, events: list[Event]) -> None:

@@ -9,6 +9,7 @@ from evolutio.games.evolution.actions import PlayPair
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import host_block
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, State
 from evolutio.games.evolution.trait import TRAITS
 
@@ -23,15 +24,15 @@ def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str |
     животных": own animals only, Parasite only on others'; no duplicates but Fat tissue)."""
     trait = TRAITS[trait_id]
     if trait.animal_only:
-        return f"{shown(state, trait_id)} can only be played as an animal (face down)."
+        return refusal("animal_only", state.edition, trait=trait_id)
     if not animal.present:
-        return f"Only the traits of A{animal.id} lie on the table: there is no animal."
+        return refusal("no_body", animal=animal.id)
     if trait.target == "own" and animal.owner != seat:
-        return f"{shown(state, trait_id)} can only be played on your own animals."
+        return refusal("own_only", state.edition, trait=trait_id)
     if trait.target == "enemy" and animal.owner == seat:
-        return f"{shown(state, trait_id)} can only be played on another player's animal."
+        return refusal("enemy_only", state.edition, trait=trait_id)
     if not trait.stackable and animal.holds(trait_id):
-        return f"A{animal.id} already has {shown(state, trait_id)}."
+        return refusal("already_has", state.edition, animal=animal.id, trait=trait_id)
     for _, existing in animal.traits:
         reason = trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id)
         if reason:
@@ -44,10 +45,10 @@ def location_refusal(state: State, location: str) -> str | None:
     Gondwana, never straight into the Ocean)."""
     if not state.geography:
         if location:
-            return "There are no locations without the Continents expansion."
+            return refusal("no_locations")
         return None
     if location not in CONTINENTS:
-        return "Play the animal into a continent: laurasia or gondwana."
+        return refusal("continent_only")
     return None
 
 
@@ -55,21 +56,18 @@ def pair_block(state: State, seat: int, trait_id: str, a: Animal, b: Animal) -> 
     """Why a paired trait cannot join ``a`` and ``b`` (seed 004, "Парные свойства")."""
     trait = TRAITS[trait_id]
     if a.id == b.id:
-        return "A paired trait joins two different animals."
+        return refusal("pair_same")
     if not a.present or not b.present:
-        return "A paired trait joins two animals on the table."
+        return refusal("pair_absent")
     if a.location != b.location:
-        return (
-            f"A paired trait joins animals in one location; A{a.id} and A{b.id} live in "
-            "different places."
-        )
+        return refusal("pair_apart", a=a.id, b=b.id)
     if trait.target == "own" and (a.owner != seat or b.owner != seat):
-        return f"{shown(state, trait_id)} can only be played on two of your own animals."
+        return refusal("pair_own", state.edition, trait=trait_id)
     if trait.target == "enemy" and (a.owner == seat or b.owner == seat or a.owner != b.owner):
-        return f"{shown(state, trait_id)} is played on a pair of another player's animals."
+        return refusal("pair_enemy", state.edition, trait=trait_id)
     for link in state.links.values():
         if link.trait == trait_id and link.joins(a.id, b.id):
-            return f"A{a.id} and A{b.id} are already joined by {shown(state, trait_id)}."
+            return refusal("pair_joined", state.edition, a=a.id, b=b.id, trait=trait_id)
     return (
         host_block(state, a, trait_id)
         or host_block(state, b, trait_id)

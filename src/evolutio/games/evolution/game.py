@@ -25,7 +25,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
-from evolutio.games.evolution import notation, reference, rules, sentences
+from evolutio.games.evolution import explain, notation, reference, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
@@ -35,6 +35,7 @@ from evolutio.games.evolution.ops import revealed
 from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.scoring import outcome as final_outcome
 from evolutio.games.evolution.scoring import score_labels, scoreboard
 from evolutio.games.evolution.state import OVER, State
@@ -320,7 +321,7 @@ class Evolution:
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         if seat != rules.seat_to_act(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(refusal("not_your_turn"))
         return notation.parse_action(state, text)
 
     def undoable(self, before: State, seat: int, action: Action, events: list[Event]) -> bool:
@@ -384,6 +385,10 @@ class Evolution:
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)
 
+    def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
+        """The sentence of a legal action for the player choosing it: the card's faces."""
+        return sentences.describe_action(state, action, language, private=True)
+
     def describe_event(
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:
@@ -401,6 +406,17 @@ class Evolution:
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
         return sentences.describe_decision(state, decision.kind, decision.prompt, language)
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal of the rules in ``language`` (data/refusals*.toml)."""
+        return explain.describe(error, language)
+
+    def explain(
+        self, state: State, seat: int, targets: tuple[tuple[str, int | str], ...],
+        language: str = "en",
+    ) -> str | None:
+        """Why no legal action of ``seat`` uses all of ``targets`` (see explain.py)."""
+        return explain.explain(state, seat, targets, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:

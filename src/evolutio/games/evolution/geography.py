@@ -24,6 +24,7 @@ from evolutio.games.evolution.ops import (
     seats_from,
     take_trait,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, ChoiceFrame, Span, State
 
 LAURASIA = "laurasia"
@@ -71,27 +72,21 @@ def move_block(
     swims (an aquatic flier, with Time to Fly). 2nd edition: leaving the Ocean needs no
     Swimming card (seed 001; ruling 20)."""
     if destination not in LOCATIONS:
-        return f"There is no location '{destination}'; choose laurasia, gondwana or ocean."
+        return refusal("no_location", name=destination)
     if destination == animal.location:
-        return f"A{animal.id} is already in {place_name(destination)}."
+        return refusal("already_there", animal=animal.id, place=destination)
     if animal.location == OCEAN:
         if state.edition < 3:
             return None  # ruling 20: seed 001 asks for no Swimming card
         if not animal.has("swimming") and swimming_in_discard(state, animal.owner) is None:
-            return (
-                f"A{animal.id} can leave the Ocean only with a Swimming card from your discard "
-                "pile, and there is none."
-            )
+            return refusal("leave_ocean", state.edition, animal=animal.id, trait="swimming")
         return None
     if destination == OCEAN:
         if not animal.has("swimming"):
-            return "Only a swimming animal can migrate from a continent to the Ocean."
+            return refusal("to_ocean")
         return None
     if animal.has("swimming") and not direct:
-        return (
-            "A swimming animal cannot migrate from continent to continent directly; "
-            "it must pass through the Ocean."
-        )
+        return refusal("through_ocean")
     return None
 
 
@@ -99,14 +94,11 @@ def migration_block(state: State, animal: Animal) -> str | None:
     """Why the animal cannot migrate in this feeding step at all: migration is declared
     instead of feeding, and each animal migrates once per turn (seed 004, "Миграции")."""
     if not state.geography:
-        return "There are no locations without the Continents expansion."
+        return refusal("no_locations")
     if state.acted and not state.used("migrating", animal.owner):
-        return (
-            "Migration is declared instead of feeding: you already did something else "
-            "in this feeding turn."
-        )
+        return refusal("migrate_instead")
     if state.used("migration", animal.id):
-        return f"A{animal.id} has already migrated this turn."
+        return refusal("migrated", animal=animal.id)
     return None
 
 

@@ -23,8 +23,8 @@ from evolutio.games.evolution.actions import (
     UseFat,
 )
 from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
-from evolutio.games.evolution.development import location_refusal, pair_block, shown, trait_block
-from evolutio.games.evolution.geography import CONTINENTS, place_name
+from evolutio.games.evolution.development import location_refusal, pair_block, trait_block
+from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
@@ -47,6 +47,7 @@ from evolutio.games.evolution.phases import (
     trigger_choices,
     trigger_recipient,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
     OVER,
@@ -127,9 +128,9 @@ def actions_now(state: State) -> list[Action]:
 def check(state: State, seat: int, action: Action) -> None:
     """Raise ``IllegalAction`` with the reason when ``seat`` may not play ``action`` now."""
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(refusal("over"))
     if seat != (seat_to_act(state) if state.stack else state.current):
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(refusal("not_your_turn"))
     if state.stack:
         frame = state.stack[-1]
         if isinstance(frame, AttackFrame):
@@ -137,10 +138,10 @@ def check(state: State, seat: int, action: Action) -> None:
         elif isinstance(frame, ChoiceFrame):
             if action not in frame.options(state):
                 raise IllegalAction(
-                    f"'{action.notation()}' is not a choice now: {frame.prompt(state)}"
+                    refusal("not_a_choice", notation=action.notation(), prompt=frame.prompt(state))
                 )
         elif action not in trigger_choices(state):
-            raise IllegalAction("Choose one of the paired traits waiting to fire.")
+            raise IllegalAction(refusal("choose_trigger"))
         return
     if state.phase == DEVELOPMENT:
         _check_development(state, seat, action)
@@ -214,12 +215,10 @@ def _check_development(state: State, seat: int, action: Action) -> None:
     if isinstance(action, Pass):
         return
     if not isinstance(action, (PlayAnimal, PlayTrait, PlayPair)):
-        raise IllegalAction(
-            "In the development phase you can only play a card from your hand or pass."
-        )
+        raise IllegalAction(refusal("development_only"))
     player = state.players[seat]
     if action.card not in player.hand:
-        raise IllegalAction(f"Card #{action.card} is not in your hand.")
+        raise IllegalAction(refusal("not_in_hand"))
     if isinstance(action, PlayAnimal):
         reason = location_refusal(state, action.location)
         if reason:
@@ -227,24 +226,23 @@ def _check_development(state: State, seat: int, action: Action) -> None:
         return
     faces = state.card_faces[action.card]
     if action.trait not in faces:
-        names = " or ".join(shown(state, f) for f in faces)
-        raise IllegalAction(f"Card #{action.card} can be played as {names}, not {action.trait}.")
+        raise IllegalAction(refusal("wrong_face", state.edition, traits=faces, trait=action.trait))
     trait = TRAITS[action.trait]
     if isinstance(action, PlayTrait):
         if trait.paired:
-            raise IllegalAction(f"{shown(state, action.trait)} is paired: play it on two animals.")
+            raise IllegalAction(refusal("paired", state.edition, trait=action.trait))
         animal = state.animals.get(action.animal)
         if animal is None:
-            raise IllegalAction(f"There is no animal A{action.animal} on the table.")
+            raise IllegalAction(refusal("no_animal", animal=action.animal))
         reason = trait_block(state, seat, action.trait, animal)
     else:
         if not trait.paired:
-            raise IllegalAction(f"{shown(state, action.trait)} is played on one animal.")
+            raise IllegalAction(refusal("single", state.edition, trait=action.trait))
         a = state.animals.get(action.animals[0])
         b = state.animals.get(action.animals[1])
         if a is None or b is None:
             missing = action.animals[0] if a is None else action.animals[1]
-            raise IllegalAction(f"There is no animal A{missing} on the table.")
+            raise IllegalAction(refusal("no_animal", animal=missing))
         reason = pair_block(state, seat, action.trait, a, b)
     if reason:
         raise IllegalAction(reason)
@@ -300,64 +298,55 @@ def _feeding_actions(state: State, seat: int) -> list[Action]:
 def _check_feeding(state: State, seat: int, action: Action) -> None:
     if isinstance(action, EndStep):
         if must_feed(state, seat):
-            raise IllegalAction(
-                "You must take a red token from the food bank while one of your animals "
-                "can eat (or use a feeding trait instead)."
-            )
+            raise IllegalAction(refusal("must_feed"))
         return
     animal_id = getattr(action, "animal", None)
     if isinstance(action, (Pass, PlayAnimal, PlayTrait, PlayPair)):
-        raise IllegalAction("Cards are played in the development phase; now it is feeding.")
+        raise IllegalAction(refusal("feeding_now"))
     if not isinstance(animal_id, int):
-        raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+        raise IllegalAction(refusal("not_in_feeding", notation=action.notation()))
     animal = state.animals.get(animal_id)
     if animal is None:
-        raise IllegalAction(f"There is no animal A{animal_id} on the table.")
+        raise IllegalAction(refusal("no_animal", animal=animal_id))
     if animal.owner != seat:
-        raise IllegalAction(f"A{animal_id} is not your animal.")
+        raise IllegalAction(refusal("not_yours", animal=animal_id))
     if not animal.present:
-        raise IllegalAction(f"Only the traits of A{animal_id} lie on the table.")
+        raise IllegalAction(refusal("only_traits", animal=animal_id))
     trait_id = FEEDING_ACTIONS.get(action.type)
     migration = trait_id is not None and TRAITS[trait_id].during_migration
     if state.where is not None and animal.location != state.where and not migration:
         raise IllegalAction(
-            f"In this feeding turn you act in {place_name(state.where)}; A{animal_id} "
-            f"lives in {place_name(animal.location)}."
+            refusal("other_place", place=state.where, animal=animal_id, place2=animal.location)
         )
     if state.used("migrating", seat) and not migration:
-        raise IllegalAction(
-            "You declared a migration: this feeding turn you can only migrate "
-            "(no food, no other traits)."
-        )
+        raise IllegalAction(refusal("migrating"))
     if isinstance(action, (Eat, UseFat)):
         if state.main_done:
-            raise IllegalAction("You already took food, attacked or used fat in this feeding turn.")
+            raise IllegalAction(refusal("main_done"))
         if isinstance(action, Eat):
             if state.bank(animal.location) < 1:
                 raise IllegalAction(
-                    f"The food bank of {place_name(animal.location)} is empty."
+                    refusal("bank_empty_at", place=animal.location)
                     if animal.location
-                    else "The food bank is empty."
+                    else refusal("bank_empty")
                 )
             if not can_eat(state, animal):
                 raise IllegalAction(eat_refusal(state, animal))
         else:
             uses = dict(fat_uses(state, seat))
             if animal_id not in uses:
-                raise IllegalAction(f"A{animal_id} has no fat it can use now.")
+                raise IllegalAction(refusal("no_fat", animal=animal_id))
             if not 1 <= action.amount <= uses[animal_id]:
-                raise IllegalAction(
-                    f"A{animal_id} can turn 1 to {uses[animal_id]} fat tokens into food now."
-                )
+                raise IllegalAction(refusal("fat_amount", animal=animal_id, most=uses[animal_id]))
         return
     table_trait = TABLE_ACTIONS.get(action.type)
     if table_trait is not None:
         TRAITS[table_trait].check_action(state, animal, action)
         return
     if trait_id is None:
-        raise IllegalAction(f"'{action.notation()}' cannot be used in your feeding turn.")
+        raise IllegalAction(refusal("not_in_feeding", notation=action.notation()))
     if not has_trait(state, animal, trait_id):
-        raise IllegalAction(f"A{animal_id} does not have {shown(state, trait_id)}.")
+        raise IllegalAction(refusal("lacks", state.edition, animal=animal_id, trait=trait_id))
     TRAITS[trait_id].check_action(state, animal, action)
 
 
@@ -391,7 +380,7 @@ def _apply_feeding(state: State, action: Action, events: list[Event]) -> None:
 def eat_refusal(state: State, animal: Animal) -> str:
     """Why ``animal`` may not take a red token (hibernating, full, or its symbiont unfed)."""
     if animal.hibernating:
-        return f"A{animal.id} is hibernating and takes no food."
+        return refusal("hibernating", animal=animal.id)
     if animal.food >= need(state, animal) and animal.fat >= fat_capacity(animal):
-        return f"A{animal.id} is fed and its fat tissue is full."
-    return f"A{animal.id} cannot take food until its symbiont is fed."
+        return refusal("full", animal=animal.id)
+    return refusal("symbiont_hungry", animal=animal.id)

@@ -13,23 +13,21 @@ from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
 from evolutio.games.evolution.deck import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
 from evolutio.games.evolution.nature import active_set
+from evolutio.games.evolution.rules import decision
 from evolutio.games.evolution.state import State
 
 
 @cache
 def sentences() -> dict[str, dict[str, dict[str, str]]]:
     """section ("actions", "events", "words", ...) -> key -> {language: template}, from
-    data/sentences.toml."""
-    text = (
-        resources.files("evolutio.games.evolution.data")
-        .joinpath("sentences.toml")
-        .read_text(encoding="utf-8")
-    )
-    data = tomllib.loads(text)
-    return {
-        section: {key: dict(value) for key, value in table.items()}
-        for section, table in data.items()
-    }
+    data/sentences.toml and data/references.toml."""
+    folder = resources.files("evolutio.games.evolution.data")
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for name in ("sentences.toml", "references.toml"):
+        data = tomllib.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        for section, table in data.items():
+            out.setdefault(section, {}).update({key: dict(v) for key, v in table.items()})
+    return out
 
 
 def sentence(section: str, key: str, language: str = "en") -> str | None:
@@ -62,17 +60,54 @@ class _Fields(dict[str, object]):
         raise KeyError(key)
 
 
+def _actor(state: State) -> int:
+    """The seat that decides now (whose actions are described): "your" animals are its."""
+    now = decision(state)
+    return now.seats[0] if now is not None else state.current
+
+
 def _animal(state: State, animal_id: int, language: str = "en") -> str:
+    """An animal as the acting player sees it: "your A3", or "A5 of player 2"."""
     animal = state.animals.get(animal_id)
     if animal is None:
         return f"A{animal_id}"
-    seat = _word("seat", language).format(seat=animal.owner + 1)
-    return _word("animal_ref", language).format(animal=animal_id, seat=seat)
+    if animal.owner == _actor(state):
+        return _word("animal_yours", language).format(animal=animal_id)
+    return _word("animal_theirs", language).format(animal=animal_id, player=animal.owner + 1)
 
 
-def describe_action(state: State, action: Action, language: str = "en") -> str:
+def _pair(state: State, a: int, b: int, language: str) -> str:
+    """Two animals of one owner: "your A1 and A2", or "A4 and A5 of player 2"."""
+    first = state.animals.get(a)
+    if first is None or first.owner == _actor(state):
+        return _word("pair_yours", language).format(a=a, b=b)
+    return _word("pair_theirs", language).format(a=a, b=b, player=first.owner + 1)
+
+
+def faces_text(state: State, card: int, language: str = "en") -> str:
+    """A card named by its faces in ``language``: "Carnivore / Fat tissue"."""
+    faces = state.card_faces[card] if 0 <= card < len(state.card_faces) else ()
+    if not faces:
+        return f"#{card}"
+    return " / ".join(trait_name(face, language, state.edition) for face in faces)
+
+
+def card_text(state: State, card: int, language: str = "en") -> str:
+    """A card as the table shows it: the trait it carries on an animal, else its faces."""
+    for animal in state.animals.values():
+        for held, trait in animal.traits:
+            if held == card:
+                return trait_name(trait, language, state.edition)
+    return faces_text(state, card, language)
+
+
+def describe_action(
+    state: State, action: Action, language: str = "en", private: bool = False
+) -> str:
     """A sentence for people in ``language`` (data/sentences.toml, English when a language or
-    a template is missing), with display names of traits."""
+    a template is missing), with display names of traits. ``private``: for the player who
+    chooses it, naming the faces of the played card (the others do not see the face-down
+    side of a new animal); else "a card"."""
     key = action.type
     if isinstance(action, PlayAnimal) and action.location:
         key = "animal_at"
@@ -89,6 +124,20 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         fields["trait"] = trait_name(str(fields["trait"]), language, state.edition)
     if isinstance(action, PlayPair):
         fields["a"], fields["b"] = action.animals
+        fields["pair_ref"] = _pair(state, *action.animals, language)
+    card = fields.get("card")
+    if isinstance(card, int):
+        faces = faces_text(state, card, language)
+        shown = _word("faces", language).format(faces=faces)
+        fields["faces"] = shown if private else _word("a_card", language)
+        fields["card_name"] = card_text(state, card, language)
+        many = 0 <= card < len(state.card_faces) and len(state.card_faces[card]) > 1
+        fields["other"] = (
+            _word("card_faces", language).format(faces=faces) if many and private else ""
+        )
+    swap = fields.get("swap")
+    if isinstance(swap, int):
+        fields["swap_name"] = card_text(state, swap, language)
     for field in ("animal", "target"):
         value = fields.get(field)
         if isinstance(value, int):
@@ -103,6 +152,9 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
             trait_name(link.trait, language, state.edition)
             if link
             else _word("the_trait", language)
+        )
+        fields["joined"] = (
+            _word("and", language).join((f"A{link.a}", f"A{link.b}")) if link else f"L{action.link}"
         )
     return template.format_map(_Fields(language, fields, state.edition))
 

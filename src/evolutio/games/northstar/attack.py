@@ -11,7 +11,7 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.actions import Attacked
-from evolutio.games.northstar.cards import trait_name
+from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import TRAITS, AttackContext, is_carnivore, traits_of
 
@@ -50,9 +50,9 @@ def defence_block(ctx: AttackContext) -> str | None:
         )
         if ctx.attack_size <= prey.body + bonus:
             extra = f" + {bonus}" if bonus else ""
-            return (
-                f"A{ctx.attacker.id} (size {ctx.attack_size}) must be larger than "
-                f"A{prey.id} (size {prey.body}{extra})."
+            return refusal(
+                "too_small", attacker=ctx.attacker.id, size=ctx.attack_size, prey=prey.id,
+                body=f"{prey.body}{extra}",
             )
     for trait in _active(ctx, prey):
         reason = TRAITS[trait].blocks(ctx)
@@ -79,14 +79,14 @@ def attack_block(state: State, seat: int, attacker: Species, target: int,
     """Why ``attacker`` (of ``seat``) may not attack species ``target`` now, or None.
     A species never attacks itself; a fed carnivore attacks only to store fat (R-N11)."""
     if not is_carnivore(state, attacker):
-        return f"A{attacker.id} is not a carnivore: only carnivores attack."
+        return refusal("not_carnivore", species=attacker.id)
     if attacker.id == target:
-        return "A species never attacks itself."
+        return refusal("self_attack")
     if ops.room(state, attacker) == 0:
-        return f"A{attacker.id} is fed and cannot take more food."
+        return refusal("fed", species=attacker.id)
     found = state.find(target)
     if found is None:
-        return f"There is no species A{target}."
+        return refusal("no_species", species=target)
     prey_seat, prey_index, _ = found
     if negated is None:
         negated = current_negation(state, attacker)
@@ -119,23 +119,23 @@ def negation_block(state: State, seat: int, attacker: Species, trait: str) -> st
     """Why Intelligence may not switch ``trait`` off for ``attacker``: only protecting traits
     (R-N26), present on some other species, leaving at least one target to attack."""
     if trait not in TRAITS:
-        return f"There is no trait called {trait!r}."
+        return refusal("no_trait", name=trait)
     if not TRAITS[trait].negatable:
-        return f"Intelligence cannot switch off {trait_name(trait)}: it does not protect."
+        return refusal("not_protecting", trait=trait)
     if state.intel is not None and state.intel[0] != attacker.id:
-        return "Another carnivore's Intelligence is waiting for its attack."
+        return refusal("intel_waiting")
     negated = current_negation(state, attacker)
     if trait in negated:
-        return f"{trait_name(trait)} is already switched off for A{attacker.id}."
+        return refusal("switched_off", trait=trait, species=attacker.id)
     if not any(
         state.cards[c][0] == trait
         for _, _, s in state.all_species() if s is not attacker for c in s.traits
     ):
-        return f"No species has {trait_name(trait)}."
+        return refusal("nobody_has", trait=trait)
     if ops.room(state, attacker) == 0:
-        return f"A{attacker.id} is fed and cannot take more food."
+        return refusal("fed", species=attacker.id)
     if not targets(state, seat, attacker, negated | {trait}):
-        return f"A{attacker.id} would still have nothing to attack."
+        return refusal("nothing_to_attack", species=attacker.id)
     return None
 
 

@@ -36,6 +36,7 @@ from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.notation import from_json, parse_text
+from evolutio.games.northstar.refusals import describe, refusal
 from evolutio.games.northstar.state import Player, Species, State
 from evolutio.games.northstar.view import view as _view
 
@@ -203,7 +204,7 @@ class NorthStar:
         round to round, so ending the play phase loses no card); else the first legal."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(refusal("not_your_turn"))
         if state.phase == "food":
             return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
         eats = [a for a in legal if isinstance(a, Eat)]
@@ -306,6 +307,32 @@ class NorthStar:
         self, event: Event, language: str = "en", seats: list[str] | None = None
     ) -> str:
         return sentences.describe_event(event, language, seats)
+
+    def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
+        """A legal action's sentence for its chooser: the trait card played is named."""
+        return sentences.describe_choice(state, action, language)
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal of the rules in ``language`` (data/refusals.toml)."""
+        return describe(error, language)
+
+    def explain(
+        self, state: State, seat: int, targets: tuple[tuple[str, int | str], ...],
+        language: str = "en",
+    ) -> str | None:
+        """Why no legal action uses all of ``targets``: the rules' refusal of the action the
+        clicked things would make (a card on a species, a species eating or attacking)."""
+        cards = [i for k, i in targets if k == "card" and isinstance(i, int)]
+        species = [i for k, i in targets if k == "species" and isinstance(i, int)]
+        action: Action | None = None
+        if cards and species and cards[0] in state.players[seat].hand:
+            action = PlayTrait(cards[0], species[0])
+        elif len(species) >= 2:
+            action = Attack(species[0], species[1])
+        elif species and not cards:
+            action = Eat(species[0])
+        reason = rules.refusal(state, seat, action) if action is not None else None
+        return describe(IllegalAction(reason), language) if reason else None
 
     def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:
         out: list[tuple[str, int | str]] = []

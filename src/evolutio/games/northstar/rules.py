@@ -7,7 +7,7 @@ Every refusal is a sentence for the player. ``apply_action`` mutates without che
 from __future__ import annotations
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction
-from evolutio.games.northstar import attack, ops, phases
+from evolutio.games.northstar import attack, ops, phases, refusals
 from evolutio.games.northstar.actions import (
     Attack,
     ChooseFood,
@@ -22,7 +22,6 @@ from evolutio.games.northstar.actions import (
     PlayTrait,
     Use,
 )
-from evolutio.games.northstar.cards import trait_name
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import TRAITS, has, is_carnivore
 
@@ -103,48 +102,47 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
     """Why ``seat`` may not play ``action`` now, or None."""
     current = decision(state)
     if current is None:
-        return "The game is over."
+        return refusals.refusal("over")
     if not 0 <= seat < state.num_players:
-        return f"There is no seat {seat}."
+        return refusals.refusal("no_seat", seat=seat)
     if seat not in current.seats:
         if state.phase == "food":
-            return "You have already chosen your food card; waiting for the others."
-        return "It is not your turn."
+            return refusals.refusal("food_chosen")
+        return refusals.refusal("not_your_turn")
     if state.phase == "food":
         if not isinstance(action, ChooseFood):
-            return "Everyone first puts one hand card face down on the watering hole as food."
+            return refusals.refusal("food_first")
         return _card_block(state, seat, action.card)
     if state.phase == "play":
         return _play_block(state, seat, action)
     if state.phase == "before":
         if isinstance(action, Done):
             if Done() not in phases.before_actions(state, seat):
-                return "Use Long Neck, Fertile and Fat Tissue first: they are not optional."
+                return refusals.refusal("use_first")
             return None
         if not isinstance(action, Use):
-            return "Before feeding you may only use Long Neck, Fertile, Fat Tissue and " \
-                "Intelligence, then say done."
+            return refusals.refusal("before_only")
         return _use_block(state, seat, action, before=True)
     if isinstance(action, Pass):
         if state.intel is not None:
-            return "Your carnivore used Intelligence: it must attack now."
+            return refusals.refusal("intel_attack")
         if phases.must_feed(state, seat):
-            return "You must feed a hungry species that can eat."
+            return refusals.refusal("must_feed")
         return None
     if state.intel is not None and not (
         isinstance(action, (Attack, Use)) and action.species == state.intel[0]
     ):
-        return f"A{state.intel[0]} used Intelligence: it must attack now."
+        return refusals.refusal("intel_must", species=state.intel[0])
     if isinstance(action, Eat):
         found = _own(state, seat, action.species)
         if isinstance(found, str):
             return found
         if is_carnivore(state, found):
-            return "A carnivore never eats plant food; it attacks."
+            return refusals.refusal("no_plants")
         if state.watering_hole <= 0:
-            return "The watering hole is empty."
+            return refusals.refusal("hole_empty")
         if ops.room(state, found) == 0:
-            return f"A{found.id} is fed and cannot take more food."
+            return refusals.refusal("fed", species=found.id)
         return None
     if isinstance(action, Attack):
         found = _own(state, seat, action.species)
@@ -153,12 +151,12 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
         return attack.attack_block(state, seat, found, action.target)
     if isinstance(action, Use):
         return _use_block(state, seat, action, before=False)
-    return "In your feeding turn: eat, attack, use Intelligence, or pass when allowed."
+    return refusals.refusal("feeding_turn")
 
 
 def _card_block(state: State, seat: int, card: int) -> str | None:
     if card not in state.players[seat].hand:
-        return f"Card #{card} is not in your hand."
+        return refusals.refusal("not_in_hand")
     return None
 
 
@@ -166,7 +164,7 @@ def _own(state: State, seat: int, sid: int) -> Species | str:
     for species in state.players[seat].species:
         if species.id == sid:
             return species
-    return f"A{sid} is not one of your species."
+    return refusals.refusal("not_yours", species=sid)
 
 
 def _play_block(state: State, seat: int, action: Action) -> str | None:
@@ -176,13 +174,13 @@ def _play_block(state: State, seat: int, action: Action) -> str | None:
     if isinstance(action, Done):
         return None
     if not isinstance(action, (NewSpecies, Grow, PlayTrait)):
-        return "Play a card as a new species, body size, population or trait, or say done."
+        return refusals.refusal("play_what")
     block = _card_block(state, seat, action.card)
     if block:
         return block
     if isinstance(action, NewSpecies):
         if action.side not in ("left", "right"):
-            return "A new species goes at the left or the right end, never in between."
+            return refusals.refusal("ends_only")
         return None
     species = _own(state, seat, action.species)
     if isinstance(species, str):
@@ -190,29 +188,28 @@ def _play_block(state: State, seat: int, action: Action) -> str | None:
     top = ops.max_track(state)
     if isinstance(action, Grow):
         if action.track not in ("body", "pop"):
-            return "Grow body size or population."
+            return refusals.refusal("grow_what")
         value = species.body if action.track == "body" else species.pop
         if value >= top:
-            word = "body size" if action.track == "body" else "population"
-            return f"A{action.species}'s {word} is already {top}, the most."
+            key = "body_top" if action.track == "body" else "pop_top"
+            return refusals.refusal(key, species=action.species, top=top)
         return None
     assert isinstance(action, PlayTrait)
     trait = state.cards[action.card][0]
     traits = species.traits
     if action.replace is not None:
         if action.replace not in traits:
-            return f"Card #{action.replace} is not a trait of A{action.species}."
+            return refusals.refusal("not_trait_of", species=action.species)
         others = [state.cards[c][0] for c in traits if c != action.replace]
         if trait in others:
-            return f"A{action.species} already has {trait_name(trait)}."
+            return refusals.refusal("has", species=action.species, trait=trait)
         return None
     if trait in (state.cards[c][0] for c in traits):
-        return f"A{action.species} already has {trait_name(trait)}: never the same trait twice."
+        return refusals.refusal("twice", species=action.species, trait=trait)
     limit = trait_limit(state)
     if len(traits) >= limit:
-        return (
-            f"A{action.species} already has {limit} traits, the most"
-            f"{' with 2 players' if limit == 2 else ''}; play the card over one of them."
+        return refusals.refusal(
+            "traits_full_two" if limit == 2 else "traits_full", species=action.species, limit=limit
         )
     return None
 
@@ -222,14 +219,14 @@ def _use_block(state: State, seat: int, action: Use, before: bool) -> str | None
     if isinstance(species, str):
         return species
     if action.trait not in TRAITS:
-        return f"There is no trait called {action.trait!r}."
+        return refusals.refusal("no_trait", name=action.trait)
     if not has(state, species, action.trait):
-        return f"A{action.species} does not have {trait_name(action.trait)}."
+        return refusals.refusal("lacks", species=action.species, trait=action.trait)
     trait = TRAITS[action.trait]
     if before and not trait.before_feeding:
-        return f"{trait_name(action.trait)} is not used before feeding."
+        return refusals.refusal("not_before", trait=action.trait)
     if not before and not trait.feeding_use:
-        return f"{trait_name(action.trait)} is not used in a feeding turn."
+        return refusals.refusal("not_feeding", trait=action.trait)
     return trait.use_block(state, seat, species, action)
 
 

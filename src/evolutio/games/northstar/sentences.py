@@ -31,6 +31,25 @@ def say(key: str, language: str, **values: Any) -> str:
     return (texts.get(language) or texts["en"]).format(**values)
 
 
+def describe_choice(state: State, action: Action, language: str = "en") -> str:
+    """A legal action's sentence for the player choosing it: a trait card played face down
+    is named (the log's sentence, ``describe_action``, does not name it)."""
+    if isinstance(action, a.PlayTrait) and 0 <= action.card < len(state.cards):
+        name = trait_name(state.cards[action.card][0], language)
+        return say("a_trait_choice", language, trait=name, species=action.species,
+                   over=_over(state, action, language))
+    return describe_action(state, action, language)
+
+
+def _over(state: State, action: a.PlayTrait, language: str) -> str:
+    """" over Climbing" when the card replaces a trait (a face-down one stays unnamed)."""
+    if action.replace is None:
+        return ""
+    if action.replace in state.face_down or not 0 <= action.replace < len(state.cards):
+        return say("over_hidden", language)
+    return say("over", language, trait=trait_name(state.cards[action.replace][0], language))
+
+
 def describe_action(state: State, action: Action, language: str = "en") -> str:
     def card(cid: int | None) -> str:
         if cid is None or not 0 <= cid < len(state.cards):
@@ -47,11 +66,7 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         return say(f"a_{action.track}" if action.track in ("body", "pop") else "a_body",
                    language, trait=card(action.card), species=action.species)
     if isinstance(action, a.PlayTrait):
-        over = ""
-        if action.replace is not None:
-            old = f"#{action.replace}" if action.replace in state.face_down else card(
-                action.replace)
-            over = say("over", language, trait=old)
+        over = _over(state, action, language)
         return say("a_trait", language, card=action.card, species=action.species, over=over)
     if isinstance(action, a.Done):
         return say("a_done", language)

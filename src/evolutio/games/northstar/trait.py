@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from evolutio.games.northstar.refusals import refusal
+
 if TYPE_CHECKING:
     from evolutio.core.game import Event
     from evolutio.games.northstar.actions import Use
@@ -94,7 +96,7 @@ class Trait:
 
     def use_block(self, state: State, seat: int, species: Species, action: Use) -> str | None:
         """Why this use is not possible now, or None."""
-        return "That trait is not used this way."
+        return refusal("not_this_way")
 
     def use(self, state: State, seat: int, species: Species, action: Use,
             events: list[Event]) -> None:

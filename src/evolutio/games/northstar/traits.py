@@ -9,6 +9,7 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.actions import Use, Used
+from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import AttackContext, Trait, is_carnivore, register
 
@@ -38,7 +39,7 @@ class Burrowing(Trait):
 
     def blocks(self, ctx: AttackContext) -> str | None:
         if ctx.prey.food >= ctx.prey.pop:
-            return f"A{ctx.prey.id} has Burrowing and is fed: it cannot be attacked."
+            return refusal("burrowing", species=ctx.prey.id, trait="burrowing")
         return None
 
 
@@ -51,7 +52,7 @@ class Climbing(Trait):
     counters = ("climbing",)
 
     def blocks(self, ctx: AttackContext) -> str | None:
-        return f"A{ctx.prey.id} has Climbing: only a carnivore with Climbing can attack it."
+        return refusal("climbing", species=ctx.prey.id, trait="climbing")
 
 
 @register
@@ -77,9 +78,9 @@ class DefensiveHerding(Trait):
 
     def blocks(self, ctx: AttackContext) -> str | None:
         if ctx.attacker.pop <= ctx.prey.pop:
-            return (
-                f"A{ctx.prey.id} has Defensive Herding: the carnivore's population "
-                f"({ctx.attacker.pop}) must be greater than its population ({ctx.prey.pop})."
+            return refusal(
+                "herding", species=ctx.prey.id, trait="defensive_herding",
+                pop=ctx.attacker.pop, prey_pop=ctx.prey.pop,
             )
         return None
 
@@ -97,11 +98,11 @@ class FatTissue(Trait):
 
     def use_block(self, state: State, seat: int, species: Species, action: Use) -> str | None:
         if state.phase != "before":
-            return "Fat Tissue moves fat onto the species before feeding only."
+            return refusal("fat_before", trait="fat_tissue")
         if (species.id, self.id) in state.used:
-            return f"A{species.id} has already used Fat Tissue this round."
+            return refusal("used", species=species.id, trait="fat_tissue")
         if species.fat == 0 or species.food >= species.pop:
-            return f"A{species.id} has no fat to move, or is already fed."
+            return refusal("no_fat", species=species.id)
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -126,11 +127,11 @@ class Fertile(Trait):
 
     def use_block(self, state: State, seat: int, species: Species, action: Use) -> str | None:
         if state.phase != "before":
-            return "Fertile is used before feeding only."
+            return refusal("before_feeding", trait="fertile")
         if (species.id, self.id) in state.used:
-            return f"A{species.id} has already used Fertile this round."
+            return refusal("used", species=species.id, trait="fertile")
         if species.pop >= ops.max_track(state):
-            return f"A{species.id}'s population is already {species.pop}, the most."
+            return refusal("pop_top", species=species.id, top=species.pop)
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -166,7 +167,7 @@ class HardShell(Trait):
     def blocks(self, ctx: AttackContext) -> str | None:
         bonus = self.defence_bonus(ctx.state)
         if ctx.cs4500 and ctx.attack_size - ctx.prey.body < bonus:
-            return f"A{ctx.prey.id} has Hard Shell: the carnivore must be {bonus} larger."
+            return refusal("hard_shell", species=ctx.prey.id, trait="hard_shell", bonus=bonus)
         return None
 
 
@@ -196,21 +197,21 @@ class Intelligence(Trait):
         from evolutio.games.northstar import attack
 
         if action.card is None or action.card not in state.players[seat].hand:
-            return "Intelligence needs a card from your hand to discard."
+            return refusal("intel_card", trait="intelligence")
         if is_carnivore(state, species):
             if state.phase != "feed":
-                return "A carnivore uses Intelligence in its feeding turn, before attacking."
+                return refusal("intel_when", trait="intelligence")
             if action.negate is None:
-                return "Name the trait Intelligence switches off."
+                return refusal("intel_name", trait="intelligence")
             return attack.negation_block(state, seat, species, action.negate)
         if action.negate is not None:
-            return "Only a carnivore's Intelligence switches off traits."
+            return refusal("intel_carnivore", trait="intelligence")
         if state.phase != "before":
-            return "A non-carnivore uses Intelligence before feeding only."
+            return refusal("intel_before", trait="intelligence")
         if (species.id, self.id) in state.used:
-            return f"A{species.id} has already used Intelligence this round."
+            return refusal("used", species=species.id, trait="intelligence")
         if ops.room(state, species) == 0:
-            return f"A{species.id} cannot take more food."
+            return refusal("full", species=species.id)
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -256,13 +257,13 @@ class LongNeck(Trait):
 
     def use_block(self, state: State, seat: int, species: Species, action: Use) -> str | None:
         if state.phase != "before":
-            return "Long Neck is used before feeding only."
+            return refusal("before_feeding", trait="long_neck")
         if (species.id, self.id) in state.used:
-            return f"A{species.id} has already used Long Neck this round."
+            return refusal("used", species=species.id, trait="long_neck")
         if not ops.can_take(state, species, "bank_plant"):
             if is_carnivore(state, species):
-                return "A carnivore never eats plant food, not even through Long Neck."
-            return f"A{species.id} cannot take more food."
+                return refusal("no_plants_neck", trait="long_neck")
+            return refusal("full", species=species.id)
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -312,9 +313,8 @@ class Symbiosis(Trait):
         if ctx.prey_index + 1 < len(row):
             right = row[ctx.prey_index + 1]
             if right.body > ctx.prey.body:
-                return (
-                    f"A{ctx.prey.id} has Symbiosis and A{right.id} to its right is larger: "
-                    "it cannot be attacked."
+                return refusal(
+                    "symbiosis", species=ctx.prey.id, trait="symbiosis", right=right.id
                 )
         return None
 
@@ -328,7 +328,6 @@ class WarningCall(Trait):
     negatable = True
 
     def shields_neighbour(self, ctx: AttackContext) -> str | None:
-        return (
-            f"A{ctx.prey.id} is next to a species with Warning Call: only a carnivore with "
-            "Ambush can attack it."
+        return refusal(
+            "warning_call", species=ctx.prey.id, trait="warning_call", trait2="ambush"
         )

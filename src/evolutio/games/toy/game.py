@@ -33,6 +33,7 @@ from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import SHARED, Scoreboard, deciding, labels_in
+from evolutio.games.toy.refusals import describe, refused
 
 EXACT_BONUS = 10
 LANGUAGES = ("en", "ru", "it", "de")
@@ -267,21 +268,21 @@ class Trick:
     def check(self, state: TrickState, seat: int, action: Action) -> None:
         decision = self.decision(state)
         if decision is None:
-            raise IllegalAction("The game is over.")
+            raise refused("over")
         if seat not in decision.seats:
             if decision.kind == "bid":
-                raise IllegalAction("You have already bid; waiting for the others.")
-            raise IllegalAction("It is not your turn.")
+                raise refused("bid_made")
+            raise refused("not_your_turn")
         if decision.kind == "bid":
             if not isinstance(action, Bid):
-                raise IllegalAction("Everyone bids first: how many tricks will you take?")
+                raise refused("bid_first")
             if not 0 <= action.tricks <= state.total_tricks:
-                raise IllegalAction(f"Bid from 0 to {state.total_tricks} tricks.")
+                raise refused("bid_range", most=state.total_tricks)
             return
         if not isinstance(action, Play):
-            raise IllegalAction("Play a card from your hand.")
+            raise refused("play_card")
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"Card {action.card} is not in your hand.")
+            raise refused("not_in_hand", card=action.card)
 
     def apply(self, state: TrickState, seat: int, action: Action) -> list[Event]:
         self.check(state, seat, action)
@@ -316,7 +317,7 @@ class Trick:
         fewest points away when the trick is lost, and a bid of nothing wants no trick)."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction("It is not your turn.")
+            raise refused("not_your_turn")
         return min(legal, key=lambda a: a.card if isinstance(a, Play) else 0)
 
     # -- what people see ---------------------------------------------------------------------
@@ -478,6 +479,10 @@ class Trick:
                       for s, score in enumerate(state.scores))
         keys = [(score, state.taken[s]) for s, score in enumerate(state.scores)]
         return Scoreboard(parts, deciding(keys, ["score.tiebreak.taken"]))
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """A refusal in ``language`` (refusals.py)."""
+        return describe(error, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = labels_in(SCORE_LABELS, language)

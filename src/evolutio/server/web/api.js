@@ -37,9 +37,11 @@ export function h(spec, attrs = {}, ...children) {
 }
 
 // For renderers: mark an element as a thing a player may pick ("kind:id"); the shell
-// highlights it and wires the click from the legal actions' targets (docs/web.md).
-export function pickable(el, kind, id) {
+// highlights it and wires the click from the legal actions' targets (docs/web.md). `name`
+// (optional) is how the thing reads on a button that picks it ("Carnivore / Fat tissue").
+export function pickable(el, kind, id, name) {
   el.dataset.pick = `${kind}:${id}`;
+  if (name) el.dataset.pickName = name;
   return el;
 }
 

@@ -1,7 +1,23 @@
 // The pick mechanism, the same for every game: each legal action carries `targets`
 // ([[kind, id], ...], from the game's action_targets); a renderer marks the things a player
-// may click with data-pick="kind:id". Clicking one narrows the legal actions to those naming
-// every picked thing; the things the remaining actions name are highlighted.
+// may click with data-pick="kind:id" (api.js pickable). Clicking one narrows the legal actions
+// to those naming every picked thing; the things the remaining actions name are highlighted;
+// once one action is left and every thing it names is picked, it is played. A long list is
+// shown grouped by the thing each action names first (pick the card, then the place). A
+// click on a thing that no action can use asks the server why ("why" frame) and shows the
+// answer next to it. See docs/web.md.
+import { h } from "./api.js";
+import { addStrings, t } from "./i18n.js";
+
+addStrings("picks", {
+  en: { choices: "choices" },
+  ru: { choices: "вариантов" },
+  it: { choices: "scelte" },
+  de: { choices: "Möglichkeiten" },
+});
+
+// more buttons than this, and nothing picked yet: group them by the thing they name first
+export const GROUP_AT = 8;
 
 const key = (kind, id) => `${kind}:${id}`;
 
@@ -18,13 +34,79 @@ export function mentioned(items) {
   return out;
 }
 
-// The pick part of a renderer's ctx: picked(kind, id), hot(kind, id), pick(kind, id) or null.
-export function pickContext(picks, hotKeys, onPick) {
+// The action to play once the picks leave exactly one and name everything it points at.
+export function settled(candidates, picks) {
+  if (candidates.length !== 1 || !picks.length) return null;
+  const chosen = new Set(picks.map((p) => key(p.kind, p.id)));
+  const item = candidates[0];
+  return (item.targets || []).every(([kind, id]) => chosen.has(key(kind, id))) ? item : null;
+}
+
+// The buttons to show: the actions themselves, or, for a long list with nothing picked, one
+// button per thing named first ({group, kind, id, items}); actions naming nothing stay as they are.
+export function grouped(candidates, picks) {
+  if (picks.length || candidates.length <= GROUP_AT) return candidates.map((item) => ({ item }));
+  const order = [];
+  const groups = new Map();
+  for (const item of candidates) {
+    const first = (item.targets || [])[0];
+    if (!first) { order.push({ item }); continue; }
+    const k = key(first[0], first[1]);
+    if (!groups.has(k)) { const g = { group: k, kind: first[0], id: first[1], items: [] }; groups.set(k, g); order.push(g); }
+    groups.get(k).items.push(item);
+  }
+  if (groups.size === candidates.length) return candidates.map((item) => ({ item }));
+  // a group of one is its action; actions naming nothing (pass, end) go last
+  const out = order.map((g) => (g.items && g.items.length === 1 ? { item: g.items[0] } : g));
+  return [...out.filter((x) => x.group || (x.item.targets || []).length), ...out.filter((x) => !x.group && !(x.item.targets || []).length)];
+}
+
+// The name of a thing on the table, as its renderer shows it.
+export function pickName(root, kind, id) {
+  const el = root && root.querySelector(`[data-pick="${CSS.escape(key(kind, id))}"]`);
+  if (!el) return String(id);
+  const name = el.dataset.pickName || el.getAttribute("aria-label") || el.textContent || "";
+  const text = name.replace(/\s+/g, " ").trim();
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text || String(id);
+}
+
+// The buttons of the decision (in `#legal`, marked `.grouped` when grouped): each action
+// plays it (`play(item)`, or the button `actButton(item)` makes); a group picks its thing;
+// `ends` (actions that end a phase) sit apart at the end, in `#legal-end`.
+export function buttons(candidates, picks, root, ctx, play, actButton = null, ends = []) {
+  // two groups that read the same and offer the same choices are one (two equal cards)
+  const same = new Set();
+  const entries = grouped(candidates, picks).filter((entry) => {
+    if (!entry.group) return true;
+    const k = [pickName(root, entry.kind, entry.id), ...entry.items.map((i) => i.text).sort()].join("\n");
+    if (same.has(k)) return false;
+    same.add(k);
+    return true;
+  });
+  const legal = h("div.legal#legal");
+  if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
+  legal.append(...entries.map((entry) => entry.group
+    ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
+      onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} ▸ `,
+      h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
+    : actButton ? actButton(entry.item) : h("button.act", { dataset: { index: entry.item.index },
+      title: entry.item.notation, onclick: () => play(entry.item) }, entry.item.text)));
+  if (ends.length) {
+    legal.append(h("div.legal-end#legal-end", {}, ends.map((item) => actButton ? actButton(item)
+      : h("button.act", { dataset: { index: item.index }, title: item.notation, onclick: () => play(item) }, item.text))));
+  }
+  return legal;
+}
+
+// The pick part of a renderer's ctx: picked(kind, id), hot(kind, id), pick(kind, id) or null,
+// and why(kind, id) (or null) for things that cannot be used.
+export function pickContext(picks, hotKeys, onPick, onWhy = null) {
   const chosen = new Set(picks.map((p) => key(p.kind, p.id)));
   return {
     picked: (kind, id) => chosen.has(key(kind, id)),
     hot: (kind, id) => hotKeys.has(key(kind, id)) && !chosen.has(key(kind, id)),
     pick: onPick,
+    why: onWhy,
   };
 }
 
@@ -43,7 +125,31 @@ export function decorate(root, ctx) {
     else if (hot) el.classList.add("clickable");
     if (ctx.pick && (picked || hot)) {
       el.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.pick(kind, id); });
+    } else if (ctx.why) {
+      el.classList.add("why-able");
+      el.addEventListener("click", (ev) => {
+        // inside a thing that can be picked (a trait chip on a hot animal): that one answers
+        if (el.parentElement && el.parentElement.closest(".clickable, .selected")) return;
+        ev.stopPropagation();
+        ctx.why(kind, id);
+      });
     }
   }
   return root;
+}
+
+// The targets of a "why" question: what is picked, then the thing clicked.
+export function whyTargets(picks, kind, id) {
+  return [...picks.filter((p) => !(p.kind === kind && String(p.id) === String(id))).map((p) => [p.kind, p.id]), [kind, id]];
+}
+
+// Show the server's answer to a "why" frame next to the thing asked about (the last target).
+export function showWhy(root, message) {
+  for (const old of root.querySelectorAll(".why-note")) old.remove();
+  const last = (message.targets || [])[message.targets.length - 1];
+  const el = last && root.querySelector(`[data-pick="${CSS.escape(key(last[0], last[1]))}"]`);
+  const note = h(`div.why-note${message.ok ? ".ok" : ""}#why-note`, { role: "status" }, message.text);
+  if (el) el.append(note); else root.prepend(note);
+  setTimeout(() => note.remove(), 8000);
+  return note;
 }

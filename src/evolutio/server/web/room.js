@@ -4,10 +4,10 @@
 import { h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
-import { decorate, matches, mentioned, pickContext } from "./picks.js";
+import { buttons, decorate, matches, mentioned, pickContext, settled, showWhy, whyTargets } from "./picks.js";
 import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
 import { notifyControls, notifyTurn } from "./notify.js";
-import { gameOverPanel, legalButtons, liveScore, roomTabs, undoButton } from "./table.js";
+import { actionButton, gameOverPanel, liveScore, roomTabs, undoButton } from "./table.js";
 import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
 import { roomTools } from "./roomtools.js";
@@ -137,8 +137,14 @@ export async function showRoom(app, roomId, session) {
   function pick(kind, id) {
     const i = me.picks.findIndex((p) => p.kind === kind && String(p.id) === String(id));
     if (i >= 0) me.picks.splice(i, 1); else me.picks.push({ kind, id });
+    const st = me.state;
+    const done = st && settled((st.legal || []).filter((item) => matches(item, me.picks)), me.picks);
+    if (done) { playItem(done); return; }
     renderGame();
   }
+  function playItem(item) { me.picks = []; send({ type: "act", version: me.state.version, index: item.index }); }
+  // a click on a thing no legal action can use: ask the server why (docs/protocol.md)
+  function why(kind, id) { send({ type: "why", targets: whyTargets(me.picks, kind, id) }); }
 
   // Seconds left on a seat's clock (this frame's figure less the time since it came).
   function clockSpan(seconds, seat) {
@@ -164,7 +170,8 @@ export async function showRoom(app, roomId, session) {
     const seats = decisionSeats(d);
     const ctx = { game: me.game, mySeat: st.seat, names: names(), decision: d, active: seats,
       t: (key) => t(key, me.game), label: (id) => label(me.game, id),
-      ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null) };
+      ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null,
+        st.seat === null || st.seat === undefined || !d ? null : why) };
     tableEl.replaceChildren(decorate(me.board.renderTable(st.view, ctx), ctx));
     renderClocks(clocksEl, st, me.room, names());
     notifyTurn(legal.length > 0, `${roomId}:${st.version}`, roomId, d && d.prompt);
@@ -179,8 +186,8 @@ export async function showRoom(app, roomId, session) {
         h("b", {}, `${t("your_turn")}: `), d.prompt || kindLabel(me.game, d.kind), progress, clockSpan(clockOf(st, st.seat), st.seat),
         h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
           me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
-        legalButtons(candidates, st.version, (item) => { me.picks = []; send({ type: "act", version: st.version, index: item.index }); },
-          renderGame, me.armed)));
+        buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, playItem,
+          actionButton(st.version, playItem, renderGame, me.armed), candidates.filter((item) => item.confirm))));
       markActions(decisionEl, candidates, tableEl);
       tools.showHint(st, decisionEl);
       return;
@@ -244,6 +251,7 @@ export async function showRoom(app, roomId, session) {
       renderSeats(); renderGame(); renderLog();
     } else if (m.type === "state") { onState(m); }
     else if (m.type === "chat") { addChat(m); }
+    else if (m.type === "why") { showWhy(tableEl, m); }
     else if (m.type === "error") { errorEl.textContent = m.message; setTimeout(() => { if (errorEl.textContent === m.message) errorEl.textContent = ""; }, 6000); }
     return null;
   }

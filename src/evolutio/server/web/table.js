@@ -89,10 +89,10 @@ export function gameOverPanel(outcome, names, label, entry, links, mark = () => 
     links);
 }
 
-// The legal actions as buttons: the plays first, then apart the actions that end a turn or
-// a phase (`confirm`), which send only on a second click.
-export function legalButtons(candidates, version, act, rerender, armed) {
-  const button = (item) => {
+// One legal action's button: an action that ends a turn or a phase (`confirm`) sends only on
+// a second click (the first arms it); the others send at once.
+export function actionButton(version, act, rerender, armed) {
+  return (item) => {
     const ready = armed.version === version && armed.index === item.index;
     return h(`button.act${item.confirm ? ".ends" : ""}${ready ? ".armed" : ""}`, {
       dataset: { index: item.index }, title: item.confirm ? `${item.notation} · ${w("confirm_hint")}` : item.notation,
@@ -102,10 +102,6 @@ export function legalButtons(candidates, version, act, rerender, armed) {
       },
     }, ready ? h("b", {}, `${w("confirm")}: `) : null, h("span", {}, item.text));
   };
-  const plays = candidates.filter((item) => !item.confirm);
-  const ends = candidates.filter((item) => item.confirm);
-  return h("div.legal#legal", {}, plays.map(button),
-    ends.length ? h("div.legal-end#legal-end", { title: w("end_actions") }, ends.map(button)) : null);
 }
 
 // "Undo my last move", while the server offers it (the state frame's `undo`).

@@ -25,7 +25,7 @@ function cardEl(cid, view, ctx) {
   if (card.special) stats.push(" ", ref(h("span", {}, ctx.label(card.special)), card.special));
   return pickable(ref(h(`div.dcard.${card.part}${card.large ? ".large" : ""}`, { dataset: { card: cid } },
     h("div.name", {}, `${ctx.label(card.animal)} ${ctx.label(part)}`),
-    h("div.stats", {}, stats.filter(Boolean))), card.animal), "card", cid);
+    h("div.stats", {}, stats.filter(Boolean))), card.animal), "card", cid, `${ctx.label(card.animal)} ${ctx.label(part)}`);
 }
 
 function speciesEl(sp, view, ctx, winners) {
@@ -41,7 +41,7 @@ function speciesEl(sp, view, ctx, winners) {
     winners.includes(sp.id) ? h("span.token", { title: t("best_adapted") }, " ★") : null,
     sp.ticked ? h("span.muted", {}, " ✓") : null);
   return pickable(h(`div.${cls.join(".")}`, { dataset: { species: sp.id } },
-    head, h("div.parts", {}, sp.cards.map((c) => cardEl(c, view, ctx)))), "species", sp.id);
+    head, h("div.parts", {}, sp.cards.map((c) => cardEl(c, view, ctx)))), "species", sp.id, `S${sp.id}`);
 }
 
 function habitatEl(hab, index, view, ctx) {
@@ -56,7 +56,7 @@ function habitatEl(hab, index, view, ctx) {
     ref(h("div.req", {}, `${t("requires")}: ${reqs}`, forbidden ? ` · ${t("forbidden")}: ${forbidden}` : ""), "requires"),
     ref(h("div.counts.muted", {}, `${t("adaptation")}: ${(hab.adaptation || []).map((s) => MARKS[s] || s).join(" ")}`), "adaptation"),
     h("div.hspecies", {}, species.map((sp) => speciesEl(sp, view, ctx, hab.winners || [])))),
-  "habitat", index);
+  "habitat", index, `H${index} ${name}`);
 }
 
 export function renderTable(view, ctx) {

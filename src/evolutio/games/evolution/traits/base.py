@@ -38,6 +38,7 @@ from evolutio.games.evolution.ops import (
     need,
     shed_trait,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
 
@@ -52,28 +53,31 @@ class Carnivore(Trait):
 
     def conflicts(self, other: str) -> str | None:
         if other == "scavenger":
-            return "Scavenger and Carnivore can never be on the same animal."
+            return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or carnivore_block(state, animal):
             return []
+        # itself and animals elsewhere are refused by attack_block too: skipped first, cheaply
         return [
             Attack(animal.id, target.id)
             for target in state.animals.values()
-            if attack_block(state, animal, target) is None
+            if target.id != animal.id
+            and target.location == animal.location
+            and attack_block(state, animal, target) is None
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
         if state.main_done:
-            raise IllegalAction("You already took food, attacked or used fat in this feeding turn.")
+            raise IllegalAction(refusal("main_done"))
         reason = carnivore_block(state, animal)
         if reason:
             raise IllegalAction(reason)
         target = state.animals.get(action.target)
         if target is None:
-            raise IllegalAction(f"There is no animal A{action.target} on the table.")
+            raise IllegalAction(refusal("no_animal", animal=action.target))
         reason = attack_block(state, animal, target)
         if reason:
             raise IllegalAction(reason)
@@ -103,8 +107,8 @@ class HighBodyWeight(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not carnivore.has("high_body_weight"):
-            return (
-                "Only a carnivore with High body weight can attack an animal with High body weight."
+            return refusal(
+                "only_with", state.edition, trait="high_body_weight", trait2="high_body_weight"
             )
         return None
 
@@ -117,17 +121,17 @@ class Swimming(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not carnivore.has("swimming"):
-            return "Swimming animals can only be attacked by swimming carnivores."
+            return refusal("swimming_prey")
         return None
 
     def restricts_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not target.has("swimming"):
-            return "A swimming carnivore can only attack swimming animals."
+            return refusal("swimming_hunter")
         return None
 
     def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
         if state.geography and animal.location == OCEAN:
-            return f"A{animal.id} already lives in the Ocean."
+            return refusal("in_ocean", animal=animal.id)
         return None
 
     def on_play(
@@ -205,7 +209,7 @@ class Camouflage(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not carnivore.has("sharp_vision"):
-            return "Only a carnivore with Sharp vision can attack an animal with Camouflage."
+            return refusal("only_with", state.edition, trait="sharp_vision", trait2="camouflage")
         return None
 
 
@@ -222,7 +226,7 @@ class Burrowing(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if is_fed(state, target):
-            return "A fed animal with Burrowing is safe in its burrow."
+            return refusal("burrowed", state.edition, trait="burrowing")
         return None
 
 
@@ -312,7 +316,7 @@ class Symbiosis(Trait):
         self, state: State, link: Link, carnivore: Animal, target: Animal
     ) -> str | None:
         if target.id == link.b:
-            return f"A{target.id} is protected by its symbiont A{link.a}."
+            return refusal("symbiont", animal=target.id, other=link.a)
         return None
 
     def link_blocks_eating(self, state: State, link: Link, animal: Animal) -> bool:
@@ -328,30 +332,36 @@ class PiracyTrait(Trait):
 
     def _block(self, state: State, animal: Animal, target: Animal | None) -> str | None:
         if state.used("piracy", animal.id):
-            return f"A{animal.id} has already used Piracy this turn."
+            return refusal("used_this_turn", state.edition, animal=animal.id, trait="piracy")
         if animal.hibernating or animal.food >= need(state, animal):
-            return "Only a hungry animal can use Piracy (a stolen token cannot fill fat)."
+            return refusal("piracy_hungry", state.edition, trait="piracy")
         if target is None:
-            return "There is no such animal to rob."
+            return refusal("rob_none")
         if target.id == animal.id:
-            return "An animal cannot rob itself."
+            return refusal("rob_self")
         if target.location != animal.location:
-            return f"A{target.id} lives in another location."
+            return refusal("rob_elsewhere", animal=target.id)
         if target.food < 1:
-            return f"A{target.id} has no food token to steal."
+            return refusal("rob_empty", animal=target.id)
         if not state.used("fed", target.id):
-            return f"A{target.id} has not received food this turn."
+            return refusal("rob_unfed", animal=target.id)
         if is_fed(state, target):
-            return f"A{target.id} is already fed: Piracy takes only from hungry animals."
+            return refusal("rob_fed", state.edition, animal=target.id, trait="piracy")
         return None
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.used("piracy", animal.id):
             return []
+        if animal.hibernating or animal.food >= need(state, animal):
+            return []
+        # the checks of _block that need no target come first; itself and animals elsewhere
+        # are refused there too, skipped here cheaply
         return [
             Piracy(animal.id, target.id)
             for target in state.animals.values()
-            if self._block(state, animal, target) is None
+            if target.id != animal.id
+            and target.location == animal.location
+            and self._block(state, animal, target) is None
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -385,9 +395,9 @@ class GrazingTrait(AnimalActionTrait):
 
     def block(self, state: State, animal: Animal) -> str | None:
         if state.used("grazing", animal.id):
-            return f"A{animal.id} has already grazed in this feeding turn."
+            return refusal("grazed", animal=animal.id)
         if state.bank(animal.location) < 1:
-            return "The food bank is empty."
+            return refusal("bank_empty")
         return None
 
     def apply_action(
@@ -409,13 +419,13 @@ class HibernationTrait(AnimalActionTrait):
 
     def block(self, state: State, animal: Animal) -> str | None:
         if animal.hibernating:
-            return f"A{animal.id} is already hibernating."
+            return refusal("already_hibernating", animal=animal.id)
         if state.used("hibernation", animal.id):
-            return "Hibernation cannot be used two turns running."
+            return refusal("hibernation_twice", state.edition, trait="hibernation")
         if state.last_turn:
-            return "Hibernation cannot be used in the last turn."
+            return refusal("hibernation_last", state.edition, trait="hibernation")
         if animal.food >= need(state, animal):
-            return f"A{animal.id} is already fed."
+            return refusal("already_fed", animal=animal.id)
         return None
 
     def apply_action(
@@ -434,7 +444,7 @@ class Scavenger(Trait):
 
     def conflicts(self, other: str) -> str | None:
         if other == "carnivore":
-            return "Scavenger and Carnivore can never be on the same animal."
+            return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
 
 

@@ -18,13 +18,11 @@ from evolutio.games.evolution.actions import (
     TraitsExchanged,
     TraitUsed,
 )
-from evolutio.games.evolution.development import shown
 from evolutio.games.evolution.geography import (
     LOCATIONS,
     migrate,
     migration_block,
     move_block,
-    place_name,
 )
 from evolutio.games.evolution.ops import (
     discard_card,
@@ -34,6 +32,7 @@ from evolutio.games.evolution.ops import (
     remove_animal,
     take_trait,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, Link, Span, State
 from evolutio.games.evolution.trait import TRAITS, Trait, register
 
@@ -104,19 +103,16 @@ class Regeneration(Trait):
     def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
         others = self._others(state, animal)
         if len(others) > 1:
-            return "Regeneration can be played only on an animal with at most one other trait."
+            return refusal("regeneration_two", state.edition, trait="regeneration")
         if any(TRAITS[t].food for t in others):
-            return "Regeneration cannot be played on an animal whose trait raises its food need."
+            return refusal("regeneration_food", state.edition, trait="regeneration")
         return None
 
     def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
         if TRAITS[other].food:
-            return (
-                f"An animal with Regeneration cannot get {shown(state, other)}: it raises the "
-                "food need."
-            )
+            return refusal("regenerating_food", state.edition, trait="regeneration", trait2=other)
         if len(self._others(state, animal)) >= 2:
-            return "An animal with Regeneration can have only one other trait."
+            return refusal("regenerating_two", state.edition, trait="regeneration")
         return None
 
 
@@ -157,20 +153,19 @@ class Recombination(Trait):
 
     def _partner(self, state: State, animal: Animal, action: Recombine) -> Animal:
         if action.card not in self._cards(animal):
-            raise IllegalAction(f"Card #{action.card} is not a trait card of A{animal.id}.")
+            raise IllegalAction(refusal("not_trait_of", animal=animal.id))
         for link in state.animal_links(animal.id):
             if link.trait != self.id:
                 continue
             partner = state.animals[link.other(animal.id)]
             if action.swap in self._cards(partner):
                 if state.used(self.id, link.id):
-                    raise IllegalAction("This Recombination was already used this turn.")
+                    raise IllegalAction(refusal("recombined", state.edition, trait="recombination"))
                 if partner.paralysed or not partner.present:
-                    raise IllegalAction(f"A{partner.id}'s traits do not work now.")
+                    raise IllegalAction(refusal("traits_off", animal=partner.id))
                 return partner
         raise IllegalAction(
-            f"Card #{action.swap} is not a trait of an animal joined to A{animal.id} by "
-            "Recombination."
+            refusal("not_recombined", state.edition, animal=animal.id, trait="recombination")
         )
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -222,11 +217,15 @@ class Herding(Trait):
             herd += animal.has("herding")
             carnivores += animal.has("carnivore")
         if herd >= carnivores:
-            where = f" in {place_name(target.location)}" if target.location else ""
-            return (
-                f"A{target.id} is protected by its herd: {herd} herding animals against "
-                f"{carnivores} carnivores{where}."
-            )
+            if target.location:
+                return refusal(
+                    "herd_at",
+                    animal=target.id,
+                    herd=herd,
+                    carnivores=carnivores,
+                    place=target.location,
+                )
+            return refusal("herd", animal=target.id, herd=herd, carnivores=carnivores)
         return None
 
 

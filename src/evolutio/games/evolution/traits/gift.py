@@ -9,6 +9,7 @@ from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import register_actions
 from evolutio.games.evolution.attack import ATTACKED
 from evolutio.games.evolution.ops import BANK, can_eat, gain, need
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, Span, State
 from evolutio.games.evolution.trait import AnimalActionTrait, Trait, register
 from evolutio.games.evolution.traits.time_to_fly import new_animal
@@ -52,7 +53,7 @@ class Shy(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if state.used(ATTACKED, target.id):
-            return "A shy animal that was attacked this turn cannot be attacked again this turn."
+            return refusal("shy")
         return None
 
 
@@ -68,13 +69,13 @@ class Homeothermy(AnimalActionTrait):
 
     def block(self, state: State, animal: Animal) -> str | None:
         if state.used("homeothermy", animal.id):
-            return f"A{animal.id} already took its extra red token in this feeding turn."
+            return refusal("extra_taken", animal=animal.id)
         if state.bank(animal.location) < 1:
-            return "The food bank is empty."
+            return refusal("bank_empty")
         if animal.hibernating or animal.food >= need(state, animal):
-            return f"A{animal.id} is fed: the extra token is only for a hungry animal."
+            return refusal("extra_hungry", animal=animal.id)
         if not can_eat(state, animal):
-            return f"A{animal.id} cannot take food now."
+            return refusal("cannot_eat", animal=animal.id)
         return None
 
     def apply_action(

@@ -5,6 +5,7 @@ answer the natural-change cards of data/natural_changes.toml (docs/rules/evoluti
 
 from __future__ import annotations
 
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, State
 from evolutio.games.evolution.trait import Trait, register
 
@@ -25,7 +26,14 @@ class Immunity(Trait):
 
     def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
         if other in ("parasite", "trematode"):
-            return f"A{animal.id} has Immunity: no Parasite or Trematode can be played on it."
+            return refusal(
+                "immune",
+                state.edition,
+                animal=animal.id,
+                trait="immunity",
+                trait2="parasite",
+                trait3="trematode",
+            )
         return None
 
 

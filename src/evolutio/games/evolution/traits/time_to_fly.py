@@ -22,6 +22,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
     trait_count,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, Span, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
 from evolutio.games.evolution.traits.time_to_fly_hunt import (
@@ -144,10 +145,7 @@ class Flight(Trait):
 
     def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if trait_count(state, carnivore) >= trait_count(state, target):
-            return (
-                "An animal with Flight cannot be attacked by a carnivore with as many "
-                "traits or more."
-            )
+            return refusal("flight_safe", state.edition, trait="flight")
         return None
 
     # Continents: "животное со свойством ПОЛЕТ, имеющее 1 или 2 свойства, может мигрировать
@@ -160,9 +158,9 @@ class Flight(Trait):
         if reason:
             return reason
         if trait_count(state, animal) > 2:
-            return "Only an animal with Flight and at most two traits can fly to another continent."
+            return refusal("fly_traits", state.edition, trait="flight")
         if animal.location not in CONTINENTS or destination not in CONTINENTS:
-            return "Flight migrates only between Laurasia and Gondwana."
+            return refusal("fly_where", state.edition, trait="flight")
         return move_block(state, animal, destination, direct=True)
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
@@ -237,14 +235,13 @@ class Metamorphose(Trait):
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, MetamorphoseAction)
         if state.main_done:
-            raise IllegalAction("You already took food, attacked or used fat in this feeding turn.")
+            raise IllegalAction(refusal("main_done"))
         if action.card not in self._cards(state, animal):
             raise IllegalAction(
-                f"Metamorphose discards one of A{animal.id}'s own trait cards that does not "
-                "raise its food need."
+                refusal("metamorphose_card", state.edition, animal=animal.id, trait="metamorphose")
             )
         if not self._can_eat_without(state, animal, action.card):
-            raise IllegalAction(f"A{animal.id} could not take the token (fed, or cannot eat).")
+            raise IllegalAction(refusal("no_token", animal=animal.id))
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]
@@ -279,14 +276,14 @@ class Specialization(AnimalActionTrait):
 
     def conflicts(self, other: str) -> str | None:
         if other == self.partner:
-            return "An animal cannot have both kinds of Specialization (synthesis)."
+            return refusal("specialization_both")
         return None
 
     def block(self, state: State, animal: Animal) -> str | None:
         if state.main_done:
-            return "You already took food, attacked or used fat in this feeding turn."
+            return refusal("main_done")
         if not can_eat(state, animal):
-            return f"A{animal.id} cannot take food now."
+            return refusal("cannot_eat", animal=animal.id)
         # Continents: the two kinds are one, and only animals in the same location count
         # (seed 004, "СИНТЕЗ перестают различаться по типам"; seed 001, "In volo" 2)
         kinds = (self.id, self.partner) if state.geography else (self.id,)
@@ -294,10 +291,7 @@ class Specialization(AnimalActionTrait):
             if other.id == animal.id or other.location != animal.location:
                 continue
             if any(other.has(kind) for kind in kinds):
-                return (
-                    f"A{other.id} also has this Specialization: while two animals have it, "
-                    "neither can use it."
-                )
+                return refusal("specialization_shared", animal=other.id)
         return None
 
     def apply_action(

@@ -19,6 +19,7 @@ from evolutio.games.evolution.ops import (
     revealed,
     seats_from,
 )
+from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
 from evolutio.games.evolution.trait import Trait
 
@@ -161,18 +162,18 @@ class Intellect(Trait):
 
     def _block(self, state: State, animal: Animal, target: Animal | None, trait: str) -> str | None:
         if state.main_done:
-            return "You already took food, attacked or used fat in this feeding turn."
+            return refusal("main_done")
         reason = carnivore_block(state, animal)
         if reason:
             return reason
         if target is None:
-            return "There is no such animal on the table."
+            return refusal("no_such_animal")
         if trait not in trait_ids(state, target):
-            return f"A{target.id} has no trait '{trait}' to ignore."
+            return refusal("nothing_to_ignore", state.edition, animal=target.id, trait=trait)
         if state.used("intellect", animal.id) and (target.id, trait) not in self._remembered(
             state, animal
         ):
-            return f"A{animal.id} has already used Intellect this turn."
+            return refusal("used_this_turn", state.edition, animal=animal.id, trait="intellect")
         return attack_block(state, animal, target, (trait,))
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
@@ -233,7 +234,7 @@ class Anglerfish(Trait):
         hunter.traits.append((hunter.card, "carnivore"))
         try:
             if not can_eat(state, hunter):
-                return f"A{hunter.id} cannot take food."
+                return refusal("cannot_eat", animal=hunter.id)
             return attack_block(state, hunter, carnivore, (trait,))
         finally:
             hunter.traits.pop()
@@ -348,9 +349,9 @@ class Shell(Trait):
 
     def _block(self, state: State, animal: Animal, card: int) -> str | None:
         if state.main_done:
-            return "You already took food, attacked or used fat in this feeding turn."
+            return refusal("main_done")
         if card not in state.table_cards or "shell" not in state.card_faces[card]:
-            return f"There is no Shell #{card} in the middle of the table."
+            return refusal("no_shell", state.edition, trait="shell")
         return trait_block(state, animal.owner, "shell", animal)
 
     def table_actions(self, state: State, seat: int, card: int) -> list[Action]:

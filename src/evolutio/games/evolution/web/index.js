@@ -14,7 +14,8 @@ export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
 function cardEl(card, ctx) {
   const faces = (card.faces || []).map((f) => ref(h("div.face", {}, ctx.label(f)), f, ctx.label(f)));
-  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id);
+  const name = (card.faces || []).map((f) => ctx.label(f)).join(" / ");
+  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id, name);
 }
 
 function animalEl(animal, ctx, attack, links) {
@@ -25,7 +26,7 @@ function animalEl(animal, ctx, attack, links) {
     const struck = off.has(tr.card) || animal.paralysed;
     return pickable(ref(h(`li.${tr.trait}${struck ? ".off" : ""}`,
       { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
-      ctx.label(tr.trait)), tr.trait, ctx.label(tr.trait)), "card", tr.card);
+      ctx.label(tr.trait)), tr.trait, ctx.label(tr.trait)), "card", tr.card, `${ctx.label(tr.trait)} (A${animal.id})`);
   });
   const cls = ["animal"];
   if (animal.fed) cls.push("fed");
@@ -60,7 +61,7 @@ function animalEl(animal, ctx, attack, links) {
     faces,
     (links || []).map((l) => pickable(ref(h("div.pair", { dataset: { link: l.id } },
       `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), l.trait, ctx.label(l.trait)), "link", l.id)));
-  return pickable(el, "animal", animal.id);
+  return pickable(el, "animal", animal.id, `A${animal.id}`);
 }
 
 // One food bank of the status bar: a location's (Continents) or the single one.
@@ -74,8 +75,10 @@ function locationGroups(p, view, ctx, linksOf) {
   const { t } = ctx;
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
-    const head = pickable(h("div.loc-head", { dataset: { location: place } },
-      ref(h("b", {}, t(place)), place, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`)), "location", place);
+    // a place is picked on the viewer's own divider: new animals and migrants go there
+    const head = h("div.loc-head", { dataset: { location: place } },
+      ref(h("b", {}, t(place)), place, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`));
+    if (p.seat === ctx.mySeat) pickable(head, "location", place, t(place));
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
         ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))

@@ -14,14 +14,15 @@ function cardEl(card, ctx) {
   const sign = card.food > 0 ? `+${card.food}` : String(card.food);
   return pickable(ref(h("div.card", { dataset: { card: card.card } },
     ref(h("span.food-value", {}, sign), "food_value"),
-    h("div.face", {}, ctx.label(card.trait))), card.trait), "card", card.card);
+    h("div.face", {}, ctx.label(card.trait))), card.trait), "card", card.card, `${ctx.label(card.trait)} ${sign}`);
 }
 
 function speciesEl(s, view, ctx) {
   const { t } = ctx;
   const traits = (s.traits || []).map((tr) => tr.hidden
     ? h("li.hidden", { title: t("face_down") }, "?")
-    : pickable(ref(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, ctx.label(tr.trait)), tr.trait), "card", tr.card));
+    : pickable(ref(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, ctx.label(tr.trait)), tr.trait), "card", tr.card,
+      `${ctx.label(tr.trait)} (A${s.id})`));
   const cls = ["species"];
   if (s.carnivore) cls.push("carnivore");
   if (!s.hungry) cls.push("fed");
@@ -37,7 +38,7 @@ function speciesEl(s, view, ctx) {
     (s.fat_capacity || s.fat) ? h("div.tokens", {}, tokens(s.fat || 0, "#e3b23c", t("fat")),
       ` ${t("fat")} ${s.fat}/${s.fat_capacity ?? "?"}`) : null,
     intel ? h("div.intel-note", {}, `${t("switched_off")}: ${view.intel.negated.map((n) => ctx.label(n)).join(", ")}`) : null),
-  "species", s.id);
+  "species", s.id, `A${s.id}`);
 }
 
 function acting(seat, ctx) {

@@ -1,0 +1,99 @@
+"""Why not? The reasons a player reads, in the player's language.
+
+A ``why`` frame asks why a thing on the table (or an action) cannot be used now; the answer
+comes from the game: its refusal (``check``) said by its optional ``describe_refusal``, or
+its optional ``explain`` for things no legal action names, else a generic sentence of the
+server. The same saying serves the ``illegal`` error of an ``act`` (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from evolutio.core.game import JSON, IllegalAction, describe_refusal
+from evolutio.server.conn import Conn, RoomError
+from evolutio.server.texts import say
+
+if TYPE_CHECKING:
+    from evolutio.server.rooms import Room
+
+#: at most this many things in one question (a card, then two animals, ...)
+MAX_TARGETS = 8
+MAX_ID = 64
+
+Target = tuple[str, int | str]
+
+
+def refusal(room: Room, error: IllegalAction, lang: str) -> str:
+    """The game's refusal ``error`` in ``lang`` (English when the game cannot say it)."""
+    return describe_refusal(room.game, error, lang)
+
+
+def read_targets(msg: JSON) -> tuple[Target, ...]:
+    """The things a ``why`` frame asks about: ``targets`` (a list of ``[kind, id]``) or one
+    ``target``; a malformed list is a ``bad_message``."""
+    raw: Any = msg.get("targets")
+    if raw is None and "target" in msg:
+        raw = [msg["target"]]
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > MAX_TARGETS:
+        raise RoomError("bad_message", f"'targets' is a list of at most {MAX_TARGETS} pairs.")
+    out: list[Target] = []
+    for item in raw:
+        kind = item[0] if isinstance(item, list) and len(item) == 2 else None
+        ident = item[1] if kind is not None else None
+        if not isinstance(kind, str) or len(kind) > MAX_ID:
+            raise RoomError("bad_message", "A target is a pair [kind, id].")
+        number = isinstance(ident, int) and not isinstance(ident, bool)
+        if not (number or (isinstance(ident, str) and len(ident) <= MAX_ID)):
+            raise RoomError("bad_message", "A target is a pair [kind, id].")
+        assert isinstance(ident, (int, str))
+        out.append((kind, ident))
+    return tuple(out)
+
+
+def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
+    """The ``why`` answer for ``conn``: ``ok`` (the thing or action can be used now) and the
+    sentence ``text`` in the connection's language."""
+    targets = read_targets(msg)
+    data = msg.get("action")
+    if data is not None and not isinstance(data, dict):
+        raise RoomError("bad_message", "'action' must be an object.")
+    if not targets and data is None:
+        raise RoomError("bad_message", "Ask about 'targets' (or 'target') or an 'action'.")
+    lang = conn.lang
+    out: JSON = {"type": "why", "targets": [list(t) for t in targets], "action": data}
+    match = room.match
+    seat = room.seat_of(conn.user_id)
+    if room.status != "playing" or match is None:
+        return {**out, "ok": False, "text": say(lang, "why_not_playing")}
+    if seat is None:
+        return {**out, "ok": False, "text": say(lang, "why_not_seated")}
+    if not room.waits_for(seat):
+        key = "why_chosen" if seat in room.chosen else "why_not_your_turn"
+        return {**out, "ok": False, "text": say(lang, key)}
+    legal = match.legal(seat)
+    if data is not None:
+        try:
+            action = room.game.action_from_json(data)
+            if action not in legal:
+                room.game.check(match.state, seat, action)
+        except IllegalAction as exc:
+            return {**out, "ok": False, "text": refusal(room, exc, lang)}
+        except (TypeError, ValueError, KeyError) as exc:
+            raise RoomError("bad_message", f"Malformed action: {exc}") from None
+        return {**out, "ok": True, "text": say(lang, "why_legal")}
+    wanted = {(kind, str(ident)) for kind, ident in targets}
+    for item in room.legal_json(seat, lang):
+        named = {(str(kind), str(ident)) for kind, ident in item["targets"]}
+        if wanted <= named:
+            return {**out, "ok": True, "text": say(lang, "why_usable")}
+    explain = getattr(room.game, "explain", None)
+    text = explain(match.state, seat, targets, lang) if callable(explain) else None
+    return {**out, "ok": False, "text": text or say(lang, "why_not_now")}
+
+
+def why(room: Room, conn: Conn, msg: JSON, ref: Any = None) -> None:
+    """Answer a ``why`` frame to the asking connection only."""
+    conn.send({**answer(room, conn, msg), "ref": ref})
