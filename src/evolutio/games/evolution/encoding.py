@@ -1,0 +1,360 @@
+"""Evolution for learning agents: a fixed action index space and observation vector.
+
+Everything is seen from the acting seat: seats are numbered relative to it (0 = itself, 1 =
+the next in turn order...), animals by their place in their owner's row (slot 0 = the
+first played), at most ``MAX_ANIMALS`` per seat. Cards in a hand are named by their kind
+(the pair of faces, ``KINDS``), since two copies of a kind are the same choice; traits by
+``TRAIT_IDS``. The layouts are fixed for given options (they depend on the seat count only)
+and docs/rl.md prints their tables. Legal actions the caps cannot hold (a 17th animal) get
+no index; no random game of any set reached it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from functools import cache
+
+from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.game import Action, Options
+from evolutio.games.evolution import actions as act
+from evolutio.games.evolution.deck import card_kinds
+from evolutio.games.evolution.nature import active_set
+from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
+from evolutio.games.evolution.rules import decision as decision_now
+from evolutio.games.evolution.state import AttackFrame, State
+from evolutio.games.evolution.trait import TRAITS
+from evolutio.games.evolution.traits.gift import HomeothermyAction
+from evolutio.games.evolution.traits.time_to_fly import (
+    Fly,
+    MetamorphoseAction,
+    SpecializationA,
+    SpecializationB,
+)
+from evolutio.games.evolution.traits.time_to_fly_hunt import (
+    AmbushAttack,
+    Decline,
+    EnterShell,
+    HideInShell,
+    InkCloudAction,
+    IntellectAttack,
+    RevealAnglerfish,
+)
+
+MAX_ANIMALS = 16
+MAX_FAT = 8
+MAX_TRAIT_CARDS = 12
+#: every card kind of every set, by its faces, in data order.
+KINDS: tuple[tuple[str, ...], ...] = tuple(faces for _, faces, _ in card_kinds())
+KIND_INDEX = {faces: i for i, faces in enumerate(KINDS)}
+TRAIT_IDS: tuple[str, ...] = tuple(sorted({face for faces in KINDS for face in faces}))
+TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+PAIRED = tuple(t for t in TRAIT_IDS if TRAITS[t].paired)
+#: a (kind, face) a card is played as: single traits and paired traits apart.
+SINGLE_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces
+                     if not TRAITS[f].paired)
+PAIR_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces if TRAITS[f].paired)
+SINGLE_INDEX = {play: i for i, play in enumerate(SINGLE_PLAYS)}
+PAIR_INDEX = {play: i for i, play in enumerate(PAIR_PLAYS)}
+PLACES = ("", "laurasia", "gondwana", "ocean")
+PHASES = ("development", "feeding", "extinction", "over")
+DECISIONS = ("develop", "feed", "defend", "trigger", "follow", "ambush", "found", "regrow")
+NATURE = tuple(dict.fromkeys(change.id for change in active_set().cards()))
+#: link roles an animal can hold: Symbiosis is directed (symbiont, host), the others not.
+ROLES = ("symbiosis_symbiont", "symbiosis_host", *(t for t in PAIRED if t != "symbiosis"))
+ANIMAL_SCALARS = ("exists", "present", "food", "fat", "fat_capacity", "need", "fed",
+                  "hibernating", "poisoned", "paralysed", "attacker", "attacked",
+                  "disabled_traits")
+ANIMAL_FEATURES = (len(ANIMAL_SCALARS) + 3 + len(TRAIT_IDS) + len(ROLES) + len(TRAIT_IDS))
+SEAT_FEATURES = 5
+
+#: singleton actions: their block is their type.
+SINGLES: dict[type[Action], str] = {
+    act.Pass: "pass", act.EndStep: "end", act.Run: "run", act.Accept: "accept",
+    act.Stay: "stay", Decline: "decline", InkCloudAction: "ink_cloud", HideInShell: "shell",
+}
+#: actions of one own animal.
+OWN: dict[type[Action], str] = {
+    act.Eat: "eat", act.Grazing: "grazing", act.Hibernate: "hibernate",
+    HomeothermyAction: "homeothermy", SpecializationA: "specialization_a",
+    SpecializationB: "specialization_b", act.Follow: "follow", EnterShell: "enter_shell",
+}
+#: actions of one own animal against any animal on the table.
+HUNTS: dict[type[Action], str] = {
+    act.Attack: "attack", act.Piracy: "piracy", AmbushAttack: "ambush",
+}
+
+
+@cache
+def _actions(players: int) -> ActionLayout:
+    table = players * MAX_ANIMALS
+    own = ("animal", MAX_ANIMALS)
+    anywhere = ("target", table)
+    layout = ActionLayout()
+    for name in SINGLES.values():
+        layout.add(name, (), f"{name}")
+    layout.add("animal", [("kind", len(KINDS)), ("location", len(PLACES))],
+               "play a card of a kind face down as an animal (location: none, Laurasia, "
+               "Gondwana, Ocean)")
+    layout.add("trait", [("play", len(SINGLE_PLAYS)), anywhere],
+               "play a card of a kind as one of its single traits on an animal")
+    layout.add("pair", [("play", len(PAIR_PLAYS)), ("seat", players), ("first", MAX_ANIMALS),
+                        ("second", MAX_ANIMALS)],
+               "play a paired trait on two animals of one seat (Symbiosis: symbiont first)")
+    for name in OWN.values():
+        layout.add(name, [own], f"{name} with an own animal")
+    for name in HUNTS.values():
+        layout.add(name, [own, anywhere], f"{name}: an own animal against an animal")
+    layout.add("intellect", [own, anywhere, ("trait", len(TRAIT_IDS))],
+               "attack ignoring one trait of the prey")
+    layout.add("fat", [own, ("amount", MAX_FAT)], "turn amount+1 fat into food")
+    layout.add("migrate", [own, ("location", len(PLACES))], "migrate to a location")
+    layout.add("fly", [own, ("location", len(PLACES))], "fly to a location")
+    layout.add("recombine", [own, ("card", MAX_TRAIT_CARDS), ("swap", MAX_TRAIT_CARDS)],
+               "swap the own animal's trait card at a position for its partner's")
+    layout.add("metamorphose", [own, ("trait", len(TRAIT_IDS))],
+               "discard a trait card of this trait from the animal")
+    layout.add("mimic", [own], "redirect the attack to this own animal")
+    layout.add("tail_loss", [("trait", len(TRAIT_IDS))],
+               "drop a trait card of this trait from the attacked animal")
+    layout.add("anglerfish", [own, ("trait", len(TRAIT_IDS))],
+               "reveal this Anglerfish and attack, ignoring a trait")
+    layout.add("regrow", [own, ("kind", len(KINDS))],
+               "put a card of a kind under the traits of this animal")
+    layout.add("trigger", [("paired", len(PAIRED)), ("first", MAX_ANIMALS),
+                           ("second", MAX_ANIMALS), ("recipient", 3)],
+               "fire the own link of a paired trait (recipient: unnamed, first, second)")
+    return layout
+
+
+@cache
+def _observation(players: int) -> ObservationLayout:
+    layout = ObservationLayout()
+    layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+    layout.add("decision", len(DECISIONS) + 1, "one-hot: " + ", ".join(DECISIONS) + ", other")
+    layout.add("table", 5, "turn / 10, last turn, deck size / 100, food in banks / 10, "
+               "shells on the table")
+    layout.add("banks", 3, "Continents: food in Laurasia's, Gondwana's, the Ocean's bank / 10")
+    layout.add("step_location", len(PLACES), "one-hot: the feeding step's location")
+    layout.add("first_player", players, "one-hot relative seat of the first player")
+    layout.add("current", players, "one-hot relative seat whose turn it is")
+    layout.add("nature", len(NATURE) + 2,
+               "Ice Age: one-hot natural change in force, changes left / 10, used / 10")
+    layout.add("hand", len(KINDS), "cards in the own hand per kind")
+    layout.add("discard", len(KINDS), "cards in the own discard pile per kind")
+    layout.add("seats", players * SEAT_FEATURES,
+               "per relative seat: hand size / 10, discard size / 10, passed, animals / 10, "
+               "animals beyond the cap")
+    layout.add(
+        "animals",
+        players * MAX_ANIMALS * ANIMAL_FEATURES,
+        f"per relative seat, per slot ({ANIMAL_FEATURES} each): " + ", ".join(ANIMAL_SCALARS)
+        + "; location one-hot (Laurasia, Gondwana, Ocean); trait cards per trait; links per "
+        "role (" + ", ".join(ROLES) + "); the faces of its animal card when the seat may "
+        "see them (its own, or a revealed Anglerfish)",
+    )
+    return layout
+
+
+def _slots(state: State, seat: int) -> dict[int, tuple[int, int]]:
+    """animal id -> (relative seat, slot) for the animals within the cap."""
+    n = state.num_players
+    out: dict[int, tuple[int, int]] = {}
+    for r in range(n):
+        for slot, animal in enumerate(state.players[(seat + r) % n].animals[:MAX_ANIMALS]):
+            out[animal] = (r, slot)
+    return out
+
+
+class EvolutionEncoding:
+    """The encoding of Evolution (``GAME.encoding``)."""
+
+    def action_layout(self, options: Options) -> ActionLayout:
+        return _actions(int(options["players"]))
+
+    def observation_layout(self, options: Options) -> ObservationLayout:
+        return _observation(int(options["players"]))
+
+    def action_index(self, state: State, seat: int, action: Action) -> int | None:
+        return self.action_indices(state, seat, [action])[0]
+
+    def action_indices(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[int | None]:
+        """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        layout = _actions(state.num_players)
+        slots = _slots(state, seat)
+        return [self._index(state, seat, layout, slots, a) for a in actions]
+
+    def _index(
+        self,
+        state: State,
+        seat: int,
+        layout: ActionLayout,
+        slots: dict[int, tuple[int, int]],
+        a: Action,
+    ) -> int | None:
+        def own(animal: int) -> int:
+            r, slot = slots.get(animal, (-1, -1))
+            return slot if r == 0 else -1
+
+        def anywhere(animal: int) -> int:
+            r, slot = slots.get(animal, (-1, -1))
+            return r * MAX_ANIMALS + slot if r >= 0 else -1
+
+        kind = type(a)
+        if kind in SINGLES:
+            return layout.index(SINGLES[kind])
+        if kind in OWN:
+            return layout.index(OWN[kind], own(a.animal))  # type: ignore[attr-defined]
+        if kind in HUNTS:
+            return layout.index(HUNTS[kind], own(a.animal),  # type: ignore[attr-defined]
+                                anywhere(a.target))  # type: ignore[attr-defined]
+        if isinstance(a, act.PlayAnimal):
+            return layout.index("animal", KIND_INDEX[state.card_faces[a.card]],
+                                PLACES.index(a.location))
+        if isinstance(a, act.PlayTrait):
+            play = SINGLE_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
+            return layout.index("trait", play, anywhere(a.animal))
+        if isinstance(a, act.PlayPair):
+            play = PAIR_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
+            first, second = (slots.get(x, (-1, -1)) for x in a.animals)
+            if first[0] != second[0]:
+                return None
+            return layout.index("pair", play, first[0], first[1], second[1])
+        if isinstance(a, IntellectAttack):
+            return layout.index("intellect", own(a.animal), anywhere(a.target),
+                                TRAIT_INDEX[a.trait])
+        if isinstance(a, act.UseFat):
+            return layout.index("fat", own(a.animal), a.amount - 1)
+        if isinstance(a, act.Migrate | Fly):
+            return layout.index(a.type, own(a.animal), PLACES.index(a.location))
+        if isinstance(a, act.Recombine):
+            giver = state.animals[a.animal]
+            partner = next((state.animals[link.other(a.animal)]
+                            for link in state.animal_links(a.animal)
+                            if any(c == a.swap for c, _ in
+                                   state.animals[link.other(a.animal)].traits)), None)
+            if partner is None:
+                return None
+            return layout.index("recombine", own(a.animal), _position(giver.traits, a.card),
+                                _position(partner.traits, a.swap))
+        if isinstance(a, MetamorphoseAction):
+            return layout.index("metamorphose", own(a.animal),
+                                TRAIT_INDEX[_trait_of(state, a.card)])
+        if isinstance(a, act.Mimic):
+            return layout.index("mimic", own(a.target))
+        if isinstance(a, act.TailLoss):
+            return layout.index("tail_loss", TRAIT_INDEX[_trait_of(state, a.card)])
+        if isinstance(a, RevealAnglerfish):
+            return layout.index("anglerfish", own(a.animal), TRAIT_INDEX[a.trait])
+        if isinstance(a, act.Regrow):
+            return layout.index("regrow", own(a.animal), KIND_INDEX[state.card_faces[a.card]])
+        if isinstance(a, act.Trigger):
+            link = state.links[a.link]
+            recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
+            return layout.index("trigger", PAIRED.index(link.trait), own(link.a), own(link.b),
+                                recipient)
+        return None
+
+    def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        n = state.num_players
+        layout = _observation(n)
+        out[layout["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        decision = decision_now(state)
+        if decision is not None:
+            out[layout["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
+        base = layout["table"]
+        out[base] = state.turn / 10
+        out[base + 1] = float(state.last_turn)
+        out[base + 2] = len(state.deck) / 100
+        out[base + 3] = (state.food_bank + sum(state.banks.values())) / 10
+        out[base + 4] = len(state.table_cards)
+        for i, place in enumerate(PLACES[1:]):
+            out[layout["banks"] + i] = state.banks.get(place, 0) / 10
+        if state.geography and state.phase == "feeding" and state.where is not None:
+            out[layout["step_location"] + PLACES.index(state.where)] = 1.0
+        out[layout["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[layout["current"] + (state.current - seat) % n] = 1.0
+        if state.nature_cards:
+            base = layout["nature"]
+            if state.nature_now >= 0:
+                change = state.nature_cards[state.nature_now]
+                out[base + NATURE.index(change.id)] = 1.0
+            out[base + len(NATURE)] = len(state.nature_deck) / 10
+            out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
+        me = state.players[seat]
+        for card in me.hand:
+            out[layout["hand"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+        for card in me.discard:
+            out[layout["discard"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+        attack = state.stack[-1] if state.stack else None
+        attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
+        attacked = attack.target if isinstance(attack, AttackFrame) else 0
+        roles: dict[int, list[int]] = {}
+        for link in state.links.values():
+            if link.trait == "symbiosis":
+                roles.setdefault(link.a, []).append(0)
+                roles.setdefault(link.b, []).append(1)
+            else:
+                role = ROLES.index(link.trait)
+                roles.setdefault(link.a, []).append(role)
+                roles.setdefault(link.b, []).append(role)
+        for r in range(n):
+            player = state.players[(seat + r) % n]
+            base = layout["seats"] + r * SEAT_FEATURES
+            out[base] = len(player.hand) / 10
+            out[base + 1] = len(player.discard) / 10
+            out[base + 2] = float(player.passed)
+            out[base + 3] = len(player.animals) / 10
+            out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
+            for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
+                a = state.animals[animal_id]
+                at = layout["animals"] + (r * MAX_ANIMALS + slot) * ANIMAL_FEATURES
+                out[at] = 1.0
+                out[at + 1] = float(a.present)
+                out[at + 2] = a.food
+                out[at + 3] = a.fat
+                out[at + 4] = fat_capacity(a)
+                out[at + 5] = need(state, a)
+                out[at + 6] = float(is_fed(state, a))
+                out[at + 7] = float(a.hibernating)
+                out[at + 8] = float(a.poisoned)
+                out[at + 9] = float(a.paralysed)
+                out[at + 10] = float(animal_id == attacker)
+                out[at + 11] = float(animal_id == attacked)
+                out[at + 12] = len(a.off)
+                at += len(ANIMAL_SCALARS)
+                if a.location:
+                    out[at + PLACES.index(a.location) - 1] = 1.0
+                at += 3
+                for _, trait in a.traits:
+                    out[at + TRAIT_INDEX[trait]] += 1.0
+                at += len(TRAIT_IDS)
+                for role in roles.get(animal_id, ()):
+                    out[at + role] += 1.0
+                at += len(ROLES)
+                if a.present and (r == 0 or revealed(a)):
+                    for face in state.card_faces[a.card]:
+                        out[at + TRAIT_INDEX[face]] = 1.0
+
+
+def _position(traits: list[tuple[int, str]], card: int) -> int:
+    for i, (c, _) in enumerate(traits):
+        if c == card:
+            return i
+    return -1
+
+
+def _trait_of(state: State, card: int) -> str:
+    """The trait a card on the table was played as (a trait card or a link)."""
+    for a in state.animals.values():
+        for c, trait in a.traits:
+            if c == card:
+                return trait
+    for link in state.links.values():
+        if link.card == card:
+            return link.trait
+    return state.card_faces[card][0]
+
+
+ENCODING = EvolutionEncoding()
