@@ -8,5 +8,8 @@ wrappers, ``raw_env`` the bare one, ``parallel_env`` the Parallel version and
 
 from evolutio.rl.aec import env, raw_env, rewards_of
 from evolutio.rl.codec import Codec, NoEncodingError
+from evolutio.rl.parallel import parallel_env
+from evolutio.rl.single import SingleAgentEnv
 
-__all__ = ["Codec", "NoEncodingError", "env", "raw_env", "rewards_of"]
+__all__ = ["Codec", "NoEncodingError", "SingleAgentEnv", "env", "parallel_env", "raw_env",
+           "rewards_of"]
