@@ -1,0 +1,220 @@
+"""North Star's Evolution for learning agents: a fixed action index space and observation.
+
+Seen from the acting seat: seats relative to it (0 = itself), species by their place in
+their owner's row (slot 0 = leftmost), at most ``MAX_SPECIES`` per seat. A card is named by
+its kind, the pair (trait, food value): ``trait index × 13 + food + 3``, since two cards of
+one kind are the same choice. Traits played this phase lie face down to other seats, and so
+do the food cards chosen: the observation counts them without naming them. docs/rl.md has
+the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from functools import cache
+
+from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.game import Action, Options
+from evolutio.games.northstar import ops
+from evolutio.games.northstar.actions import (
+    Attack,
+    ChooseFood,
+    Done,
+    Eat,
+    Grow,
+    NewSpecies,
+    Pass,
+    PlayTrait,
+    Use,
+)
+from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
+from evolutio.games.northstar.state import PHASES, Species, State
+from evolutio.games.northstar.trait import is_carnivore
+
+MAX_SPECIES = 12
+MAX_TRAITS = 3
+FOODS = FOOD_MAX - FOOD_MIN + 1
+KINDS = len(TRAIT_IDS) * FOODS
+TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+SIDES = ("left", "right")
+TRACKS = ("body", "pop")
+SPECIES_SCALARS = ("exists", "body", "population", "food", "fat", "fat_capacity", "hungry",
+                   "carnivore", "hidden_traits")
+SPECIES_FEATURES = len(SPECIES_SCALARS) + len(TRAIT_IDS)
+SEAT_FEATURES = 5
+
+
+def kind_of(state: State, card: int) -> int:
+    """The kind index of a card: its trait and food value."""
+    trait, food = state.cards[card]
+    return TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN
+
+
+@cache
+def _actions(players: int) -> ActionLayout:
+    species = ("species", MAX_SPECIES)
+    kind = ("kind", KINDS)
+    layout = ActionLayout()
+    layout.add("done", (), "end the play-cards turn or the before-feeding uses")
+    layout.add("pass", (), "leave this round's feeding")
+    layout.add("food", [kind], "put a card of a kind on the watering hole")
+    layout.add("species", [kind, ("side", 2)], "discard a card for a new species (left, right)")
+    layout.add("grow", [kind, species, ("track", 2)],
+               "discard a card for +1 body size or +1 population of an own species")
+    layout.add("trait", [kind, species, ("replace", MAX_TRAITS + 1)],
+               "play a card as a trait on an own species (replace: none, or the trait card "
+               "at position replace-1)")
+    layout.add("use", [species, ("trait", len(TRAIT_IDS))],
+               "use a trait of an own species (Long Neck, Fertile, Fat Tissue, ...)")
+    layout.add("intelligence", [species, kind, ("negate", len(TRAIT_IDS) + 1)],
+               "use Intelligence discarding a card of a kind (negate: none, or the trait)")
+    layout.add("eat", [species], "feed an own species at the watering hole")
+    layout.add("attack", [species, ("target", players * MAX_SPECIES)],
+               "an own carnivore attacks a species (relative seat × slot)")
+    return layout
+
+
+@cache
+def _observation(players: int) -> ObservationLayout:
+    layout = ObservationLayout()
+    layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+    layout.add("round", 4, "round / 10, last round announced, bell (this is the last), "
+               "watering hole / 10")
+    layout.add("deck", 1, "deck size / 100")
+    layout.add("first_player", players, "one-hot relative seat of the first player")
+    layout.add("current", players, "one-hot relative seat whose turn it is")
+    layout.add("hand", KINDS, "cards in the own hand per kind")
+    layout.add("food_card", KINDS, "one-hot kind of the own chosen food card")
+    layout.add("discard", KINDS, "cards in the discard pile per kind")
+    layout.add("intel", players * MAX_SPECIES + len(TRAIT_IDS),
+               "Intelligence in force: one-hot species, then the traits it switched off")
+    layout.add("seats", players * SEAT_FEATURES,
+               "per relative seat: hand size / 10, food in the bag / 10, food card chosen, "
+               "passed, species / 5")
+    layout.add("species", players * MAX_SPECIES * SPECIES_FEATURES,
+               f"per relative seat, per slot ({SPECIES_FEATURES} each): "
+               + ", ".join(SPECIES_SCALARS) + "; face-up (or own) trait cards per trait")
+    return layout
+
+
+def _position(species: Species, card: int | None) -> int:
+    if card is None:
+        return 0
+    return species.traits.index(card) + 1 if card in species.traits else -1
+
+
+class NorthStarEncoding:
+    """The encoding of North Star's Evolution (``GAME.encoding``)."""
+
+    def action_layout(self, options: Options) -> ActionLayout:
+        return _actions(int(options["players"]))
+
+    def observation_layout(self, options: Options) -> ObservationLayout:
+        return _observation(int(options["players"]))
+
+    def action_index(self, state: State, seat: int, action: Action) -> int | None:
+        return self.action_indices(state, seat, [action])[0]
+
+    def action_indices(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[int | None]:
+        """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        n = state.num_players
+        layout = _actions(n)
+        slots: dict[int, tuple[int, int, Species]] = {}
+        for r in range(n):
+            for slot, species in enumerate(state.players[(seat + r) % n].species):
+                if slot < MAX_SPECIES:
+                    slots[species.id] = (r, slot, species)
+
+        def own(sid: int) -> int:
+            r, slot, _ = slots.get(sid, (-1, -1, None))
+            return slot if r == 0 else -1
+
+        out: list[int | None] = []
+        for a in actions:
+            index: int | None = None
+            if isinstance(a, Done | Pass):
+                index = layout.index(a.type)
+            elif isinstance(a, ChooseFood):
+                index = layout.index("food", kind_of(state, a.card))
+            elif isinstance(a, NewSpecies):
+                index = layout.index("species", kind_of(state, a.card), SIDES.index(a.side))
+            elif isinstance(a, Grow):
+                index = layout.index("grow", kind_of(state, a.card), own(a.species),
+                                     TRACKS.index(a.track))
+            elif isinstance(a, PlayTrait):
+                found = slots.get(a.species)
+                where = _position(found[2], a.replace) if found else -1
+                index = layout.index("trait", kind_of(state, a.card), own(a.species), where)
+            elif isinstance(a, Use) and a.card is None and a.negate is None:
+                index = layout.index("use", own(a.species), TRAIT_INDEX[a.trait])
+            elif isinstance(a, Use) and a.card is not None:
+                negate = 0 if a.negate is None else TRAIT_INDEX[a.negate] + 1
+                index = layout.index("intelligence", own(a.species), kind_of(state, a.card),
+                                     negate)
+            elif isinstance(a, Eat):
+                index = layout.index("eat", own(a.species))
+            elif isinstance(a, Attack):
+                r, slot, _ = slots.get(a.target, (-1, -1, None))
+                target = r * MAX_SPECIES + slot if r >= 0 else -1
+                index = layout.index("attack", own(a.species), target)
+            out.append(index)
+        return out
+
+    def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        n = state.num_players
+        layout = _observation(n)
+        out[layout["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        base = layout["round"]
+        out[base] = state.round / 10
+        out[base + 1] = float(state.last_round is not None)
+        out[base + 2] = float(state.last_round is not None and state.round >= state.last_round)
+        out[base + 3] = state.watering_hole / 10
+        out[layout["deck"]] = len(state.deck) / 100
+        out[layout["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[layout["current"] + (state.current - seat) % n] = 1.0
+        me = state.players[seat]
+        for card in me.hand:
+            out[layout["hand"] + kind_of(state, card)] += 1.0
+        if me.food_card is not None:
+            out[layout["food_card"] + kind_of(state, me.food_card)] = 1.0
+        for card in state.discard:
+            out[layout["discard"] + kind_of(state, card)] += 1.0
+        places: dict[int, int] = {}
+        for r in range(n):
+            player = state.players[(seat + r) % n]
+            base = layout["seats"] + r * SEAT_FEATURES
+            out[base] = len(player.hand) / 10
+            out[base + 1] = player.bag / 10
+            out[base + 2] = float(player.food_card is not None)
+            out[base + 3] = float(player.passed)
+            out[base + 4] = len(player.species) / 5
+            for slot, species in enumerate(player.species[:MAX_SPECIES]):
+                places[species.id] = r * MAX_SPECIES + slot
+                at = layout["species"] + (r * MAX_SPECIES + slot) * SPECIES_FEATURES
+                hidden = 0 if r == 0 else sum(1 for c in species.traits if c in state.face_down)
+                out[at] = 1.0
+                out[at + 1] = species.body / 6
+                out[at + 2] = species.pop / 6
+                out[at + 3] = species.food
+                out[at + 4] = species.fat
+                if not hidden:
+                    out[at + 5] = ops.fat_capacity(state, species)
+                    out[at + 7] = float(is_carnivore(state, species))
+                out[at + 6] = float(species.food < species.pop)
+                out[at + 8] = hidden
+                at += len(SPECIES_SCALARS)
+                for card in species.traits:
+                    if r == 0 or card not in state.face_down:
+                        out[at + TRAIT_INDEX[state.trait_of(card)]] += 1.0
+        if state.intel is not None:
+            base = layout["intel"]
+            place = places.get(state.intel[0])
+            if place is not None:
+                out[base + place] = 1.0
+            for trait in state.intel[1]:
+                out[base + n * MAX_SPECIES + TRAIT_INDEX[trait]] = 1.0
+
+
+ENCODING = NorthStarEncoding()
