@@ -25,7 +25,7 @@ from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
 from evolutio.rl.codec import Codec
 
 
-class SingleAgentEnv(gym.Env[dict[str, Any], int]):  # type: ignore[misc]
+class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
     """One seat of a game against bots, as a Gymnasium environment."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's)
