@@ -43,6 +43,9 @@ from evolutio.games.evolution.traits.time_to_fly_hunt import (
 MAX_ANIMALS = 16
 MAX_FAT = 8
 MAX_TRAIT_CARDS = 12
+MAX_LINKS = 8
+#: a card lying on an animal: its trait cards in play order, then its links by age.
+ON_ANIMAL = MAX_TRAIT_CARDS + MAX_LINKS
 #: every card kind of every set, by its faces, in data order.
 KINDS: tuple[tuple[str, ...], ...] = tuple(faces for _, faces, _ in card_kinds())
 KIND_INDEX = {faces: i for i, faces in enumerate(KINDS)}
@@ -111,11 +114,12 @@ def _actions(players: int) -> ActionLayout:
     layout.add("fly", [own, ("location", len(PLACES))], "fly to a location")
     layout.add("recombine", [own, ("card", MAX_TRAIT_CARDS), ("swap", MAX_TRAIT_CARDS)],
                "swap the own animal's trait card at a position for its partner's")
-    layout.add("metamorphose", [own, ("trait", len(TRAIT_IDS))],
-               "discard a trait card of this trait from the animal")
+    layout.add("metamorphose", [own, ("card", ON_ANIMAL)],
+               "discard a card from the animal (its trait cards in play order, then its "
+               "links by age)")
     layout.add("mimic", [own], "redirect the attack to this own animal")
-    layout.add("tail_loss", [("trait", len(TRAIT_IDS))],
-               "drop a trait card of this trait from the attacked animal")
+    layout.add("tail_loss", [("card", ON_ANIMAL)],
+               "drop a card from the attacked animal (as metamorphose)")
     layout.add("anglerfish", [own, ("trait", len(TRAIT_IDS))],
                "reveal this Anglerfish and attack, ignoring a trait")
     layout.add("regrow", [own, ("kind", len(KINDS))],
@@ -239,12 +243,15 @@ class EvolutionEncoding:
             return layout.index("recombine", own(a.animal), _position(giver.traits, a.card),
                                 _position(partner.traits, a.swap))
         if isinstance(a, MetamorphoseAction):
-            return layout.index("metamorphose", own(a.animal),
-                                TRAIT_INDEX[_trait_of(state, a.card)])
+            return layout.index("metamorphose", own(a.animal), _on_animal(state, a.animal,
+                                                                          a.card))
         if isinstance(a, act.Mimic):
             return layout.index("mimic", own(a.target))
         if isinstance(a, act.TailLoss):
-            return layout.index("tail_loss", TRAIT_INDEX[_trait_of(state, a.card)])
+            frame = state.stack[-1] if state.stack else None
+            if not isinstance(frame, AttackFrame):
+                return None
+            return layout.index("tail_loss", _on_animal(state, frame.target, a.card))
         if isinstance(a, RevealAnglerfish):
             return layout.index("anglerfish", own(a.animal), TRAIT_INDEX[a.trait])
         if isinstance(a, act.Regrow):
@@ -345,16 +352,16 @@ def _position(traits: list[tuple[int, str]], card: int) -> int:
     return -1
 
 
-def _trait_of(state: State, card: int) -> str:
-    """The trait a card on the table was played as (a trait card or a link)."""
-    for a in state.animals.values():
-        for c, trait in a.traits:
-            if c == card:
-                return trait
-    for link in state.links.values():
+def _on_animal(state: State, animal: int, card: int) -> int:
+    """The position of ``card`` among the cards lying on ``animal`` (ON_ANIMAL), or -1."""
+    traits = state.animals[animal].traits
+    for i, (c, _) in enumerate(traits):
+        if c == card:
+            return i if i < MAX_TRAIT_CARDS else -1
+    for i, link in enumerate(state.animal_links(animal)):
         if link.card == card:
-            return link.trait
-    return state.card_faces[card][0]
+            return MAX_TRAIT_CARDS + i
+    return -1
 
 
 ENCODING = EvolutionEncoding()
