@@ -48,10 +48,12 @@ class ActionLayout:
     """Action blocks at fixed offsets; inside a block, the index is mixed radix over its
     axes (the first axis varies slowest). ``size`` is the whole space."""
 
-    __slots__ = ("_blocks", "size")
+    __slots__ = ("_blocks", "_sizes", "size")
 
     def __init__(self) -> None:
         self._blocks: dict[str, tuple[int, tuple[tuple[str, int], ...], str]] = {}
+        #: key -> (start, axis sizes), the hot path of ``index``.
+        self._sizes: dict[str, tuple[int, tuple[int, ...]]] = {}
         self.size = 0
 
     def add(self, key: str, axes: Sequence[tuple[str, int]] = (), what: str = "") -> None:
@@ -62,19 +64,24 @@ class ActionLayout:
         for _, size in axes:
             count *= size
         self._blocks[key] = (self.size, tuple(axes), what)
+        self._sizes[key] = (self.size, tuple(size for _, size in axes))
         self.size += count
 
     def index(self, key: str, *values: int) -> int | None:
         """The index of block ``key`` at axis ``values``; ``None`` if one is out of range."""
-        start, axes, _ = self._blocks[key]
-        if len(values) != len(axes):
-            raise LayoutError(f"block {key!r} takes {len(axes)} axis values, not {len(values)}")
+        start, sizes = self._sizes[key]
+        if len(values) != len(sizes):
+            raise LayoutError(f"block {key!r} takes {len(sizes)} axis values, not {len(values)}")
         offset = 0
-        for value, (_, size) in zip(values, axes, strict=True):
-            if not 0 <= value < size:
+        for value, size in zip(values, sizes, strict=True):
+            if value < 0 or value >= size:
                 return None
             offset = offset * size + value
         return start + offset
+
+    def start(self, key: str) -> int:
+        """The first index of block ``key`` (for encodings that compute hot blocks inline)."""
+        return self._sizes[key][0]
 
     def locate(self, index: int) -> tuple[str, dict[str, int]]:
         """The block and axis values of ``index`` (the inverse of :meth:`index`)."""

@@ -177,10 +177,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.game.apply(self.state_, self.agent_seat[agent], chosen)
         self._select()
-        self._accumulate_rewards()
+        if self.terminations[agent]:
+            # rewards come only at the end: the bookkeeping runs once per game
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

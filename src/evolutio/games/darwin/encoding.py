@@ -26,6 +26,7 @@ HABITAT_KEYS: tuple[str, ...] = tuple(bio.HABITATS)
 EVENTS: tuple[str, ...] = tuple(e.key for e in load_catalog().events)
 MAX_POSITIONS = 8
 MAX_SPECIES = 6
+MAX_SPECIES_CARDS = 8
 DECKS = ("small", "large")
 PHASES = ("draw", "toss", "refill", "action", "event", "over")
 DECISIONS = ("draw", "build", "turn", "toss", "give", "lose", "show", "receive", "pay",
@@ -53,7 +54,8 @@ def _actions(players: int) -> ActionLayout:
     layout.add("migrate", [own, ("habitat", MAX_POSITIONS)], "migrate an own species")
     for name in ("add", "remove", "degenerate", "toss", "show", "receive", "pay"):
         layout.add(name, [card], f"{name} this card")
-    layout.add("swap", [card, ("new", CARDS)], "swap a card of the species for a hand card")
+    layout.add("swap", [("position", MAX_SPECIES_CARDS), ("new", CARDS)],
+               "swap the card at a position of the species being mutated for a hand card")
     layout.add("lose", [own], "lose an own species")
     layout.add("give", [own], "give Darwin points of an own species")
     layout.add("takeover", [anyone], "2 vs 2: put one's marker on a species (relative seat "
@@ -142,7 +144,10 @@ class DarwinEncoding:
             elif isinstance(a, act.Migrate):
                 index = layout.index("migrate", own(a.species), a.habitat)
             elif isinstance(a, act.Swap):
-                index = layout.index("swap", a.card, a.new)
+                build = state.build
+                cards = state.species[build.species].cards if build and build.species else []
+                position = cards.index(a.card) if a.card in cards else -1
+                index = layout.index("swap", position, a.new)
             elif isinstance(a, act.Takeover):
                 r, slot = slots.get(a.species, (-1, -1))
                 index = layout.index("takeover", r * MAX_SPECIES + slot if r >= 0 else -1)

@@ -19,7 +19,7 @@ from evolutio.core.game import Action, Options
 from evolutio.games.evolution import actions as act
 from evolutio.games.evolution.deck import card_kinds
 from evolutio.games.evolution.nature import active_set
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
+from evolutio.games.evolution.ops import need, revealed
 from evolutio.games.evolution.rules import decision as decision_now
 from evolutio.games.evolution.state import AttackFrame, State
 from evolutio.games.evolution.trait import TRAITS
@@ -67,7 +67,11 @@ ROLES = ("symbiosis_symbiont", "symbiosis_host", *(t for t in PAIRED if t != "sy
 ANIMAL_SCALARS = ("exists", "present", "food", "fat", "fat_capacity", "need", "fed",
                   "hibernating", "poisoned", "paralysed", "attacker", "attacked",
                   "disabled_traits")
-ANIMAL_FEATURES = (len(ANIMAL_SCALARS) + 3 + len(TRAIT_IDS) + len(ROLES) + len(TRAIT_IDS))
+#: offsets inside an animal's features: scalars, location, traits, roles, faces.
+TRAITS_AT = len(ANIMAL_SCALARS) + 3
+ROLES_AT = TRAITS_AT + len(TRAIT_IDS)
+FACES_AT = ROLES_AT + len(ROLES)
+ANIMAL_FEATURES = FACES_AT + len(TRAIT_IDS)
 SEAT_FEATURES = 5
 
 #: singleton actions: their block is their type.
@@ -159,14 +163,17 @@ def _observation(players: int) -> ObservationLayout:
     return layout
 
 
-def _slots(state: State, seat: int) -> dict[int, tuple[int, int]]:
-    """animal id -> (relative seat, slot) for the animals within the cap."""
+def _slots(state: State, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    """For the animals within the cap: own animal id -> slot, and any animal id ->
+    relative seat × MAX_ANIMALS + slot."""
     n = state.num_players
-    out: dict[int, tuple[int, int]] = {}
-    for r in range(n):
+    own = {animal: slot for slot, animal in enumerate(state.players[seat].animals[:MAX_ANIMALS])}
+    table = dict(own)
+    for r in range(1, n):
+        base = r * MAX_ANIMALS
         for slot, animal in enumerate(state.players[(seat + r) % n].animals[:MAX_ANIMALS]):
-            out[animal] = (r, slot)
-    return out
+            table[animal] = base + slot
+    return own, table
 
 
 class EvolutionEncoding:
@@ -186,52 +193,51 @@ class EvolutionEncoding:
     ) -> list[int | None]:
         """The indices of several actions of ``seat`` in one state (shares the lookups)."""
         layout = _actions(state.num_players)
-        slots = _slots(state, seat)
-        return [self._index(state, seat, layout, slots, a) for a in actions]
+        own, table = _slots(state, seat)
+        return [self._index(state, layout, own, table, a) for a in actions]
 
     def _index(
         self,
         state: State,
-        seat: int,
         layout: ActionLayout,
-        slots: dict[int, tuple[int, int]],
+        own_slots: dict[int, int],
+        table: dict[int, int],
         a: Action,
     ) -> int | None:
-        def own(animal: int) -> int:
-            r, slot = slots.get(animal, (-1, -1))
-            return slot if r == 0 else -1
-
-        def anywhere(animal: int) -> int:
-            r, slot = slots.get(animal, (-1, -1))
-            return r * MAX_ANIMALS + slot if r >= 0 else -1
-
+        own = own_slots.get
         kind = type(a)
-        if kind in SINGLES:
-            return layout.index(SINGLES[kind])
-        if kind in OWN:
-            return layout.index(OWN[kind], own(a.animal))  # type: ignore[attr-defined]
-        if kind in HUNTS:
-            return layout.index(HUNTS[kind], own(a.animal),  # type: ignore[attr-defined]
-                                anywhere(a.target))  # type: ignore[attr-defined]
-        if isinstance(a, act.PlayAnimal):
+        if kind is act.PlayTrait:
+            assert isinstance(a, act.PlayTrait)
+            play = SINGLE_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
+            return layout.index("trait", play, table.get(a.animal, -1))
+        if kind is act.PlayAnimal:
+            assert isinstance(a, act.PlayAnimal)
             return layout.index("animal", KIND_INDEX[state.card_faces[a.card]],
                                 PLACES.index(a.location))
-        if isinstance(a, act.PlayTrait):
-            play = SINGLE_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
-            return layout.index("trait", play, anywhere(a.animal))
+        name = SINGLES.get(kind)
+        if name is not None:
+            return layout.index(name)
+        name = OWN.get(kind)
+        if name is not None:
+            return layout.index(name, own(a.animal, -1))  # type: ignore[attr-defined]
+        name = HUNTS.get(kind)
+        if name is not None:
+            return layout.index(name, own(a.animal, -1),  # type: ignore[attr-defined]
+                                table.get(a.target, -1))  # type: ignore[attr-defined]
         if isinstance(a, act.PlayPair):
             play = PAIR_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
-            first, second = (slots.get(x, (-1, -1)) for x in a.animals)
-            if first[0] != second[0]:
+            first, second = (table.get(x, -1) for x in a.animals)
+            if first < 0 or second < 0 or first // MAX_ANIMALS != second // MAX_ANIMALS:
                 return None
-            return layout.index("pair", play, first[0], first[1], second[1])
+            return layout.index("pair", play, first // MAX_ANIMALS, first % MAX_ANIMALS,
+                                second % MAX_ANIMALS)
         if isinstance(a, IntellectAttack):
-            return layout.index("intellect", own(a.animal), anywhere(a.target),
+            return layout.index("intellect", own(a.animal, -1), table.get(a.target, -1),
                                 TRAIT_INDEX[a.trait])
         if isinstance(a, act.UseFat):
-            return layout.index("fat", own(a.animal), a.amount - 1)
+            return layout.index("fat", own(a.animal, -1), a.amount - 1)
         if isinstance(a, act.Migrate | Fly):
-            return layout.index(a.type, own(a.animal), PLACES.index(a.location))
+            return layout.index(a.type, own(a.animal, -1), PLACES.index(a.location))
         if isinstance(a, act.Recombine):
             giver = state.animals[a.animal]
             partner = next((state.animals[link.other(a.animal)]
@@ -240,27 +246,28 @@ class EvolutionEncoding:
                                    state.animals[link.other(a.animal)].traits)), None)
             if partner is None:
                 return None
-            return layout.index("recombine", own(a.animal), _position(giver.traits, a.card),
+            return layout.index("recombine", own(a.animal, -1), _position(giver.traits, a.card),
                                 _position(partner.traits, a.swap))
         if isinstance(a, MetamorphoseAction):
-            return layout.index("metamorphose", own(a.animal), _on_animal(state, a.animal,
-                                                                          a.card))
+            return layout.index("metamorphose", own(a.animal, -1),
+                                _on_animal(state, a.animal, a.card))
         if isinstance(a, act.Mimic):
-            return layout.index("mimic", own(a.target))
+            return layout.index("mimic", own(a.target, -1))
         if isinstance(a, act.TailLoss):
             frame = state.stack[-1] if state.stack else None
             if not isinstance(frame, AttackFrame):
                 return None
             return layout.index("tail_loss", _on_animal(state, frame.target, a.card))
         if isinstance(a, RevealAnglerfish):
-            return layout.index("anglerfish", own(a.animal), TRAIT_INDEX[a.trait])
+            return layout.index("anglerfish", own(a.animal, -1), TRAIT_INDEX[a.trait])
         if isinstance(a, act.Regrow):
-            return layout.index("regrow", own(a.animal), KIND_INDEX[state.card_faces[a.card]])
+            return layout.index("regrow", own(a.animal, -1),
+                                KIND_INDEX[state.card_faces[a.card]])
         if isinstance(a, act.Trigger):
             link = state.links[a.link]
             recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
-            return layout.index("trigger", PAIRED.index(link.trait), own(link.a), own(link.b),
-                                recipient)
+            return layout.index("trigger", PAIRED.index(link.trait), own(link.a, -1),
+                                own(link.b, -1), recipient)
         return None
 
     def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
@@ -314,36 +321,42 @@ class EvolutionEncoding:
             out[base + 2] = float(player.passed)
             out[base + 3] = len(player.animals) / 10
             out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
+            row = layout["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
             for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
                 a = state.animals[animal_id]
-                at = layout["animals"] + (r * MAX_ANIMALS + slot) * ANIMAL_FEATURES
+                at = row + slot * ANIMAL_FEATURES
+                needs = need(state, a)
                 out[at] = 1.0
                 out[at + 1] = float(a.present)
                 out[at + 2] = a.food
                 out[at + 3] = a.fat
-                out[at + 4] = fat_capacity(a)
-                out[at + 5] = need(state, a)
-                out[at + 6] = float(is_fed(state, a))
-                out[at + 7] = float(a.hibernating)
-                out[at + 8] = float(a.poisoned)
-                out[at + 9] = float(a.paralysed)
-                out[at + 10] = float(animal_id == attacker)
-                out[at + 11] = float(animal_id == attacked)
-                out[at + 12] = len(a.off)
-                at += len(ANIMAL_SCALARS)
+                out[at + 5] = needs
+                out[at + 6] = float(a.hibernating or a.food >= needs)
+                if a.hibernating:
+                    out[at + 7] = 1.0
+                if a.poisoned:
+                    out[at + 8] = 1.0
+                if a.paralysed:
+                    out[at + 9] = 1.0
+                if animal_id == attacker:
+                    out[at + 10] = 1.0
+                elif animal_id == attacked:
+                    out[at + 11] = 1.0
+                if a.off:
+                    out[at + 12] = len(a.off)
                 if a.location:
-                    out[at + PLACES.index(a.location) - 1] = 1.0
-                at += 3
+                    out[at + TRAITS_AT - 4 + PLACES.index(a.location)] = 1.0
+                fat_cards = 0
                 for _, trait in a.traits:
-                    out[at + TRAIT_INDEX[trait]] += 1.0
-                at += len(TRAIT_IDS)
+                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                    if trait == "fat_tissue":
+                        fat_cards += 1
+                out[at + 4] = fat_cards
                 for role in roles.get(animal_id, ()):
-                    out[at + role] += 1.0
-                at += len(ROLES)
+                    out[at + ROLES_AT + role] += 1.0
                 if a.present and (r == 0 or revealed(a)):
                     for face in state.card_faces[a.card]:
-                        out[at + TRAIT_INDEX[face]] = 1.0
-
+                        out[at + FACES_AT + TRAIT_INDEX[face]] = 1.0
 
 def _position(traits: list[tuple[int, str]], card: int) -> int:
     for i, (c, _) in enumerate(traits):

@@ -10,6 +10,7 @@ the tables.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from functools import cache
 
@@ -29,7 +30,7 @@ from evolutio.games.northstar.actions import (
 )
 from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
 from evolutio.games.northstar.state import PHASES, Species, State
-from evolutio.games.northstar.trait import is_carnivore
+from evolutio.games.northstar.trait import TRAITS
 
 MAX_SPECIES = 12
 MAX_TRAITS = 3
@@ -40,7 +41,8 @@ SIDES = ("left", "right")
 TRACKS = ("body", "pop")
 SPECIES_SCALARS = ("exists", "body", "population", "food", "fat", "fat_capacity", "hungry",
                    "carnivore", "hidden_traits")
-SPECIES_FEATURES = len(SPECIES_SCALARS) + len(TRAIT_IDS)
+TRAITS_AT = len(SPECIES_SCALARS)
+SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
 SEAT_FEATURES = 5
 
 
@@ -48,6 +50,19 @@ def kind_of(state: State, card: int) -> int:
     """The kind index of a card: its trait and food value."""
     trait, food = state.cards[card]
     return TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN
+
+
+#: the kinds of the last card list seen (a game's list never changes, and clones share it).
+_KINDS: list[tuple[object, list[int]]] = []
+
+
+def _kinds(state: State) -> list[int]:
+    """The kind of every card id of this game's card list, computed once per list."""
+    if _KINDS and _KINDS[0][0] is state.cards:
+        return _KINDS[0][1]
+    kinds = [TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN for trait, food in state.cards]
+    _KINDS[:] = [(state.cards, kinds)]
+    return kinds
 
 
 @cache
@@ -121,44 +136,51 @@ class NorthStarEncoding:
         """The indices of several actions of ``seat`` in one state (shares the lookups)."""
         n = state.num_players
         layout = _actions(n)
-        slots: dict[int, tuple[int, int, Species]] = {}
-        for r in range(n):
-            for slot, species in enumerate(state.players[(seat + r) % n].species):
-                if slot < MAX_SPECIES:
-                    slots[species.id] = (r, slot, species)
-
-        def own(sid: int) -> int:
-            r, slot, _ = slots.get(sid, (-1, -1, None))
-            return slot if r == 0 else -1
-
+        kinds = _kinds(state)
+        mine = {species.id: (slot, species)
+                for slot, species in enumerate(state.players[seat].species[:MAX_SPECIES])}
+        trait_at = layout.start("trait")
+        grow_at = layout.start("grow")
         out: list[int | None] = []
         for a in actions:
             index: int | None = None
-            if isinstance(a, Done | Pass):
+            kind = type(a)
+            if kind is PlayTrait:
+                assert isinstance(a, PlayTrait)
+                found = mine.get(a.species)
+                if found is not None:
+                    where = _position(found[1], a.replace)
+                    if 0 <= where <= MAX_TRAITS:
+                        index = trait_at + ((kinds[a.card] * MAX_SPECIES + found[0])
+                                            * (MAX_TRAITS + 1) + where)
+            elif kind is Grow:
+                assert isinstance(a, Grow)
+                found = mine.get(a.species)
+                if found is not None:
+                    index = grow_at + ((kinds[a.card] * MAX_SPECIES + found[0]) * 2
+                                       + (a.track == "pop"))
+            elif kind is Done or kind is Pass:
                 index = layout.index(a.type)
-            elif isinstance(a, ChooseFood):
-                index = layout.index("food", kind_of(state, a.card))
+            elif kind is ChooseFood:
+                index = layout.index("food", kinds[a.card])  # type: ignore[attr-defined]
             elif isinstance(a, NewSpecies):
-                index = layout.index("species", kind_of(state, a.card), SIDES.index(a.side))
-            elif isinstance(a, Grow):
-                index = layout.index("grow", kind_of(state, a.card), own(a.species),
-                                     TRACKS.index(a.track))
-            elif isinstance(a, PlayTrait):
-                found = slots.get(a.species)
-                where = _position(found[2], a.replace) if found else -1
-                index = layout.index("trait", kind_of(state, a.card), own(a.species), where)
-            elif isinstance(a, Use) and a.card is None and a.negate is None:
-                index = layout.index("use", own(a.species), TRAIT_INDEX[a.trait])
-            elif isinstance(a, Use) and a.card is not None:
-                negate = 0 if a.negate is None else TRAIT_INDEX[a.negate] + 1
-                index = layout.index("intelligence", own(a.species), kind_of(state, a.card),
-                                     negate)
+                index = layout.index("species", kinds[a.card], SIDES.index(a.side))
+            elif isinstance(a, Use):
+                slot = mine[a.species][0] if a.species in mine else -1
+                if a.card is not None:
+                    negate = 0 if a.negate is None else TRAIT_INDEX[a.negate] + 1
+                    index = layout.index("intelligence", slot, kinds[a.card], negate)
+                elif a.negate is None:
+                    index = layout.index("use", slot, TRAIT_INDEX[a.trait])
             elif isinstance(a, Eat):
-                index = layout.index("eat", own(a.species))
+                index = layout.index("eat", mine[a.species][0] if a.species in mine else -1)
             elif isinstance(a, Attack):
-                r, slot, _ = slots.get(a.target, (-1, -1, None))
-                target = r * MAX_SPECIES + slot if r >= 0 else -1
-                index = layout.index("attack", own(a.species), target)
+                found_at = state.find(a.target)
+                target = -1
+                if found_at is not None and found_at[1] < MAX_SPECIES:
+                    target = ((found_at[0] - seat) % n) * MAX_SPECIES + found_at[1]
+                index = layout.index("attack", mine[a.species][0] if a.species in mine else -1,
+                                     target)
             out.append(index)
         return out
 
@@ -175,13 +197,18 @@ class NorthStarEncoding:
         out[layout["first_player"] + (state.first_player - seat) % n] = 1.0
         out[layout["current"] + (state.current - seat) % n] = 1.0
         me = state.players[seat]
-        for card in me.hand:
-            out[layout["hand"] + kind_of(state, card)] += 1.0
+        kinds = _kinds(state)
+        base = layout["hand"]
+        for kind, count in Counter([kinds[c] for c in me.hand]).items():
+            out[base + kind] = count
         if me.food_card is not None:
-            out[layout["food_card"] + kind_of(state, me.food_card)] = 1.0
-        for card in state.discard:
-            out[layout["discard"] + kind_of(state, card)] += 1.0
+            out[layout["food_card"] + kinds[me.food_card]] = 1.0
+        base = layout["discard"]
+        for kind, count in Counter([kinds[c] for c in state.discard]).items():
+            out[base + kind] = count
         places: dict[int, int] = {}
+        cards = state.cards
+        face_down = state.face_down
         for r in range(n):
             player = state.players[(seat + r) % n]
             base = layout["seats"] + r * SEAT_FEATURES
@@ -190,24 +217,31 @@ class NorthStarEncoding:
             out[base + 2] = float(player.food_card is not None)
             out[base + 3] = float(player.passed)
             out[base + 4] = len(player.species) / 5
+            row = layout["species"] + r * MAX_SPECIES * SPECIES_FEATURES
             for slot, species in enumerate(player.species[:MAX_SPECIES]):
                 places[species.id] = r * MAX_SPECIES + slot
-                at = layout["species"] + (r * MAX_SPECIES + slot) * SPECIES_FEATURES
-                hidden = 0 if r == 0 else sum(1 for c in species.traits if c in state.face_down)
+                at = row + slot * SPECIES_FEATURES
                 out[at] = 1.0
                 out[at + 1] = species.body / 6
                 out[at + 2] = species.pop / 6
                 out[at + 3] = species.food
                 out[at + 4] = species.fat
-                if not hidden:
-                    out[at + 5] = ops.fat_capacity(state, species)
-                    out[at + 7] = float(is_carnivore(state, species))
-                out[at + 6] = float(species.food < species.pop)
-                out[at + 8] = hidden
-                at += len(SPECIES_SCALARS)
+                if species.food < species.pop:
+                    out[at + 6] = 1.0
+                hidden = 0
+                carnivore = False
                 for card in species.traits:
-                    if r == 0 or card not in state.face_down:
-                        out[at + TRAIT_INDEX[state.trait_of(card)]] += 1.0
+                    if r and card in face_down:
+                        hidden += 1
+                        continue
+                    trait = cards[card][0]
+                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                    carnivore = carnivore or TRAITS[trait].meat_only
+                if hidden:
+                    out[at + 8] = hidden
+                else:
+                    out[at + 5] = ops.fat_capacity(state, species) if species.traits else 0
+                    out[at + 7] = float(carnivore)
         if state.intel is not None:
             base = layout["intel"]
             place = places.get(state.intel[0])
