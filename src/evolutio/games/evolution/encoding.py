@@ -79,6 +79,12 @@ SINGLES: dict[type[Action], str] = {
     act.Pass: "pass", act.EndStep: "end", act.Run: "run", act.Accept: "accept",
     act.Stay: "stay", Decline: "decline", InkCloudAction: "ink_cloud", HideInShell: "shell",
 }
+SINGLE_MEANINGS = {
+    "pass": "no more cards this development phase", "end": "end the feeding step",
+    "run": "defend by Running", "accept": "let the attack happen", "stay": "no (more) "
+    "animals follow the migrating one (Suckerfish)", "decline": "let the moment pass (no "
+    "Ambush)", "ink_cloud": "defend with Ink Cloud", "shell": "defend by hiding in the Shell",
+}
 #: actions of one own animal.
 OWN: dict[type[Action], str] = {
     act.Eat: "eat", act.Grazing: "grazing", act.Hibernate: "hibernate",
@@ -98,7 +104,7 @@ def _actions(players: int) -> ActionLayout:
     anywhere = ("target", table)
     layout = ActionLayout()
     for name in SINGLES.values():
-        layout.add(name, (), f"{name}")
+        layout.add(name, (), SINGLE_MEANINGS[name])
     layout.add("animal", [("kind", len(KINDS)), ("location", len(PLACES))],
                "play a card of a kind face down as an animal (location: none, Laurasia, "
                "Gondwana, Ocean)")
