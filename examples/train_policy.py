@@ -1,10 +1,11 @@
 """Train a masked linear policy against random bots on a CPU, plot its learning curve, then
 rate it against the random and greedy bots with ``evolutio tournament``.
 
-The learner is REINFORCE with a running baseline on :class:`evolutio.rl.policy.LinearPolicy`
-(a preference per action index plus a linear function of the observation per action
-block), in numpy only. It plays every seat in turn against ``--opponent`` bots through
-:class:`evolutio.rl.SingleAgentEnv` and is rewarded +1/0/-1 by rank at the end.
+The learner is REINFORCE with a running baseline and Adam on
+:class:`evolutio.rl.policy.LinearPolicy` (a preference per action index plus a linear
+function of the observation per action block), in numpy only. It plays every seat in turn
+against ``--opponent`` bots through :class:`evolutio.rl.SingleAgentEnv` and is rewarded
++1/0/-1 by rank at the end.
 
     .venv/bin/python examples/train_policy.py                       # Evolution, 3 minutes
     .venv/bin/python examples/train_policy.py --game northstar --minutes 5
@@ -43,22 +44,42 @@ def play_episode(env: SingleAgentEnv, policy: LinearPolicy, rng: np.random.Gener
             return float(reward), steps
 
 
-def reinforce(policy: LinearPolicy, steps: list[tuple[np.ndarray, np.ndarray, int]],
-              advantage: float, rate: float, theta_rate: float) -> None:
-    """One policy-gradient step: raise the log-probability of the choices made by the
-    advantage (the gradient of a softmax: one-hot of the choice minus the probabilities),
-    averaged over the game's decisions so that a long game does not take a huge step."""
-    rate, theta_rate = rate / len(steps), theta_rate / len(steps)
+class Adam:
+    """Adam steps (Kingma & Ba) for the policy's two arrays: the step size adapts to each
+    parameter's gradient scale, which keeps long and short games alike stable."""
+
+    def __init__(self, policy: LinearPolicy, rate: float, theta_rate: float) -> None:
+        self.policy, self.rates, self.t = policy, (rate, theta_rate), 0
+        self.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in (policy.bias,
+                                                                      policy.theta)]
+
+    def step(self, gradients: tuple[np.ndarray, np.ndarray]) -> None:
+        self.t += 1
+        for param, grad, (m, v), rate in zip((self.policy.bias, self.policy.theta), gradients,
+                                             self.moments, self.rates, strict=True):
+            m *= 0.9
+            m += 0.1 * grad
+            v *= 0.999
+            v += 0.001 * grad * grad
+            correction = np.sqrt(1 - 0.999 ** self.t) / (1 - 0.9 ** self.t)
+            param += rate * correction * m / (np.sqrt(v) + 1e-8)
+
+
+def gradient(policy: LinearPolicy, steps: list[tuple[np.ndarray, np.ndarray, int]],
+             advantage: float) -> tuple[np.ndarray, np.ndarray]:
+    """The policy gradient of one game: per decision, the one-hot of the choice minus the
+    probabilities (the softmax's gradient), times the advantage, averaged over decisions."""
+    bias = np.zeros_like(policy.bias)
+    theta = np.zeros_like(policy.theta)
     for observation, legal, choice in steps:
-        gradient = -policy.probabilities(observation, legal)
-        gradient[choice] += 1.0
-        gradient *= advantage
-        np.add.at(policy.bias, legal, rate * gradient)
-        blocks = policy.blocks[legal]
-        for block in np.unique(blocks):
-            weight = gradient[blocks == block].sum()
-            if weight:
-                policy.theta[block] += theta_rate * weight * observation
+        weights = -policy.probabilities(observation, legal)
+        weights[choice] += 1.0
+        np.add.at(bias, legal, weights)
+        per_block = np.bincount(policy.blocks[legal], weights, minlength=len(theta))
+        touched = per_block.nonzero()[0]
+        theta[touched] += np.outer(per_block[touched], observation)
+    scale = advantage / len(steps)
+    return bias * scale, theta * scale
 
 
 def plot(curve: list[dict[str, float]], title: str, path: Path) -> None:
@@ -85,9 +106,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponent", default="random", help="bot spec of the other seats")
     parser.add_argument("--minutes", type=float, default=3.0)
-    parser.add_argument("--rate", type=float, default=2.0, help="step size of the biases")
-    parser.add_argument("--theta-rate", type=float, default=0.1,
-                        help="step size of the observation weights")
+    parser.add_argument("--rate", type=float, default=0.01,
+                        help="Adam's step size for the preferences per action")
+    parser.add_argument("--theta-rate", type=float, default=0.0003,
+                        help="Adam's step size for the observation weights (small: thousands "
+                        "of them add up in one logit)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("rl-example"))
     parser.add_argument("--tournament-games", type=int, default=200)
@@ -98,6 +121,7 @@ def main() -> None:
     envs = [SingleAgentEnv(args.game, opponents=args.opponent, seat=seat, players=args.players)
             for seat in range(args.players)]
     policy = LinearPolicy(envs[0].codec)
+    optimizer = Adam(policy, args.rate, args.theta_rate)
     rng = np.random.default_rng(args.seed)
     baseline = 0.0
     rewards: list[float] = []
@@ -107,7 +131,7 @@ def main() -> None:
     while time.monotonic() - start < args.minutes * 60:
         env = envs[games % len(envs)]
         reward, steps = play_episode(env, policy, rng, args.seed * 1_000_003 + games)
-        reinforce(policy, steps, reward - baseline, args.rate, args.theta_rate)
+        optimizer.step(gradient(policy, steps, reward - baseline))
         baseline += 0.02 * (reward - baseline)
         rewards.append(reward)
         games += 1
@@ -122,6 +146,9 @@ def main() -> None:
 
     policy_path = args.out / "policy.npz"
     policy.save(policy_path)
+    check = [play_episode(envs[k % len(envs)], policy, rng, 10**9 + k)[0] for k in range(100)]
+    print(f"after training: win rate {sum(r > 0 for r in check) / 100:.2f} in 100 new games",
+          flush=True)
     (args.out / "learning_curve.json").write_text(json.dumps(curve, indent=1))
     title = (f"{args.game}, {args.players} players: masked linear policy vs {args.opponent}")
     plot(curve, title, args.out / "learning_curve.png")
