@@ -115,10 +115,12 @@ class ActionLayout:
 class ObservationLayout:
     """Named segments of the observation vector at fixed offsets."""
 
-    __slots__ = ("_segments", "size")
+    __slots__ = ("_segments", "offsets", "size")
 
     def __init__(self) -> None:
         self._segments: dict[str, tuple[int, int, str]] = {}
+        #: segment -> offset, a plain dict for encodings' hot loops.
+        self.offsets: dict[str, int] = {}
         self.size = 0
 
     def add(self, key: str, size: int, what: str = "") -> int:
@@ -127,6 +129,7 @@ class ObservationLayout:
             raise LayoutError(f"segment {key!r} is already in the layout")
         start = self.size
         self._segments[key] = (start, size, what)
+        self.offsets[key] = start
         self.size += size
         return start
 

@@ -163,22 +163,23 @@ class DarwinEncoding:
 
         n = state.num_players
         layout = _observation(n)
-        out[layout["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        off = layout.offsets
+        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
         decision = decision_now(state)
         if decision is not None:
-            out[layout["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
-        out[layout["era"]] = state.era / state.eras
-        out[layout["era"] + 1] = state.eras / 4
-        out[layout["first"] + (state.first - seat) % n] = 1.0
-        out[layout["current"] + (state.current - seat) % n] = 1.0
+            out[off["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
+        out[off["era"]] = state.era / state.eras
+        out[off["era"] + 1] = state.eras / 4
+        out[off["first"] + (state.first - seat) % n] = 1.0
+        out[off["current"] + (state.current - seat) % n] = 1.0
         if state.event in EVENTS:
-            out[layout["event"] + EVENTS.index(state.event)] = 1.0
+            out[off["event"] + EVENTS.index(state.event)] = 1.0
         for i, size in enumerate((len(state.small), len(state.large), len(state.small_discard),
                                   len(state.large_discard), len(state.habitat_deck),
                                   len(state.event_deck))):
-            out[layout["decks"] + i] = size / 50
+            out[off["decks"] + i] = size / 50
         for pos, place in enumerate(state.positions[:MAX_POSITIONS]):
-            at = layout["positions"] + pos * POSITION_FEATURES
+            at = off["positions"] + pos * POSITION_FEATURES
             key = place.habitat
             out[at + (HABITAT_KEYS.index(key) if key in HABITAT_KEYS
                       else len(HABITAT_KEYS))] = 1.0
@@ -192,12 +193,12 @@ class DarwinEncoding:
             out[at + 4] = habitat.dp if habitat else 0
             out[at + 5] = len(state.at(pos))
         for card in state.market:
-            out[layout["market"] + card] = 1.0
+            out[off["market"] + card] = 1.0
         mate = coop.teammate(seat) if state.coop else -1
         for r in range(n):
             s = (seat + r) % n
             hand = state.hands[s]
-            base = layout["hands"] + r * CARDS
+            base = off["hands"] + r * CARDS
             if s == seat or state.beginner:
                 for card in hand:
                     out[base + card] = 1.0
@@ -205,7 +206,7 @@ class DarwinEncoding:
                 for card in state.shown[s]:
                     if card in hand:
                         out[base + card] = 1.0
-            base = layout["seats"] + r * SEAT_FEATURES
+            base = off["seats"] + r * SEAT_FEATURES
             out[base] = len(hand) / 10
             out[base + 1] = sum(1 for c in hand if bio.card(c).large) / 10
             out[base + 2] = float(state.passed[s])
@@ -214,7 +215,7 @@ class DarwinEncoding:
         slots = _slots(state, seat)
         for sid, (r, slot) in slots.items():
             sp = state.species[sid]
-            at = layout["species"] + (r * MAX_SPECIES + slot) * SPECIES_FEATURES
+            at = off["species"] + (r * MAX_SPECIES + slot) * SPECIES_FEATURES
             out[at] = 1.0
             if sp.pos < MAX_POSITIONS:
                 out[at + 1 + sp.pos] = 1.0
@@ -229,7 +230,7 @@ class DarwinEncoding:
                 out[at + card] = 1.0
         build = state.build
         if build is not None:
-            base = layout["build"]
+            base = off["build"]
             out[base + (0 if build.kind == "create" else 1)] = 1.0
             out[base + 2] = build.ops
             if build.pos < MAX_POSITIONS:

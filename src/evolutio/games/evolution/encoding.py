@@ -200,7 +200,22 @@ class EvolutionEncoding:
         """The indices of several actions of ``seat`` in one state (shares the lookups)."""
         layout = _actions(state.num_players)
         own, table = _slots(state, seat)
-        return [self._index(state, layout, own, table, a) for a in actions]
+        faces = state.card_faces
+        width = state.num_players * MAX_ANIMALS
+        trait_at, animal_at = layout.start("trait"), layout.start("animal")
+        out: list[int | None] = []
+        for a in actions:
+            kind = type(a)
+            if kind is act.PlayTrait:  # the commonest actions, inline
+                target = table.get(a.animal, -1)  # type: ignore[attr-defined]
+                out.append(None if target < 0 else trait_at + width * SINGLE_INDEX[
+                    (KIND_INDEX[faces[a.card]], a.trait)] + target)  # type: ignore[attr-defined]
+            elif kind is act.PlayAnimal:
+                out.append(animal_at + len(PLACES) * KIND_INDEX[faces[a.card]]  # type: ignore[attr-defined]
+                           + PLACES.index(a.location))  # type: ignore[attr-defined]
+            else:
+                out.append(self._index(state, layout, own, table, a))
+        return out
 
     def _index(
         self,
@@ -212,14 +227,6 @@ class EvolutionEncoding:
     ) -> int | None:
         own = own_slots.get
         kind = type(a)
-        if kind is act.PlayTrait:
-            assert isinstance(a, act.PlayTrait)
-            play = SINGLE_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
-            return layout.index("trait", play, table.get(a.animal, -1))
-        if kind is act.PlayAnimal:
-            assert isinstance(a, act.PlayAnimal)
-            return layout.index("animal", KIND_INDEX[state.card_faces[a.card]],
-                                PLACES.index(a.location))
         name = SINGLES.get(kind)
         if name is not None:
             return layout.index(name)
@@ -279,24 +286,25 @@ class EvolutionEncoding:
     def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
         n = state.num_players
         layout = _observation(n)
-        out[layout["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        off = layout.offsets
+        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
         decision = decision_now(state)
         if decision is not None:
-            out[layout["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
-        base = layout["table"]
+            out[off["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
+        base = off["table"]
         out[base] = state.turn / 10
         out[base + 1] = float(state.last_turn)
         out[base + 2] = len(state.deck) / 100
         out[base + 3] = (state.food_bank + sum(state.banks.values())) / 10
         out[base + 4] = len(state.table_cards)
         for i, place in enumerate(PLACES[1:]):
-            out[layout["banks"] + i] = state.banks.get(place, 0) / 10
+            out[off["banks"] + i] = state.banks.get(place, 0) / 10
         if state.geography and state.phase == "feeding" and state.where is not None:
-            out[layout["step_location"] + PLACES.index(state.where)] = 1.0
-        out[layout["first_player"] + (state.first_player - seat) % n] = 1.0
-        out[layout["current"] + (state.current - seat) % n] = 1.0
+            out[off["step_location"] + PLACES.index(state.where)] = 1.0
+        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[off["current"] + (state.current - seat) % n] = 1.0
         if state.nature_cards:
-            base = layout["nature"]
+            base = off["nature"]
             if state.nature_now >= 0:
                 change = state.nature_cards[state.nature_now]
                 out[base + NATURE.index(change.id)] = 1.0
@@ -304,9 +312,9 @@ class EvolutionEncoding:
             out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
         me = state.players[seat]
         for card in me.hand:
-            out[layout["hand"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+            out[off["hand"] + KIND_INDEX[state.card_faces[card]]] += 1.0
         for card in me.discard:
-            out[layout["discard"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+            out[off["discard"] + KIND_INDEX[state.card_faces[card]]] += 1.0
         attack = state.stack[-1] if state.stack else None
         attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
         attacked = attack.target if isinstance(attack, AttackFrame) else 0
@@ -321,13 +329,13 @@ class EvolutionEncoding:
                 roles.setdefault(link.b, []).append(role)
         for r in range(n):
             player = state.players[(seat + r) % n]
-            base = layout["seats"] + r * SEAT_FEATURES
+            base = off["seats"] + r * SEAT_FEATURES
             out[base] = len(player.hand) / 10
             out[base + 1] = len(player.discard) / 10
             out[base + 2] = float(player.passed)
             out[base + 3] = len(player.animals) / 10
             out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
-            row = layout["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
+            row = off["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
             for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
                 a = state.animals[animal_id]
                 at = row + slot * ANIMAL_FEATURES

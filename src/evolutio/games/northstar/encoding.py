@@ -187,23 +187,24 @@ class NorthStarEncoding:
     def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
         n = state.num_players
         layout = _observation(n)
-        out[layout["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
-        base = layout["round"]
+        off = layout.offsets
+        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        base = off["round"]
         out[base] = state.round / 10
         out[base + 1] = float(state.last_round is not None)
         out[base + 2] = float(state.last_round is not None and state.round >= state.last_round)
         out[base + 3] = state.watering_hole / 10
-        out[layout["deck"]] = len(state.deck) / 100
-        out[layout["first_player"] + (state.first_player - seat) % n] = 1.0
-        out[layout["current"] + (state.current - seat) % n] = 1.0
+        out[off["deck"]] = len(state.deck) / 100
+        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[off["current"] + (state.current - seat) % n] = 1.0
         me = state.players[seat]
         kinds = _kinds(state)
-        base = layout["hand"]
+        base = off["hand"]
         for kind, count in Counter([kinds[c] for c in me.hand]).items():
             out[base + kind] = count
         if me.food_card is not None:
-            out[layout["food_card"] + kinds[me.food_card]] = 1.0
-        base = layout["discard"]
+            out[off["food_card"] + kinds[me.food_card]] = 1.0
+        base = off["discard"]
         for kind, count in Counter([kinds[c] for c in state.discard]).items():
             out[base + kind] = count
         places: dict[int, int] = {}
@@ -211,13 +212,13 @@ class NorthStarEncoding:
         face_down = state.face_down
         for r in range(n):
             player = state.players[(seat + r) % n]
-            base = layout["seats"] + r * SEAT_FEATURES
+            base = off["seats"] + r * SEAT_FEATURES
             out[base] = len(player.hand) / 10
             out[base + 1] = player.bag / 10
             out[base + 2] = float(player.food_card is not None)
             out[base + 3] = float(player.passed)
             out[base + 4] = len(player.species) / 5
-            row = layout["species"] + r * MAX_SPECIES * SPECIES_FEATURES
+            row = off["species"] + r * MAX_SPECIES * SPECIES_FEATURES
             for slot, species in enumerate(player.species[:MAX_SPECIES]):
                 places[species.id] = r * MAX_SPECIES + slot
                 at = row + slot * SPECIES_FEATURES
@@ -243,7 +244,7 @@ class NorthStarEncoding:
                     out[at + 5] = ops.fat_capacity(state, species) if species.traits else 0
                     out[at + 7] = float(carnivore)
         if state.intel is not None:
-            base = layout["intel"]
+            base = off["intel"]
             place = places.get(state.intel[0])
             if place is not None:
                 out[base + place] = 1.0

@@ -7,7 +7,7 @@ order); another seat's bid shows only once the bids are revealed. docs/rl.md has
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout
@@ -54,26 +54,37 @@ class TrickEncoding:
         return _observation(int(options["players"]))
 
     def action_index(self, state: TrickState, seat: int, action: Action) -> int | None:
-        layout = _actions()
-        if isinstance(action, Bid):
-            return layout.index("bid", action.tricks)
-        if isinstance(action, Play):
-            return layout.index("play", action.card - 1)
-        return None
+        return self.action_indices(state, seat, [action])[0]
+
+    def action_indices(
+        self, state: TrickState, seat: int, actions: Sequence[Action]
+    ) -> list[int | None]:
+        """The indices of several actions at once."""
+        play_at = _actions().start("play")
+        out: list[int | None] = []
+        for action in actions:
+            if isinstance(action, Bid):
+                out.append(action.tricks if 0 <= action.tricks <= MAX_BID else None)
+            elif isinstance(action, Play):
+                out.append(play_at + action.card - 1 if 1 <= action.card <= CARDS else None)
+            else:
+                out.append(None)
+        return out
 
     def observe(self, state: TrickState, seat: int, out: MutableSequence[float]) -> None:
         n = state.num_players
         layout = _observation(n)
+        off = layout.offsets
         over = state.revealed and state.tricks >= state.total_tricks
-        out[layout["phase"] + (2 if over else 1 if state.revealed else 0)] = 1.0
-        out[layout["tricks"]] = state.tricks / state.total_tricks
-        hand = layout["hand"]
+        out[off["phase"] + (2 if over else 1 if state.revealed else 0)] = 1.0
+        out[off["tricks"]] = state.tricks / state.total_tricks
+        hand = off["hand"]
         for card in state.hands[seat]:
             out[hand + card - 1] = 1.0
         on_table = dict(state.table)
         for r in range(n):
             s = (seat + r) % n
-            base = layout["seats"] + r * SEAT_FEATURES
+            base = off["seats"] + r * SEAT_FEATURES
             made = state.bids[s]
             if made is not None:
                 out[base] = 1.0
