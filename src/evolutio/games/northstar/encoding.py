@@ -37,6 +37,8 @@ MAX_TRAITS = 3
 FOODS = FOOD_MAX - FOOD_MIN + 1
 KINDS = len(TRAIT_IDS) * FOODS
 TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+#: the traits a carnivore's Intelligence can switch off.
+NEGATABLE = tuple(t for t in TRAIT_IDS if TRAITS[t].negatable)
 SIDES = ("left", "right")
 TRACKS = ("body", "pop")
 SPECIES_SCALARS = ("exists", "body", "population", "food", "fat", "fat_capacity", "hungry",
@@ -81,8 +83,9 @@ def _actions(players: int) -> ActionLayout:
                "at position replace-1)")
     layout.add("use", [species, ("trait", len(TRAIT_IDS))],
                "use a trait of an own species (Long Neck, Fertile, Fat Tissue, ...)")
-    layout.add("intelligence", [species, kind, ("negate", len(TRAIT_IDS) + 1)],
-               "use Intelligence discarding a card of a kind (negate: none, or the trait)")
+    layout.add("intelligence", [species, kind, ("negate", len(NEGATABLE) + 1)],
+               "use Intelligence discarding a card of a kind (negate: none, or the trait "
+               "switched off: " + ", ".join(NEGATABLE) + ")")
     layout.add("eat", [species], "feed an own species at the watering hole")
     layout.add("attack", [species, ("target", players * MAX_SPECIES)],
                "an own carnivore attacks a species (relative seat × slot)")
@@ -141,6 +144,10 @@ class NorthStarEncoding:
                 for slot, species in enumerate(state.players[seat].species[:MAX_SPECIES])}
         trait_at = layout.start("trait")
         grow_at = layout.start("grow")
+        food_at = layout.start("food")
+        species_at = layout.start("species")
+        eat_at = layout.start("eat")
+        table: dict[int, int] | None = None
         out: list[int | None] = []
         for a in actions:
             index: int | None = None
@@ -162,25 +169,25 @@ class NorthStarEncoding:
             elif kind is Done or kind is Pass:
                 index = layout.index(a.type)
             elif kind is ChooseFood:
-                index = layout.index("food", kinds[a.card])  # type: ignore[attr-defined]
+                index = food_at + kinds[a.card]  # type: ignore[attr-defined]
             elif isinstance(a, NewSpecies):
-                index = layout.index("species", kinds[a.card], SIDES.index(a.side))
+                index = species_at + 2 * kinds[a.card] + (a.side == "right")
             elif isinstance(a, Use):
                 slot = mine[a.species][0] if a.species in mine else -1
                 if a.card is not None:
-                    negate = 0 if a.negate is None else TRAIT_INDEX[a.negate] + 1
+                    negate = 0 if a.negate is None else (
+                        NEGATABLE.index(a.negate) + 1 if a.negate in NEGATABLE else -1)
                     index = layout.index("intelligence", slot, kinds[a.card], negate)
                 elif a.negate is None:
                     index = layout.index("use", slot, TRAIT_INDEX[a.trait])
             elif isinstance(a, Eat):
-                index = layout.index("eat", mine[a.species][0] if a.species in mine else -1)
+                index = eat_at + mine[a.species][0] if a.species in mine else None
             elif isinstance(a, Attack):
-                found_at = state.find(a.target)
-                target = -1
-                if found_at is not None and found_at[1] < MAX_SPECIES:
-                    target = ((found_at[0] - seat) % n) * MAX_SPECIES + found_at[1]
+                if table is None:
+                    table = {sp.id: r * MAX_SPECIES + slot for r in range(n) for slot, sp in
+                             enumerate(state.players[(seat + r) % n].species[:MAX_SPECIES])}
                 index = layout.index("attack", mine[a.species][0] if a.species in mine else -1,
-                                     target)
+                                     table.get(a.target, -1))
             out.append(index)
         return out
 
