@@ -106,8 +106,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.codec.action_size) for agent in self.possible_agents
         }
-        self.state_: Any = None
-        self.seed_ = 0
+        #: the game being played (PettingZoo's AECEnv keeps `state()` for a global view)
+        self.game_state: Any = None
+        self.game_seed = 0
         self._legal: dict[int, Action] = {}
         self._legal_seat = -1
         self._rng = random.Random()
@@ -123,8 +124,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        self.seed_ = self._rng.randrange(SEED_BOUND)
-        self.state_ = self.game.new(self.codec.options, self.seed_)
+        self.game_seed = self._rng.randrange(SEED_BOUND)
+        self.game_state = self.game.new(self.codec.options, self.game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -135,9 +136,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def _select(self) -> None:
         """Point ``agent_selection`` at the next seat to choose (or end the game)."""
-        decision = self.game.decision(self.state_)
+        decision = self.game.decision(self.game_state)
         if decision is None:
-            outcome = self.game.outcome(self.state_)
+            outcome = self.game.outcome(self.game_state)
             assert outcome is not None
             for seat, value in enumerate(rewards_of(outcome, self.reward_mode)):
                 agent = self.possible_agents[seat]
@@ -148,7 +149,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         seat = decision.seats[0]
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.codec.legal(self.state_, seat)
+        self._legal = self.codec.legal(self.game_state, seat)
         self._legal_seat = seat
         if not self._legal:
             raise RuntimeError(
@@ -160,7 +161,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         seat = self.agent_seat[agent]
         legal = self._legal if seat == self._legal_seat else {}
         return {
-            "observation": self.codec.observe(self.state_, seat),
+            "observation": self.codec.observe(self.game_state, seat),
             "action_mask": self.codec.mask(legal),
         }
 
@@ -177,7 +178,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.state_, self.agent_seat[agent], chosen)
+        self.game.apply(self.game_state, self.agent_seat[agent], chosen)
         self._select()
         if self.terminations[agent]:
             # rewards come only at the end: the bookkeeping runs once per game
@@ -187,10 +188,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         seat = self._legal_seat if self._legal_seat >= 0 else None
-        return render_view(self.game, self.state_, seat)
+        return render_view(self.game, self.game_state, seat)
 
     def close(self) -> None:
-        self.state_ = None
+        self.game_state = None
 
 
 def env(game: str | Game[Any] = "evolution", **kwargs: Any) -> Any:

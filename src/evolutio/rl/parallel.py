@@ -55,7 +55,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.codec.action_size) for agent in self.possible_agents
         }
-        self.state: Any = None
+        self.game_state: Any = None
         self._legal: dict[int, dict[int, Action]] = {}
         self._rng = random.Random()
 
@@ -66,12 +66,12 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        decision = self.game.decision(self.state)
+        decision = self.game.decision(self.game_state)
         seats = decision.seats if decision is not None else ()
-        self._legal = {seat: self.codec.legal(self.state, seat) for seat in seats}
+        self._legal = {seat: self.codec.legal(self.game_state, seat) for seat in seats}
         return {
             agent: {
-                "observation": self.codec.observe(self.state, seat),
+                "observation": self.codec.observe(self.game_state, seat),
                 "action_mask": self.codec.mask(self._legal.get(seat, {})),
             }
             for seat, agent in enumerate(self.possible_agents)
@@ -82,7 +82,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
         if seed is not None:
             self._rng.seed(seed)
-        self.state = self.game.new(self.codec.options, self._rng.randrange(SEED_BOUND))
+        self.game_state = self.game.new(self.codec.options, self._rng.randrange(SEED_BOUND))
         self.agents = self.possible_agents[:]
         return self._observations(), {agent: {} for agent in self.agents}
 
@@ -102,11 +102,11 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 )
             chosen.append((seat, action))
         for seat, action in chosen:
-            self.game.apply(self.state, seat, action)
+            self.game.apply(self.game_state, seat, action)
         observations = self._observations()
         rewards = dict.fromkeys(self.agents, 0.0)
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        outcome = self.game.outcome(self.state) if not self._legal else None
+        outcome = self.game.outcome(self.game_state) if not self._legal else None
         over = outcome is not None
         if outcome is not None:
             for seat, value in enumerate(rewards_of(outcome, self.reward_mode)):
@@ -121,7 +121,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return render_view(self.game, self.state, None)
+        return render_view(self.game, self.game_state, None)
 
     def close(self) -> None:
-        self.state = None
+        self.game_state = None

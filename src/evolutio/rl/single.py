@@ -64,7 +64,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
             }
         )
         self.action_space = spaces.Discrete(self.codec.action_size)
-        self.state: Any = None
+        self.game_state: Any = None
         self._bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
         self._seed = 0
@@ -77,8 +77,8 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
         if seed is not None:
             self._rng.seed(seed)
         self._seed = self._rng.randrange(SEED_BOUND)
-        self.state = self.game.new(self.codec.options, self._seed)
-        others = [s for s in range(self.state.num_players) if s != self.seat]
+        self.game_state = self.game.new(self.codec.options, self._seed)
+        others = [s for s in range(self.game_state.num_players) if s != self.seat]
         self._bots = {
             s: make_bot(spec, self._rng.randrange(SEED_BOUND), self.game)
             for s, spec in zip(others, self.specs, strict=True)
@@ -88,21 +88,21 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
 
     def _play_others(self) -> None:
         """Let the bots choose until the learner must choose or the game is over."""
-        while (decision := self.game.decision(self.state)) is not None:
+        while (decision := self.game.decision(self.game_state)) is not None:
             if self.seat in decision.seats:
-                self._legal = self.codec.legal(self.state, self.seat)
+                self._legal = self.codec.legal(self.game_state, self.seat)
                 return
             seat = decision.seats[0]
-            legal = self.game.legal_actions(self.state, seat)
-            info = InformationSet.of(self.game, self.state, seat, self._rng.getrandbits(62))
-            action = self._bots[seat].choose(self.game.view(self.state, seat), legal, decision,
+            legal = self.game.legal_actions(self.game_state, seat)
+            info = InformationSet.of(self.game, self.game_state, seat, self._rng.getrandbits(62))
+            action = self._bots[seat].choose(self.game.view(self.game_state, seat), legal, decision,
                                              info)
-            self.game.apply(self.state, seat, action)
+            self.game.apply(self.game_state, seat, action)
         self._legal = {}
 
     def _observation(self) -> dict[str, Any]:
         return {
-            "observation": self.codec.observe(self.state, self.seat),
+            "observation": self.codec.observe(self.game_state, self.seat),
             "action_mask": self.codec.mask(self._legal),
         }
 
@@ -117,9 +117,9 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
             info = self._info()
             info["illegal"] = True
             return self._observation(), -1.0, True, False, info
-        self.game.apply(self.state, self.seat, chosen)
+        self.game.apply(self.game_state, self.seat, chosen)
         self._play_others()
-        outcome = self.game.outcome(self.state)
+        outcome = self.game.outcome(self.game_state)
         info = self._info()
         reward = 0.0
         if outcome is not None:
@@ -130,4 +130,4 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return render_view(self.game, self.state, self.seat)
+        return render_view(self.game, self.game_state, self.seat)
