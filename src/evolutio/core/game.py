@@ -253,7 +253,8 @@ class Game(Protocol[S]):
 
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
     :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
-    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer); faces
+    (a :class:`TerminalRenderer`), ``web`` (the folder of its browser renderer) and
+    ``encoding`` (an :class:`evolutio.core.encoding.Encoding`, for learning agents); faces
     read them with ``getattr(game, "heuristic", None)`` and never name a game.
     """
 
