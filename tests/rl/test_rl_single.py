@@ -8,6 +8,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
