@@ -7,6 +7,9 @@ A bot spec is a name (``random``, ``greedy``, ``ismcts``), a search with its bud
 - ``normal``: the greedy heuristic;
 - ``hard``: ISMCTS with one second per decision.
 
+``policy:FILE`` plays a policy trained with the research API (``evolutio.rl.policy``; needs
+the ``rl`` extra).
+
 ``greedy``, ``easy`` and ``normal`` play the game's own heuristic (``game.heuristic``); a
 game without one refuses them with the reason (there is no silent fallback: a level that
 plays at random under another name would mislead). ``ismcts`` plays out its samples with the
@@ -36,7 +39,7 @@ def allowed_specs() -> str:
     """The allowed bot specs, for error messages and help texts."""
     return (
         f"bots {', '.join(BOT_NAMES)}; levels {', '.join(LEVELS)}; "
-        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}"
+        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; policy:FILE (a trained policy)"
     )
 
 
@@ -55,15 +58,32 @@ def _game(game: str | Game[Any]) -> Game[Any]:
 
 
 def check_spec(spec: str, game: str | Game[Any]) -> str:
-    """The spec, normalized (lower case, no spaces); unknown ones raise ``BotError``."""
+    """The spec, normalized (lower case, no spaces; a policy file's path kept as given);
+    unknown ones raise ``BotError``."""
     make_bot(spec, 0, game)
-    return "".join(spec.lower().split())
+    path = _policy_path(spec)
+    return f"policy:{path}" if path is not None else "".join(spec.lower().split())
+
+
+def _policy_path(spec: str) -> str | None:
+    """The file of a ``policy:FILE`` spec (a trained policy, evolutio.rl), else None."""
+    name, sep, path = str(spec).strip().partition(":")
+    return path.strip() if sep and name.strip().lower() == "policy" else None
 
 
 def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
     """A fresh bot for ``spec`` (a name, ``name:budget`` or a level) playing ``game`` (its
     registered name or the game object), seeded with ``seed``."""
     rules = _game(game)
+    path = _policy_path(spec)
+    if path is not None:
+        try:
+            from evolutio.rl.policy import PolicyBot
+        except ImportError:
+            raise BotError(
+                "the policy bot needs the rl extra: pip install 'evolutio[rl]'"
+            ) from None
+        return PolicyBot(path, seed, rules)
     text = "".join(str(spec).lower().split())
     level = text if text in LEVELS else None
     if level is not None:

@@ -278,7 +278,8 @@ class Game(Protocol[S]):
 
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
     :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
-    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer); faces
+    (a :class:`TerminalRenderer`), ``web`` (the folder of its browser renderer) and
+    ``encoding`` (an :class:`evolutio.core.encoding.Encoding`, for learning agents); faces
     read them with ``getattr(game, "heuristic", None)`` and never name a game. Optional
     methods, looked up the same way (docs/architecture.md): ``scoreboard(state)`` (the score
     in parts, :mod:`evolutio.core.scoring`), ``undoable(state_before, seat, action, events)``

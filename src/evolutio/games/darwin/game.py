@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
@@ -122,6 +123,13 @@ class DarwinsChoice:
         from evolutio.games.darwin.terminal import TERMINAL
 
         return TERMINAL
+
+    @property
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector for learning agents (evolutio.rl)."""
+        from evolutio.games.darwin.encoding import ENCODING
+
+        return ENCODING
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
 
+from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
@@ -156,6 +157,13 @@ class Evolution:
         from evolutio.games.evolution.terminal import TERMINAL
 
         return TERMINAL
+
+    @property
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector for learning agents (evolutio.rl)."""
+        from evolutio.games.evolution.encoding import ENCODING
+
+        return ENCODING
 
     def options_spec(self) -> tuple[OptionSpec, ...]:
         """Players, edition, card sets and the half deck (seed 004; 2nd edition: 000, 001)."""

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
@@ -223,6 +224,13 @@ class Trick:
         order=1000,
         demo=True,
     )
+
+    @property
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector for learning agents (evolutio.rl)."""
+        from evolutio.games.toy.encoding import ENCODING
+
+        return ENCODING
 
     def options_spec(self) -> Sequence[OptionSpec]:
         return OPTIONS

@@ -1,0 +1,394 @@
+"""Evolution for learning agents: a fixed action index space and observation vector.
+
+Everything is seen from the acting seat: seats are numbered relative to it (0 = itself, 1 =
+the next in turn order...), animals by their place in their owner's row (slot 0 = the
+first played), at most ``MAX_ANIMALS`` per seat. Cards in a hand are named by their kind
+(the pair of faces, ``KINDS``), since two copies of a kind are the same choice; traits by
+``TRAIT_IDS``. The layouts are fixed for given options (they depend on the seat count only)
+and docs/rl.md prints their tables. Legal actions the caps cannot hold (a 17th animal) get
+no index; no random game of any set reached it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from functools import cache
+
+from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.game import Action, Options
+from evolutio.games.evolution import actions as act
+from evolutio.games.evolution.deck import card_kinds
+from evolutio.games.evolution.nature import active_set
+from evolutio.games.evolution.ops import need, revealed
+from evolutio.games.evolution.rules import decision as decision_now
+from evolutio.games.evolution.state import AttackFrame, State
+from evolutio.games.evolution.trait import TRAITS
+from evolutio.games.evolution.traits.gift import HomeothermyAction
+from evolutio.games.evolution.traits.time_to_fly import (
+    Fly,
+    MetamorphoseAction,
+    SpecializationA,
+    SpecializationB,
+)
+from evolutio.games.evolution.traits.time_to_fly_hunt import (
+    AmbushAttack,
+    Decline,
+    EnterShell,
+    HideInShell,
+    InkCloudAction,
+    IntellectAttack,
+    RevealAnglerfish,
+)
+
+MAX_ANIMALS = 16
+MAX_FAT = 8
+MAX_TRAIT_CARDS = 12
+MAX_LINKS = 8
+#: a card lying on an animal: its trait cards in play order, then its links by age.
+ON_ANIMAL = MAX_TRAIT_CARDS + MAX_LINKS
+#: every card kind of every set, by its faces, in data order.
+KINDS: tuple[tuple[str, ...], ...] = tuple(faces for _, faces, _ in card_kinds())
+KIND_INDEX = {faces: i for i, faces in enumerate(KINDS)}
+TRAIT_IDS: tuple[str, ...] = tuple(sorted({face for faces in KINDS for face in faces}))
+TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+PAIRED = tuple(t for t in TRAIT_IDS if TRAITS[t].paired)
+#: a (kind, face) a card is played as: single traits and paired traits apart.
+SINGLE_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces
+                     if not TRAITS[f].paired)
+PAIR_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces if TRAITS[f].paired)
+SINGLE_INDEX = {play: i for i, play in enumerate(SINGLE_PLAYS)}
+PAIR_INDEX = {play: i for i, play in enumerate(PAIR_PLAYS)}
+PLACES = ("", "laurasia", "gondwana", "ocean")
+PHASES = ("development", "feeding", "extinction", "over")
+DECISIONS = ("develop", "feed", "defend", "trigger", "follow", "ambush", "found", "regrow")
+NATURE = tuple(dict.fromkeys(change.id for change in active_set().cards()))
+#: link roles an animal can hold: Symbiosis is directed (symbiont, host), the others not.
+ROLES = ("symbiosis_symbiont", "symbiosis_host", *(t for t in PAIRED if t != "symbiosis"))
+ANIMAL_SCALARS = ("exists", "present", "food", "fat", "fat_capacity", "need", "fed",
+                  "hibernating", "poisoned", "paralysed", "attacker", "attacked",
+                  "disabled_traits")
+#: offsets inside an animal's features: scalars, location, traits, roles, faces.
+TRAITS_AT = len(ANIMAL_SCALARS) + 3
+ROLES_AT = TRAITS_AT + len(TRAIT_IDS)
+FACES_AT = ROLES_AT + len(ROLES)
+ANIMAL_FEATURES = FACES_AT + len(TRAIT_IDS)
+SEAT_FEATURES = 5
+
+#: singleton actions: their block is their type.
+SINGLES: dict[type[Action], str] = {
+    act.Pass: "pass", act.EndStep: "end", act.Run: "run", act.Accept: "accept",
+    act.Stay: "stay", Decline: "decline", InkCloudAction: "ink_cloud", HideInShell: "shell",
+}
+SINGLE_MEANINGS = {
+    "pass": "no more cards this development phase", "end": "end the feeding step",
+    "run": "defend by Running", "accept": "let the attack happen", "stay": "no (more) "
+    "animals follow the migrating one (Suckerfish)", "decline": "let the moment pass (no "
+    "Ambush)", "ink_cloud": "defend with Ink Cloud", "shell": "defend by hiding in the Shell",
+}
+#: actions of one own animal.
+OWN: dict[type[Action], str] = {
+    act.Eat: "eat", act.Grazing: "grazing", act.Hibernate: "hibernate",
+    HomeothermyAction: "homeothermy", SpecializationA: "specialization_a",
+    SpecializationB: "specialization_b", act.Follow: "follow", EnterShell: "enter_shell",
+}
+#: actions of one own animal against any animal on the table.
+HUNTS: dict[type[Action], str] = {
+    act.Attack: "attack", act.Piracy: "piracy", AmbushAttack: "ambush",
+}
+
+
+@cache
+def _actions(players: int) -> ActionLayout:
+    table = players * MAX_ANIMALS
+    own = ("animal", MAX_ANIMALS)
+    anywhere = ("target", table)
+    layout = ActionLayout()
+    for name in SINGLES.values():
+        layout.add(name, (), SINGLE_MEANINGS[name])
+    layout.add("animal", [("kind", len(KINDS)), ("location", len(PLACES))],
+               "play a card of a kind face down as an animal (location: none, Laurasia, "
+               "Gondwana, Ocean)")
+    layout.add("trait", [("play", len(SINGLE_PLAYS)), anywhere],
+               "play a card of a kind as one of its single traits on an animal")
+    layout.add("pair", [("play", len(PAIR_PLAYS)), ("seat", players), ("first", MAX_ANIMALS),
+                        ("second", MAX_ANIMALS)],
+               "play a paired trait on two animals of one seat (Symbiosis: symbiont first)")
+    for name in OWN.values():
+        layout.add(name, [own], f"{name} with an own animal")
+    for name in HUNTS.values():
+        layout.add(name, [own, anywhere], f"{name}: an own animal against an animal")
+    layout.add("intellect", [own, anywhere, ("trait", len(TRAIT_IDS))],
+               "attack ignoring one trait of the prey")
+    layout.add("fat", [own, ("amount", MAX_FAT)], "turn amount+1 fat into food")
+    layout.add("migrate", [own, ("location", len(PLACES))], "migrate to a location")
+    layout.add("fly", [own, ("location", len(PLACES))], "fly to a location")
+    layout.add("recombine", [own, ("card", MAX_TRAIT_CARDS), ("swap", MAX_TRAIT_CARDS)],
+               "swap the own animal's trait card at a position for its partner's")
+    layout.add("metamorphose", [own, ("card", ON_ANIMAL)],
+               "discard a card from the animal (its trait cards in play order, then its "
+               "links by age)")
+    layout.add("mimic", [own], "redirect the attack to this own animal")
+    layout.add("tail_loss", [("card", ON_ANIMAL)],
+               "drop a card from the attacked animal (as metamorphose)")
+    layout.add("anglerfish", [own, ("trait", len(TRAIT_IDS))],
+               "reveal this Anglerfish and attack, ignoring a trait")
+    layout.add("regrow", [own, ("kind", len(KINDS))],
+               "put a card of a kind under the traits of this animal")
+    layout.add("trigger", [("paired", len(PAIRED)), ("first", MAX_ANIMALS),
+                           ("second", MAX_ANIMALS), ("recipient", 3)],
+               "fire the own link of a paired trait (recipient: unnamed, first, second)")
+    return layout
+
+
+@cache
+def _observation(players: int) -> ObservationLayout:
+    layout = ObservationLayout()
+    layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+    layout.add("decision", len(DECISIONS) + 1, "one-hot: " + ", ".join(DECISIONS) + ", other")
+    layout.add("table", 5, "turn / 10, last turn, deck size / 100, food in banks / 10, "
+               "shells on the table")
+    layout.add("banks", 3, "Continents: food in Laurasia's, Gondwana's, the Ocean's bank / 10")
+    layout.add("step_location", len(PLACES), "one-hot: the feeding step's location")
+    layout.add("first_player", players, "one-hot relative seat of the first player")
+    layout.add("current", players, "one-hot relative seat whose turn it is")
+    layout.add("nature", len(NATURE) + 2,
+               "Ice Age: one-hot natural change in force, changes left / 10, used / 10")
+    layout.add("hand", len(KINDS), "cards in the own hand per kind")
+    layout.add("discard", len(KINDS), "cards in the own discard pile per kind")
+    layout.add("seats", players * SEAT_FEATURES,
+               "per relative seat: hand size / 10, discard size / 10, passed, animals / 10, "
+               "animals beyond the cap")
+    layout.add(
+        "animals",
+        players * MAX_ANIMALS * ANIMAL_FEATURES,
+        f"per relative seat, per slot ({ANIMAL_FEATURES} each): " + ", ".join(ANIMAL_SCALARS)
+        + "; location one-hot (Laurasia, Gondwana, Ocean); trait cards per trait; links per "
+        "role (" + ", ".join(ROLES) + "); the faces of its animal card when the seat may "
+        "see them (its own, or a revealed Anglerfish)",
+    )
+    return layout
+
+
+def _slots(state: State, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    """For the animals within the cap: own animal id -> slot, and any animal id ->
+    relative seat × MAX_ANIMALS + slot."""
+    n = state.num_players
+    own = {animal: slot for slot, animal in enumerate(state.players[seat].animals[:MAX_ANIMALS])}
+    table = dict(own)
+    for r in range(1, n):
+        base = r * MAX_ANIMALS
+        for slot, animal in enumerate(state.players[(seat + r) % n].animals[:MAX_ANIMALS]):
+            table[animal] = base + slot
+    return own, table
+
+
+class EvolutionEncoding:
+    """The encoding of Evolution (``GAME.encoding``)."""
+
+    def action_layout(self, options: Options) -> ActionLayout:
+        return _actions(int(options["players"]))
+
+    def observation_layout(self, options: Options) -> ObservationLayout:
+        return _observation(int(options["players"]))
+
+    def action_index(self, state: State, seat: int, action: Action) -> int | None:
+        return self.action_indices(state, seat, [action])[0]
+
+    def action_indices(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[int | None]:
+        """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        layout = _actions(state.num_players)
+        own, table = _slots(state, seat)
+        faces = state.card_faces
+        width = state.num_players * MAX_ANIMALS
+        trait_at, animal_at = layout.start("trait"), layout.start("animal")
+        out: list[int | None] = []
+        for a in actions:
+            kind = type(a)
+            if kind is act.PlayTrait:  # the commonest actions, inline
+                target = table.get(a.animal, -1)  # type: ignore[attr-defined]
+                out.append(None if target < 0 else trait_at + width * SINGLE_INDEX[
+                    (KIND_INDEX[faces[a.card]], a.trait)] + target)  # type: ignore[attr-defined]
+            elif kind is act.PlayAnimal:
+                out.append(animal_at + len(PLACES) * KIND_INDEX[faces[a.card]]  # type: ignore[attr-defined]
+                           + PLACES.index(a.location))  # type: ignore[attr-defined]
+            else:
+                out.append(self._index(state, layout, own, table, a))
+        return out
+
+    def _index(
+        self,
+        state: State,
+        layout: ActionLayout,
+        own_slots: dict[int, int],
+        table: dict[int, int],
+        a: Action,
+    ) -> int | None:
+        own = own_slots.get
+        kind = type(a)
+        name = SINGLES.get(kind)
+        if name is not None:
+            return layout.index(name)
+        name = OWN.get(kind)
+        if name is not None:
+            return layout.index(name, own(a.animal, -1))  # type: ignore[attr-defined]
+        name = HUNTS.get(kind)
+        if name is not None:
+            return layout.index(name, own(a.animal, -1),  # type: ignore[attr-defined]
+                                table.get(a.target, -1))  # type: ignore[attr-defined]
+        if isinstance(a, act.PlayPair):
+            play = PAIR_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
+            first, second = (table.get(x, -1) for x in a.animals)
+            if first < 0 or second < 0 or first // MAX_ANIMALS != second // MAX_ANIMALS:
+                return None
+            return layout.index("pair", play, first // MAX_ANIMALS, first % MAX_ANIMALS,
+                                second % MAX_ANIMALS)
+        if isinstance(a, IntellectAttack):
+            return layout.index("intellect", own(a.animal, -1), table.get(a.target, -1),
+                                TRAIT_INDEX[a.trait])
+        if isinstance(a, act.UseFat):
+            return layout.index("fat", own(a.animal, -1), a.amount - 1)
+        if isinstance(a, act.Migrate | Fly):
+            return layout.index(a.type, own(a.animal, -1), PLACES.index(a.location))
+        if isinstance(a, act.Recombine):
+            giver = state.animals[a.animal]
+            partner = next((state.animals[link.other(a.animal)]
+                            for link in state.animal_links(a.animal)
+                            if any(c == a.swap for c, _ in
+                                   state.animals[link.other(a.animal)].traits)), None)
+            if partner is None:
+                return None
+            return layout.index("recombine", own(a.animal, -1), _position(giver.traits, a.card),
+                                _position(partner.traits, a.swap))
+        if isinstance(a, MetamorphoseAction):
+            return layout.index("metamorphose", own(a.animal, -1),
+                                _on_animal(state, a.animal, a.card))
+        if isinstance(a, act.Mimic):
+            return layout.index("mimic", own(a.target, -1))
+        if isinstance(a, act.TailLoss):
+            frame = state.stack[-1] if state.stack else None
+            if not isinstance(frame, AttackFrame):
+                return None
+            return layout.index("tail_loss", _on_animal(state, frame.target, a.card))
+        if isinstance(a, RevealAnglerfish):
+            return layout.index("anglerfish", own(a.animal, -1), TRAIT_INDEX[a.trait])
+        if isinstance(a, act.Regrow):
+            return layout.index("regrow", own(a.animal, -1),
+                                KIND_INDEX[state.card_faces[a.card]])
+        if isinstance(a, act.Trigger):
+            link = state.links[a.link]
+            recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
+            return layout.index("trigger", PAIRED.index(link.trait), own(link.a, -1),
+                                own(link.b, -1), recipient)
+        return None
+
+    def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        n = state.num_players
+        layout = _observation(n)
+        off = layout.offsets
+        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        decision = decision_now(state)
+        if decision is not None:
+            out[off["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
+        base = off["table"]
+        out[base] = state.turn / 10
+        out[base + 1] = float(state.last_turn)
+        out[base + 2] = len(state.deck) / 100
+        out[base + 3] = (state.food_bank + sum(state.banks.values())) / 10
+        out[base + 4] = len(state.table_cards)
+        for i, place in enumerate(PLACES[1:]):
+            out[off["banks"] + i] = state.banks.get(place, 0) / 10
+        if state.geography and state.phase == "feeding" and state.where is not None:
+            out[off["step_location"] + PLACES.index(state.where)] = 1.0
+        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[off["current"] + (state.current - seat) % n] = 1.0
+        if state.nature_cards:
+            base = off["nature"]
+            if state.nature_now >= 0:
+                change = state.nature_cards[state.nature_now]
+                out[base + NATURE.index(change.id)] = 1.0
+            out[base + len(NATURE)] = len(state.nature_deck) / 10
+            out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
+        me = state.players[seat]
+        for card in me.hand:
+            out[off["hand"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+        for card in me.discard:
+            out[off["discard"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+        attack = state.stack[-1] if state.stack else None
+        attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
+        attacked = attack.target if isinstance(attack, AttackFrame) else 0
+        roles: dict[int, list[int]] = {}
+        for link in state.links.values():
+            if link.trait == "symbiosis":
+                roles.setdefault(link.a, []).append(0)
+                roles.setdefault(link.b, []).append(1)
+            else:
+                role = ROLES.index(link.trait)
+                roles.setdefault(link.a, []).append(role)
+                roles.setdefault(link.b, []).append(role)
+        for r in range(n):
+            player = state.players[(seat + r) % n]
+            base = off["seats"] + r * SEAT_FEATURES
+            out[base] = len(player.hand) / 10
+            out[base + 1] = len(player.discard) / 10
+            out[base + 2] = float(player.passed)
+            out[base + 3] = len(player.animals) / 10
+            out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
+            row = off["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
+            for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
+                a = state.animals[animal_id]
+                at = row + slot * ANIMAL_FEATURES
+                needs = need(state, a)
+                out[at] = 1.0
+                out[at + 1] = float(a.present)
+                out[at + 2] = a.food
+                out[at + 3] = a.fat
+                out[at + 5] = needs
+                out[at + 6] = float(a.hibernating or a.food >= needs)
+                if a.hibernating:
+                    out[at + 7] = 1.0
+                if a.poisoned:
+                    out[at + 8] = 1.0
+                if a.paralysed:
+                    out[at + 9] = 1.0
+                if animal_id == attacker:
+                    out[at + 10] = 1.0
+                elif animal_id == attacked:
+                    out[at + 11] = 1.0
+                if a.off:
+                    out[at + 12] = len(a.off)
+                if a.location:
+                    out[at + TRAITS_AT - 4 + PLACES.index(a.location)] = 1.0
+                fat_cards = 0
+                for _, trait in a.traits:
+                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                    if trait == "fat_tissue":
+                        fat_cards += 1
+                out[at + 4] = fat_cards
+                for role in roles.get(animal_id, ()):
+                    out[at + ROLES_AT + role] += 1.0
+                if a.present and (r == 0 or revealed(a)):
+                    for face in state.card_faces[a.card]:
+                        out[at + FACES_AT + TRAIT_INDEX[face]] = 1.0
+
+def _position(traits: list[tuple[int, str]], card: int) -> int:
+    for i, (c, _) in enumerate(traits):
+        if c == card:
+            return i
+    return -1
+
+
+def _on_animal(state: State, animal: int, card: int) -> int:
+    """The position of ``card`` among the cards lying on ``animal`` (ON_ANIMAL), or -1."""
+    traits = state.animals[animal].traits
+    for i, (c, _) in enumerate(traits):
+        if c == card:
+            return i if i < MAX_TRAIT_CARDS else -1
+    for i, link in enumerate(state.animal_links(animal)):
+        if link.card == card:
+            return MAX_TRAIT_CARDS + i
+    return -1
+
+
+ENCODING = EvolutionEncoding()

@@ -1,0 +1,262 @@
+"""North Star's Evolution for learning agents: a fixed action index space and observation.
+
+Seen from the acting seat: seats relative to it (0 = itself), species by their place in
+their owner's row (slot 0 = leftmost), at most ``MAX_SPECIES`` per seat. A card is named by
+its kind, the pair (trait, food value): ``trait index × 13 + food + 3``, since two cards of
+one kind are the same choice. Traits played this phase lie face down to other seats, and so
+do the food cards chosen: the observation counts them without naming them. docs/rl.md has
+the tables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import MutableSequence, Sequence
+from functools import cache
+
+from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.game import Action, Options
+from evolutio.games.northstar import ops
+from evolutio.games.northstar.actions import (
+    Attack,
+    ChooseFood,
+    Done,
+    Eat,
+    Grow,
+    NewSpecies,
+    Pass,
+    PlayTrait,
+    Use,
+)
+from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
+from evolutio.games.northstar.state import PHASES, Species, State
+from evolutio.games.northstar.trait import TRAITS
+
+MAX_SPECIES = 12
+MAX_TRAITS = 3
+FOODS = FOOD_MAX - FOOD_MIN + 1
+KINDS = len(TRAIT_IDS) * FOODS
+TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+#: the traits a carnivore's Intelligence can switch off.
+NEGATABLE = tuple(t for t in TRAIT_IDS if TRAITS[t].negatable)
+SIDES = ("left", "right")
+TRACKS = ("body", "pop")
+SPECIES_SCALARS = ("exists", "body", "population", "food", "fat", "fat_capacity", "hungry",
+                   "carnivore", "hidden_traits")
+TRAITS_AT = len(SPECIES_SCALARS)
+SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
+SEAT_FEATURES = 5
+
+
+def kind_of(state: State, card: int) -> int:
+    """The kind index of a card: its trait and food value."""
+    trait, food = state.cards[card]
+    return TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN
+
+
+#: the kinds of the last card list seen (a game's list never changes, and clones share it).
+_KINDS: list[tuple[object, list[int]]] = []
+
+
+def _kinds(state: State) -> list[int]:
+    """The kind of every card id of this game's card list, computed once per list."""
+    if _KINDS and _KINDS[0][0] is state.cards:
+        return _KINDS[0][1]
+    kinds = [TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN for trait, food in state.cards]
+    _KINDS[:] = [(state.cards, kinds)]
+    return kinds
+
+
+@cache
+def _actions(players: int) -> ActionLayout:
+    species = ("species", MAX_SPECIES)
+    kind = ("kind", KINDS)
+    layout = ActionLayout()
+    layout.add("done", (), "end the play-cards turn or the before-feeding uses")
+    layout.add("pass", (), "leave this round's feeding")
+    layout.add("food", [kind], "put a card of a kind on the watering hole")
+    layout.add("species", [kind, ("side", 2)], "discard a card for a new species (left, right)")
+    layout.add("grow", [kind, species, ("track", 2)],
+               "discard a card for +1 body size or +1 population of an own species")
+    layout.add("trait", [kind, species, ("replace", MAX_TRAITS + 1)],
+               "play a card as a trait on an own species (replace: none, or the trait card "
+               "at position replace-1)")
+    layout.add("use", [species, ("trait", len(TRAIT_IDS))],
+               "use a trait of an own species (Long Neck, Fertile, Fat Tissue, ...)")
+    layout.add("intelligence", [species, kind, ("negate", len(NEGATABLE) + 1)],
+               "use Intelligence discarding a card of a kind (negate: none, or the trait "
+               "switched off: " + ", ".join(NEGATABLE) + ")")
+    layout.add("eat", [species], "feed an own species at the watering hole")
+    layout.add("attack", [species, ("target", players * MAX_SPECIES)],
+               "an own carnivore attacks a species (relative seat × slot)")
+    return layout
+
+
+@cache
+def _observation(players: int) -> ObservationLayout:
+    layout = ObservationLayout()
+    layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+    layout.add("round", 4, "round / 10, last round announced, bell (this is the last), "
+               "watering hole / 10")
+    layout.add("deck", 1, "deck size / 100")
+    layout.add("first_player", players, "one-hot relative seat of the first player")
+    layout.add("current", players, "one-hot relative seat whose turn it is")
+    layout.add("hand", KINDS, "cards in the own hand per kind")
+    layout.add("food_card", KINDS, "one-hot kind of the own chosen food card")
+    layout.add("discard", KINDS, "cards in the discard pile per kind")
+    layout.add("intel", players * MAX_SPECIES + len(TRAIT_IDS),
+               "Intelligence in force: one-hot species, then the traits it switched off")
+    layout.add("seats", players * SEAT_FEATURES,
+               "per relative seat: hand size / 10, food in the bag / 10, food card chosen, "
+               "passed, species / 5")
+    layout.add("species", players * MAX_SPECIES * SPECIES_FEATURES,
+               f"per relative seat, per slot ({SPECIES_FEATURES} each): "
+               + ", ".join(SPECIES_SCALARS) + "; face-up (or own) trait cards per trait")
+    return layout
+
+
+def _position(species: Species, card: int | None) -> int:
+    if card is None:
+        return 0
+    return species.traits.index(card) + 1 if card in species.traits else -1
+
+
+class NorthStarEncoding:
+    """The encoding of North Star's Evolution (``GAME.encoding``)."""
+
+    def action_layout(self, options: Options) -> ActionLayout:
+        return _actions(int(options["players"]))
+
+    def observation_layout(self, options: Options) -> ObservationLayout:
+        return _observation(int(options["players"]))
+
+    def action_index(self, state: State, seat: int, action: Action) -> int | None:
+        return self.action_indices(state, seat, [action])[0]
+
+    def action_indices(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[int | None]:
+        """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        n = state.num_players
+        layout = _actions(n)
+        kinds = _kinds(state)
+        mine = {species.id: (slot, species)
+                for slot, species in enumerate(state.players[seat].species[:MAX_SPECIES])}
+        trait_at = layout.start("trait")
+        grow_at = layout.start("grow")
+        food_at = layout.start("food")
+        species_at = layout.start("species")
+        eat_at = layout.start("eat")
+        table: dict[int, int] | None = None
+        out: list[int | None] = []
+        for a in actions:
+            index: int | None = None
+            kind = type(a)
+            if kind is PlayTrait:
+                assert isinstance(a, PlayTrait)
+                found = mine.get(a.species)
+                if found is not None:
+                    where = _position(found[1], a.replace)
+                    if 0 <= where <= MAX_TRAITS:
+                        index = trait_at + ((kinds[a.card] * MAX_SPECIES + found[0])
+                                            * (MAX_TRAITS + 1) + where)
+            elif kind is Grow:
+                assert isinstance(a, Grow)
+                found = mine.get(a.species)
+                if found is not None:
+                    index = grow_at + ((kinds[a.card] * MAX_SPECIES + found[0]) * 2
+                                       + (a.track == "pop"))
+            elif kind is Done or kind is Pass:
+                index = layout.index(a.type)
+            elif kind is ChooseFood:
+                index = food_at + kinds[a.card]  # type: ignore[attr-defined]
+            elif isinstance(a, NewSpecies):
+                index = species_at + 2 * kinds[a.card] + (a.side == "right")
+            elif isinstance(a, Use):
+                slot = mine[a.species][0] if a.species in mine else -1
+                if a.card is not None:
+                    negate = 0 if a.negate is None else (
+                        NEGATABLE.index(a.negate) + 1 if a.negate in NEGATABLE else -1)
+                    index = layout.index("intelligence", slot, kinds[a.card], negate)
+                elif a.negate is None:
+                    index = layout.index("use", slot, TRAIT_INDEX[a.trait])
+            elif isinstance(a, Eat):
+                index = eat_at + mine[a.species][0] if a.species in mine else None
+            elif isinstance(a, Attack):
+                if table is None:
+                    table = {sp.id: r * MAX_SPECIES + slot for r in range(n) for slot, sp in
+                             enumerate(state.players[(seat + r) % n].species[:MAX_SPECIES])}
+                index = layout.index("attack", mine[a.species][0] if a.species in mine else -1,
+                                     table.get(a.target, -1))
+            out.append(index)
+        return out
+
+    def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        n = state.num_players
+        layout = _observation(n)
+        off = layout.offsets
+        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+        base = off["round"]
+        out[base] = state.round / 10
+        out[base + 1] = float(state.last_round is not None)
+        out[base + 2] = float(state.last_round is not None and state.round >= state.last_round)
+        out[base + 3] = state.watering_hole / 10
+        out[off["deck"]] = len(state.deck) / 100
+        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
+        out[off["current"] + (state.current - seat) % n] = 1.0
+        me = state.players[seat]
+        kinds = _kinds(state)
+        base = off["hand"]
+        for kind, count in Counter([kinds[c] for c in me.hand]).items():
+            out[base + kind] = count
+        if me.food_card is not None:
+            out[off["food_card"] + kinds[me.food_card]] = 1.0
+        base = off["discard"]
+        for kind, count in Counter([kinds[c] for c in state.discard]).items():
+            out[base + kind] = count
+        places: dict[int, int] = {}
+        cards = state.cards
+        face_down = state.face_down
+        for r in range(n):
+            player = state.players[(seat + r) % n]
+            base = off["seats"] + r * SEAT_FEATURES
+            out[base] = len(player.hand) / 10
+            out[base + 1] = player.bag / 10
+            out[base + 2] = float(player.food_card is not None)
+            out[base + 3] = float(player.passed)
+            out[base + 4] = len(player.species) / 5
+            row = off["species"] + r * MAX_SPECIES * SPECIES_FEATURES
+            for slot, species in enumerate(player.species[:MAX_SPECIES]):
+                places[species.id] = r * MAX_SPECIES + slot
+                at = row + slot * SPECIES_FEATURES
+                out[at] = 1.0
+                out[at + 1] = species.body / 6
+                out[at + 2] = species.pop / 6
+                out[at + 3] = species.food
+                out[at + 4] = species.fat
+                if species.food < species.pop:
+                    out[at + 6] = 1.0
+                hidden = 0
+                carnivore = False
+                for card in species.traits:
+                    if r and card in face_down:
+                        hidden += 1
+                        continue
+                    trait = cards[card][0]
+                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                    carnivore = carnivore or TRAITS[trait].meat_only
+                if hidden:
+                    out[at + 8] = hidden
+                else:
+                    out[at + 5] = ops.fat_capacity(state, species) if species.traits else 0
+                    out[at + 7] = float(carnivore)
+        if state.intel is not None:
+            base = off["intel"]
+            place = places.get(state.intel[0])
+            if place is not None:
+                out[base + place] = 1.0
+            for trait in state.intel[1]:
+                out[base + n * MAX_SPECIES + TRAIT_INDEX[trait]] = 1.0
+
+
+ENCODING = NorthStarEncoding()

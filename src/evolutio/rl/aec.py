@@ -1,0 +1,203 @@
+"""Every game as a PettingZoo AEC environment (agents ``player_0``...).
+
+``observe(agent)`` returns ``{"observation": float32 vector, "action_mask": int8 vector}``;
+the action space is a fixed ``Discrete`` per game and options. The seats of a simultaneous
+choice are asked one after another (lowest seat first); the game hides a choice made until
+the last one is in, so no observation shows it early. Rewards come at the end only.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from evolutio.core.game import Action, Game, Outcome
+from evolutio.rl.codec import Codec, Mask, Vector
+
+REWARDS = ("rank", "score")
+#: seeds drawn by ``reset()`` without a seed stay below this bound.
+SEED_BOUND = 1 << 31
+
+
+def rewards_of(outcome: Outcome, mode: str) -> list[float]:
+    """Final rewards per seat.
+
+    ``rank``: +1 for first place, -1 for last, evenly between (three seats: +1, 0, -1);
+    seats sharing places share the mean of them, so a two-seat tie gives 0 each.
+    ``score``: the seat's score minus the best score among the other seats.
+    """
+    n = len(outcome.ranks)
+    if mode == "score":
+        scores = outcome.scores
+        return [
+            float(scores[s] - max(scores[o] for o in range(n) if o != s)) for s in range(n)
+        ]
+    out = []
+    for rank in outcome.ranks:
+        better = sum(1 for other in outcome.ranks if other < rank)
+        tied = sum(1 for other in outcome.ranks if other == rank)
+        place = better + (tied + 1) / 2
+        out.append((n + 1 - 2 * place) / (n - 1))
+    return out
+
+
+def render_view(game: Game[Any], state: Any, seat: int | None) -> str:
+    """A seat's view drawn by the game's terminal renderer (JSON without one)."""
+    view = game.view(state, seat)
+    terminal = getattr(game, "terminal", None)
+    if terminal is None:
+        return json.dumps(view, indent=1)
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=110, color_system=None, force_terminal=False)
+    players = [f"player_{i}" for i in range(state.num_players)]
+    console.print(terminal.render(view, game.labels("en"), players))
+    return buffer.getvalue()
+
+
+def check_reward(mode: str) -> str:
+    if mode not in REWARDS:
+        raise ValueError(f"unknown reward {mode!r}; choose one of {', '.join(REWARDS)}")
+    return mode
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """A game as an AEC environment. ``game`` is a registered name; ``reward`` is ``rank``
+    or ``score``; every other keyword is a game option (``players=3``, ...)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi"], "name": "evolutio_v0", "is_parallelizable": False
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any] = "evolution",
+        reward: str = "rank",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.codec = Codec(game, options)
+        self.game = self.codec.game
+        self.reward_mode = check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"evolutio_{self.game.name}_v0"}
+        players = self.game.new(self.codec.options, 0).num_players
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        size = self.codec.observation_size
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {
+            agent: spaces.Discrete(self.codec.action_size) for agent in self.possible_agents
+        }
+        #: the game being played (PettingZoo's AECEnv keeps `state()` for a global view)
+        self.game_state: Any = None
+        self.game_seed = 0
+        self._legal: dict[int, Action] = {}
+        self._legal_seat = -1
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the episode ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game_seed = self._rng.randrange(SEED_BOUND)
+        self.game_state = self.game.new(self.codec.options, self.game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the next seat to choose (or end the game)."""
+        decision = self.game.decision(self.game_state)
+        if decision is None:
+            outcome = self.game.outcome(self.game_state)
+            assert outcome is not None
+            for seat, value in enumerate(rewards_of(outcome, self.reward_mode)):
+                agent = self.possible_agents[seat]
+                self.rewards[agent] = value
+                self.infos[agent] = {"outcome": outcome.to_json()}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._legal, self._legal_seat = {}, -1
+            return
+        seat = decision.seats[0]
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self.codec.legal(self.game_state, seat)
+        self._legal_seat = seat
+        if not self._legal:
+            raise RuntimeError(
+                f"seat {seat} must choose ({decision.kind}) but none of its legal actions "
+                "fits the encoding's fixed space"
+            )
+
+    def observe(self, agent: str) -> dict[str, Vector | Mask]:
+        seat = self.agent_seat[agent]
+        legal = self._legal if seat == self._legal_seat else {}
+        return {
+            "observation": self.codec.observe(self.game_state, seat),
+            "action_mask": self.codec.mask(legal),
+        }
+
+    def legal_actions(self) -> dict[int, Action]:
+        """The selected agent's legal actions by index (for bots and debugging)."""
+        return dict(self._legal)
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal for {agent} now (see action_mask)")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(self.game_state, self.agent_seat[agent], chosen)
+        self._select()
+        if self.terminations[agent]:
+            # rewards come only at the end: the bookkeeping runs once per game
+            self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        seat = self._legal_seat if self._legal_seat >= 0 else None
+        return render_view(self.game, self.game_state, seat)
+
+    def close(self) -> None:
+        self.game_state = None
+
+
+def env(game: str | Game[Any] = "evolution", **kwargs: Any) -> Any:
+    """The AEC environment with PettingZoo's usual wrappers: an illegal action ends the
+    game with -1 for the offender, out-of-range actions assert, calls must come in order."""
+    inner: Any = raw_env(game, **kwargs)
+    inner = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    inner = wrappers.AssertOutOfBoundsWrapper(inner)
+    return wrappers.OrderEnforcingWrapper(inner)

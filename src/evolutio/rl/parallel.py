@@ -1,0 +1,127 @@
+"""Every game as a PettingZoo Parallel environment.
+
+Each ``step`` takes the actions of the seats deciding now: one seat on a turn, every seat
+still to choose in a simultaneous decision (the toy game's bid, North Star's food cards),
+which are applied together, in seat order. Agents not deciding see an all-zero mask and
+their actions are ignored. Rewards come at the end, as in the AEC version.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from evolutio.core.game import Action, Game
+from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
+from evolutio.rl.codec import Codec
+
+
+class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """A game as a Parallel environment; the keywords are those of ``raw_env``."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi"], "name": "evolutio_parallel_v0"
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any] = "evolution",
+        reward: str = "rank",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.codec = Codec(game, options)
+        self.game = self.codec.game
+        self.reward_mode = check_reward(reward)
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        players = self.game.new(self.codec.options, 0).num_players
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents: list[str] = []
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.codec.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {
+            agent: spaces.Discrete(self.codec.action_size) for agent in self.possible_agents
+        }
+        self.game_state: Any = None
+        self._legal: dict[int, dict[int, Action]] = {}
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        decision = self.game.decision(self.game_state)
+        seats = decision.seats if decision is not None else ()
+        self._legal = {seat: self.codec.legal(self.game_state, seat) for seat in seats}
+        return {
+            agent: {
+                "observation": self.codec.observe(self.game_state, seat),
+                "action_mask": self.codec.mask(self._legal.get(seat, {})),
+            }
+            for seat, agent in enumerate(self.possible_agents)
+        }
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game_state = self.game.new(self.codec.options, self._rng.randrange(SEED_BOUND))
+        self.agents = self.possible_agents[:]
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, int]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, float], dict[str, bool], dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        chosen: list[tuple[int, Action]] = []
+        for seat, legal in sorted(self._legal.items()):
+            agent = self.possible_agents[seat]
+            if agent not in actions:
+                raise ValueError(f"{agent} must choose now but has no action in this step")
+            action = legal.get(int(actions[agent]))
+            if action is None:
+                raise ValueError(
+                    f"action {actions[agent]} is not legal for {agent} now (see action_mask)"
+                )
+            chosen.append((seat, action))
+        for seat, action in chosen:
+            self.game.apply(self.game_state, seat, action)
+        observations = self._observations()
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        outcome = self.game.outcome(self.game_state) if not self._legal else None
+        over = outcome is not None
+        if outcome is not None:
+            for seat, value in enumerate(rewards_of(outcome, self.reward_mode)):
+                rewards[self.possible_agents[seat]] = value
+                infos[self.possible_agents[seat]] = {"outcome": outcome.to_json()}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, False)
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_view(self.game, self.game_state, None)
+
+    def close(self) -> None:
+        self.game_state = None

@@ -1,0 +1,133 @@
+"""A Gymnasium environment for one seat; evolutio's bots play the other seats.
+
+``SingleAgentEnv("evolution", opponents="greedy", players=3)``: the learner sits at ``seat``
+(0 by default); ``opponents`` is one bot spec for every other seat or a list with one spec
+per other seat (``random``, ``greedy``, ``ismcts:200``, a level such as ``hard``; see
+``evolutio.bots.levels``). Observations are the AEC environment's dict (``observation`` and
+``action_mask``); the mask is also in ``info["action_mask"]``. The reward comes at the end;
+an action outside the mask ends the episode with -1 (``info["illegal"]``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from evolutio.bots.base import Bot, InformationSet
+from evolutio.bots.levels import make_bot
+from evolutio.core.game import Action, Game
+from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
+from evolutio.rl.codec import Codec
+
+
+class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
+    """One seat of a game against bots, as a Gymnasium environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's)
+
+    def __init__(
+        self,
+        game: str | Game[Any] = "evolution",
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        reward: str = "rank",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.codec = Codec(game, options)
+        self.game = self.codec.game
+        self.reward_mode = check_reward(reward)
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        players = self.game.new(self.codec.options, 0).num_players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
+        self.seat = seat
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise ValueError(f"give one opponent spec or {players - 1}, not {len(specs)}")
+        for spec in specs:
+            make_bot(spec, 0, self.game)  # refuses unknown specs now, not at reset
+        self.specs = specs
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.codec.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.codec.action_size)
+        self.game_state: Any = None
+        self._bots: dict[int, Bot] = {}
+        self._legal: dict[int, Action] = {}
+        self._seed = 0
+        self._rng = random.Random()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng.seed(seed)
+        self._seed = self._rng.randrange(SEED_BOUND)
+        self.game_state = self.game.new(self.codec.options, self._seed)
+        others = [s for s in range(self.game_state.num_players) if s != self.seat]
+        self._bots = {
+            s: make_bot(spec, self._rng.randrange(SEED_BOUND), self.game)
+            for s, spec in zip(others, self.specs, strict=True)
+        }
+        self._play_others()
+        return self._observation(), self._info()
+
+    def _play_others(self) -> None:
+        """Let the bots choose until the learner must choose or the game is over."""
+        while (decision := self.game.decision(self.game_state)) is not None:
+            if self.seat in decision.seats:
+                self._legal = self.codec.legal(self.game_state, self.seat)
+                return
+            seat = decision.seats[0]
+            legal = self.game.legal_actions(self.game_state, seat)
+            info = InformationSet.of(self.game, self.game_state, seat, self._rng.getrandbits(62))
+            action = self._bots[seat].choose(self.game.view(self.game_state, seat), legal, decision,
+                                             info)
+            self.game.apply(self.game_state, seat, action)
+        self._legal = {}
+
+    def _observation(self) -> dict[str, Any]:
+        return {
+            "observation": self.codec.observe(self.game_state, self.seat),
+            "action_mask": self.codec.mask(self._legal),
+        }
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.codec.mask(self._legal)}
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            # as PettingZoo's TerminateIllegalWrapper: the episode ends, the learner loses
+            self._legal = {}
+            info = self._info()
+            info["illegal"] = True
+            return self._observation(), -1.0, True, False, info
+        self.game.apply(self.game_state, self.seat, chosen)
+        self._play_others()
+        outcome = self.game.outcome(self.game_state)
+        info = self._info()
+        reward = 0.0
+        if outcome is not None:
+            reward = rewards_of(outcome, self.reward_mode)[self.seat]
+            info["outcome"] = outcome.to_json()
+        return self._observation(), reward, outcome is not None, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return render_view(self.game, self.game_state, self.seat)

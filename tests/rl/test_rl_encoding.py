@@ -1,0 +1,145 @@
+"""The encodings: every legal action has an index that maps back to it; actions sharing an
+index are the same choice; a seat's observation ignores what it cannot see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from evolutio.core.encoding import ActionLayout, LayoutError, ObservationLayout  # noqa: E402
+from evolutio.core.registry import available_games  # noqa: E402
+from evolutio.rl.codec import Codec  # noqa: E402
+
+#: options per game for the random games below (seat counts, sets and variants mixed).
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "toy": [{"players": 2}, {"players": 4}],
+    "evolution": [
+        {"players": 2},
+        {"players": 3, "expansions": ["base", "time_to_fly", "continents"]},
+        {"players": 4, "expansions": ["base", "gift", "ice_age"]},
+        {"players": 5, "expansions": ["base", "time_to_fly", "gift", "continents", "ice_age"]},
+    ],
+    "northstar": [{"players": 2}, {"players": 5}],
+    "darwin": [{"players": 3}, {"players": 4, "variant": "cooperative"},
+               {"players": 2, "variant": "beginner"}, {"players": 4, "variant": "children"}],
+}
+
+
+def walk(game: str, options: dict[str, Any], seed: int) -> Any:
+    """Yield (codec, state, seat) along a random game, every legal action applied once in a
+    while so that positions deep in the game are reached."""
+    codec = Codec(game, options)
+    rules = codec.game
+    state = rules.new(codec.options, seed)
+    rng = random.Random(seed)
+    while (decision := rules.decision(state)) is not None:
+        seat = rng.choice(decision.seats)
+        yield codec, state, seat
+        rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+
+
+def same_choice(codec: Codec, state: Any, seat: int, a: Any, b: Any) -> bool:
+    """Two actions are the same choice when the acting seat cannot tell the results apart."""
+    first, second = state.clone(), state.clone()
+    codec.game.apply(first, seat, a)
+    codec.game.apply(second, seat, b)
+    return bool(np.array_equal(codec.observe(first, seat), codec.observe(second, seat)))
+
+
+@pytest.mark.parametrize("game", available_games())
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 100))
+def test_every_legal_action_round_trips(game: str, seed: int, pick: int) -> None:
+    options = OPTIONS[game][pick % len(OPTIONS[game])]
+    for codec, state, seat in walk(game, options, seed):
+        actions = codec.game.legal_actions(state, seat)
+        by_index = codec.legal(state, seat)
+        assert by_index, "a deciding seat must have an encodable action"
+        for action in actions:
+            index = codec.encoding.action_index(state, seat, action)
+            assert index is not None, f"{action} has no index"
+            assert 0 <= index < codec.action_size
+            back = by_index[index]
+            assert back in actions
+            if back != action:
+                assert same_choice(codec, state, seat, action, back), (
+                    f"{action} and {back} share index {index} but differ")
+        mask = codec.mask(by_index)
+        assert int(mask.sum()) == len(by_index)
+
+
+@pytest.mark.parametrize("game", available_games())
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 100))
+def test_observation_ignores_what_the_seat_cannot_see(game: str, seed: int, pick: int) -> None:
+    options = OPTIONS[game][pick % len(OPTIONS[game])]
+    rng = random.Random(seed)
+    for step, (codec, state, _) in enumerate(walk(game, options, seed)):
+        if step % 5:
+            continue
+        for seat in range(state.num_players):
+            seen = codec.observe(state, seat)
+            assert seen.shape == (codec.observation_size,)
+            for _ in range(2):
+                other = codec.game.determinize(state, seat, random.Random(rng.random()))
+                assert np.array_equal(codec.observe(other, seat), seen), (
+                    f"seat {seat}'s observation changed with what it cannot see")
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_determinize_resamples_hidden_cards(game: str) -> None:
+    """The property above has teeth: the resampled states do differ from the true one."""
+    rng = random.Random(3)
+    changed = 0
+    for step, (codec, state, seat) in enumerate(walk(game, OPTIONS[game][0], 3)):
+        if step % 5 == 0:
+            other = codec.game.determinize(state, seat, random.Random(rng.random()))
+            changed += codec.game.snapshot(other) != codec.game.snapshot(state)
+    assert changed > 0
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_layouts_tile_the_space(game: str) -> None:
+    for options in OPTIONS[game]:
+        codec = Codec(game, options)
+        starts = 0
+        for start, count, _, _, _ in codec.action_layout.rows():
+            assert start == starts
+            starts += count
+        assert starts == codec.action_size
+        starts = 0
+        for start, size, _, _ in codec.observation_layout.rows():
+            assert start == starts
+            starts += size
+        assert starts == codec.observation_size
+
+
+def test_action_layout_index_and_locate_are_inverse() -> None:
+    layout = ActionLayout()
+    layout.add("pass")
+    layout.add("attack", [("animal", 3), ("target", 5)])
+    assert layout.size == 16
+    assert layout.index("pass") == 0
+    assert layout.index("attack", 2, 4) == 15
+    assert layout.index("attack", 3, 0) is None
+    for index in range(layout.size):
+        key, values = layout.locate(index)
+        assert layout.index(key, *values.values()) == index
+    with pytest.raises(LayoutError, match="takes 2 axis values"):
+        layout.index("attack", 1)
+    with pytest.raises(LayoutError, match="outside"):
+        layout.locate(16)
+    with pytest.raises(LayoutError, match="already"):
+        layout.add("pass")
+    observation = ObservationLayout()
+    assert observation.add("a", 3) == 0
+    assert observation.add("b", 2) == 3
+    assert observation["b"] == 3 and observation.size == 5
