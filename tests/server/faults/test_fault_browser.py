@@ -69,7 +69,9 @@ async def browse(base: str, evil: str) -> tuple[list[str], Any]:
         await page.wait_for_selector("#who a")
         shell_csp = [m for m in console if "Content Security Policy" in m]
         sink: list[int] = []
-        page.on("response", lambda r: sink.append(r.status) if "/api/" in r.url else None)
+        # the evil page's writes (POST); the lobby's own reads may still be answered
+        page.on("response", lambda r: sink.append(r.status)
+                if "/api/" in r.url and r.request.method == "POST" else None)
         await page.goto(evil + "/")
         await page.wait_for_timeout(1500)
         framed = page.frame_locator("#frame").locator("#login, #who")
