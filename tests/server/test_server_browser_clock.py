@@ -128,7 +128,7 @@ def test_a_timeout_is_marked_in_the_log(server: Server) -> None:
     assert seen["errors"] == []
     assert any(re.fullmatch(r"Dawdler [123]s", c) for c in seen["clocks"]), seen["clocks"]
     assert "by timeout" in seen["mark_en"] and "server played" in seen["mark_title"]
-    assert re.match(r"\d+\. Dawdler: ", seen["marked_line"]), seen["marked_line"]
+    assert re.match(r"\d+\. Dawdler ", seen["marked_line"]), seen["marked_line"]
     assert "durch Zeitablauf" in seen["mark_de"]
 
 

@@ -88,11 +88,14 @@ async def start_game(page: Any, base: str, name: str, lang: str) -> None:
 async def reach_trait_actions(page: Any) -> None:
     """Play new animals until some action button plays a trait (it then carries data-ref)."""
     for _ in range(30):
-        await page.wait_for_selector("#legal button.act", timeout=20_000)
+        await page.wait_for_selector("#legal button.act, #legal .pick-group", timeout=20_000)
         if await page.locator("#legal button.act[data-ref]").count():
             return
-        # the first actions put a card down as a new animal
-        await page.locator("#legal button.act").first.click()
+        groups = page.locator("#legal .pick-group")
+        if await groups.count():  # a long list comes grouped: pick a card to see its plays
+            await groups.first.click()
+        else:  # the first actions put a card down as a new animal
+            await page.locator("#legal button.act").first.click()
         await page.wait_for_timeout(100)
     raise AssertionError("no trait could be played")
 

@@ -26,6 +26,7 @@ from sqlalchemy import update
 
 from evolutio.bots.levels import heuristic_of
 from evolutio.core import options as opts
+from evolutio.core.game import decision_prompt, describe_choice
 from evolutio.core.registry import get_game
 from evolutio.server import commands, i18n
 from evolutio.server.conn import RoomError
@@ -171,8 +172,8 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
               await asyncio.to_thread(heuristic.choose, view, legal, decision, rng))
     if room.match is not match or room.turn != turn or action not in legal:
         raise ApiError(409, say(lang, "hint_stale"))
-    text = room.game.describe_action(state, action, lang)
-    prompt = decision.prompt.strip()
+    text = describe_choice(room.game, state, action, lang)  # as the seat's buttons say it
+    prompt = decision_prompt(room.game, state, decision, lang).strip()
     if prompt and prompt[-1] not in ".?!:":
         prompt += "."
     return {
@@ -181,7 +182,7 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
         "action": action.to_json(),
         "notation": action.notation(),
         "text": text,
-        "prompt": decision.prompt,
+        "prompt": prompt,
         "why": say(lang, "hint_why", prompt=prompt, action=text.rstrip(".")),
     }
 

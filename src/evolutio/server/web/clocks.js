@@ -117,5 +117,5 @@ export function tickClocks(root, since, room) {
 // The mark of a log entry that a timeout played (null for any other).
 export function logMark(entry) {
   if (!entry || entry.by !== "timeout") return null;
-  return h("span.by-timeout", { title: w("by_timeout_title") }, ` ⏱ ${w("by_timeout")}`);
+  return h("span.by-timeout.log-by.timeout", { title: w("by_timeout_title") }, ` ⏱ ${w("by_timeout")}`);
 }

@@ -34,11 +34,14 @@ export function mentioned(items) {
   return out;
 }
 
-// The action to play once the picks leave exactly one and name everything it points at.
+// The action to play once the picks leave exactly one and name everything it points at. One
+// pick alone never plays (a tap on a card also shows its text: the card and a target do), nor
+// does an action that ends a phase (it asks for its confirming click).
 export function settled(candidates, picks) {
-  if (candidates.length !== 1 || !picks.length) return null;
+  if (candidates.length !== 1 || picks.length < 2) return null;
   const chosen = new Set(picks.map((p) => key(p.kind, p.id)));
   const item = candidates[0];
+  if (item.confirm) return null;
   return (item.targets || []).every(([kind, id]) => chosen.has(key(kind, id))) ? item : null;
 }
 

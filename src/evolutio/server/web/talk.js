@@ -3,6 +3,7 @@
 // sentences); the shell adds the seat's name when the sentence does not say it, and a mark
 // for moves nobody chose by hand: the clock's default, a bot playing for an absent person.
 import { h } from "./api.js";
+import { logMark } from "./clocks.js";
 import { addStrings, label, t } from "./i18n.js";
 
 addStrings("talk", {
@@ -25,7 +26,7 @@ export function kindLabel(game, kind) {
 // The mark of how a move came (null for a person's own move): a bot's move at a person's
 // seat (``seat.bot`` empty) is a take-over.
 export function byMark(entry, name, seat) {
-  if (entry.by === "timeout") return h("span.log-by.timeout", { title: say("by_timeout") }, `⏱ ${say("by_timeout")}`);
+  if (entry.by === "timeout") return logMark(entry);  // the clock's mark (clocks.js)
   if (entry.by === "bot" && seat && !seat.bot) return h("span.log-by.takeover", {}, `🤖 ${say("takeover", { name })}`);
   if (entry.by === "bot") return h("span.log-by.bot", { title: say("by_bot") }, "🤖");
   return null;
