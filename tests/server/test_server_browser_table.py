@@ -313,8 +313,8 @@ SHOTS = os.environ.get("EVOLUTIO_TABLE_SCREENSHOTS")
 
 
 async def screenshots(server: Server, folder: Path) -> None:
-    """The README's pictures: an Evolution game on a phone, and the end of a game between
-    bots with its breakdown."""
+    """The README's pictures: the lobby (Play now, the games, the rooms), an Evolution game on
+    a phone, and the end of a game between bots with its breakdown."""
     from playwright.async_api import async_playwright
 
     token = server.guest("Wren")
@@ -347,6 +347,10 @@ async def screenshots(server: Server, folder: Path) -> None:
         await desk.goto(f"{server.base}/room/{over}")
         await desk.wait_for_selector("#game-over #breakdown")
         await desk.locator("#game-over").screenshot(path=str(folder / "game-over.png"))
+        await desk.goto(f"{server.base}/")
+        await desk.wait_for_selector("#games-panel")
+        await desk.wait_for_timeout(500)  # the rooms and the finished games are listed
+        await desk.screenshot(path=str(folder / "lobby.png"))
         await browser.close()
     await host.close()
     await watcher.close()
@@ -358,3 +362,4 @@ def test_readme_screenshots(server: Server) -> None:
     asyncio.run(asyncio.wait_for(screenshots(server, folder), 420))
     assert (folder / "phone-evolution.png").stat().st_size > 0
     assert (folder / "game-over.png").stat().st_size > 0
+    assert (folder / "lobby.png").stat().st_size > 0

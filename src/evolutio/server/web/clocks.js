@@ -88,8 +88,9 @@ export function timeControls(values, prefix, onChange, live = false) {
 // else its bank), or null.
 export function seatSeconds(st, seat) {
   const key = String(seat);
-  if (st.clocks && Object.prototype.hasOwnProperty.call(st.clocks, key)) return { left: st.clocks[key], running: true };
-  if (st.banks && Object.prototype.hasOwnProperty.call(st.banks, key)) return { left: st.banks[key], running: false };
+  // a seat without a clock has null (a room with no time control): nothing to show
+  if (st.clocks && st.clocks[key] != null) return { left: st.clocks[key], running: true };
+  if (st.banks && st.banks[key] != null) return { left: st.banks[key], running: false };
   return null;
 }
 
