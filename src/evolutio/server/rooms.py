@@ -375,7 +375,8 @@ class Room:
         if seat not in decision.seats:
             if seat in self.chosen:
                 raise RoomError("not_your_turn", "already_chosen")
-            raise RoomError("not_your_turn", match.refusal(seat) or "not_your_turn")
+            raise RoomError("not_your_turn",
+                            "already_chosen" if decision.simultaneous else "not_your_turn")
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
         self.play(seat, self._parse(seat, msg, conn.lang), "human", conn.lang)
@@ -421,7 +422,9 @@ class Room:
         match = self.match
         assert match is not None
         if not self.waits_for(seat):
-            raise RoomError("not_your_turn", match.refusal(seat) or "no_game")
+            decision = match.decision
+            raise RoomError("not_your_turn", "game_is_over" if decision is None else
+                            "already_chosen" if decision.simultaneous else "not_your_turn")
         index = match.version
         saved = undo.before(self, seat, by)
         try:
