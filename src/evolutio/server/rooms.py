@@ -4,9 +4,9 @@ The engine is authoritative. A client's action is parsed once, stored as the nex
 room's action log (committed), applied once through ``Match.act`` (which verifies), and only
 then broadcast: each seat gets its own view with a version number (the count of applied
 actions); spectators get the public view. A restarted server rebuilds every game by playing
-its stored actions through the same path. Seats live in :mod:`seating`, chat commands in
-:mod:`commands`, clocks and bots in :mod:`clocks`, rows in :mod:`store`, the set of rooms in
-:mod:`hub`.
+its stored actions through the same path. Frames are made in :mod:`frames`, seats live in
+:mod:`seating`, chat commands in :mod:`commands`, clocks and bots in :mod:`clocks`, rows in
+:mod:`store`, the set of rooms in :mod:`hub`.
 """
 
 from __future__ import annotations
@@ -27,13 +27,11 @@ from evolutio.core.game import (
     Game,
     IllegalAction,
     OptionError,
-    decision_prompt,
-    describe_choice,
 )
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, history, reasons, resign, table, undo
+from evolutio.server import commands, frames, history, reasons, resign, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -193,71 +191,12 @@ class Room:
 
     # ----------------------------------------------------------------- frames
     def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
-        """``seat``'s legal actions as sent to it, described in ``lang``, with their targets."""
-        key = (seat, lang)
-        if key not in self._legal_json:
-            assert self.match is not None
-            game, state = self.game, self.match.state
-            self._legal_json[key] = [
-                {
-                    "index": i,
-                    "action": a.to_json(),
-                    "notation": a.notation(),
-                    "text": describe_choice(game, state, a, lang),
-                    "targets": [list(t) for t in game.action_targets(state, a)],
-                    "confirm": table.confirms(game, state, a),
-                }
-                for i, a in enumerate(self.match.legal(seat))
-            ]
-        return self._legal_json[key]
+        """``seat``'s legal actions as sent to it (cached per version; :mod:`frames`)."""
+        return frames.legal_json(self, seat, lang)
 
     def state_frame(self, seat: int | None, full: bool, lang: str = "en") -> str:
-        """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
-        cached per version unless full."""
-        if not full and (seat, lang) in self._frames:
-            return self._frames[seat, lang]
-        match = self.match
-        assert match is not None
-        decision = match.decision
-        waiting = () if decision is None else decision.seats
-        mine = seat is not None and seat in waiting
-        clocks = {s: self.timers.remaining(s) for s in waiting}
-        if seat is not None and mine:
-            clock = clocks[seat]
-        else:
-            left = [c for c in clocks.values() if c is not None]
-            clock = min(left) if left else None
-        message: JSON = {
-            "type": "state",
-            "room": self.id,
-            "version": match.version,
-            "seat": seat,
-            "full": full,
-            "view": match.view(seat),
-            "decision": None if decision is None else {
-                **decision.to_json(),
-                "prompt": decision_prompt(self.game, match.state, decision, lang),
-            },
-            "legal": self.legal_json(seat, lang) if mine and seat is not None else None,
-            "chosen": seat in self.chosen,
-            "controller": None if decision is None else self.seats[waiting[0]].controller,
-            "controllers": {str(s): self.seats[s].controller for s in waiting},
-            "clock": clock,
-            "clocks": {str(s): c for s, c in clocks.items()},
-            "banks": self.timers.banks_json(),
-            "outcome": self.outcome,
-            "score": table.score_json(self.game, match.state),
-            "undo": undo.offered(self, seat),
-            "log": [
-                e.to_json(lang)
-                for e in (self.log if full else self.log[-1:])
-                if full or e.v == match.version
-            ],
-        }
-        text = json.dumps(message, ensure_ascii=False)
-        if not full:
-            self._frames[seat, lang] = text
-        return text
+        """The state message for ``seat`` (None: spectators) in ``lang`` (:mod:`frames`)."""
+        return frames.state_frame(self, seat, full, lang)
 
     def send_state(self, conn: Conn, full: bool) -> None:
         if self.match is None:

@@ -1,0 +1,85 @@
+"""The frames a room sends: each seat's legal actions and the state message.
+
+Both are cached on the room per version (``Room.forget_frames`` clears them when the version
+moves): a state frame per (seat, language) unless it is a full one, the legal actions per
+(seat, language). Sentences come from the game in the connection's language.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from evolutio.core.game import JSON, decision_prompt, describe_choice
+from evolutio.server import table, undo
+
+if TYPE_CHECKING:
+    from evolutio.server.rooms import Room
+
+
+def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
+    """``seat``'s legal actions as sent to it, described in ``lang``, with their targets."""
+    key = (seat, lang)
+    if key not in room._legal_json:
+        assert room.match is not None
+        game, state = room.game, room.match.state
+        room._legal_json[key] = [
+            {
+                "index": i,
+                "action": a.to_json(),
+                "notation": a.notation(),
+                "text": describe_choice(game, state, a, lang),
+                "targets": [list(t) for t in game.action_targets(state, a)],
+                "confirm": table.confirms(game, state, a),
+            }
+            for i, a in enumerate(room.match.legal(seat))
+        ]
+    return room._legal_json[key]
+
+def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> str:
+    """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
+    cached per version unless full."""
+    if not full and (seat, lang) in room._frames:
+        return room._frames[seat, lang]
+    match = room.match
+    assert match is not None
+    decision = match.decision
+    waiting = () if decision is None else decision.seats
+    mine = seat is not None and seat in waiting
+    clocks = {s: room.timers.remaining(s) for s in waiting}
+    if seat is not None and mine:
+        clock = clocks[seat]
+    else:
+        left = [c for c in clocks.values() if c is not None]
+        clock = min(left) if left else None
+    message: JSON = {
+        "type": "state",
+        "room": room.id,
+        "version": match.version,
+        "seat": seat,
+        "full": full,
+        "view": match.view(seat),
+        "decision": None if decision is None else {
+            **decision.to_json(),
+            "prompt": decision_prompt(room.game, match.state, decision, lang),
+        },
+        "legal": room.legal_json(seat, lang) if mine and seat is not None else None,
+        "chosen": seat in room.chosen,
+        "controller": None if decision is None else room.seats[waiting[0]].controller,
+        "controllers": {str(s): room.seats[s].controller for s in waiting},
+        "clock": clock,
+        "clocks": {str(s): c for s, c in clocks.items()},
+        "banks": room.timers.banks_json(),
+        "outcome": room.outcome,
+        "score": table.score_json(room.game, match.state),
+        "undo": undo.offered(room, seat),
+        "log": [
+            e.to_json(lang)
+            for e in (room.log if full else room.log[-1:])
+            if full or e.v == match.version
+        ],
+    }
+    text = json.dumps(message, ensure_ascii=False)
+    if not full:
+        room._frames[seat, lang] = text
+    return text
