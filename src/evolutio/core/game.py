@@ -332,10 +332,16 @@ class Game(Protocol[S]):
         ...
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
         """A sentence for people saying what an event did ("" for bookkeeping events);
-        ``seats`` names the players."""
+        ``seats`` names the players; ``options`` are the game's options (``None``: its
+        defaults), for sentences that depend on them, such as an edition's card names."""
         ...
 
     def action_targets(self, state: S, action: Action) -> tuple[tuple[str, int | str], ...]:

@@ -7,7 +7,7 @@ the action's (which would say the bid). Everything else is described by its acti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,11 +70,13 @@ def event_texts(
     events: Sequence[Event],
     players: list[str],
     languages: Sequence[str] = LANGUAGES,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, str]:
-    """What the events did, one sentence each, joined, in each language."""
+    """What the events did, one sentence each, joined, in each language (worded for the
+    game's ``options``, such as an edition's card names)."""
     out = {}
     for lang in languages:
-        parts = (game.describe_event(e, lang, players) for e in events)
+        parts = (game.describe_event(e, lang, players, options=options) for e in events)
         out[lang] = " ".join(p for p in parts if p)
     return out
 
@@ -91,7 +93,8 @@ def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
     for match, step in replay(record):
         if step is not None:
             if hide:
-                text = event_texts(match.game, step.events, players, (lang,))[lang]
+                options = match.state.options
+                text = event_texts(match.game, step.events, players, (lang,), options)[lang]
             chosen = still_choosing(chosen, before, match.decision, step.seat)
         steps.append({"view": match.view(None), "seat": None if step is None else step.seat,
                       "text": text})

@@ -422,7 +422,9 @@ class Room:
         texts = {} if hidden else history.action_texts(self.game, match.state, action)
         events = match.act(seat, action)
         if hidden:
-            texts = history.event_texts(self.game, events, [s.name for s in self.seats])
+            texts = history.event_texts(
+                self.game, events, [s.name for s in self.seats], options=match.state.options
+            )
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1

@@ -301,8 +301,14 @@ class DarwinsChoice:
         return texts.describe_action(action, [p.habitat for p in state.positions], language)
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
+        """Sentences here do not depend on the options."""
         return texts.describe_event(event, language, seats)
 
     def action_targets(self, state: State, action: Action) -> tuple[tuple[str, int | str], ...]:

@@ -375,9 +375,18 @@ class Evolution:
         return sentences.describe_action(state, action, language)
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
-        return sentences.describe_event(event.to_json(), language, seats)
+        """Trait names follow the options' edition (ruling 21; the 3rd without options)."""
+        edition = (options or {}).get("edition", 3)
+        return sentences.describe_event(
+            event.to_json(), language, seats, edition if edition in EDITIONS else 3
+        )
 
     def labels(self, language: str = "en") -> dict[str, str]:
         """Trait names in the 3rd edition (the default), and under ``<trait>@2`` in the 2nd:
