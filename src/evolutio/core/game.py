@@ -253,8 +253,10 @@ class Game(Protocol[S]):
 
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
     :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
-    (a :class:`TerminalRenderer`) and ``web`` (the folder of its browser renderer); faces
-    read them with ``getattr(game, "heuristic", None)`` and never name a game.
+    (a :class:`TerminalRenderer`), ``web`` (the folder of its browser renderer) and
+    ``logged_events`` (the event types whose sentences the server's log adds after the
+    sentence of the action that caused them; none by default); faces read them with
+    ``getattr(game, "heuristic", None)`` and never name a game.
     """
 
     name: str

@@ -27,6 +27,7 @@ from evolutio.core.registry import get_game
 from evolutio.server import commands, history
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
+from evolutio.server.eventlog import with_logged_events
 from evolutio.server.history import LogEntry
 from evolutio.server.seating import Seat, seat_of
 from evolutio.server.store import CHAT_KEPT, StorageError
@@ -425,6 +426,9 @@ class Room:
             texts = history.event_texts(
                 self.game, events, [s.name for s in self.seats], options=match.state.options
             )
+        else:
+            names = [s.name for s in self.seats]
+            texts = with_logged_events(texts, self.game, events, names, match.state.options)
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1

@@ -134,6 +134,9 @@ class Evolution:
     info = INFO
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
     web = files("evolutio.games.evolution") / "web"
+    #: what the room's log tells besides the actions: Ice Age's natural change as it is
+    #: revealed, and its deck reshuffled.
+    logged_events = frozenset({"nature_revealed", "nature_reshuffled"})
 
     @property
     def heuristic(self) -> Heuristic:
