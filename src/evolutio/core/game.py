@@ -217,6 +217,9 @@ class Heuristic(Protocol):
     ``choose`` picks from what a seat sees (its view and legal actions); ``rollout_policy``
     plays a sampled state forward fast; ``evaluate`` scores an unfinished sampled state in
     [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
+    Optionally, ``shortlist(game, state, seat, legal)`` names the actions worth searching in a
+    sampled state (a non-empty subset of ``legal``); without it a search weighs every legal
+    action (read with ``getattr(heuristic, "shortlist", None)``).
     """
 
     rollout_depth: int
