@@ -244,7 +244,11 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 
 def shortlist(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The greedy bot's best ``SHORTLIST`` actions in a sampled state, for the search to
-    weigh: a turn offers some sixty exchanges, far more than a small budget can try once."""
+    weigh: a turn offers some sixty exchanges, far more than a small budget can try once.
+    ``cancel`` is left out while anything else is legal: a search that may cancel a creation
+    it began can begin and cancel it again and again."""
+    if len(legal) > 1:
+        legal = [a for a in legal if a.type != "cancel"] or list(legal)
     if len(legal) <= SHORTLIST:
         return list(legal)
     decision = game.decision(state)
