@@ -38,12 +38,13 @@ def throughput(players: int, games: int, greedy: bool, seed: int = 1) -> dict[st
     options = GAME.normalize_options({"players": players})
     rng = random.Random(seed)
     actions = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         actions += playout(GAME.new(options, seed + i), rng, greedy)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-            "actions_per_game": actions / games}
+            "actions_per_game": actions / games, "cpu_games_per_s": games / cpu}
 
 
 def per_call(players: int, samples: int = 200) -> dict[str, float]:
@@ -82,6 +83,7 @@ def main() -> None:
             figures = throughput(players, args.games, greedy)
             kind = "greedy" if greedy else "random"
             print(f"{players}p {kind:6}: {figures['games_per_s']:7.1f} games/s "
+                  f"({figures['cpu_games_per_s']:.1f} per CPU second) "
                   f"{figures['actions_per_s']:9.0f} actions/s "
                   f"{figures['actions_per_game']:6.1f} actions/game")
         calls = per_call(players)

@@ -27,6 +27,9 @@ from evolutio.core.game import JSON, Action, Decision, Game
 RolloutPolicy = Callable[[random.Random, Game[Any], Any, int, Sequence[Action]], Action]
 #: Rewards in [0, 1] per seat for a sampled state where the rollout stopped (not over yet).
 Evaluator = Callable[[Game[Any], Any], list[float]]
+#: The actions worth searching at a node of the tree: a non-empty subset of ``legal`` in a
+#: sampled state (a game's shortlist; without one, every legal action is searched).
+Shortlist = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[Action]]
 
 _BUDGET_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|i|it|iter|iterations)?\s*$")
 BUDGET_FORMS = "an iteration count such as 200 (or 200i), or a time such as 1s, 0.5s or 250ms"
@@ -109,7 +112,9 @@ class IsmctsBot:
     ``exploration`` is the UCB constant; ``rollout_depth`` caps each playout (the
     ``evaluator`` then scores the unfinished sample; without one the playout runs to the end);
     ``score_weight`` mixes the final score into the win reward so the search prefers wide
-    wins to narrow ones and narrow losses to wide ones.
+    wins to narrow ones and narrow losses to wide ones; ``shortlist`` narrows the actions the
+    tree weighs at each node (where a game offers far more actions than a small budget can
+    try once each, a search among all of them chooses blindly).
     """
 
     name = "ismcts"
@@ -124,6 +129,7 @@ class IsmctsBot:
         rollout_depth: int | None = None,
         evaluator: Evaluator | None = None,
         score_weight: float = 0.25,
+        shortlist: Shortlist | None = None,
     ) -> None:
         self.budget = budget or Budget(iterations=200)
         self.exploration = exploration
@@ -131,6 +137,7 @@ class IsmctsBot:
         self.rollout_depth = rollout_depth if evaluator is not None else None
         self.evaluator = evaluator
         self.score_weight = score_weight
+        self.shortlist = shortlist
         self._rng = seat_rng(seed, "ismcts")
         #: figures of the last search and totals, for benchmarks.
         self.last_iterations = 0
@@ -192,6 +199,8 @@ class IsmctsBot:
             # a simultaneous choice is searched seat by seat, the searching seat first
             seat = info.seat if node is root and info.seat in decision.seats else decision.seats[0]
             legal = game.legal_actions(state, seat)
+            if self.shortlist is not None and len(legal) > 1:
+                legal = list(self.shortlist(game, state, seat, legal)) or legal
             untried = [a for a in legal if a not in node.children]
             if untried:
                 for tried in legal:

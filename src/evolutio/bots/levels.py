@@ -14,7 +14,9 @@ the ``rl`` extra).
 game without one refuses them with the reason (there is no silent fallback: a level that
 plays at random under another name would mislead). ``ismcts`` plays out its samples with the
 heuristic's rollout policy, cut after ``rollout_depth`` actions and scored by its evaluator,
-when the game has a heuristic, and with uniform random playouts to the end otherwise.
+and weighs only the heuristic's ``shortlist`` of actions at each node when it has one (an
+optional method), when the game has a heuristic, and with uniform random playouts to the
+end otherwise.
 Unknown names, levels and budgets are refused with the allowed values.
 """
 
@@ -131,4 +133,5 @@ def make_ismcts(seed: int, budget: Budget, game: str | Game[Any]) -> IsmctsBot:
         rollout=heuristic.rollout_policy,
         rollout_depth=heuristic.rollout_depth,
         evaluator=heuristic.evaluate,
+        shortlist=getattr(heuristic, "shortlist", None),
     )

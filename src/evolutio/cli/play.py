@@ -22,14 +22,14 @@ from evolutio.cli.options import (
     seat_count,
 )
 from evolutio.cli.render import render_actions, render_view
-from evolutio.core.game import Event, Game, IllegalAction, OptionError
+from evolutio.core.game import Event, Game, IllegalAction, OptionError, Options
 from evolutio.core.match import Match
 from evolutio.sim.runner import derive_seed
 
 
-def _log(game: Game[Any], events: list[Event], names: list[str]) -> None:
+def _log(game: Game[Any], events: list[Event], names: list[str], options: Options) -> None:
     for event in events:
-        text = game.describe_event(event, "en", names)
+        text = game.describe_event(event, "en", names, options=options)
         if text:
             console.print(f"  [dim]·[/] {text}", highlight=False)
 
@@ -105,7 +105,7 @@ def play(
                         highlight=False,
                     )
                 events = match.act(acting, action)
-            _log(game, events, names)
+            _log(game, events, names, match.state.options)
     except (KeyboardInterrupt, EOFError):
         console.print("\n[yellow]Game stopped.[/]")
     rec = match.finish_record()

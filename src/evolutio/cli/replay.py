@@ -29,6 +29,9 @@ def replay(
     events: bool = typer.Option(
         False, "--events/--no-events", help="Say what every action did (tokens, kills, dice)."
     ),
+    language: str = typer.Option(
+        "en", "--language", "-l", help="Language of the event sentences and the table's labels."
+    ),
 ) -> None:
     """Step through a record: every action, what it did, and the final table."""
     try:
@@ -50,18 +53,20 @@ def replay(
             )
             if events:
                 for event in step.events:
-                    text = game.describe_event(event, "en", names)
+                    text = game.describe_event(
+                        event, language, names, options=match.state.options
+                    )
                     if text:
                         console.print(f"       [dim]· {text}[/]", highlight=False)
             if table:
-                console.print(render_view(game, game.view(state, seat), names))
+                console.print(render_view(game, game.view(state, seat), names, language))
             if pause:
                 typer.prompt("", default="", show_default=False, prompt_suffix="")
     except RecordError as exc:
         raise fail(str(exc)) from None
     if state is None:
         raise fail(f"{file}: the record holds no game")
-    console.print(render_view(game, game.view(state, seat), names))
+    console.print(render_view(game, game.view(state, seat), names, language))
     result = game.outcome(state)
     if result is None:
         console.print("[yellow]The record ends before the game is over.[/]")

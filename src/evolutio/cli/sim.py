@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,12 @@ from evolutio.cli.options import (
     GameCommand,
     choose_game,
     game_options,
+    parse_game_args,
     seat_count,
 )
 from evolutio.core.game import JSON, Game, OptionError
-from evolutio.core.options import seat_option
+from evolutio.core.options import parse_assignment, seat_option
+from evolutio.sim.compare import OptionSet, compare, comparison_lines, group_rows
 from evolutio.sim.runner import GameTask, batch_tasks, default_workers, iter_games
 from evolutio.sim.stats import (
     Rate,
@@ -184,6 +187,36 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
     return summary
 
 
+def _print_comparison(sets: Sequence[OptionSet]) -> JSON:
+    """The option sets side by side: one column per set (see ``evolutio.sim.compare``)."""
+    data = compare(sets)
+    table = Table(title="Option sets compared", title_justify="left")
+    table.add_column("")
+    for option_set in data["sets"]:
+        table.add_column(option_set["label"], justify="right")
+    for line in comparison_lines(data)[2:]:
+        table.add_row(*[cell.strip() for cell in line.strip("|").split(" | ")])
+    console.print(table)
+    return data
+
+
+def _option_sets(game: Game[Any], args: Sequence[str], compare_args: Sequence[str]) -> list[JSON]:
+    """The normalized options of each ``--compare`` set: the command's game options with the
+    set's ``NAME=VALUE`` assignments (space or ';' separated) on top."""
+    given = parse_game_args(game, args)
+    specs = list(game.options_spec())
+    sets: list[JSON] = []
+    for text in compare_args:
+        changes = dict(parse_assignment(specs, part) for part in text.replace(";", " ").split())
+        if not changes:
+            raise OptionError("--compare takes NAME=VALUE assignments, like players=3")
+        normal = game.normalize_options({**given, **changes})
+        if normal in sets:
+            raise OptionError(f"--compare '{text}' repeats an option set already given")
+        sets.append(normal)
+    return sets
+
+
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def simulate(
     ctx: typer.Context,
@@ -207,22 +240,38 @@ def simulate(
         "--out",
         help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
     ),
+    compare_sets: list[str] = typer.Option(
+        [],
+        "--compare",
+        help="An option set to compare (NAME=VALUE, several separated by ';'); repeat it: "
+        "each set plays the same seeds, and win rates and game length show side by side.",
+    ),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
     """Play bot games in parallel and print win rates, scores and the game's own figures.
 
     Game options follow as flags (--players 4, -p 4, or -o players=4), listed below.
+    With --compare (twice or more), the games are played under each option set.
     """
     try:
         if out is not None:
             results_format(out)
         game = choose_game(game_name)
-        options = game_options(game, ctx.args)
+        option_sets = _option_sets(game, ctx.args, compare_sets)
+        if len(option_sets) == 1:
+            raise OptionError("--compare needs at least two option sets")
+        options = option_sets[0] if option_sets else game_options(game, ctx.args)
         players = seat_count(game, options)
+        if any(seat_count(game, o) != players for o in option_sets):
+            raise OptionError("the option sets compared must have the same number of players")
         specs = _bot_specs(bots, players, game)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
-    tasks = batch_tasks(game.name, options, seed, games, specs, rotate=rotate)
+    tasks = [
+        replace(task, index=number * games + task.index)
+        for number, opts in enumerate(option_sets or [options])
+        for task in batch_tasks(game.name, opts, seed, games, specs, rotate=rotate)
+    ]
     workers = workers or default_workers()
     started = time.perf_counter()
     label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
@@ -230,10 +279,15 @@ def simulate(
         rows = _run(tasks, workers, out, label)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
-    summary = _print_summary(rows, time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if option_sets:
+        summary = _print_comparison(group_rows([(label, rows)]))
+        console.print(f"{len(rows) / elapsed:.1f} games/s")
+    else:
+        summary = _print_summary(rows, elapsed)
     if out is not None:
         summary_path = out.with_suffix(".summary.json")
-        summary["options"] = options
+        summary["options"] = option_sets or options
         summary["seed"] = seed
         summary["bots"] = specs
         summary["rotate"] = rotate
@@ -243,28 +297,46 @@ def simulate(
 
 @app.command()
 def report(
-    results: Path = typer.Argument(..., help="A results file from simulate (.jsonl or .csv)."),
+    results: list[Path] = typer.Argument(
+        ..., help="Results files from simulate (.jsonl or .csv); several are compared."
+    ),
     out: Path | None = typer.Option(
         None,
         "--out",
         "-o",
-        help="Folder for the plots and summary.md (default: RESULTS name + _report).",
+        help="Folder for the plots and summary.md (default: first RESULTS name + _report).",
     ),
 ) -> None:
-    """Print statistics of a results file and write PNG plots and a Markdown summary."""
+    """Print statistics of results files and write PNG plots and a Markdown summary.
+
+    Rows played with different option sets (several files, or one 'simulate --compare'
+    run) are compared side by side: win rate per bot, scores and game length per set.
+    """
+    from evolutio.sim.compare import group_rows, make_comparison
     from evolutio.sim.report import make_report
 
     try:
-        rows = read_results(results)
+        sources = [(path.name, read_results(path)) for path in results]
     except ResultsError as exc:
         raise fail(str(exc)) from None
-    _print_summary(rows)
-    folder = out if out is not None else results.with_name(results.stem + "_report")
+    sets = group_rows(sources)
+    first = results[0]
+    folder = out if out is not None else first.with_name(first.stem + "_report")
+    name = ", ".join(source for source, _ in sources)
     try:
-        written = make_report(rows, folder, results.name)
+        if len(sets) > 1:
+            _print_comparison(sets)
+            written = make_comparison(sets, folder, name)
+        else:
+            rows = [row for _, rows in sources for row in rows]
+            _print_summary(rows)
+            written = make_report(rows, folder, name)
     except OSError as exc:
         raise fail(f"cannot write the report: {exc}") from None
-    console.print(f"wrote {len(written)} files to {folder}/: " + ", ".join(p.name for p in written))
+    console.print(
+        f"wrote {len(written)} files to {folder}/: "
+        + ", ".join(str(p.relative_to(folder)) for p in written)
+    )
 
 
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)

@@ -242,6 +242,9 @@ class Heuristic(Protocol):
     ``choose`` picks from what a seat sees (its view and legal actions); ``rollout_policy``
     plays a sampled state forward fast; ``evaluate`` scores an unfinished sampled state in
     [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
+    Optionally, ``shortlist(game, state, seat, legal)`` names the actions worth searching in a
+    sampled state (a non-empty subset of ``legal``); without it a search weighs every legal
+    action (read with ``getattr(heuristic, "shortlist", None)``).
     """
 
     rollout_depth: int
@@ -373,10 +376,16 @@ class Game(Protocol[S]):
         ...
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
         """A sentence for people saying what an event did ("" for bookkeeping events);
-        ``seats`` names the players."""
+        ``seats`` names the players; ``options`` are the game's options (``None``: its
+        defaults), for sentences that depend on them, such as an edition's card names."""
         ...
 
     def action_targets(self, state: S, action: Action) -> tuple[tuple[str, int | str], ...]:

@@ -13,7 +13,7 @@ bot, or one playing for an absent person: the seat's ``bot`` in the room tells w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,15 +71,18 @@ def entry_texts(
     players: list[str],
     hide: bool,
     languages: Sequence[str] = LANGUAGES,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, str]:
     """The log entry of one applied action ``step`` = (seat, action, events), in each
     language: its events' sentences, else (unless the choice is ``hide``-den) the game's
-    ``describe_done`` sentence; ``state`` is the state after the action."""
+    ``describe_done`` sentence; ``state`` is the state after the action; ``options`` word
+    the sentences (such as an edition's card names)."""
     seat, action, events = step
     done = None if hide else getattr(game, "describe_done", None)
     out = {}
     for lang in languages:
-        text = " ".join(p for p in (game.describe_event(e, lang, players) for e in events) if p)
+        parts = (game.describe_event(e, lang, players, options=options) for e in events)
+        text = " ".join(p for p in parts if p)
         if not text and done is not None:
             text = str(done(state, seat, action, lang, players))
         out[lang] = text
@@ -99,7 +102,7 @@ def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
             hide = hidden(before, chosen)
             chosen = still_choosing(chosen, before, match.decision, step.seat)
             text = entry_texts(match.game, match.state, (step.seat, step.action, step.events),
-                               players, hide, (lang,))[lang]
+                               players, hide, (lang,), match.state.options)[lang]
         steps.append({"view": match.view(None), "seat": None if step is None else step.seat,
                       "text": text})
         before = match.decision

@@ -387,7 +387,8 @@ class Room:
         hidden = history.hidden(before, self.chosen)
         events = match.act(seat, action)
         texts = history.entry_texts(self.game, match.state, (seat, action, events),
-                                    [s.name for s in self.seats], hidden)
+                                    [s.name for s in self.seats], hidden,
+                                    options=match.state.options)
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin.catalog import HabitatDef
 from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import Species, State
 
@@ -37,11 +38,24 @@ def viable(state: State, sp: Species, food: bool = True) -> str:
     if bio.diet(sp.cards) == "herbivore":
         return "" if _grazer_fed(state, sp) else refusal("no_food_there")
 
-    def test() -> bool:
+    return "" if _fed_at(state, sp) else refusal("no_food_there")
+
+
+def _fed_at(state: State, sp: Species) -> bool:
+    """The species (already on the table) would be fed by its habitat's distribution, or as
+    a carnivore could count enough prey (R-D42); the food of that habitat's species is put
+    back afterwards (the distribution touches no other habitat). A carnivore whose prey alone
+    cover its need is fed whatever meat it gets, without running the distribution."""
+    if bio.diet(sp.cards) == "carnivore" and sum(
+            bio.hearts(prey.cards) for prey in bio.prey_for(state, sp)) >= bio.hearts(sp.cards):
+        return True
+    saved = [(other, other.plants, other.meat) for other in state.at(sp.pos)]
+    try:
         bio.distribute(state, sp.pos)
         return bio.well_fed(state, sp)
-
-    return "" if probe(state, test) else refusal("no_food_there")
+    finally:
+        for other, plants, meat in saved:
+            other.plants, other.meat = plants, meat
 
 
 def _grazer_fed(state: State, sp: Species) -> bool:
@@ -73,11 +87,27 @@ def creation_viable(state: State, seat: int, pos: int, cards: list[int]) -> str:
         del state.species[0]
 
 
+#: each catalogue card's part, by card id (the search's hot lookups)
+_PARTS: tuple[str, ...] = tuple(c.part for c in bio.CARDS)
+#: per habitat, the cards without any of its forbidden symbols: the only ones that can be
+#: part of a species there (R-D52)
+_ALLOWED: dict[str, frozenset[int]] = {}
+
+
+def _allowed(habitat: HabitatDef) -> frozenset[int]:
+    found = _ALLOWED.get(habitat.key)
+    if found is None:
+        slots = [bio.SLOT[s] for s in habitat.forbidden]
+        found = frozenset(c for c, v in enumerate(bio.VECTORS) if not any(v[i] for i in slots))
+        _ALLOWED[habitat.key] = found
+    return found
+
+
 def extras(hand: list[int], torso: int) -> Iterator[list[int]]:
     t = bio.card(torso)
-    legs = [c for c in hand if bio.card(c).part == "legs"]
-    wings = [c for c in hand if bio.card(c).part == "wing"] if t.wing else []
-    tails = [c for c in hand if bio.card(c).part == "tail"] if t.tail else []
+    legs = [c for c in hand if _PARTS[c] == "legs"]
+    wings = [c for c in hand if _PARTS[c] == "wing"] if t.wing else []
+    tails = [c for c in hand if _PARTS[c] == "tail"] if t.tail else []
     for n in range(t.legs + 1):
         for ls in combinations(legs, n):
             for w in [None, *wings]:
@@ -85,8 +115,10 @@ def extras(hand: list[int], torso: int) -> Iterator[list[int]]:
                     yield [*ls, *(x for x in (w, tl) if x is not None)]
 
 
-#: whether a hand can create a species in a habitat, by (hand, habitat, event, beginner
-#: first era, the species there): a pure function of these, so shared between states
+#: whether a hand can create a species in a habitat, by (the hand's cards allowed there,
+#: sorted; habitat; event; no food test; the cards of the species there, sorted): a pure
+#: function of these (the species' ids, owners and the hand's order change nothing), so
+#: shared between states and games
 _CREATE_CACHE: dict[tuple[Any, ...], bool] = {}
 
 
@@ -96,42 +128,60 @@ def can_create(state: State, seat: int, pos: int) -> bool:
     Parts with a forbidden symbol never help; a head and torso whose requirements are not met
     even with every other allowed part in the hand are skipped (requirements only grow with
     parts)."""
-    here = tuple((sp.id, tuple(sp.cards)) for sp in state.at(pos))
-    key = (tuple(state.hands[seat]), state.positions[pos].habitat, state.event,
-           state.children or (state.beginner and state.era == 1), here)
+    habitat = bio.habitat_of(state, pos)
+    if habitat is None:
+        return False
+    allowed = _allowed(habitat)
+    hand = sorted(c for c in state.hands[seat] if c in allowed)
+    heads = [c for c in hand if _PARTS[c] == "head"]
+    torsos = [c for c in hand if _PARTS[c] == "torso"]
+    if not heads or not torsos:
+        return False
+    simple = state.children or (state.beginner and state.era == 1)
+    here = tuple(sorted(tuple(sorted(sp.cards)) for sp in state.at(pos)))
+    key = (tuple(hand), habitat.key, state.event, simple, here)
     known = _CREATE_CACHE.get(key)
     if known is not None:
         return known
-    habitat = bio.habitat_of(state, pos)
-    hand = state.hands[seat]
-    found = False
-    if habitat is not None:
-        allowed = [c for c in hand if not any(bio.VECTORS[c][bio.SLOT[s]]
-                                              for s in habitat.forbidden)]
-        heads = [c for c in allowed if bio.card(c).part == "head"]
-        torsos = [c for c in allowed if bio.card(c).part == "torso"]
-        others = [c for c in allowed if bio.card(c).part not in ("head", "torso")]
-        found = any(_search(state, seat, pos, head, torso, others)
-                    for torso in torsos for head in heads)
-    if len(_CREATE_CACHE) > 100_000:
+    others = [c for c in hand if _PARTS[c] not in ("head", "torso")]
+    found = any(_search(state, seat, pos, habitat, head, torso, others, simple)
+                for torso in torsos for head in heads)
+    if len(_CREATE_CACHE) > 200_000:
         _CREATE_CACHE.clear()
     _CREATE_CACHE[key] = found
     return found
 
 
-def _search(state: State, seat: int, pos: int, head: int, torso: int, others: list[int]) -> bool:
-    habitat = bio.habitat_of(state, pos)
+def _search(state: State, seat: int, pos: int, habitat: HabitatDef, head: int, torso: int,
+            others: list[int], simple: bool) -> bool:
+    """Some choice of legs, wing and tail from ``others`` on this head and torso stands:
+    meets the requirements and, unless ``simple``, gets its food (R-D55)."""
     if not bio.meets([head, torso, *others], habitat):
         return False
     plants, meat = bio.reserve(state, pos)
-    carnivore = bio.card(head).diet == "carnivore"
+    kind = bio.card(head).diet
+    if kind == "carnivore":
+        # at most the meat and every unprotected prey there (R-D42, R-D57)
+        meat += sum(bio.hearts(sp.cards) for sp in state.at(pos)
+                    if bio.diet(sp.cards) != "carnivore" and not bio.protected(sp.cards))
     for extra in extras(others, torso):
         cards = [torso, head, *extra]
         if not bio.meets(cards, habitat):
             continue
-        if not (state.children or (state.beginner and state.era == 1)) and not carnivore and (
-                bio.hearts(cards) > plants + meat):
-            continue
-        if not creation_viable(state, seat, pos, cards):
+        if simple:
             return True
+        need = bio.hearts(cards)
+        if kind == "herbivore":
+            if need <= plants and _grazer_fed(state, Species(0, seat, pos, cards)):
+                return True
+            continue
+        if need > (meat if kind == "carnivore" else plants + meat):
+            continue
+        temp = Species(0, seat, pos, cards)
+        state.species[0] = temp
+        try:
+            if _fed_at(state, temp):
+                return True
+        finally:
+            del state.species[0]
     return False

@@ -325,8 +325,14 @@ class DarwinsChoice:
         return texts.describe_action(action, [p.habitat for p in state.positions], language)
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
+        """Sentences here do not depend on the options."""
         return texts.describe_event(event, language, seats)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:

@@ -19,6 +19,11 @@ from evolutio.games.darwin.catalog import CardDef, load_catalog
 CARDS: tuple[CardDef, ...] = load_catalog().cards
 #: the share of turns on which the bot does not insist on creating (no endless retries)
 RESTLESS = 0.1
+#: how many of the greedy bot's best actions a search weighs at each decision
+SHORTLIST = 3
+#: actions a playout runs before the evaluation: enough to finish a creation begun in the
+#: tree and to answer it once (a playout costs about 0.3 ms an action)
+ROLLOUT_DEPTH = 12
 
 
 def _need(habitat: JSON, cards: list[int]) -> float:
@@ -127,13 +132,60 @@ def best_action(view: JSON, legal: Sequence[Action], decision: Decision,
     return rng.choice([a for a, v in zip(legal, values, strict=True) if v == top])
 
 
+_HABITATS: dict[str, JSON] = {}
+#: the catalogue's habitats (the children's competition tokens are not among them)
+_HABITAT_KEYS = frozenset(h.key for h in load_catalog().habitats)
+
+
+def _habitat(key: str) -> JSON:
+    """A habitat's requirements and counted symbols in the view's form, from the catalogue
+    (for playouts, which see the state, not a view)."""
+    found = _HABITATS.get(key)
+    if found is None:
+        h = next(h for h in load_catalog().habitats if h.key == key)
+        found = {"requires": [dict(alt) for alt in h.requires],
+                 "adaptation": list(h.adaptation), "forbidden": list(h.forbidden)}
+        _HABITATS[key] = found
+    return found
+
+
+def _build_choice(state: Any, legal: Sequence[Action]) -> Action | None:
+    """In a creation, the part worth most to the habitat (torso first), or done when no part
+    is worth adding (the same judgement as the greedy bot's, read from the state)."""
+    build = state.build
+    key = state.positions[build.pos].habitat if build.kind == "create" else None
+    if key is None or key not in _HABITAT_KEYS:
+        return None
+    habitat = _habitat(key)
+    added = list(build.added)
+    has_torso = any(CARDS[c].part == "torso" for c in added)
+    best: Action | None = None
+    top = 0.5
+    for action in legal:
+        if isinstance(action, Add):
+            if not has_torso and CARDS[action.card].part != "torso":
+                continue
+            value = card_value(habitat, added, action.card)
+            if value > top:
+                best, top = action, value
+    if best is not None:
+        return best
+    return next((a for a in legal if isinstance(a, Done)), None)
+
+
 def rollout_policy(rng: random.Random, game: Game[Any], state: Any, seat: int,
                    legal: Sequence[Action]) -> Action:
-    """Fast playouts: finish builds, create where possible, else pass; draws at random."""
+    """Fast playouts: build species part by part as the greedy bot would, create where
+    possible, else pass; draws at random."""
     kinds = {a.type: a for a in legal}
-    for kind in ("renew", "done"):
-        if kind in kinds:
-            return kinds[kind]
+    if "renew" in kinds:
+        return kinds["renew"]
+    if state.build is not None:
+        chosen = _build_choice(state, legal)
+        if chosen is not None:
+            return chosen
+    if "done" in kinds:
+        return kinds["done"]
     creates = [a for a in legal if isinstance(a, (Create, Add))]
     if creates and rng.random() < 0.8:
         return rng.choice(creates)
@@ -143,24 +195,45 @@ def rollout_policy(rng: random.Random, game: Game[Any], state: Any, seat: int,
     return rng.choice(list(legal))
 
 
-def estimate(state: Any, seat: int) -> float:
-    """Points now plus what the seat's standing species promise: each fed species that meets
-    its habitat will survive (1 DP an era) and may win its habitat or strength points."""
+def projected(state: Any) -> list[float]:
+    """Each seat's Darwin points from an Evaluation if the era ended now, the way the
+    Evaluation gives them: 1 for each species that meets its habitat and is fed (a carnivore
+    counting the prey it could devour), the habitat's points to the best adapted of them in
+    each habitat, 3/2/1 to the three strongest (R-D59, R-D60; ties and devoured prey are not
+    worked out: an estimate)."""
     from evolutio.games.darwin import biology as bio
 
-    value = float(state.score(seat))
+    points = [0.0] * state.num_players
+    alive = []
     for sp in state.species.values():
-        if sp.owner != seat:
-            continue
-        if bio.meets(sp.cards, bio.habitat_of(state, sp.pos)) and bio.fed(sp):
-            adapt, cs, _ = bio.order_key(state, sp)
-            value += 1.5 + 0.25 * adapt + 0.15 * cs
-    return value
+        habitat = bio.habitat_of(state, sp.pos)
+        if bio.meets(sp.cards, habitat) and (bio.fed(sp) or bio.well_fed(state, sp)):
+            alive.append((sp, bio.order_key(state, sp), habitat))
+            points[sp.owner] += 1.0
+    best: dict[int, tuple[tuple[int, int, int], Any, Any]] = {}
+    for sp, key, habitat in alive:
+        if key[0] > 0 and (sp.pos not in best or key > best[sp.pos][0]):
+            best[sp.pos] = (key, sp, habitat)
+    for _, sp, habitat in best.values():
+        points[sp.owner] += habitat.dp
+    strong = sorted(((key[1], key[0], key[2]), sp.owner) for sp, key, _ in alive if key[1] > 0)
+    for place, (_, owner) in enumerate(reversed(strong[-3:])):
+        points[owner] += 3 - place
+    return points
+
+
+def estimate(state: Any, seat: int, points: list[float] | None = None) -> float:
+    """Points now plus those the next Evaluation would give (:func:`projected`), counted
+    once more for each Evaluation still to come after it, at a discount (the table changes)."""
+    ahead = points if points is not None else projected(state)
+    eras_left = max(0, int(state.eras) - int(state.era))
+    return float(state.score(seat)) + ahead[seat] * (1.0 + 0.5 * eras_left)
 
 
 def evaluate(game: Game[Any], state: Any) -> list[float]:
     """Each seat's estimate against the best other seat's, mapped into [0, 1]."""
-    values = [estimate(state, s) for s in range(state.num_players)]
+    points = projected(state)
+    values = [estimate(state, s, points) for s in range(state.num_players)]
     out = []
     for seat, mine in enumerate(values):
         best_other = max(v for s, v in enumerate(values) if s != seat)
@@ -169,11 +242,29 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
     return out
 
 
+def shortlist(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[Action]:
+    """The greedy bot's best ``SHORTLIST`` actions in a sampled state, for the search to
+    weigh: a turn offers some sixty exchanges, far more than a small budget can try once.
+    ``cancel`` is left out while anything else is legal: a search that may cancel a creation
+    it began can begin and cancel it again and again."""
+    if len(legal) > 1:
+        legal = [a for a in legal if a.type != "cancel"] or list(legal)
+    if len(legal) <= SHORTLIST:
+        return list(legal)
+    decision = game.decision(state)
+    if decision is None:
+        return list(legal)
+    view = game.view(state, seat)
+    values = [action_value(view, a, decision) for a in legal]
+    best = sorted(range(len(legal)), key=lambda i: -values[i])[:SHORTLIST]
+    return [legal[i] for i in sorted(best)]
+
+
 class DarwinHeuristic:
     """The game's ``Heuristic``: ``choose`` for the greedy bot, playouts and evaluation for
     search."""
 
-    rollout_depth = 60
+    rollout_depth = ROLLOUT_DEPTH
 
     def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
                rng: random.Random) -> Action:
@@ -185,6 +276,10 @@ class DarwinHeuristic:
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
         return evaluate(game, state)
+
+    def shortlist(self, game: Game[Any], state: Any, seat: int,
+                  legal: Sequence[Action]) -> list[Action]:
+        return shortlist(game, state, seat, legal)
 
 
 HEURISTIC = DarwinHeuristic()

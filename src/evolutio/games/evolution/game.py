@@ -143,6 +143,8 @@ class Evolution:
     info = INFO
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
     web = files("evolutio.games.evolution") / "web"
+    #: what the room's log tells besides the actions: Ice Age's natural change as it is
+    #: revealed, and its deck reshuffled.
 
     @property
     def heuristic(self) -> Heuristic:
@@ -398,9 +400,18 @@ class Evolution:
         return sentences.describe_action(state, action, language, private=True)
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
-        return sentences.describe_event(event.to_json(), language, seats)
+        """Trait names follow the options' edition (ruling 21; the 3rd without options)."""
+        edition = (options or {}).get("edition", 3)
+        return sentences.describe_event(
+            event.to_json(), language, seats, edition if edition in EDITIONS else 3
+        )
 
     def scoreboard(self, state: State) -> Scoreboard:
         """The score in parts (every figure is public) and the tie-break that decided."""

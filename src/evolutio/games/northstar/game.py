@@ -312,8 +312,14 @@ class NorthStar:
         return sentences.describe_action(state, action, language)
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
+        """Sentences here do not depend on the options."""
         return sentences.describe_event(event, language, seats)
 
     def describe_choice(self, state: State, action: Action, language: str = "en") -> str:

@@ -449,8 +449,14 @@ class Trick:
         return action.notation()
 
     def describe_event(
-        self, event: Event, language: str = "en", seats: list[str] | None = None
+        self,
+        event: Event,
+        language: str = "en",
+        seats: list[str] | None = None,
+        *,
+        options: Options | None = None,
     ) -> str:
+        """The toy's sentences do not depend on its options."""
         def name(seat: int) -> str:
             return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
