@@ -310,6 +310,7 @@ def begin_era(state: State) -> list[Event]:
     state.redrawn = [False] * state.num_players
     state.main_done = [False] * state.num_players
     state.exchanged = False
+    state.cancelled = 0
     return [EraBegins(state.era, state.first)]
 
 

@@ -44,6 +44,11 @@ from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, n
 from evolutio.games.darwin.state import Build, Species, State
 from evolutio.games.darwin.transition import advance, degenerate, invade
 
+#: species builds a player may take back (``cancel``) in one turn; then creating and mutating
+#: are no longer offered that turn (the project's bound on its step-by-step building, so that
+#: a turn always ends: docs/rules/darwin.md)
+MAX_CANCELS = 3
+
 #: what the deciding player is asked, by decision kind (in English; texts.PROMPTS has all)
 PROMPTS = {kind: said["en"] for kind, said in texts.PROMPTS.items()}
 
@@ -104,6 +109,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
         return "" if action.take in state.market else refusals.refusal("not_in_market")
     if isinstance(action, Pass):
         return ""
+    if isinstance(action, (Create, Mutate)) and state.cancelled >= MAX_CANCELS:
+        return refusals.refusal("cancel_limit", most=MAX_CANCELS)
     if isinstance(action, Create):
         if state.beginner and state.era == 2:
             return refusals.refusal("beginner_second")
@@ -321,14 +328,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         out.append(Renew())
     if not state.exchanged:
         out += [Exchange(c, m) for c in hand for m in state.market]
-    if not (state.beginner and state.era == 2) and len(state.owned(seat)) < MAX_SPECIES:
+    building = state.cancelled < MAX_CANCELS
+    if building and not (state.beginner and state.era == 2) and (
+            len(state.owned(seat)) < MAX_SPECIES):
         out += [Create(p) for p in creatable]
     if state.children or (state.beginner and state.era == 1):
         return out
     for sp in sorted(state.owned(seat), key=lambda s: s.id):
         if sp.ticked:
             continue
-        out.append(Mutate(sp.id))
+        if building:
+            out.append(Mutate(sp.id))
         out += [Migrate(sp.id, p) for p in range(len(state.positions))
                 if not _migration_refusal(state, sp, p)]
     return out
@@ -336,6 +346,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def _end_turn(state: State) -> None:
     state.exchanged = False
+    state.cancelled = 0
     state.took_over = False
     state.turns += 1
     n = state.num_players
@@ -444,6 +455,7 @@ def _play_build(state: State, seat: int, action: Action) -> list[Event]:
     assert build is not None
     hand = state.hands[seat]
     if isinstance(action, Cancel):
+        state.cancelled += 1
         hand.extend(build.added)
         if build.kind == "mutate":
             state.species[build.species].cards = list(build.original)

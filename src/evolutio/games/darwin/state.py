@@ -95,7 +95,7 @@ class State:
     """Everything about one game."""
 
     __slots__ = (
-        "acted", "banked", "build", "cache", "current", "draws", "era", "event",
+        "acted", "banked", "build", "cache", "cancelled", "current", "draws", "era", "event",
         "event_deck", "event_discard", "exchanged", "first", "habitat_deck",
         "habitat_discard", "hands", "incoming", "labels", "large", "large_discard", "main_done",
         "market", "next_id", "options", "passed", "pending", "phase", "positions", "redrawn",
@@ -131,6 +131,8 @@ class State:
         self.redrawn: list[bool] = []
         self.main_done: list[bool] = []
         self.exchanged = False
+        #: species builds taken back (``cancel``) by the current player this turn
+        self.cancelled = 0
         self.build: Build | None = None
         self.draws: list[int] = []
         self.pending: list[tuple[str, int, int]] = []
@@ -189,6 +191,7 @@ class State:
         other.passed, other.acted = list(self.passed), list(self.acted)
         other.redrawn, other.main_done = list(self.redrawn), list(self.main_done)
         other.exchanged = self.exchanged
+        other.cancelled = self.cancelled
         other.build = self.build.clone() if self.build else None
         other.draws = list(self.draws)
         other.pending = list(self.pending)
