@@ -11,7 +11,6 @@ highest score wins; equal scores are split by tricks taken.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,30 +30,22 @@ from evolutio.core.game import (
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
-from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.core.rng import Rng
-from evolutio.core.scoring import SHARED, Scoreboard, deciding, labels_in
+from evolutio.core.scoring import Scoreboard, deciding, labels_in
 from evolutio.games.toy.refusals import describe, refused
+from evolutio.games.toy.texts import (
+    KINDS,
+    LANGUAGES,
+    SCORE_LABELS,
+    lang_of,
+    reference_names,
+    reference_texts,
+    rules,
+    say,
+    words,
+)
 
 EXACT_BONUS = 10
-LANGUAGES = ("en", "ru", "it", "de")
-
-#: the parts of the score and the tie-break, by language (the breakdown and the live score)
-SCORE_LABELS = {
-    "score.tricks": {"en": "Cards in tricks taken", "ru": "Карты во взятках",
-                     "it": "Carte nelle prese", "de": "Karten in gewonnenen Stichen"},
-    "score.bid": {"en": "Exact bid bonus", "ru": "Бонус за точную заявку",
-                  "it": "Bonus per la puntata esatta", "de": "Bonus für die genaue Ansage"},
-    "score.tiebreak.taken": {
-        "en": "Tie broken by the most tricks taken", "ru": "Ничья решена по числу взяток",
-        "it": "Pareggio risolto dal maggior numero di prese",
-        "de": "Gleichstand durch die meisten Stiche entschieden"},
-    SHARED: {"en": "Tied on every count: the victory is shared",
-             "ru": "Полное равенство: победа разделена",
-             "it": "Pari in tutto: la vittoria è condivisa",
-             "de": "In allem gleich: der Sieg wird geteilt"},
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
@@ -152,55 +143,19 @@ class TrickState:
         return other
 
 
-def _words(en: str, ru: str, it: str, de: str) -> dict[str, str]:
-    return dict(zip(LANGUAGES, (en, ru, it, de), strict=True))
-
-
 OPTIONS = (
     OptionSpec(
-        "players", "int", 2, _words("Players", "Игроки", "Giocatori", "Spieler"),
-        _words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
+        "players", "int", 2, words("Players", "Игроки", "Giocatori", "Spieler"),
+        words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
         low=2, high=4, seats=True,
     ),
     OptionSpec(
-        "tricks", "int", 3, _words("Tricks", "Взятки", "Prese", "Stiche"),
-        _words("Tricks per game (one card each).", "Взяток за игру (по карте).",
+        "tricks", "int", 3, words("Tricks", "Взятки", "Prese", "Stiche"),
+        words("Tricks per game (one card each).", "Взяток за игру (по карте).",
                "Prese per partita (una carta ciascuna).", "Stiche pro Spiel (je eine Karte)."),
         low=1, high=3,
     ),
 )
-
-SENTENCES = {
-    "bid": _words("{name} bids.", "{name} делает ставку.", "{name} punta.", "{name} bietet."),
-    "bids_revealed": _words("Bids revealed: {bids}.", "Ставки открыты: {bids}.",
-                            "Puntate rivelate: {bids}.", "Gebote aufgedeckt: {bids}."),
-    "played": _words("{name} plays {card}.", "{name} играет {card}.", "{name} gioca {card}.",
-                     "{name} spielt {card}."),
-    "trick_taken": _words("{name} takes the trick: {points} points.",
-                          "{name} берёт взятку: {points} очк.",
-                          "{name} prende la presa: {points} punti.",
-                          "{name} nimmt den Stich: {points} Punkte."),
-    "bid_action": _words("Bid {n} tricks.", "Ставка: {n} взяток.", "Punta {n} prese.",
-                         "Biete {n} Stiche."),
-    "play_action": _words("Play card {n}.", "Сыграть карту {n}.", "Gioca la carta {n}.",
-                          "Karte {n} spielen."),
-    "prompt_bid": _words("Bid how many tricks you will take.",
-                         "Сколько взяток вы возьмёте? Сделайте ставку.",
-                         "Punta quante prese farai.", "Biete, wie viele Stiche du machst."),
-    "prompt_play": _words("Play a card.", "Сыграйте карту.", "Gioca una carta.",
-                          "Spiel eine Karte."),
-}
-#: the decision kinds' names, for "waiting for Ann (bid)" (``labels``: ``kind:<kind>``)
-KINDS = {
-    "bid": _words("bid", "ставка", "puntata", "Gebot"),
-    "play": _words("playing a card", "ход картой", "giocata", "Ausspielen"),
-}
-
-
-def _say(key: str, language: str, **values: Any) -> str:
-    texts = SENTENCES[key]
-    return (texts.get(language) or texts["en"]).format(**values)
-
 
 class Trick:
     """The game object: stateless; every method takes the state."""
@@ -213,9 +168,9 @@ class Trick:
         simultaneous=True,
         chance=True,
         languages=LANGUAGES,
-        tallies=(Tally("exact_bids", "mean", _words("Exact bids", "Точные ставки",
+        tallies=(Tally("exact_bids", "mean", words("Exact bids", "Точные ставки",
                                                      "Puntate esatte", "Genaue Gebote")),),
-        summary=_words(
+        summary=words(
             "A tiny trick game with a hidden simultaneous bid, for testing the platform.",
             "Маленькая игра на взятки со скрытой одновременной ставкой, для проверки платформы.",
             "Un piccolo gioco di prese con puntata nascosta simultanea, per la piattaforma.",
@@ -443,9 +398,9 @@ class Trick:
 
     def describe_action(self, state: TrickState, action: Action, language: str = "en") -> str:
         if isinstance(action, Bid):
-            return _say("bid_action", language, n=action.tricks)
+            return say("bid_action", language, n=action.tricks)
         if isinstance(action, Play):
-            return _say("play_action", language, n=action.card)
+            return say("play_action", language, n=action.card)
         return action.notation()
 
     def describe_event(
@@ -461,14 +416,14 @@ class Trick:
             return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
         if isinstance(event, BidMade):
-            return _say("bid", language, name=name(event.seat))
+            return say("bid", language, name=name(event.seat))
         if isinstance(event, BidsRevealed):
             bids = ", ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
-            return _say("bids_revealed", language, bids=bids)
+            return say("bids_revealed", language, bids=bids)
         if isinstance(event, Played):
-            return _say("played", language, name=name(event.seat), card=event.card)
+            return say("played", language, name=name(event.seat), card=event.card)
         if isinstance(event, TrickTaken):
-            return _say("trick_taken", language, name=name(event.seat), points=event.points)
+            return say("trick_taken", language, name=name(event.seat), points=event.points)
         return ""
 
     def action_targets(
@@ -481,7 +436,7 @@ class Trick:
     def describe_decision(
         self, state: TrickState, decision: Decision, language: str = "en"
     ) -> str:
-        return _say(f"prompt_{decision.kind}", language)
+        return say(f"prompt_{decision.kind}", language)
 
     def scoreboard(self, state: TrickState) -> Scoreboard:
         """Points from tricks and the exact-bid bonus (added at the end), and whether tricks
@@ -500,37 +455,18 @@ class Trick:
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = labels_in(SCORE_LABELS, language)
-        names.update(_reference_names()[_lang(language)])
+        names.update(reference_names()[lang_of(language)])
         names.update({f"kind:{kind}": texts.get(language) or texts["en"]
                       for kind, texts in KINDS.items()})
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:
         """A short text for each of the game's terms (tooltips, the rules page)."""
-        return dict(_reference_texts()[_lang(language)])
+        return dict(reference_texts()[lang_of(language)])
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
-        return _rules()[_lang(language)]
-
-
-def _lang(language: str) -> str:
-    return language if language in LANGUAGES else "en"
-
-
-@functools.cache
-def _reference_texts() -> dict[str, dict[str, str]]:
-    return load_texts("evolutio.games.toy", LANGUAGES)
-
-
-@functools.cache
-def _reference_names() -> dict[str, dict[str, str]]:
-    return load_names("evolutio.games.toy", LANGUAGES)
-
-
-@functools.cache
-def _rules() -> dict[str, str]:
-    return load_rules("evolutio.games.toy", LANGUAGES)
+        return rules()[lang_of(language)]
 
 
 GAME = Trick()
