@@ -78,7 +78,12 @@ async def play_now_flow(base: str, viewport: dict[str, int], name: str) -> dict[
         await page.wait_for_selector("#history-player")
         await page.fill("#history-player", name)
         await page.click("#history-filter")
-        await page.wait_for_selector(f"#history-table .history-row:has-text('{name}')")
+        # the filtered answer replaces the whole list (the unfiltered one may list it too)
+        await page.wait_for_function(
+            "(name) => { const rows = [...document.querySelectorAll("
+            "'#history-table .history-row')];"
+            " return rows.length > 0 && rows.every((r) => r.textContent.includes(name)); }",
+            arg=name)
         rows = page.locator("#history-table .history-row")
         seen["history"] = await rows.all_inner_texts()
         # the Play now cards and the history fit the screen (a wide table scrolls inside)
