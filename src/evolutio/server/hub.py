@@ -173,7 +173,7 @@ class Hub:
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         private = False if private is None else private
         if not isinstance(private, bool):
-            raise RoomError("bad_option", "'private' is true or false.")
+            raise RoomError("bad_option", "private_bool")
         room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed,
                     private=private)
         room.save()

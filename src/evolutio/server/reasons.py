@@ -38,16 +38,16 @@ def read_targets(msg: JSON) -> tuple[Target, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or len(raw) > MAX_TARGETS:
-        raise RoomError("bad_message", f"'targets' is a list of at most {MAX_TARGETS} pairs.")
+        raise RoomError("bad_message", "why_targets", most=MAX_TARGETS)
     out: list[Target] = []
     for item in raw:
         kind = item[0] if isinstance(item, list) and len(item) == 2 else None
         ident = item[1] if kind is not None else None
         if not isinstance(kind, str) or len(kind) > MAX_ID:
-            raise RoomError("bad_message", "A target is a pair [kind, id].")
+            raise RoomError("bad_message", "why_target_pair")
         number = isinstance(ident, int) and not isinstance(ident, bool)
         if not (number or (isinstance(ident, str) and len(ident) <= MAX_ID)):
-            raise RoomError("bad_message", "A target is a pair [kind, id].")
+            raise RoomError("bad_message", "why_target_pair")
         assert isinstance(ident, (int, str))
         out.append((kind, ident))
     return tuple(out)
@@ -59,9 +59,9 @@ def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
     targets = read_targets(msg)
     data = msg.get("action")
     if data is not None and not isinstance(data, dict):
-        raise RoomError("bad_message", "'action' must be an object.")
+        raise RoomError("bad_message", "why_action_object")
     if not targets and data is None:
-        raise RoomError("bad_message", "Ask about 'targets' (or 'target') or an 'action'.")
+        raise RoomError("bad_message", "why_what")
     lang = conn.lang
     out: JSON = {"type": "why", "targets": [list(t) for t in targets], "action": data}
     match = room.match
@@ -82,7 +82,7 @@ def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
         except IllegalAction as exc:
             return {**out, "ok": False, "text": refusal(room, exc, lang)}
         except (TypeError, ValueError, KeyError) as exc:
-            raise RoomError("bad_message", f"Malformed action: {exc}") from None
+            raise RoomError("bad_message", "malformed_action", detail=exc) from None
         return {**out, "ok": True, "text": say(lang, "why_legal")}
     wanted = {(kind, str(ident)) for kind, ident in targets}
     for item in room.legal_json(seat, lang):

@@ -83,16 +83,15 @@ def take_back(room: Room, conn: Conn, msg: JSON) -> None:
     the last action is removed from the store and the match goes back one version."""
     match = room.match
     if room.status != "playing" or match is None:
-        raise RoomError("not_playing", "No game is under way in this room.")
+        raise RoomError("not_playing", "no_game")
     seat = room.seat_of(conn.user_id)
     if seat is None:
-        raise RoomError("not_seated", "You do not play in this game.")
+        raise RoomError("not_seated", "not_player")
     version = msg.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RoomError("bad_message", "'version' must be the version you see.")
+        raise RoomError("bad_message", "version_int")
     if version != match.version:
-        raise RoomError("stale", f"Your table is at version {version}, the game at "
-                        f"{match.version}; the current table follows.")
+        raise RoomError("stale", "stale", yours=version, current=match.version)
     point = room.undo_point
     if not offered(room, seat) or point is None:
         raise RoomError("no_undo", say(conn.lang, "no_undo"))
