@@ -59,15 +59,17 @@ async def act(page: Any, seen: dict[str, Any]) -> bool:
     await carnivore_first(page)
     buttons = page.locator("#legal button.act")
     texts = await buttons.all_inner_texts()
+    # a long list comes grouped (.pick-group): a group picks its card, then its actions show;
+    # the buttons left beside the groups (done, pass) are not what the game should try first
+    group = page.locator("#legal .pick-group")
+    wanted = any(word in t for t in texts for word in PRIORITY[:3])
+    if not wanted and await group.count():
+        try:
+            await group.first.click(timeout=2_000)
+        except Exception:  # re-rendered under the pointer: look again
+            return False
+        return True
     if not texts:
-        # a long list comes grouped (.pick-group): a group picks its thing, then its actions show
-        group = page.locator("#legal .pick-group")
-        if await group.count():
-            try:
-                await group.first.click(timeout=2_000)
-            except Exception:  # re-rendered under the pointer: look again
-                return False
-            return True
         return False
     index = 0
     for word in PRIORITY:
