@@ -86,18 +86,16 @@ export function buttons(candidates, picks, root, ctx, play, actButton = null, en
     same.add(k);
     return true;
   });
+  const button = actButton || ((item) => h("button.act", { dataset: { index: item.index },
+    title: item.notation, onclick: () => play(item) }, item.text));
   const legal = h("div.legal#legal");
   if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
   legal.append(...entries.map((entry) => entry.group
     ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
       onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} ▸ `,
       h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
-    : actButton ? actButton(entry.item) : h("button.act", { dataset: { index: entry.item.index },
-      title: entry.item.notation, onclick: () => play(entry.item) }, entry.item.text)));
-  if (ends.length) {
-    legal.append(h("div.legal-end#legal-end", {}, ends.map((item) => actButton ? actButton(item)
-      : h("button.act", { dataset: { index: item.index }, title: item.notation, onclick: () => play(item) }, item.text))));
-  }
+    : button(entry.item)));
+  if (ends.length) legal.append(h("div.legal-end#legal-end", {}, ends.map(button)));
   return legal;
 }
 
