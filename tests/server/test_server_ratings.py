@@ -7,6 +7,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from pg_cluster import database_url
 from sqlalchemy import inspect, select, text
 
 from evolutio.core.game import Outcome
@@ -17,7 +18,7 @@ from evolutio.server.ratings import display, leaderboard, rating_of, ratings_of,
 
 
 def test_ratings_move_with_ranks_in_their_own_game(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = make_engine(database_url(tmp_path / "r.db"))
     upgrade(engine)
     with make_sessionmaker(engine)() as s:
         ann, _ = auth.create_guest(s, "Ann")
@@ -61,7 +62,7 @@ def test_ratings_move_with_ranks_in_their_own_game(tmp_path: Path) -> None:
 
 
 def test_the_migration_moves_ratings_to_the_game_they_were_earned_in(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    engine = make_engine(database_url(tmp_path / "old.db"))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
