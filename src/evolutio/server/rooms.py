@@ -31,7 +31,7 @@ from evolutio.core.game import (
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, frames, history, reasons, resign, table, undo
+from evolutio.server import commands, frames, history, metrics, reasons, resign, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -377,6 +377,7 @@ class Room:
             self.hub.store.drop_action(self.id, index)
             raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
         undo.after(self, seat, action, events, saved)
+        metrics.played(by)
         self.changed()
 
     def advance(self, seat: int, action: Action, by: str) -> list[Event]:
