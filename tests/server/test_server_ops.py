@@ -1,9 +1,11 @@
-"""What operators watch, on a real server process: ``/health`` and ``/metrics`` (Prometheus' text
+"""What operators use, on a real server process: ``/health`` and ``/metrics`` (Prometheus' text
 format) moving as a game is played; and ``/health`` answering 503 when the database is gone."""
 
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +15,18 @@ from fastapi.testclient import TestClient
 from pg_cluster import database_url
 from prometheus_client.parser import text_string_to_metric_families
 from server_harness import Client, Server, free_port, is_state
+from sqlalchemy import inspect
 
 from evolutio import __version__
 from evolutio.server import metrics
 from evolutio.server.db import make_engine, make_sessionmaker
 from evolutio.server.hub import Hub
-from evolutio.server.migrate import upgrade
+from evolutio.server.migrate import MIGRATIONS, upgrade
 from evolutio.server.store import Store
+
+EVOLUTIO = Path(sys.executable).with_name("evolutio")
+#: the newest migration's revision (src/evolutio/server/migrations/versions)
+MIGRATIONS_HEAD = max(p.name.split("_")[0] for p in (MIGRATIONS / "versions").glob("0*.py"))
 
 
 def scrape(server: Server) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -101,3 +108,19 @@ def test_health_is_503_when_the_database_cannot_be_reached(tmp_path: Path) -> No
         assert r.status_code == status and r.json()["database"] == said, r.text
         assert r.json()["ok"] is (status == 200)
     engine.dispose()
+
+
+def test_migrate_brings_a_database_to_the_newest_schema_once(tmp_path: Path) -> None:
+    url = database_url(tmp_path / "migrate.db")
+    for _ in range(2):  # a second run finds nothing to do
+        cli = subprocess.run([str(EVOLUTIO), "migrate", "--db", url], capture_output=True,
+                             text=True, timeout=120)
+        assert cli.returncode == 0, cli.stdout + cli.stderr
+        assert f"is at schema revision {MIGRATIONS_HEAD}" in cli.stdout
+    engine = make_engine(url)
+    assert {"rooms", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
+    bad = subprocess.run([str(EVOLUTIO), "migrate", "--db", f"postgresql://x@127.0.0.1:"
+                          f"{free_port()}/none"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "cannot migrate database" in bad.stderr
+    assert "Traceback" not in bad.stderr
