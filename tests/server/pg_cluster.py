@@ -53,6 +53,7 @@ class Cluster:
         self.admin = started.stdout.strip().splitlines()[-1]
         self.base = self.admin.rsplit("/", 1)[0]
         self.names: dict[str, str] = {}  # resolved test path -> database name
+        self.made = 0  # databases made so far: each gets a name never used before
         atexit.register(self.stop)
 
     def _run(self, sql: str) -> None:
@@ -66,7 +67,8 @@ class Cluster:
         key = str(path.resolve())
         name = self.names.get(key)
         if name is None:
-            name = f"test_{len(self.names) + 1}"
+            self.made += 1
+            name = f"test_{self.made}"
             self._run(f"CREATE DATABASE {name}")
             self.names[key] = name
         return f"{self.base}/{name}"

@@ -124,3 +124,23 @@ def test_migrate_brings_a_database_to_the_newest_schema_once(tmp_path: Path) -> 
                           f"{free_port()}/none"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "cannot migrate database" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_nul_characters_get_clear_answers_on_every_database(server: Server) -> None:
+    """PostgreSQL refuses NUL in text where SQLite stores it: a path or query with one is a
+    400, a chat line's control characters become spaces (and the line is stored)."""
+    for path in ("/api/rooms/%00", "/api/users/a%00b", "/api/rooms?offset=%00"):
+        r = server.get(path)
+        assert r.status_code == 400 and "NUL" in r.json()["error"], (path, r.text)
+    token = server.guest("Nul Chat")
+    room = server.room(token)
+
+    async def go() -> dict[str, Any]:
+        client = await Client.open(server, room, token)
+        await client.say("bad\x00byte\x07here")
+        line = await client.until(lambda f: f["type"] == "chat" and not f.get("system"))
+        await client.close()
+        return line
+
+    assert asyncio.run(asyncio.wait_for(go(), 30))["text"] == "bad byte here"
+    assert server.get("/health").json()["storage"] == "ok"

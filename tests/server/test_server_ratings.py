@@ -70,9 +70,9 @@ def test_the_migration_moves_ratings_to_the_game_they_were_earned_in(tmp_path: P
         command.upgrade(config, "0002")
         conn.execute(text(
             "INSERT INTO users (id, name, name_key, is_bot, mu, sigma, games, wins, created_at) "
-            "VALUES (1, 'Uma', 'uma', 0, 30.0, 5.0, 2, 1, '2026-01-01'),"
-            " (2, 'bot:easy', 'bot:easy', 1, 20.0, 6.0, 2, 1, '2026-01-01'),"
-            " (3, 'Vic', 'vic', 0, 25.0, 8.3, 0, 0, '2026-01-01')"
+            "VALUES (1, 'Uma', 'uma', false, 30.0, 5.0, 2, 1, '2026-01-01'),"
+            " (2, 'bot:easy', 'bot:easy', true, 20.0, 6.0, 2, 1, '2026-01-01'),"
+            " (3, 'Vic', 'vic', false, 25.0, 8.3, 0, 0, '2026-01-01')"
         ))
         for room, game in (("r1", "evolution"), ("r2", "evolution")):
             conn.execute(text(

@@ -64,6 +64,8 @@ ERRORS = Counter(
     registry=None,
 )
 OWN = (ACTIONS, BOT_MOVES, LATENCY, ERRORS)
+for _by in ("human", "bot", "timeout"):  # shown at 0 from the start, so rate() has a base
+    ACTIONS.labels(_by)
 
 
 def played(by: str) -> None:

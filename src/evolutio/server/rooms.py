@@ -48,6 +48,8 @@ log = logging.getLogger("evolutio.server")
 __all__ = ["Conn", "Room", "RoomError", "Seat"]
 
 MAX_CHAT = 400
+#: control characters in a chat line count as spaces (NUL, which PostgreSQL refuses, among them)
+CONTROLS = {code: " " for code in (*range(32), 127)}
 CHAT_WINDOW = 5.0  # chat lines per person are limited (Limits.chat_per_user) per this window
 
 
@@ -262,7 +264,7 @@ class Room:
             raise RoomError("anonymous", "chat_anonymous")
         if not isinstance(raw, str):
             raise RoomError("bad_message", "text_not_string")
-        text = " ".join(raw.split())
+        text = " ".join(raw.translate(CONTROLS).split())  # PostgreSQL refuses NUL in text
         if not text:
             raise RoomError("bad_message", "say_something")
         if len(text) > MAX_CHAT:
