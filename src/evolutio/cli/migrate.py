@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from evolutio.cli.app import app, console, fail
+from evolutio.cli.app import app, fail
 
 
 @app.command()
@@ -39,4 +39,4 @@ def migrate(
         engine.dispose()
     except Exception as exc:  # a bad URL, an unreachable server, a failed migration
         raise fail(f"cannot migrate database {shown!r}: {str(exc).splitlines()[0]}") from None
-    console.print(f"database {shown} is at schema revision {revision}")
+    typer.echo(f"database {shown} is at schema revision {revision}")  # one line, unwrapped
