@@ -127,6 +127,24 @@ def test_a_worker_killed_mid_game_gives_the_same_rows(dask_cluster: DaskProcesse
     dask_cluster.wait_for_workers(2)  # the nanny started another worker process
 
 
+def test_short_games_go_several_to_a_task_with_the_same_rows(
+    dask_cluster: DaskProcesses,
+) -> None:
+    tasks = batch_tasks("toy", {"players": 3}, 21, 120, ["random"] * 3, rotate=True)
+    sizes: list[int] = []
+    with DaskCluster(dask_cluster.address) as executor:
+        submit = executor.client.submit
+
+        def spy(function: Any, batch: list[Any], **kwargs: Any) -> Any:
+            sizes.append(len(batch))
+            return submit(function, batch, **kwargs)
+
+        executor.client.submit = spy
+        rows = list(executor.play(tasks))
+    assert sum(sizes) == 120 and sizes[0] == 1 and max(sizes) > 1
+    assert untimed(rows) == untimed(run_games(tasks, workers=1))
+
+
 def test_ctrl_c_keeps_the_finished_rows_and_cancels_the_rest(
     dask_cluster: DaskProcesses, tmp_path: Path
 ) -> None:
@@ -140,7 +158,6 @@ def test_ctrl_c_keeps_the_finished_rows_and_cancels_the_rest(
         while not out.exists() or out.stat().st_size == 0:
             assert proc.poll() is None and time.monotonic() < deadline
             time.sleep(0.05)
-        time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
     finally:

@@ -2,10 +2,11 @@
 
 The user starts the cluster (``dask scheduler`` on one machine, ``dask worker ADDRESS`` on
 each machine, every one with evolutio and its games installed) and passes the scheduler's
-address. Each game is one Dask task running :func:`~evolutio.sim.runner.play_row` on a
-pickled :class:`~evolutio.sim.runner.GameTask`; the worker finds the game through the
-registry, and the task's seeds make its row the same as on a local process. Rows come back in
-task order, so results files, progress and reports are those of a local run.
+address. Each Dask task runs :func:`play_rows` on pickled
+:class:`~evolutio.sim.runner.GameTask` objects (one game, or a few when games are short); the
+worker finds the game through the registry, and the task's seeds make each row the same as
+on a local process. Rows come back in task order, so results files, progress and reports are
+those of a local run.
 
 A worker that dies mid-game loses its task to the scheduler, which plays it again on another
 worker (up to Dask's ``distributed.scheduler.allowed-failures``); the seeds make the replayed
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from evolutio.core.game import JSON
@@ -27,6 +29,18 @@ CONNECT_TIMEOUT = 10.0
 #: Games kept in flight per worker thread, so a long batch never floods the scheduler while
 #: every worker always has its next game queued.
 IN_FLIGHT_PER_THREAD = 4
+
+
+#: Seconds of play a task aims at once game lengths are known (short games are grouped).
+TASK_SECONDS = 0.5
+
+#: The most games one task plays.
+MAX_GAMES_PER_TASK = 32
+
+
+def play_rows(tasks: Sequence[GameTask]) -> list[JSON]:
+    """The rows of a group of games, played one after another on a worker."""
+    return [play_row(task) for task in tasks]
 
 
 class ClusterError(Exception):
@@ -65,41 +79,64 @@ class DaskCluster:
         return len(counts), sum(counts.values())
 
     def play(self, tasks: Sequence[GameTask]) -> Iterator[JSON]:
-        """Submit the games a window at a time and yield their rows in task order."""
+        """Submit the games a window at a time and yield their rows in task order.
+
+        The first tasks hold one game each; once rows tell how long a game takes, short games
+        go several to a task (about :data:`TASK_SECONDS` of play), so the round trip through
+        the scheduler is paid once for several games. Rows do not depend on the grouping.
+        """
         run = uuid.uuid4().hex[:12]
-        window = max(8, IN_FLIGHT_PER_THREAD * self.threads()[1])
-        done = self.dask.as_completed(loop=self.client.loop, with_results=True, raise_errors=False)
-        position: dict[str, int] = {}
+        threads = self.threads()[1]
+        window = max(8, IN_FLIGHT_PER_THREAD * threads)
+        done = self.dask.as_completed(loop=self.client.loop)
+        places: dict[str, list[int]] = {}
         in_flight: dict[str, Any] = {}
         upcoming = iter(enumerate(tasks))
+        left = len(tasks)
         finished: dict[int, JSON] = {}
+        played: list[float] = []
         next_row = 0
 
+        def group_size() -> int:
+            if not played:
+                return 1
+            per_game = max(sum(played) / len(played), 1e-4)
+            size = min(MAX_GAMES_PER_TASK, round(TASK_SECONDS / per_game))
+            # keep enough tasks for every thread until the end, so no worker idles at the tail
+            return max(1, min(size, left // (IN_FLIGHT_PER_THREAD * threads)))
+
         def submit(count: int) -> None:
-            for place, task in upcoming:
-                key = f"evolutio-game-{run}-{place}"
+            nonlocal left
+            for _ in range(count):
+                group = list(islice(upcoming, group_size()))
+                if not group:
+                    return
+                left -= len(group)
+                first = group[0][0]
+                key = f"evolutio-games-{run}-{first}-{group[-1][0]}"
+                batch = [task for _, task in group]
                 # earlier games first, so rows arrive about in the order they are written
-                future = self.client.submit(play_row, task, key=key, priority=-place)
-                position[key] = place
+                future = self.client.submit(play_rows, batch, key=key, priority=-first)
+                places[key] = [place for place, _ in group]
                 in_flight[key] = future
                 done.add(future)
-                count -= 1
-                if count <= 0:
-                    return
 
         try:
             submit(window)
-            for future, result in done:
-                place = position.pop(future.key)
+            for future in done:
+                group = places.pop(future.key)
                 del in_flight[future.key]
-                if future.status != "finished":
-                    error = result[1] if isinstance(result, tuple) else result
+                try:
+                    rows: list[JSON] = future.result()
+                except Exception as exc:
                     raise ClusterError(
-                        f"game {tasks[place].index} failed on the cluster at {self.address}: "
-                        f"{_reason(error)}"
-                    )
-                finished[place] = result
+                        f"game {tasks[group[0]].index} failed on the cluster at "
+                        f"{self.address}: {_reason(exc)}"
+                    ) from None
                 future.release()
+                for place, row in zip(group, rows, strict=True):
+                    finished[place] = row
+                    played.append(float(row.get("seconds") or 0.0))
                 submit(1)
                 while next_row in finished:
                     yield finished.pop(next_row)
