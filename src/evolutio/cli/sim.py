@@ -128,7 +128,7 @@ def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label:
     from evolutio.sim.cluster import ClusterError
 
     rows: list[JSON] = []
-    writer = ResultsWriter(out) if out is not None else None
+    writer: ResultsWriter | None = None
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -138,6 +138,7 @@ def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label:
         TimeRemainingColumn(),
     )
     try:
+        writer = ResultsWriter(out) if out is not None else None
         with Progress(*columns, console=console, transient=False) as progress:
             bar = progress.add_task(label, total=len(tasks))
             for row in iter_games(tasks, executor=executor):
