@@ -194,8 +194,22 @@ def test_an_unreachable_scheduler_is_refused_and_nothing_is_written(
     assert result.exit_code == 2 and "--workers sets local processes" in result.output
 
 
-def test_a_scheduler_without_workers_is_refused(tmp_path: Path) -> None:
+def test_no_workers_is_refused_and_a_lost_scheduler_stops_the_run(tmp_path: Path) -> None:
     with DaskProcesses(tmp_path, workers=0) as lonely:
         lonely.start()
         with pytest.raises(ClusterError, match="has no workers"):
             DaskCluster(lonely.address, timeout=1.0)
+        lonely.add_worker()
+        lonely.wait_for_workers(1)
+        tasks = batch_tasks("toy", {"players": 2}, 5, 100, ["ismcts:150", "random"])
+        rows = []
+        with (
+            DaskCluster(lonely.address) as executor,
+            pytest.raises(ClusterError, match="could not play game"),
+        ):
+            for row in executor.play(tasks):
+                rows.append(row)
+                if len(rows) == 1:
+                    assert lonely.scheduler is not None
+                    lonely.scheduler.kill()
+        assert 0 < len(rows) < 100

@@ -15,6 +15,7 @@ row identical. Closing the iterator (Ctrl-C) cancels the games not yet played.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Iterator, Sequence
 from itertools import islice
@@ -130,8 +131,8 @@ class DaskCluster:
                     rows: list[JSON] = future.result()
                 except Exception as exc:
                     raise ClusterError(
-                        f"game {tasks[group[0]].index} failed on the cluster at "
-                        f"{self.address}: {_reason(exc)}"
+                        f"the cluster at {self.address} could not play game "
+                        f"{tasks[group[0]].index}: {_reason(exc)}"
                     ) from None
                 future.release()
                 for place, row in zip(group, rows, strict=True):
@@ -147,7 +148,16 @@ class DaskCluster:
                 self.client.cancel(list(in_flight.values()))
 
     def close(self) -> None:
-        self.client.close()
+        """Disconnect; when the scheduler is already gone, without Dask's reconnection log."""
+        loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL)
+        try:
+            self.client.close()
+        finally:
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
 
     def __enter__(self) -> DaskCluster:
         return self
