@@ -192,6 +192,12 @@ def test_an_unreachable_scheduler_is_refused_and_nothing_is_written(
         app, ["simulate", "--game", "toy", "-n", "3", "-w", "2", "--cluster", "tcp://127.0.0.1:9"]
     )
     assert result.exit_code == 2 and "--workers sets local processes" in result.output
+    for address, error in (("127.0.0.1", "is not a scheduler address"), ("", "needs the")):
+        result = CliRunner().invoke(
+            app, ["simulate", "--game", "toy", "-n", "3", "--cluster", address, "--out", str(out)]
+        )
+        assert result.exit_code == 2 and error in result.output
+        assert not out.exists()
 
 
 def test_no_workers_is_refused_and_a_lost_scheduler_stops_the_run(tmp_path: Path) -> None:

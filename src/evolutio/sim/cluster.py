@@ -27,8 +27,8 @@ from evolutio.sim.runner import GameTask, play_row
 #: Seconds to reach the scheduler, and then to wait for its first worker.
 CONNECT_TIMEOUT = 10.0
 
-#: Games kept in flight per worker thread, so a long batch never floods the scheduler while
-#: every worker always has its next game queued.
+#: Tasks kept in flight per worker thread, so a long batch never floods the scheduler while
+#: every worker always has its next games queued.
 IN_FLIGHT_PER_THREAD = 4
 
 
@@ -57,11 +57,20 @@ class DaskCluster:
 
     def __init__(self, address: str, timeout: float | None = None) -> None:
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
+        if not address.strip():
+            # Dask would start a cluster of its own on this machine for an empty address
+            raise ClusterError("--cluster needs the scheduler's address, like tcp://HOST:8786")
         self.dask = _distributed()
         self.address = address
         try:
+            self.dask.comm.get_address_host_port(address)
+        except ValueError as exc:
+            raise ClusterError(
+                f"'{address}' is not a scheduler address ({exc}); give one like tcp://HOST:8786"
+            ) from None
+        try:
             self.client: Any = self.dask.Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except (OSError, TimeoutError) as exc:
             raise ClusterError(
                 f"cannot reach the Dask scheduler at {address}: {_reason(exc)}"
             ) from None
