@@ -8,7 +8,10 @@ worker so that no timed run pays its first imports, and runs the same seeded bat
 ratio (wall clock, with the load average: the machine may be shared), and the CPU time per
 game of every process involved (the command and its pool; with a cluster also the
 scheduler, the nannies and the workers), less the CPU time of the same command playing one
-game (its start-up): the difference is the cluster's overhead per game.
+game (its start-up): the difference is the cluster's overhead per game. Since a shared
+machine's load skews wall-clock ratios, it also prints the CPU seconds of the busiest worker
+with one and with two workers: on free cores a run lasts about that long, so their ratio is
+the speed-up two workers give without other work on the machine.
 Every run's rows (without their timing columns) must be the same, or the bench stops. Rounds
 alternate the order of the runs.
 
@@ -42,19 +45,26 @@ EVOLUTIO = str(Path(sys.executable).with_name("evolutio"))
 TIMING = {"seconds", "think_seconds"}
 
 
+def process_cpu(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and its children."""
+    top = psutil.Process(pid)
+    total = 0.0
+    for each in [top, *top.children(recursive=True)]:
+        times = each.cpu_times()
+        total += times.user + times.system
+    return total
+
+
 def cluster_cpu(dask: DaskProcesses | None) -> float:
     """CPU seconds used so far by the cluster's processes (scheduler, nannies, workers)."""
     if dask is None:
         return 0.0
-    total = 0.0
-    for proc in [dask.scheduler, *dask.workers]:
-        if proc is None:
-            continue
-        top = psutil.Process(proc.pid)
-        for each in [top, *top.children(recursive=True)]:
-            times = each.cpu_times()
-            total += times.user + times.system
-    return total
+    return sum(process_cpu(proc.pid) for proc in [dask.scheduler, *dask.workers] if proc)
+
+
+def workers_cpu(dask: DaskProcesses | None) -> list[float]:
+    """CPU seconds used so far by each worker (its nanny and its worker process)."""
+    return [process_cpu(proc.pid) for proc in dask.workers] if dask else []
 
 
 def children_cpu() -> float:
@@ -64,17 +74,21 @@ def children_cpu() -> float:
 
 def simulate(
     args: argparse.Namespace, folder: Path, dask: DaskProcesses | None, games: int, *where: str
-) -> tuple[float, float]:
-    """Run ``simulate`` once: the games/s it reports (games only, not start-up) and the CPU
-    seconds of every process involved (the command, its pool, the cluster's)."""
+) -> tuple[float, float, float]:
+    """Run ``simulate`` once: the games/s it reports (games only, not start-up), the CPU
+    seconds of every process involved (the command, its pool, the cluster's), and those of
+    the busiest cluster worker."""
     out = folder / f"run{games}.jsonl"
     cpu_before = children_cpu() + cluster_cpu(dask)
+    each_before = workers_cpu(dask)
     command = [EVOLUTIO, "simulate", "--game", args.game, "-p", str(args.players)]
     command += ["-b", args.bots, "-n", str(games), "--seed", str(args.seed)]
     command += ["--out", str(out), *where]
     done = subprocess.run(command, capture_output=True, text=True, check=False,
                           env={**os.environ, "COLUMNS": "200"})
     cpu = children_cpu() + cluster_cpu(dask) - cpu_before
+    spent = [after - before for after, before in zip(workers_cpu(dask), each_before, strict=True)]
+    busiest = max(spent, default=0.0)
     name = " ".join(where)
     if done.returncode != 0:
         raise SystemExit(f"{name} failed:\n{done.stdout}\n{done.stderr}")
@@ -88,7 +102,7 @@ def simulate(
         raise SystemExit(f"{name}: the rows differ from the first run's")
     if any(row["error"] for row in rows):
         raise SystemExit(f"{name}: a game failed: {rows}")
-    return float(speeds[-1]), cpu
+    return float(speeds[-1]), cpu, busiest
 
 
 def warm(address: str, args: argparse.Namespace) -> None:
@@ -114,6 +128,7 @@ def main() -> None:
     speeds: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     idle: dict[str, float] = {}
+    busy: dict[str, list[float]] = {}
 
     def idle_rate(dask: DaskProcesses, seconds: float = 5.0) -> float:
         """CPU seconds per second the cluster's processes use with nothing to do."""
@@ -125,9 +140,11 @@ def main() -> None:
         for number in range(args.rounds):
             for name, where in runs if number % 2 == 0 else runs[::-1]:
                 on = dask if "--cluster" in where else None
-                speed, cpu = simulate(args, folder, on, args.games, *where)
+                speed, cpu, busiest = simulate(args, folder, on, args.games, *where)
+                if on is not None:
+                    busy.setdefault(name, []).append(busiest)
                 # the same command with one game: its start-up, taken off the CPU figure
-                _, start = simulate(args, folder, on, 1, *where)
+                _, start, _ = simulate(args, folder, on, 1, *where)
                 speeds.setdefault(name, []).append(speed)
                 cpus.setdefault(name, []).append(1000 * (cpu - start) / (args.games - 1))
 
@@ -156,6 +173,10 @@ def main() -> None:
               f"{cpu[name]:6.1f} CPU ms a game")
     one, two = median["cluster, 1 worker"], median["cluster, 2 workers"]
     print(f"  cluster 2 workers / 1 worker: {two / one:.2f}x games/s")
+    # on free cores a run lasts as long as its busiest worker plays: a load-free estimate
+    alone, paired = (statistics.median(busy[f"cluster, {w}"]) for w in ("1 worker", "2 workers"))
+    print(f"  busiest worker's CPU: 1 worker {alone:.2f} s, 2 workers {paired:.2f} s: "
+          f"{alone / paired:.2f}x on free cores")
     local1, local2 = median["local, 1 process"], median["local, 2 processes"]
     print(f"  local 2 processes / 1 process: {local2 / local1:.2f}x games/s")
     for workers, local in (("1 worker", "local, 1 process"), ("2 workers", "local, 2 processes")):
@@ -173,6 +194,7 @@ def main() -> None:
         "cpu_ms_per_game": cpu,
         "idle_cpu_ms_per_s": {name: 1000 * rate for name, rate in idle.items()},
         "ratio_2_1": round(two / one, 3),
+        "busiest_worker_cpu_s": {name: statistics.median(v) for name, v in busy.items()},
     }
     print(json.dumps(result))
 
