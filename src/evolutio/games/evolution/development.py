@@ -5,13 +5,13 @@ animals, a new animal into a location (seed 004, "Фаза развития").""
 from __future__ import annotations
 
 from evolutio.core.game import Action
-from evolutio.games.evolution.actions import PlayPair
+from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import host_block
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, State
-from evolutio.games.evolution.trait import TRAITS
+from evolutio.games.evolution.trait import LIMITERS, TRAITS, Trait
 
 
 def shown(state: State, trait_id: str) -> str:
@@ -86,3 +86,116 @@ def canonical(action: Action) -> Action:
     ):
         return PlayPair(action.card, action.trait, (action.animals[1], action.animals[0]))
     return action
+
+
+class _Tables:
+    """What the development options need that depends only on the registered traits:
+    which traits clash with which (``conflicts`` either way) and which refuse some animals
+    themselves (``play_block``). Built on first use, once every trait is registered."""
+
+    __slots__ = ("blockers", "clashes", "size")
+
+    def __init__(self) -> None:
+        self.size = -1
+        self.clashes: dict[str, frozenset[str]] = {}
+        self.blockers: frozenset[str] = frozenset()
+
+    def ready(self) -> _Tables:
+        if self.size != len(TRAITS):
+            names = list(TRAITS)
+            self.clashes = {
+                a: frozenset(
+                    b for b in names if TRAITS[a].conflicts(b) or TRAITS[b].conflicts(a)
+                )
+                for a in names
+            }
+            self.blockers = frozenset(
+                name
+                for name, trait in TRAITS.items()
+                if type(trait).play_block is not Trait.play_block
+            )
+            self.size = len(TRAITS)
+        return self
+
+
+_TABLES = _Tables()
+
+
+def development_options(state: State, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` in the development phase, in the hand's order: each
+    card as a new animal (in each location), then as each of its traits on every animal that
+    may take it; Pass last. A trait's animals are found once per call, however many cards
+    of the hand show it, and the generic checks of ``trait_block`` read each animal's trait
+    names once (an animal with a limiting trait, such as Regeneration, asks ``trait_block``
+    itself)."""
+    tables = _TABLES.ready()
+    player = state.players[seat]
+    animals = state.animals
+    own = [animals[a] for a in player.animals if animals[a].present]
+    others = [a for a in animals.values() if a.owner != seat and a.present]
+    everyone = own + others
+    names: dict[int, frozenset[str]] = {}
+    limited: set[int] = set()
+    for animal in everyone:
+        held = frozenset([name for _, name in animal.traits])
+        names[animal.id] = held
+        if not held.isdisjoint(LIMITERS) or (
+            state.links and any(link.trait in LIMITERS for link in state.animal_links(animal.id))
+        ):
+            limited.add(animal.id)
+    places = CONTINENTS if state.geography else ("",)
+    singles: dict[str, list[int]] = {}
+    pairs: dict[str, list[tuple[int, int]]] = {}
+    actions: list[Action] = []
+    for card in player.hand:
+        actions.extend(PlayAnimal(card, place) for place in places)
+        for face in state.card_faces[card]:
+            trait = TRAITS[face]
+            if trait.animal_only:
+                continue
+            if trait.paired:
+                joined = pairs.get(face)
+                if joined is None:
+                    joined = pairs[face] = _pair_targets(state, seat, face, trait, own, others)
+                actions.extend(PlayPair(card, face, ab) for ab in joined)
+                continue
+            ids = singles.get(face)
+            if ids is None:
+                pool = (
+                    own
+                    if trait.target == "own"
+                    else others
+                    if trait.target == "enemy"
+                    else everyone
+                )
+                clash = tables.clashes.get(face, frozenset())
+                blocks = face in tables.blockers
+                ids = singles[face] = [
+                    animal.id
+                    for animal in pool
+                    if (
+                        trait_block(state, seat, face, animal) is None
+                        if animal.id in limited
+                        else (trait.stackable or face not in names[animal.id])
+                        and clash.isdisjoint(names[animal.id])
+                        and (not blocks or trait.play_block(state, seat, animal) is None)
+                    )
+                ]
+            actions.extend(PlayTrait(card, face, i) for i in ids)
+    actions.append(Pass())
+    return actions
+
+
+def _pair_targets(
+    state: State, seat: int, face: str, trait: Trait, own: list[Animal], others: list[Animal]
+) -> list[tuple[int, int]]:
+    """The pairs of animals a paired trait may join, in table order."""
+    pool = own if trait.target == "own" else others
+    out: list[tuple[int, int]] = []
+    for i, a in enumerate(pool):
+        for b in pool if trait.directed else pool[i + 1 :]:
+            if a is b or a.owner != b.owner or a.location != b.location:
+                continue
+            if pair_block(state, seat, face, a, b) is None:
+                out.append((a.id, b.id))
+    return out

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
     CardsDrawn,
+    Eat,
+    EndStep,
     FoodAdded,
     FoodBankSet,
     GameEnded,
@@ -20,6 +22,7 @@ from evolutio.games.evolution.actions import (
     PhaseStarted,
     StepEnded,
     Trigger,
+    UseFat,
 )
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
 from evolutio.games.evolution.climate import nature_food, reveal
@@ -237,19 +240,22 @@ def fat_uses(state: State, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def has_feeding_choice(state: State, seat: int) -> bool:
-    """Whether the seat can do anything but end its step (cheap, short-circuits)."""
-    if not state.main_done and (can_take_red(state, seat) or fat_uses(state, seat)):
-        return True
-    if any(
-        handler.feeding_actions(state, animal) for animal, handler in feeding_traits(state, seat)
-    ):
-        return True
-    return (
-        bool(state.table_cards)
-        and not state.used("migrating", seat)
-        and bool(table_card_actions(state, seat))
-    )
+def feeding_options(state: State, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` in its feeding step: a red token for each animal that
+    may take one, fat into food, the traits' actions, and ending the step (last) unless the
+    seat must feed."""
+    actions: list[Action] = []
+    if not state.main_done:
+        for animal_id in state.players[seat].animals:
+            animal = state.animals[animal_id]
+            if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
+                actions.append(Eat(animal_id))
+        for animal_id, most in fat_uses(state, seat):
+            actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
+    actions.extend(feeding_trait_actions(state, seat))
+    if not must_feed(state, seat):
+        actions.append(EndStep())
+    return actions
 
 
 def end_step(state: State, events: list[Event]) -> None:
@@ -489,7 +495,11 @@ def advance(state: State, events: list[Event]) -> None:
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
-            if has_feeding_choice(state, state.current):
+            # the step's options, kept for legal_actions: a seat that can only end its
+            # step (EndStep comes last) is not asked
+            options = feeding_options(state, state.current)
+            if options and not isinstance(options[0], EndStep):
+                state.offer = (state.current, options)
                 return
             if (
                 state.pauses

@@ -254,6 +254,7 @@ class State:
     """A whole game of Evolution."""
 
     __slots__ = (
+        "_rng",
         "acted",
         "animals",
         "banks",
@@ -280,6 +281,7 @@ class State:
         "next_animal",
         "next_link",
         "not_hunter",
+        "offer",
         "options",
         "paused_at",
         "pauses",
@@ -288,7 +290,7 @@ class State:
         "played_by",
         "players",
         "public",
-        "rng",
+        "rng_shared",
         "seed",
         "stack",
         "stage",
@@ -301,7 +303,9 @@ class State:
         self.options = options
         self.seed = seed
         self.edition: int = int(options.get("edition", 3))
-        self.rng = Rng(seed)
+        self._rng = Rng(seed)
+        #: ``_rng`` is also a clone's (or the original's): copy it before the first draw.
+        self.rng_shared = False
         #: faces of every card in this game, by card id (shared, never mutated).
         self.card_faces = card_faces
         self.deck: list[int] = []  # the top of the deck is the END of the list
@@ -359,6 +363,25 @@ class State:
         self.nature_now = -1
         self.nature_need: tuple[Effect, ...] = ()
         self.nature_no_attack: tuple[Effect, ...] = ()
+        #: the seat that decides now and its legal actions, computed once per state version
+        #: (rules.py): None until asked; ``rules.apply`` clears it before changing anything,
+        #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
+        #: scenario's setup) must clear it too.
+        self.offer: tuple[int, list[Action]] | None = None
+
+    @property
+    def rng(self) -> Rng:
+        """The game's chance. A clone shares its parent's until one of them draws or reads
+        it (copy on write): most clones of a search never roll a die."""
+        if self.rng_shared:
+            self._rng = self._rng.clone()
+            self.rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: Rng) -> None:
+        self._rng = value
+        self.rng_shared = False
 
     @property
     def num_players(self) -> int:
@@ -384,7 +407,8 @@ class State:
         other.options = self.options
         other.seed = self.seed
         other.edition = self.edition
-        other.rng = self.rng.clone()
+        other._rng = self._rng
+        other.rng_shared = self.rng_shared = True
         other.card_faces = self.card_faces
         other.deck = list(self.deck)
         other.players = [p.copy() for p in self.players]
@@ -425,6 +449,7 @@ class State:
         other.nature_now = self.nature_now
         other.nature_need = self.nature_need
         other.nature_no_attack = self.nature_no_attack
+        other.offer = None
         return other
 
     # -- cooldowns -------------------------------------------------------------------------
