@@ -89,23 +89,30 @@ def canonical(action: Action) -> Action:
 
 
 class _Tables:
-    """What the development options need that depends only on the registered traits:
-    which traits clash with which (``conflicts`` either way) and which refuse some animals
+    """What the development options need that depends only on the registered traits: per
+    trait, the trait names that stop it from going on an animal without further thought (a
+    duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
+    which ``trait_block`` then asks itself), and the traits that refuse some animals
     themselves (``play_block``). Built on first use, once every trait is registered."""
 
-    __slots__ = ("blockers", "clashes", "size")
+    __slots__ = ("blockers", "size", "stops")
 
     def __init__(self) -> None:
         self.size = -1
-        self.clashes: dict[str, frozenset[str]] = {}
+        self.stops: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
 
     def ready(self) -> _Tables:
         if self.size != len(TRAITS):
             names = list(TRAITS)
-            self.clashes = {
+            self.stops = {
                 a: frozenset(
-                    b for b in names if TRAITS[a].conflicts(b) or TRAITS[b].conflicts(a)
+                    b
+                    for b in names
+                    if (a == b and not TRAITS[a].stackable)
+                    or b in LIMITERS
+                    or TRAITS[a].conflicts(b)
+                    or TRAITS[b].conflicts(a)
                 )
                 for a in names
             }
@@ -125,30 +132,33 @@ def development_options(state: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` in the development phase, in the hand's order: each
     card as a new animal (in each location), then as each of its traits on every animal that
     may take it; Pass last. A trait's animals are found once per call, however many cards
-    of the hand show it, and the generic checks of ``trait_block`` read each animal's trait
-    names once (an animal with a limiting trait, such as Regeneration, asks ``trait_block``
-    itself)."""
+    of the hand show it; an animal none of whose traits (nor links) stops the trait needs
+    no further check than the trait's own ``play_block``, and the rest ask ``trait_block``.
+    The action objects are made once per game (``State.made``): they are immutable."""
     tables = _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
     own = [animals[a] for a in player.animals if animals[a].present]
     others = [a for a in animals.values() if a.owner != seat and a.present]
     everyone = own + others
-    names: dict[int, frozenset[str]] = {}
-    limited: set[int] = set()
-    for animal in everyone:
-        held = frozenset([name for _, name in animal.traits])
-        names[animal.id] = held
-        if not held.isdisjoint(LIMITERS) or (
-            state.links and any(link.trait in LIMITERS for link in state.animal_links(animal.id))
-        ):
-            limited.add(animal.id)
+    linked: set[int] = set()
+    if state.links:
+        for link in state.links.values():
+            if link.trait in LIMITERS:
+                linked.add(link.a)
+                linked.add(link.b)
+    made = state.made
     places = CONTINENTS if state.geography else ("",)
     singles: dict[str, list[int]] = {}
     pairs: dict[str, list[tuple[int, int]]] = {}
     actions: list[Action] = []
     for card in player.hand:
-        actions.extend(PlayAnimal(card, place) for place in places)
+        for place in places:
+            key: tuple[object, ...] = (PlayAnimal, card, place)
+            action = made.get(key)
+            if action is None:
+                action = made[key] = PlayAnimal(card, place)
+            actions.append(action)
         for face in state.card_faces[card]:
             trait = TRAITS[face]
             if trait.animal_only:
@@ -168,22 +178,50 @@ def development_options(state: State, seat: int) -> list[Action]:
                     if trait.target == "enemy"
                     else everyone
                 )
-                clash = tables.clashes.get(face, frozenset())
-                blocks = face in tables.blockers
-                ids = singles[face] = [
-                    animal.id
-                    for animal in pool
-                    if (
-                        trait_block(state, seat, face, animal) is None
-                        if animal.id in limited
-                        else (trait.stackable or face not in names[animal.id])
-                        and clash.isdisjoint(names[animal.id])
-                        and (not blocks or trait.play_block(state, seat, animal) is None)
-                    )
-                ]
-            actions.extend(PlayTrait(card, face, i) for i in ids)
-    actions.append(Pass())
+                ids = singles[face] = _single_targets(
+                    state, seat, face, trait, pool, tables, linked
+                )
+            for animal_id in ids:
+                key = (PlayTrait, card, face, animal_id)
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = PlayTrait(card, face, animal_id)
+                actions.append(action)
+    actions.append(PASS)
     return actions
+
+
+#: Pass, the same object every time.
+PASS = Pass()
+
+
+def _single_targets(
+    state: State,
+    seat: int,
+    face: str,
+    trait: Trait,
+    pool: list[Animal],
+    tables: _Tables,
+    linked: set[int],
+) -> list[int]:
+    """The animals of ``pool`` (present, of the trait's target) that may take ``face``."""
+    stops = tables.stops[face]
+    blocks = face in tables.blockers
+    out: list[int] = []
+    for animal in pool:
+        stopped = animal.id in linked
+        if not stopped:
+            for _, held in animal.traits:
+                if held in stops:
+                    stopped = True
+                    break
+        if stopped:
+            if trait_block(state, seat, face, animal) is not None:
+                continue
+        elif blocks and trait.play_block(state, seat, animal) is not None:
+            continue
+        out.append(animal.id)
+    return out
 
 
 def _pair_targets(

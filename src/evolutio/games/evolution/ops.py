@@ -18,7 +18,14 @@ from evolutio.games.evolution.actions import (
 )
 from evolutio.games.evolution.nature import Effect
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
+from evolutio.games.evolution.trait import (
+    FOOD,
+    LIMITERS,
+    ON_FED,
+    RED_WATCHERS,
+    TRAITS,
+    in_game,
+)
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
@@ -38,12 +45,14 @@ def need(state: State, animal: Animal) -> int:
     if not animal.present:
         return 0
     total = 1
+    food = FOOD
     for _, trait in animal.active():
-        total += TRAITS[trait].food
+        total += food[trait]
     if state.links and not animal.paralysed:
+        animal_id = animal.id
         for link in state.links.values():
-            if link.a == animal.id or link.b == animal.id:
-                total += TRAITS[link.trait].food
+            if link.a == animal_id or link.b == animal_id:
+                total += food[link.trait]
     if state.nature_need:
         for effect in state.nature_need:
             if affects(state, animal, effect):

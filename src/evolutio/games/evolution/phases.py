@@ -57,7 +57,7 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS, Trait
+from evolutio.games.evolution.trait import FEEDERS, NO_DRAW, ON_TURN_START, TRAITS, Trait
 
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -181,24 +181,30 @@ def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
     in the step's location, only migration traits once a migration was declared; paired
     traits (Recombination) are asked once per animal."""
     migrating = state.used("migrating", seat)
+    where = state.where
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
-        if not here(state, animal):
+        if not animal.present or (where is not None and animal.location != where):
             continue
-        seen: set[str] = set()
+        seen: set[str] | None = None
         for _, trait in animal.active():
-            if trait in seen:
+            if trait not in FEEDERS:
+                continue
+            if seen is None:
+                seen = set()
+            elif trait in seen:
                 continue
             seen.add(trait)
             handler = TRAITS[trait]
-            if handler.feeding_types and (handler.during_migration or not migrating):
+            if handler.during_migration or not migrating:
                 yield animal, handler
         if state.links and not animal.paralysed and not migrating:
             for link in state.animal_links(animal.id):
-                handler = TRAITS[link.trait]
-                if handler.feeding_types and link.trait not in seen:
+                if link.trait in FEEDERS and (seen is None or link.trait not in seen):
+                    if seen is None:
+                        seen = set()
                     seen.add(link.trait)
-                    yield animal, handler
+                    yield animal, TRAITS[link.trait]
 
 
 def feeding_trait_actions(state: State, seat: int) -> list[Action]:
@@ -245,17 +251,41 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     may take one, fat into food, the traits' actions, and ending the step (last) unless the
     seat must feed."""
     actions: list[Action] = []
-    if not state.main_done:
+    made = state.made
+    main_done = state.main_done
+    if not main_done:
+        where = state.where
         for animal_id in state.players[seat].animals:
             animal = state.animals[animal_id]
-            if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
-                actions.append(Eat(animal_id))
+            if (
+                animal.present
+                and (where is None or animal.location == where)
+                and state.bank(animal.location) > 0
+                and can_eat(state, animal)
+            ):
+                key: tuple[object, ...] = (Eat, animal_id)
+                eat = made.get(key)
+                if eat is None:
+                    eat = made[key] = Eat(animal_id)
+                actions.append(eat)
+        # before the fat and the traits: whether the seat can take a red token
+        can_take = bool(actions)
         for animal_id, most in fat_uses(state, seat):
             actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
     actions.extend(feeding_trait_actions(state, seat))
-    if not must_feed(state, seat):
-        actions.append(EndStep())
+    # must_feed, reading the red tokens just listed when they were listed
+    must = (
+        state.edition >= 3 and not state.acted and can_take
+        if not main_done
+        else must_feed(state, seat)
+    )
+    if not must:
+        actions.append(END_STEP)
     return actions
+
+
+#: EndStep, the same object every time.
+END_STEP = EndStep()
 
 
 def end_step(state: State, events: list[Event]) -> None:

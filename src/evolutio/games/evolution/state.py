@@ -271,6 +271,7 @@ class State:
         "labels",
         "last_turn",
         "links",
+        "made",
         "main_done",
         "nature_cards",
         "nature_deck",
@@ -368,6 +369,9 @@ class State:
         #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
         #: scenario's setup) must clear it too.
         self.offer: tuple[int, list[Action]] | None = None
+        #: action objects already made in this game, by their class and fields: an action
+        #: is immutable, so the legal actions reuse them, and clones share the table.
+        self.made: dict[tuple[object, ...], Action] = {}
 
     @property
     def rng(self) -> Rng:
@@ -450,6 +454,7 @@ class State:
         other.nature_need = self.nature_need
         other.nature_no_attack = self.nature_no_attack
         other.offer = None
+        other.made = self.made
         return other
 
     # -- cooldowns -------------------------------------------------------------------------

@@ -354,14 +354,17 @@ class PiracyTrait(Trait):
             return []
         if animal.hibernating or animal.food >= need(state, animal):
             return []
-        # the checks of _block that need no target come first; itself and animals elsewhere
-        # are refused there too, skipped here cheaply
+        # the checks of _block that need no target come first, then its checks of the
+        # target, in the same terms (``state.used("fed", ...)`` is that cooldown)
+        cooldowns = state.cooldowns
         return [
             Piracy(animal.id, target.id)
             for target in state.animals.values()
             if target.id != animal.id
             and target.location == animal.location
-            and self._block(state, animal, target) is None
+            and target.food >= 1
+            and ("fed", target.id) in cooldowns
+            and not is_fed(state, target)
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
