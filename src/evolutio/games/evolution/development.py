@@ -139,8 +139,7 @@ def development_options(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     animals = state.animals
     own = [animals[a] for a in player.animals if animals[a].present]
-    others = [a for a in animals.values() if a.owner != seat and a.present]
-    everyone = own + others
+    others: list[Animal] | None = None  # the other seats' animals, listed when asked
     linked: set[int] = set()
     if state.links:
         for link in state.links.values():
@@ -166,18 +165,20 @@ def development_options(state: State, seat: int) -> list[Action]:
             if trait.paired:
                 joined = pairs.get(face)
                 if joined is None:
-                    joined = pairs[face] = _pair_targets(state, seat, face, trait, own, others)
+                    if others is None and trait.target != "own":
+                        others = _others(state, seat)
+                    pool = own if trait.target == "own" else others or []
+                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool)
                 actions.extend(PlayPair(card, face, ab) for ab in joined)
                 continue
             ids = singles.get(face)
             if ids is None:
-                pool = (
-                    own
-                    if trait.target == "own"
-                    else others
-                    if trait.target == "enemy"
-                    else everyone
-                )
+                if trait.target == "own":
+                    pool = own
+                else:
+                    if others is None:
+                        others = _others(state, seat)
+                    pool = others if trait.target == "enemy" else own + others
                 ids = singles[face] = _single_targets(
                     state, seat, face, trait, pool, tables, linked
                 )
@@ -224,16 +225,32 @@ def _single_targets(
     return out
 
 
+def _others(state: State, seat: int) -> list[Animal]:
+    """The other seats' animals on the table (not traits waiting for a body), in table order."""
+    return [a for a in state.animals.values() if a.owner != seat and a.present]
+
+
 def _pair_targets(
-    state: State, seat: int, face: str, trait: Trait, own: list[Animal], others: list[Animal]
+    state: State, seat: int, face: str, trait: Trait, pool: list[Animal]
 ) -> list[tuple[int, int]]:
-    """The pairs of animals a paired trait may join, in table order."""
-    pool = own if trait.target == "own" else others
+    """The pairs of animals of ``pool`` a paired trait may join, in table order: what
+    ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
+    asked once per animal and the links of the trait read once."""
+    fit = {
+        a.id: host_block(state, a, face) is None and trait.play_block(state, seat, a) is None
+        for a in pool
+    }
+    joined = {
+        (link.a, link.b) for link in state.links.values() if link.trait == face
+    }
     out: list[tuple[int, int]] = []
     for i, a in enumerate(pool):
+        if not fit[a.id]:
+            continue
         for b in pool if trait.directed else pool[i + 1 :]:
-            if a is b or a.owner != b.owner or a.location != b.location:
+            if a is b or a.owner != b.owner or a.location != b.location or not fit[b.id]:
                 continue
-            if pair_block(state, seat, face, a, b) is None:
-                out.append((a.id, b.id))
+            if joined and ((a.id, b.id) in joined or (b.id, a.id) in joined):
+                continue
+            out.append((a.id, b.id))
     return out

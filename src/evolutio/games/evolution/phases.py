@@ -182,6 +182,13 @@ def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
     traits (Recombination) are asked once per animal."""
     migrating = state.used("migrating", seat)
     where = state.where
+    # the links with feeding actions, by animal, read once
+    linked: dict[int, list[str]] = {}
+    if state.links and not migrating:
+        for link in state.links.values():
+            if link.trait in FEEDERS:
+                linked.setdefault(link.a, []).append(link.trait)
+                linked.setdefault(link.b, []).append(link.trait)
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
         if not animal.present or (where is not None and animal.location != where):
@@ -198,20 +205,22 @@ def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
             handler = TRAITS[trait]
             if handler.during_migration or not migrating:
                 yield animal, handler
-        if state.links and not animal.paralysed and not migrating:
-            for link in state.animal_links(animal.id):
-                if link.trait in FEEDERS and (seen is None or link.trait not in seen):
+        if animal_id in linked and not animal.paralysed:
+            for name in linked[animal_id]:
+                if seen is None or name not in seen:
                     if seen is None:
                         seen = set()
-                    seen.add(link.trait)
-                    yield animal, TRAITS[link.trait]
+                    seen.add(name)
+                    yield animal, TRAITS[name]
 
 
 def feeding_trait_actions(state: State, seat: int) -> list[Action]:
+    """The actions of the traits ``feeding_traits`` lists, then those of cards lying in the
+    middle of the table."""
     actions: list[Action] = []
     for animal, handler in feeding_traits(state, seat):
         actions.extend(handler.feeding_actions(state, animal))
-    if not state.used("migrating", seat):
+    if state.table_cards and not state.used("migrating", seat):
         actions.extend(table_card_actions(state, seat))
     return actions
 

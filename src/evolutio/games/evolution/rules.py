@@ -81,10 +81,18 @@ def decision(state: State) -> Decision | None:
         if isinstance(frame, ChoiceFrame):
             return Decision.one(frame.chooser(state), frame.kind, frame.prompt(state))
         return Decision.one(frame.seat, "trigger", "Choose which paired trait fires next.")
-    # the turn's decisions are built directly: they are asked once per action
+    # the turn's decisions are made once per seat (a Decision is immutable): they are
+    # asked once per action
     if state.phase == DEVELOPMENT:
-        return Decision((state.current,), "develop", "Play a card from your hand, or pass.")
-    return Decision((state.current,), "feed", "Your feeding turn.")
+        return _DEVELOP[state.current]
+    return _FEED[state.current]
+
+
+#: the turn's decisions of each seat (Evolution seats at most 8 players).
+_DEVELOP = tuple(
+    Decision((seat,), "develop", "Play a card from your hand, or pass.") for seat in range(8)
+)
+_FEED = tuple(Decision((seat,), "feed", "Your feeding turn.") for seat in range(8))
 
 
 def seat_to_act(state: State) -> int | None:

@@ -129,7 +129,11 @@ class Animal:
 
     def count(self, trait: str) -> int:
         """Working cards of ``trait`` on the animal."""
-        return sum(1 for _, name in self.active() if name == trait)
+        total = 0
+        for _, name in self.active():
+            if name == trait:
+                total += 1
+        return total
 
 
 class Link:
@@ -478,7 +482,10 @@ class State:
                 if s is not Span.PHASE and s is not Span.STEP
             }
         else:
-            self.cooldowns = {k: s for k, s in self.cooldowns.items() if s is not span}
+            # in place, and only when there is something to drop (a step usually has none)
+            doomed = [k for k, s in self.cooldowns.items() if s is span]
+            for key in doomed:
+                del self.cooldowns[key]
 
     # -- queries ---------------------------------------------------------------------------
 

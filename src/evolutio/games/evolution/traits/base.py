@@ -31,6 +31,7 @@ from evolutio.games.evolution.attack import (
 from evolutio.games.evolution.geography import OCEAN, move_animal
 from evolutio.games.evolution.ops import (
     BANK,
+    IN_SHELL,
     SUPPLY,
     can_eat,
     gain,
@@ -39,7 +40,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Link, Span, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
 
 
@@ -59,12 +60,16 @@ class Carnivore(Trait):
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or carnivore_block(state, animal):
             return []
-        # itself and animals elsewhere are refused by attack_block too: skipped first, cheaply
+        # itself, animals elsewhere or in a Shell and traits waiting for a body are refused
+        # by attack_block too: skipped first, cheaply
+        cooldowns = state.cooldowns
         return [
             Attack(animal.id, target.id)
             for target in state.animals.values()
             if target.id != animal.id
             and target.location == animal.location
+            and target.card != NO_CARD
+            and (IN_SHELL, target.id) not in cooldowns
             and attack_block(state, animal, target) is None
         ]
 
