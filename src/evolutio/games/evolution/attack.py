@@ -27,7 +27,7 @@ from evolutio.games.evolution.ops import (
     seats_from,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Span, State
 from evolutio.games.evolution.trait import (
     ATTACK_BLOCKERS,
     DEFENCE_ACTIONS,
@@ -51,7 +51,7 @@ def attack_block(
     """
     if target.id == carnivore.id:
         return refusal("attack_self")
-    if not target.present:
+    if target.card == NO_CARD:
         return refusal("attack_no_body", animal=target.id)
     if (IN_SHELL, target.id) in state.cooldowns:
         return refusal("in_shell", state.edition, animal=target.id, trait="shell")

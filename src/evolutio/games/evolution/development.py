@@ -10,7 +10,7 @@ from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import host_block
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, State
+from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import LIMITERS, TRAITS, Trait
 
 
@@ -138,7 +138,7 @@ def development_options(state: State, seat: int) -> list[Action]:
     tables = _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
-    own = [animals[a] for a in player.animals if animals[a].present]
+    own = [animals[a] for a in player.animals if animals[a].card != NO_CARD]
     others: list[Animal] | None = None  # the other seats' animals, listed when asked
     linked: set[int] = set()
     if state.links:
@@ -169,7 +169,9 @@ def development_options(state: State, seat: int) -> list[Action]:
                         others = _others(state, seat)
                     pool = own if trait.target == "own" else others or []
                     joined = pairs[face] = _pair_targets(state, seat, face, trait, pool)
-                actions.extend(PlayPair(card, face, ab) for ab in joined)
+                for ab in joined:
+                    key = (PlayPair, card, face, ab)
+                    actions.append(made.get(key) or made.setdefault(key, PlayPair(card, face, ab)))
                 continue
             ids = singles.get(face)
             if ids is None:
@@ -227,7 +229,7 @@ def _single_targets(
 
 def _others(state: State, seat: int) -> list[Animal]:
     """The other seats' animals on the table (not traits waiting for a body), in table order."""
-    return [a for a in state.animals.values() if a.owner != seat and a.present]
+    return [a for a in state.animals.values() if a.owner != seat and a.card != NO_CARD]
 
 
 def _pair_targets(

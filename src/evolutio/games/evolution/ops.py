@@ -42,21 +42,32 @@ SUPPLY = "supply"
 def need(state: State, animal: Animal) -> int:
     """Food tokens the animal needs: 1 plus each working trait's number (its own and its
     links'); traits waiting for a new animal card (Regeneration) need nothing."""
-    if not animal.present:
+    if animal.card == NO_CARD:  # not ``present``: a property call, asked very often
         return 0
     total = 1
+    if animal.paralysed:  # no trait works, its own or paired (``Animal.active``)
+        return total + _nature_need(state, animal) if state.nature_need else total
     food = FOOD
-    for _, trait in animal.active():
-        total += food[trait]
-    if state.links and not animal.paralysed:
+    off = animal.off
+    for card, trait in animal.traits:
+        if not off or card not in off:
+            total += food[trait]
+    if state.links:
         animal_id = animal.id
         for link in state.links.values():
             if link.a == animal_id or link.b == animal_id:
                 total += food[link.trait]
     if state.nature_need:
-        for effect in state.nature_need:
-            if affects(state, animal, effect):
-                total += effect.delta
+        total += _nature_need(state, animal)
+    return total
+
+
+def _nature_need(state: State, animal: Animal) -> int:
+    """The natural change's extra need of the animal (Ice Age)."""
+    total = 0
+    for effect in state.nature_need:
+        if affects(state, animal, effect):
+            total += effect.delta
     return total
 
 
@@ -96,7 +107,7 @@ def has_trait(state: State, animal: Animal, trait: str) -> bool:
 
 def can_eat(state: State, animal: Animal) -> bool:
     """Whether the animal may receive a food token now (into food or an empty fat card)."""
-    if animal.hibernating or not animal.present:
+    if animal.hibernating or animal.card == NO_CARD:
         return False
     if animal.food >= need(state, animal) and animal.fat >= animal.count("fat_tissue"):
         return False
@@ -342,7 +353,7 @@ def fits(state: State, animal: Animal, trait_id: str) -> bool:
 
 def seats_from(state: State, seat: int) -> list[int]:
     """Every seat, clockwise, starting with ``seat``."""
-    n = state.num_players
+    n = len(state.players)
     return [(seat + i) % n for i in range(n)]
 
 

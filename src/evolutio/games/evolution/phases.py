@@ -49,6 +49,7 @@ from evolutio.games.evolution.state import (
     DEVELOPMENT,
     EXTINCTION,
     FEEDING,
+    NO_CARD,
     OVER,
     Animal,
     AttackFrame,
@@ -159,7 +160,7 @@ def here(state: State, animal: Animal) -> bool:
     """Whether the animal may act in this feeding step: it is on the table, and in the
     location the seat chose for the step if it chose one (seed 004, "Фаза питания": food
     and traits "только на одной территории по выбору того игрока")."""
-    return animal.present and (state.where is None or animal.location == state.where)
+    return animal.card != NO_CARD and (state.where is None or animal.location == state.where)
 
 
 def can_take_red(state: State, seat: int) -> bool:
@@ -191,7 +192,7 @@ def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
                 linked.setdefault(link.b, []).append(link.trait)
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
-        if not animal.present or (where is not None and animal.location != where):
+        if animal.card == NO_CARD or (where is not None and animal.location != where):
             continue
         seen: set[str] | None = None
         for _, trait in animal.active():
@@ -267,7 +268,7 @@ def feeding_options(state: State, seat: int) -> list[Action]:
         for animal_id in state.players[seat].animals:
             animal = state.animals[animal_id]
             if (
-                animal.present
+                animal.card != NO_CARD
                 and (where is None or animal.location == where)
                 and state.bank(animal.location) > 0
                 and can_eat(state, animal)
@@ -302,10 +303,10 @@ def end_step(state: State, events: list[Event]) -> None:
     seat = state.current
     events.append(StepEnded(seat))
     state.empty_steps = 0 if state.acted else state.empty_steps + 1
-    if state.empty_steps >= state.num_players:
+    if state.empty_steps >= len(state.players):
         start_extinction(state, events)
         return
-    start_step(state, (seat + 1) % state.num_players)
+    start_step(state, (seat + 1) % len(state.players))
 
 
 # -- extinction and drawing ----------------------------------------------------------------

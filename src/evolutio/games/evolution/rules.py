@@ -266,7 +266,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             state.played_by = {**state.played_by, action.card: seat}
             state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
-    state.current = (seat + 1) % state.num_players
+    state.current = (seat + 1) % len(state.players)
 
 
 # -- feeding (seed 004, "Фаза питания") -------------------------------------------------

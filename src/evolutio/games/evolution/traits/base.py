@@ -63,15 +63,19 @@ class Carnivore(Trait):
         # itself, animals elsewhere or in a Shell and traits waiting for a body are refused
         # by attack_block too: skipped first, cheaply
         cooldowns = state.cooldowns
-        return [
-            Attack(animal.id, target.id)
-            for target in state.animals.values()
-            if target.id != animal.id
-            and target.location == animal.location
-            and target.card != NO_CARD
-            and (IN_SHELL, target.id) not in cooldowns
-            and attack_block(state, animal, target) is None
-        ]
+        made = state.made  # the game's action objects, made once (they are immutable)
+        out: list[Action] = []
+        for target in state.animals.values():
+            if (
+                target.id != animal.id
+                and target.location == animal.location
+                and target.card != NO_CARD
+                and (IN_SHELL, target.id) not in cooldowns
+                and attack_block(state, animal, target) is None
+            ):
+                key = (Attack, animal.id, target.id)
+                out.append(made.get(key) or made.setdefault(key, Attack(animal.id, target.id)))
+        return out
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
