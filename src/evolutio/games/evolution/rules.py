@@ -29,6 +29,7 @@ from evolutio.games.evolution.development import (
     pair_block,
     trait_block,
 )
+from evolutio.games.evolution.feeding import fat_uses, feeding_options, must_feed
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
@@ -44,9 +45,6 @@ from evolutio.games.evolution.ops import (
 from evolutio.games.evolution.phases import (
     advance,
     end_step,
-    fat_uses,
-    feeding_options,
-    must_feed,
     trigger_choices,
     trigger_recipient,
 )
