@@ -143,7 +143,8 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     state.use("fed", animal.id, Span.TURN)
     events.append(FoodTaken(animal.id, source, trait, to_fat))
     red = source == BANK
-    if not animal.paralysed:  # a paralysed animal's paired traits do not work (Cnidocytes)
+    # a paralysed animal's paired traits do not work (Cnidocytes)
+    if state.links and not animal.paralysed:
         chained = trait in TRAITS and TRAITS[trait].paired
         for link in state.animal_links(animal.id):
             if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
@@ -244,13 +245,15 @@ def place_trait(animal: Animal, card: int, trait: str) -> None:
     Neoplasm-like card (which lies under all the others) a later trait goes on top, at the
     far end from it: the Neoplasm climbs to it last, and nothing is inserted between the
     cards already played (ruling 17; seed 004, "Неоплазия": "нельзя менять порядок")."""
-    index = len(animal.traits)
-    if not TRAITS[trait].disables_below and any(
-        TRAITS[existing].disables_below for _, existing in animal.traits
-    ):
-        index = 0
-    animal.traits.insert(index, (card, trait))
-    refresh(animal)
+    below = False
+    for _, existing in animal.traits:
+        if TRAITS[existing].disables_below:
+            below = True
+            break
+    disables = TRAITS[trait].disables_below
+    animal.traits.insert(0 if below and not disables else len(animal.traits), (card, trait))
+    if below or disables:  # else no card lies below a Neoplasm: none is off
+        refresh(animal)
 
 
 def take_trait(state: State, animal: Animal, card: int) -> str:
