@@ -168,7 +168,7 @@ def development_options(state: State, seat: int) -> list[Action]:
                     if others is None and trait.target != "own":
                         others = _others(state, seat)
                     pool = own if trait.target == "own" else others or []
-                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool)
+                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
                 for ab in joined:
                     key = (PlayPair, card, face, ab)
                     actions.append(made.get(key) or made.setdefault(key, PlayPair(card, face, ab)))
@@ -233,13 +233,19 @@ def _others(state: State, seat: int) -> list[Animal]:
 
 
 def _pair_targets(
-    state: State, seat: int, face: str, trait: Trait, pool: list[Animal]
+    state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
 ) -> list[tuple[int, int]]:
     """The pairs of animals of ``pool`` a paired trait may join, in table order: what
     ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
-    asked once per animal and the links of the trait read once."""
+    asked once per animal (and only of an animal with a limiting trait, or a limiting link
+    in ``linked``), and the links of the trait read once."""
+    blocks = face in _TABLES.blockers
     fit = {
-        a.id: host_block(state, a, face) is None and trait.play_block(state, seat, a) is None
+        a.id: (
+            (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
+            or host_block(state, a, face) is None
+        )
+        and (not blocks or trait.play_block(state, seat, a) is None)
         for a in pool
     }
     joined = {
