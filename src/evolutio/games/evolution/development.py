@@ -134,7 +134,9 @@ def development_options(state: State, seat: int) -> list[Action]:
     may take it; Pass last. A trait's animals are found once per call, however many cards
     of the hand show it; an animal none of whose traits (nor links) stops the trait needs
     no further check than the trait's own ``play_block``, and the rest ask ``trait_block``.
-    The action objects are made once per game (``State.made``): they are immutable."""
+    A card's row of actions (as animals, or as one trait on the animals found) is made once
+    per game (``State.rows``): actions are immutable, and a hand's rows recur from one
+    decision to the next."""
     tables = _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
@@ -146,18 +148,17 @@ def development_options(state: State, seat: int) -> list[Action]:
             if link.trait in LIMITERS:
                 linked.add(link.a)
                 linked.add(link.b)
-    made = state.made
+    rows = state.rows
     places = CONTINENTS if state.geography else ("",)
-    singles: dict[str, list[int]] = {}
-    pairs: dict[str, list[tuple[int, int]]] = {}
+    singles: dict[str, tuple[int, ...]] = {}
+    pairs: dict[str, tuple[tuple[int, int], ...]] = {}
     actions: list[Action] = []
     for card in player.hand:
-        for place in places:
-            key: tuple[object, ...] = (PlayAnimal, card, place)
-            action = made.get(key)
-            if action is None:
-                action = made[key] = PlayAnimal(card, place)
-            actions.append(action)
+        key: tuple[object, ...] = (PlayAnimal, card, places)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = tuple(PlayAnimal(card, place) for place in places)
+        actions.extend(row)
         for face in state.card_faces[card]:
             trait = TRAITS[face]
             if trait.animal_only:
@@ -169,9 +170,12 @@ def development_options(state: State, seat: int) -> list[Action]:
                         others = _others(state, seat)
                     pool = own if trait.target == "own" else others or []
                     joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
-                for ab in joined:
-                    key = (PlayPair, card, face, ab)
-                    actions.append(made.get(key) or made.setdefault(key, PlayPair(card, face, ab)))
+                if joined:
+                    key = (PlayPair, card, face, joined)
+                    row = rows.get(key)
+                    if row is None:
+                        row = rows[key] = tuple(PlayPair(card, face, ab) for ab in joined)
+                    actions.extend(row)
                 continue
             ids = singles.get(face)
             if ids is None:
@@ -184,12 +188,12 @@ def development_options(state: State, seat: int) -> list[Action]:
                 ids = singles[face] = _single_targets(
                     state, seat, face, trait, pool, tables, linked
                 )
-            for animal_id in ids:
-                key = (PlayTrait, card, face, animal_id)
-                action = made.get(key)
-                if action is None:
-                    action = made[key] = PlayTrait(card, face, animal_id)
-                actions.append(action)
+            if ids:
+                key = (PlayTrait, card, face, ids)
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = tuple(PlayTrait(card, face, i) for i in ids)
+                actions.extend(row)
     actions.append(PASS)
     return actions
 
@@ -206,7 +210,7 @@ def _single_targets(
     pool: list[Animal],
     tables: _Tables,
     linked: set[int],
-) -> list[int]:
+) -> tuple[int, ...]:
     """The animals of ``pool`` (present, of the trait's target) that may take ``face``."""
     stops = tables.stops[face]
     blocks = face in tables.blockers
@@ -224,7 +228,7 @@ def _single_targets(
         elif blocks and trait.play_block(state, seat, animal) is not None:
             continue
         out.append(animal.id)
-    return out
+    return tuple(out)
 
 
 def _others(state: State, seat: int) -> list[Animal]:
@@ -234,7 +238,7 @@ def _others(state: State, seat: int) -> list[Animal]:
 
 def _pair_targets(
     state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
-) -> list[tuple[int, int]]:
+) -> tuple[tuple[int, int], ...]:
     """The pairs of animals of ``pool`` a paired trait may join, in table order: what
     ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
     asked once per animal (and only of an animal with a limiting trait, or a limiting link
@@ -261,4 +265,4 @@ def _pair_targets(
             if joined and ((a.id, b.id) in joined or (b.id, a.id) in joined):
                 continue
             out.append((a.id, b.id))
-    return out
+    return tuple(out)

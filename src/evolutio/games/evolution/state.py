@@ -296,6 +296,7 @@ class State:
         "players",
         "public",
         "rng_shared",
+        "rows",
         "seed",
         "stack",
         "stage",
@@ -376,6 +377,9 @@ class State:
         #: action objects already made in this game, by their class and fields: an action
         #: is immutable, so the legal actions reuse them, and clones share the table.
         self.made: dict[tuple[object, ...], Action] = {}
+        #: rows of such actions (a card as an animal in each place, or as one trait on
+        #: the animals that may take it), by their class, card, trait and targets.
+        self.rows: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
     @property
     def rng(self) -> Rng:
@@ -459,6 +463,7 @@ class State:
         other.nature_no_attack = self.nature_no_attack
         other.offer = None
         other.made = self.made
+        other.rows = self.rows
         return other
 
     # -- cooldowns -------------------------------------------------------------------------
