@@ -192,7 +192,7 @@ def development_options(state: State, seat: int) -> list[Action]:
                 key = (PlayTrait, card, face, ids)
                 row = rows.get(key)
                 if row is None:
-                    row = rows[key] = tuple(PlayTrait(card, face, i) for i in ids)
+                    row = rows[key] = _trait_row(state, card, face, ids)
                 actions.extend(row)
     actions.append(PASS)
     return actions
@@ -200,6 +200,21 @@ def development_options(state: State, seat: int) -> list[Action]:
 
 #: Pass, the same object every time.
 PASS = Pass()
+
+
+def _trait_row(state: State, card: int, face: str, ids: tuple[int, ...]) -> tuple[Action, ...]:
+    """A card played as ``face`` on each of ``ids``: the actions already made in this game
+    (``State.made``) where there are some, new ones for the rest (a row changes whenever an
+    animal comes or goes, most of its actions do not)."""
+    made = state.made
+    out: list[Action] = []
+    for animal_id in ids:
+        key = (PlayTrait, card, face, animal_id)
+        action = made.get(key)
+        if action is None:
+            action = made[key] = PlayTrait(card, face, animal_id)
+        out.append(action)
+    return tuple(out)
 
 
 def _single_targets(
