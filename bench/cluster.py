@@ -13,7 +13,8 @@ machine's load skews wall-clock ratios, it also prints the CPU seconds of the bu
 with one and with two workers: on free cores a run lasts about that long, so their ratio is
 the speed-up two workers give without other work on the machine.
 Every run's rows (without their timing columns) must be the same, or the bench stops. Rounds
-alternate the order of the runs.
+alternate the order of the runs. Last, the local runner's CPU per game (one process) here and
+in ``--compare REF`` (default ``main``; bench/trees.py), in the same run.
 
     .venv/bin/python bench/cluster.py                  # evolution, ismcts:2 vs greedy, 40 games
     .venv/bin/python bench/cluster.py --bots greedy,random --games 200   # short games
@@ -39,7 +40,11 @@ import psutil
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "tests" / "sim"))
 
+sys.path.insert(0, str(HERE / "bench"))
+
 from cluster_harness import DaskProcesses  # noqa: E402
+
+import trees  # noqa: E402
 
 EVOLUTIO = str(Path(sys.executable).with_name("evolutio"))
 TIMING = {"seconds", "think_seconds"}
@@ -105,6 +110,39 @@ def simulate(
     return float(speeds[-1]), cpu, busiest
 
 
+#: The local runner alone, in a fresh process of a given tree: CPU ms a game of
+#: ``run_games(workers=1)`` writing its rows to a results file.
+LOCAL_PROBE = """
+import json, sys, tempfile, time
+from pathlib import Path
+from evolutio.sim.runner import batch_tasks, run_games
+from evolutio.sim.stats import ResultsWriter
+game, players, bots, games, seed = sys.argv[1:6]
+tasks = batch_tasks(game, {"players": int(players)}, int(seed), int(games), bots.split(","))
+with tempfile.TemporaryDirectory() as tmp, ResultsWriter(Path(tmp) / "r.jsonl") as writer:
+    start = time.process_time()
+    run_games(tasks, workers=1, on_result=writer.write)
+    cpu = time.process_time() - start
+print(json.dumps({"cpu_ms": 1000 * cpu / int(games)}))
+"""
+
+
+def compare_local(args: argparse.Namespace) -> None:
+    """The local runner's CPU per game here and in ``--compare REF``, in the same run."""
+    probe_args = [args.game, str(args.players), args.bots, str(args.games), str(args.seed)]
+    with trees.checkout(args.compare) as other:
+        found = trees.rounds(
+            {"this tree": trees.HERE, args.compare: other},
+            args.rounds,
+            lambda tree: trees.probe(tree, LOCAL_PROBE, probe_args)["cpu_ms"],
+            quiet=True,
+        )
+        names = {"this tree": trees.describe(trees.HERE), args.compare: trees.describe(other)}
+    new, old = (statistics.median(found[name]) for name in ("this tree", args.compare))
+    print(f"  local runner, 1 process, CPU ms a game: {new:.1f} ({names['this tree']}) "
+          f"against {old:.1f} ({args.compare} {names[args.compare]}): {trees.ratio(new, old)}")
+
+
 def warm(address: str, args: argparse.Namespace) -> None:
     """Play one game on every worker, so no timed run pays a worker's first imports."""
     from distributed import Client
@@ -123,7 +161,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--compare", default="main", help="revision for the local runner's figure ('' to skip)"
+    )
     args = parser.parse_args()
     speeds: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
@@ -189,6 +230,8 @@ def main() -> None:
               f"{background:.1f} ms the idle cluster's background "
               f"({1000 * idle[name]:.0f} CPU ms/s) and {extra - background:+.1f} ms the "
               "games' round trips")
+    if args.compare:
+        compare_local(args)
     result: dict[str, Any] = {
         "games_per_s": median,
         "cpu_ms_per_game": cpu,

@@ -264,7 +264,7 @@ def simulate(
         "random, greedy, ismcts[:200|:1s], easy, normal, hard.",
     ),
     workers: int | None = typer.Option(
-        None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
+        None, "--workers", "-w", min=1, help="Local processes (default: all cores)."
     ),
     cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     rotate: bool = typer.Option(
@@ -389,7 +389,7 @@ def tournament(
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed."),
     workers: int | None = typer.Option(
-        None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
+        None, "--workers", "-w", min=1, help="Local processes (default: all cores)."
     ),
     cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
