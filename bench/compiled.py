@@ -1,0 +1,123 @@
+"""Random playouts per CPU second: the pure engine against the compiled build, in one run.
+
+Run: ``.venv/bin/python bench/compiled.py [--rounds 4] [--games 60] [--compare main]``
+after ``scripts/test-compiled`` (or ``scripts/test-compiled --build-only``) has installed the
+compiled build into ``.venv-compiled``. Each round runs one probe per side in a fresh
+process, alternating which side goes first (``trees.rounds``): the pure side is this tree's
+``src`` with this interpreter, the compiled side is the compiled venv's interpreter with
+nothing of this tree on its path (``--python`` and ``--tree`` name another build and the
+checkout it was built from). ``--compare REF`` adds a third side, the pure engine of
+another revision (``trees.checkout``). Prints figures only; nothing asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import trees
+
+#: the compiled build's interpreter that scripts/test-compiled makes.
+COMPILED = trees.HERE / ".venv-compiled" / "bin" / "python"
+
+#: (label, players, expansions) measured on each side.
+CONFIGS = [
+    ("base", 2, ["base"]),
+    ("base", 4, ["base"]),
+    ("everything", 2, ["base", "time_to_fly", "gift", "continents"]),
+    ("everything", 4, ["base", "time_to_fly", "gift", "continents"]),
+]
+
+#: the probe: random games on every configuration; actions per CPU second and per game, and
+#: whether the rules module it ran is compiled (an extension module) or Python source.
+PROBE = """
+import json, random, sys, time
+import evolutio.games.evolution.rules as rules
+from evolutio.core.registry import get_game
+game = get_game("evolution")
+configs, games = json.loads(sys.argv[1]), int(sys.argv[2])
+out = {"compiled": not rules.__file__.endswith(".py"), "rows": []}
+for label, players, expansions in configs:
+    options = game.normalize_options({"players": players, "expansions": expansions})
+    rng = random.Random(1)
+    actions = 0
+    start = time.process_time()
+    for index in range(games):
+        state = game.new(options, 1 + index)
+        while (now := game.decision(state)) is not None:
+            seat = now.seats[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            actions += 1
+    spent = time.process_time() - start
+    out["rows"].append({"per_s": actions / spent, "per_game": actions / games})
+print(json.dumps(out))
+"""
+
+
+def run_compiled(python: Path, args: list[str]) -> Any:
+    """The probe under the compiled venv's interpreter, from a folder outside this tree."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    with tempfile.TemporaryDirectory(prefix="evolutio-compiled-") as away:
+        done = subprocess.run(
+            [str(python), "-c", PROBE, *args],
+            env=env,
+            cwd=away,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if done.returncode != 0:
+        raise trees.TreeError(f"{python}: the probe failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=4, help="rounds per side")
+    parser.add_argument("--games", type=int, default=60, help="games per configuration")
+    parser.add_argument("--python", type=Path, default=COMPILED, help="the compiled interpreter")
+    parser.add_argument(
+        "--tree", type=Path, default=trees.HERE, help="the pure side's checkout (default: this)"
+    )
+    parser.add_argument("--compare", default=None, help="also run the pure engine of REF")
+    args = parser.parse_args()
+    if not args.python.exists():
+        raise SystemExit(f"{args.python} is missing: run scripts/test-compiled --build-only")
+    probe_args = [json.dumps([list(c) for c in CONFIGS]), str(args.games)]
+    with trees.checkout(args.compare or str(trees.HERE)) as other:
+        sides: dict[str, Any] = {
+            "pure": lambda: trees.probe(args.tree.resolve(), PROBE, probe_args),
+            "compiled": lambda: run_compiled(args.python, probe_args),
+        }
+        if args.compare:
+            sides[f"pure {args.compare}"] = lambda: trees.probe(other, PROBE, probe_args)
+        results = trees.rounds({name: name for name in sides}, args.rounds, lambda n: sides[n]())
+    if not all(r["compiled"] for r in results["compiled"]):
+        raise SystemExit(f"{args.python} runs the pure engine: install the compiled build")
+    names = list(sides)
+    print(f"actions per CPU second, best and median of {args.rounds} rounds of {args.games} games")
+    head = f"{'deck':<12}{'players':>8}"
+    head += "".join(f"{name + ' best':>20}{'median':>10}" for name in names)
+    print(head + f"{'compiled/pure':>15}{'actions/game':>14}")
+    for index, (label, players, _) in enumerate(CONFIGS):
+        line = f"{label:<12}{players:>8}"
+        best: dict[str, float] = {}
+        for name in names:
+            values = [r["rows"][index]["per_s"] for r in results[name]]
+            best[name], median = trees.best_and_median(values)
+            line += f"{best[name]:>20.0f}{median:>10.0f}"
+        lengths = {r["rows"][index]["per_game"] for name in names for r in results[name]}
+        same = f"{lengths.pop():.1f}" if len(lengths) == 1 else "differ!"
+        print(line + f"{trees.ratio(best['compiled'], best['pure']):>15}{same:>14}")
+
+
+if __name__ == "__main__":
+    main()
