@@ -1,13 +1,17 @@
 """Random playouts per CPU second: the pure engine against the compiled build, in one run.
 
-Run: ``.venv/bin/python bench/compiled.py [--rounds 4] [--games 60] [--compare main]``
-after ``scripts/test-compiled`` (or ``scripts/test-compiled --build-only``) has installed the
-compiled build into ``.venv-compiled``. Each round runs one probe per side in a fresh
-process, alternating which side goes first (``trees.rounds``): the pure side is this tree's
-``src`` with this interpreter, the compiled side is the compiled venv's interpreter with
-nothing of this tree on its path (``--python`` and ``--tree`` name another build and the
-checkout it was built from). ``--compare REF`` adds a third side, the pure engine of
-another revision (``trees.checkout``). Prints figures only; nothing asserts a time.
+The compiled build (mypyc) was tried and not kept; it lives in commit 4ea98f9, whose
+``scripts/test-compiled`` builds it into that checkout's ``.venv-compiled``
+(docs/benchmarks.md, "Compiled build", has the figures and the commands). Run::
+
+    .venv/bin/python bench/compiled.py --tree CHECKOUT [--rounds 4] [--games 60]
+        --python CHECKOUT/.venv-compiled/bin/python [--compare main]
+
+Each round runs one probe per side in a fresh process, alternating which side goes first
+(``trees.rounds``): the pure side is the ``src`` of ``--tree`` (default: this checkout) with
+this interpreter, the compiled side is the ``--python`` interpreter with nothing of a
+checkout on its path. ``--compare REF`` adds a third side, the pure engine of another
+revision (``trees.checkout``). Prints figures only; nothing asserts a time.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import trees
 
-#: the compiled build's interpreter that scripts/test-compiled makes.
+#: the compiled build's interpreter, where commit 4ea98f9's scripts/test-compiled makes it.
 COMPILED = trees.HERE / ".venv-compiled" / "bin" / "python"
 
 #: (label, players, expansions) measured on each side.
@@ -90,7 +94,10 @@ def main() -> None:
     parser.add_argument("--compare", default=None, help="also run the pure engine of REF")
     args = parser.parse_args()
     if not args.python.exists():
-        raise SystemExit(f"{args.python} is missing: run scripts/test-compiled --build-only")
+        raise SystemExit(
+            f"{args.python} is missing: build the compiled install with commit 4ea98f9's "
+            "scripts/test-compiled --build-only, and name its interpreter with --python"
+        )
     probe_args = [json.dumps([list(c) for c in CONFIGS]), str(args.games)]
     with trees.checkout(args.compare or str(trees.HERE)) as other:
         sides: dict[str, Any] = {

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from evolutio.core.compiled import mypyc_attr
 from evolutio.core.game import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from evolutio.games.evolution.state import Animal, AttackFrame, Link, State
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled modules
 class Trait:
     """Base trait: data plus hooks that default to "no effect"."""
 
@@ -198,7 +196,6 @@ class ActionOfAnimal(Protocol):
     def __call__(self, animal: int) -> Action: ...
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled modules
 class AnimalActionTrait(Trait):
     """A trait used in its owner's feeding step by one action that names only its animal
     (Grazing, Hibernation, ...): subclasses give ``action``, say when it is refused
