@@ -40,8 +40,8 @@ CONFIGS = [
     ("everything", 4, ["base", "time_to_fly", "gift", "continents"]),
 ]
 
-#: the probe: random games on every configuration; actions per CPU second and per game, and
-#: whether the rules module it ran is compiled (an extension module) or Python source.
+#: the probe: random games on every configuration (actions per CPU second and per game), the
+#: cost of clone(), and whether the rules module it ran is compiled or Python source.
 PROBE = """
 import json, random, sys, time
 import evolutio.games.evolution.rules as rules
@@ -62,6 +62,22 @@ for label, players, expansions in configs:
             actions += 1
     spent = time.process_time() - start
     out["rows"].append({"per_s": actions / spent, "per_game": actions / games})
+# clone(), what a search bot pays per sample: mid-game states of four-player base games
+options = game.normalize_options({"players": 4, "expansions": ["base"]})
+rng, states, seed = random.Random(7), [], 0
+while len(states) < 400:
+    state = game.new(options, seed)
+    seed += 1
+    while (now := game.decision(state)) is not None:
+        if rng.random() < 0.05:
+            states.append(state.clone())
+        seat = now.seats[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+start = time.process_time()
+for _ in range(10):
+    for state in states:
+        state.clone()
+out["clone_us"] = (time.process_time() - start) / (10 * len(states)) * 1e6
 print(json.dumps(out))
 """
 
@@ -124,6 +140,10 @@ def main() -> None:
         lengths = {r["rows"][index]["per_game"] for name in names for r in results[name]}
         same = f"{lengths.pop():.1f}" if len(lengths) == 1 else "differ!"
         print(line + f"{trees.ratio(best['compiled'], best['pure']):>15}{same:>14}")
+    fastest = {name: min(r["clone_us"] for r in results[name]) for name in names}
+    line = f"{'clone() µs, 4 players, base, best':<40}"
+    line += "".join(f"{name}: {fastest[name]:.1f}  " for name in names)
+    print(line + trees.ratio(fastest["pure"], fastest["compiled"]))
 
 
 if __name__ == "__main__":
