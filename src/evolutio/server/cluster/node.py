@@ -25,6 +25,7 @@ import redis.asyncio as aioredis
 from sqlalchemy.engine import Engine
 
 from evolutio.core.game import JSON
+from evolutio.server.cluster.bus import Bus
 from evolutio.server.cluster.lease import PREFIX, Leases, node_channel
 from evolutio.server.cluster.relay import Relays
 from evolutio.server.cluster.remote import Remotes
@@ -53,6 +54,7 @@ class Cluster:
         self.redis: Any = aioredis.from_url(url, decode_responses=True)
         self.sync: Any = redis.Redis.from_url(url, decode_responses=True)
         self.leases = Leases(self.redis, self.sync, self.node, lease)
+        self.bus = Bus(aioredis.from_url(url, decode_responses=True))
         self.remotes = Remotes(self)
         self.relays = Relays(self)
         #: the app's handler of one client frame (``handle(room, conn, text)``)
@@ -84,6 +86,7 @@ class Cluster:
     async def start(self) -> None:
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(node_channel(self.node))
+        self.bus.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep()),
                        loop.create_task(self._scan())]
@@ -93,6 +96,7 @@ class Cluster:
         """A clean stop: the leases go at once, so other processes take the rooms now."""
         for task in self._tasks:
             task.cancel()
+        self.bus.stop()
         for room_id in sorted(self.owned):
             try:
                 await self.leases.release(room_id)
@@ -102,11 +106,12 @@ class Cluster:
         if self._pubsub is not None:
             await self._pubsub.aclose()
         await self.redis.aclose()
+        await self.bus.redis.aclose()
         self.sync.close()
 
     async def publish(self, node: str, kind: str, cid: str, payload: str) -> bool:
         """Send one message to the process ``node``; False when nobody listens there."""
-        return bool(await self.redis.publish(node_channel(node), f"{kind} {cid} {payload}"))
+        return bool(await self.bus.publish(node_channel(node), f"{kind} {cid} {payload}"))
 
     async def _listen(self) -> None:
         while True:

@@ -7,6 +7,7 @@ node) from the settings ``serve`` put in the environment variable :data:`SETTING
 from __future__ import annotations
 
 import json
+import logging
 import os
 
 from fastapi import FastAPI
@@ -26,6 +27,7 @@ def settings(db: str, redis: str, **fields: object) -> str:
 def application() -> FastAPI:
     """One worker's application on the shared database and Redis."""
     data = json.loads(os.environ[SETTINGS])
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     return create_app(
         data["db"],
         grace=float(data.get("grace", 30.0)),
