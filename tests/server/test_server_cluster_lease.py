@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
-from cluster_harness import Node, nodes, postgres_url, redis_url
+from cluster_harness import EVOLUTIO, Node, nodes, postgres_url, redis_url
 from server_harness import Client, play
 
 from evolutio.server.cluster.lease import Leases, node_channel
@@ -122,3 +124,13 @@ def test_workers_share_one_port(postgres_url: str, redis_url: str,
         assert "Traceback" not in node.log_text()
     finally:
         node.kill()
+
+
+def test_serve_refuses_workers_without_redis(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(EVOLUTIO), "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'x.db'}"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode != 0
+    assert "more than 1 needs --redis" in done.stdout + done.stderr
+    assert not (tmp_path / "x.db").exists()  # refused before touching the database
