@@ -47,7 +47,8 @@ def serve(db: str, redis: str | None) -> tuple[subprocess.Popen[bytes], str]:
             "--bot-delay", "0", "--exempt", "127.0.0.1"]
     if redis:
         args += ["--redis", redis]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = open(f"/tmp/scale-node-{port}.log", "wb")  # noqa: SIM115
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

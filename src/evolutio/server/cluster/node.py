@@ -16,6 +16,7 @@ import json
 import logging
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -65,6 +66,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._spawned: set[asyncio.Task[Any]] = set()
+        self._stopping = threading.Event()
         hub.cluster = self
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -88,12 +90,15 @@ class Cluster:
         await self._pubsub.subscribe(node_channel(self.node))
         self.bus.start()
         loop = asyncio.get_running_loop()
+        self._stopping.clear()
+        threading.Thread(target=self._renew, args=(loop,), name="leases", daemon=True).start()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep()),
                        loop.create_task(self._scan())]
         log.info("cluster node %s listening (lease %.1f s)", self.node, self.lease)
 
     async def stop(self) -> None:
         """A clean stop: the leases go at once, so other processes take the rooms now."""
+        self._stopping.set()
         for task in self._tasks:
             task.cancel()
         self.bus.stop()
@@ -197,27 +202,43 @@ class Cluster:
         for conn in list(room.conns):
             conn.stop()
 
+    def _renew(self, loop: asyncio.AbstractEventLoop) -> None:
+        """In a thread of its own, every third of a lease: renew them all, whatever the
+        event loop is busy with (a busy process is not a dead one). Rooms whose lease is
+        lost, or all of them when Redis has not answered for most of a lease, are dropped
+        on the loop."""
+        while not self._stopping.wait(self.lease / 3):
+            owned = sorted(self.owned)
+            try:
+                lost = self.leases.renew_now(owned)
+                self.renewed = time.monotonic()
+            except Exception as exc:
+                log.warning("cluster: renewing leases failed: %s", exc)
+                if time.monotonic() - self.renewed <= self.lease * 0.8:
+                    continue
+                lost = owned  # others may hold them by now
+            if lost:
+                loop.call_soon_threadsafe(self._lost, lost)
+
+    def _lost(self, room_ids: list[str]) -> None:
+        for room_id in room_ids:
+            self.drop(room_id)
+
     async def _keep(self) -> None:
-        """Renew the leases; release those of rooms forgotten; list live rooms; sweep."""
+        """Release the leases of rooms forgotten; list live rooms; sweep proxies, relays."""
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
                 for room_id in sorted(self.owned - self.hub.rooms.keys()):
                     self.owned.discard(room_id)
                     await self.leases.release(room_id)
-                for room_id in await self.leases.renew(sorted(self.owned)):
-                    self.drop(room_id)
-                self.renewed = time.monotonic()
                 await self._list()
                 await self.remotes.sweep()
                 await self.relays.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("cluster: renewing leases failed: %s", exc)
-                if time.monotonic() - self.renewed > self.lease * 0.8:
-                    for room_id in sorted(self.owned):  # others may hold them by now
-                        self.drop(room_id)
+                log.warning("cluster: keeping the lobby and relays failed: %s", exc)
 
     async def _scan(self) -> None:
         """Take over the live rooms nobody holds (their process died)."""
