@@ -4,9 +4,10 @@ For each process count N it starts a throwaway PostgreSQL and Redis (scripts/sta
 N ``evolutio serve --redis`` processes, makes game ``g`` on process ``g % N`` (its owner) and
 connects seat ``s`` of it to process ``(g + s) % N``, so with N > 1 most seats are relayed
 through Redis. It prints actions/s and p50/p99 latency per N, the latency of the seats on
-the owner and of the relayed ones apart (their difference is the Redis hop, there and back),
-and the server CPU per action summed over the processes. A row "1, no redis" is today's
-single process on the same PostgreSQL, the baseline.
+the owner and of the relayed ones apart, and the server CPU per action summed over the
+processes. A row "1, no redis" is today's single process on the same PostgreSQL, the
+baseline. Last, the Redis hop alone: pings sent one at a time to a room's owner, directly and
+through another process.
 """
 
 from __future__ import annotations
@@ -47,8 +48,7 @@ def serve(db: str, redis: str | None) -> tuple[subprocess.Popen[bytes], str]:
             "--bot-delay", "0", "--exempt", "127.0.0.1"]
     if redis:
         args += ["--redis", redis]
-    log = open(f"/tmp/scale-node-{port}.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -153,3 +153,62 @@ def run(counts: list[int], game: str, games: int, seconds: float, think: float,
         print(f"{label:>14} {r['actions']:>8} {r['actions_per_s']:>8} {r['p50_ms']!s:>7} "
               f"{r['p99_ms']!s:>7} {r['local_p50_ms']!s:>9} {r['relayed_p50_ms']!s:>9} "
               f"{r['cpu_ms']!s:>10} {r['errors']:>6}", flush=True)
+    hop()
+
+
+async def pings(base: str, room: str, count: int, pids: list[int]) -> tuple[float, float]:
+    """``count`` pings one after the other on one socket: the median round trip (ms) and
+    the server CPU per ping (ms, summed over ``pids``)."""
+    url = base.replace("http", "ws", 1) + f"/ws/{room}"
+    async with websockets.connect(url) as ws:
+        while json.loads(await ws.recv()).get("type") != "room":
+            pass  # the welcome, then the room
+        times = []
+        cpu = sum(cpu_seconds(p) for p in pids)
+        for i in range(count):
+            started = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "ref": i}))
+            while json.loads(await ws.recv()).get("type") != "pong":
+                pass
+            times.append(time.perf_counter() - started)
+        cpu = sum(cpu_seconds(p) for p in pids) - cpu
+    return 1000 * statistics.median(times), 1000 * cpu / count
+
+
+def hop(count: int = 150, rounds: int = 5) -> None:
+    """The Redis hop alone: pings sent one at a time to a room's owner directly, then
+    through another process (relayed there and back), on an otherwise idle pair; the
+    median of ``rounds`` rounds (``count`` stays under the 200 messages a second a socket
+    may send)."""
+    with tempfile.TemporaryDirectory(prefix="evolutio-pg.", dir="/tmp") as pg_dir, \
+            tempfile.TemporaryDirectory(prefix="evolutio-redis.", dir="/tmp") as r_dir:
+        db = service("start-postgres.sh", pg_dir)
+        redis = service("start-redis.sh", r_dir)
+        procs: list[subprocess.Popen[bytes]] = []
+        try:
+            (owner, base), (other, relay) = serve(db, redis), serve(db, redis)
+            procs = [owner, other]
+            token = httpx.post(base + "/api/guest", json={"name": "Hop"}).json()["token"]
+            room = httpx.post(base + "/api/rooms", json={"options": {}},
+                              headers={"authorization": f"Bearer {token}"}).json()["room"]["id"]
+            pids = [owner.pid, other.pid]
+            both = [(asyncio.run(pings(base, room, count, pids)),
+                     asyncio.run(pings(relay, room, count, pids))) for _ in range(rounds)]
+            direct = (statistics.median(d[0] for d, _ in both),
+                      statistics.median(d[1] for d, _ in both))
+            relayed = (statistics.median(r[0] for _, r in both),
+                       statistics.median(r[1] for _, r in both))
+        finally:
+            for proc in procs:
+                proc.terminate()
+                proc.wait(10)
+            subprocess.run(["sh", str(ROOT / "scripts/start-postgres.sh"), "stop", pg_dir],
+                           capture_output=True, check=False)
+            subprocess.run(["sh", str(ROOT / "scripts/start-redis.sh"), "stop", r_dir],
+                           capture_output=True, check=False)
+    print(f"\nthe Redis hop, {count} pings one at a time, median of {rounds} rounds (median "
+          "round trip; server CPU per ping, both processes):")
+    print(f"  direct to the owner  {direct[0]:6.2f} ms  {direct[1]:5.2f} ms CPU")
+    print(f"  relayed              {relayed[0]:6.2f} ms  {relayed[1]:5.2f} ms CPU")
+    print(f"  the hop              {relayed[0] - direct[0]:6.2f} ms  "
+          f"{relayed[1] - direct[1]:5.2f} ms CPU")

@@ -97,7 +97,7 @@ def create_app(
         hub.start_all()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         if cluster is not None:
-            await cluster.start()
+            await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
@@ -355,8 +355,7 @@ def create_app(
         await websocket.accept()
         room, owner = hub.room(room_id), None
         if room is None and cluster is not None:  # here, taken over now, or relayed
-            place = await cluster.place(room_id)
-            room, owner = (place, None) if isinstance(place, Room) else (None, place)
+            room, owner = await cluster.place(room_id)
         if room is None and owner is None:
             await websocket.send_text(
                 json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
@@ -390,14 +389,8 @@ def create_app(
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
-        if cluster is not None and owner is not None:
-            try:
-                await cluster.relays.run(websocket, conn, room_id, owner)
-            finally:
-                hub.sockets.subtract(keys)
-                conn.stop()
-                writer.cancel()
-            return
+        if cluster is not None and owner is not None:  # another process plays the room
+            return await cluster.relays.run(websocket, conn, room_id, owner, keys, writer)
         assert room is not None
         room.attach(conn)
         try:
@@ -474,6 +467,4 @@ def create_app(
             log.exception("room %s: message failed", room.id)
             conn.send(RoomError("internal", "message_failed").frame(conn.lang, ref))
 
-    if cluster is not None:
-        cluster.handle = handle
     return app

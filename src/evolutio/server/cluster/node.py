@@ -85,7 +85,9 @@ class Cluster:
 
     # -- life --------------------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, handle: Callable[[Room, Conn, str], None]) -> None:
+        """Listen, renew, scan; ``handle`` is the app's handler of one client frame."""
+        self.handle = handle
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(node_channel(self.node))
         self.bus.start()
@@ -154,26 +156,26 @@ class Cluster:
             raise RuntimeError(f"room {room_id} is held by another process")
         self.owned.add(room_id)
 
-    async def place(self, room_id: str) -> Room | str | None:
+    async def place(self, room_id: str) -> tuple[Room | None, str | None]:
         """Where ``room_id`` is played: here (its room, taken over now if nobody held it),
-        in another live process (that process's id), or nowhere (None: no live room)."""
+        or in another live process (that process's id); (None, None): no live room."""
         deadline = time.monotonic() + 2 * self.lease + 1
         while True:
             room = self.hub.room(room_id)
             if room is not None:
-                return room
+                return room, None
             if room_id in self.hub.skipped:
-                return None
+                return None, None
             owner = await self.leases.owner(room_id)
             if owner is None:
                 if not await asyncio.to_thread(self.hub.store.is_live, room_id):
-                    return None
+                    return None, None
                 if await self.leases.claim(room_id):
-                    return await self.take(room_id)
+                    return await self.take(room_id), None
             elif owner != self.node and await self.leases.alive(owner):
-                return owner
+                return None, owner
             if time.monotonic() > deadline:
-                return None  # an owner that died and whose lease has not expired yet
+                return None, None  # an owner that died and whose lease has not expired yet
             await asyncio.sleep(0.2)
 
     async def take(self, room_id: str) -> Room | None:

@@ -8,6 +8,7 @@ is closed with code 1012, and the client reconnects to any process.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -42,8 +43,11 @@ class Relays:
         self.cluster = cluster
         self.by_id: dict[str, Relayed] = {}
 
-    async def run(self, websocket: Any, conn: Conn, room_id: str, owner: str) -> None:
-        """Relay one socket until it closes: attach at the owner, forward every frame."""
+    async def run(self, websocket: Any, conn: Conn, room_id: str, owner: str,
+                  keys: list[str], writer: asyncio.Task[None]) -> None:
+        """Relay one socket until it closes: attach at the owner, forward every frame. At
+        the end the socket's counts (``keys`` of ``hub.sockets``) go down and its ``conn``
+        and ``writer`` stop."""
         cid = secrets.token_hex(8)
         relayed = Relayed(conn, room_id, owner, websocket)
         self.by_id[cid] = relayed
@@ -69,6 +73,9 @@ class Relays:
             pass
         finally:
             self.by_id.pop(cid, None)
+            self.cluster.hub.sockets.subtract(keys)
+            conn.stop()
+            writer.cancel()
             try:
                 await publish(owner, "d", cid, "")
             except Exception as exc:  # Redis gone too: the owner's sweep detaches it
