@@ -71,6 +71,9 @@ class Relays:
                     break
         except (WebSocketDisconnect, RuntimeError):
             pass
+        except Exception as exc:  # Redis unreachable: the client reconnects, maybe elsewhere
+            log.warning("relay of a socket in room %s failed: %s", room_id, exc)
+            await self.close(relayed, MOVED)
         finally:
             self.by_id.pop(cid, None)
             self.cluster.hub.sockets.subtract(keys)
