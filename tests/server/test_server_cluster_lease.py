@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
-from cluster_harness import EVOLUTIO, Node, nodes, postgres_url, redis_url
+from cluster_harness import EVOLUTIO, Node, free_port, nodes, postgres_url, redis_url
 from server_harness import Client, play
 
 from evolutio.server.cluster.lease import Leases, node_channel
@@ -134,3 +134,14 @@ def test_serve_refuses_workers_without_redis(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "more than 1 needs --redis" in done.stdout + done.stderr
     assert not (tmp_path / "x.db").exists()  # refused before touching the database
+
+
+def test_serve_says_when_redis_cannot_be_reached(tmp_path: Path) -> None:
+    port = free_port()  # nothing listens there
+    done = subprocess.run(
+        [str(EVOLUTIO), "serve", "--db", f"sqlite:///{tmp_path / 'x.db'}",
+         "--redis", f"redis://127.0.0.1:{port}/0"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode != 0
+    assert f"cannot use Redis 'redis://127.0.0.1:{port}/0'" in done.stdout + done.stderr

@@ -99,6 +99,8 @@ def serve(
             lease=lease,
         )
     except Exception as exc:  # a bad URL or driver: say so, no traceback
+        if redis and type(exc).__module__.startswith("redis"):
+            raise fail(f"cannot use Redis {hide_password(redis)!r}: {exc}") from None
         raise fail(f"cannot use database {shown!r}: {exc}") from None
     where = f", redis: {hide_password(redis)}" if redis else ""
     console.print(f"evolutio server on http://{host}:{port}/  (database: {shown}{where})")
