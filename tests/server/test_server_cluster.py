@@ -8,6 +8,7 @@ from the event log, and the game finishes with every action kept exactly once.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -222,3 +223,48 @@ def test_relayed_client_in_its_own_language(cluster: list[Node]) -> None:
     assert any("а" <= ch <= "я" for ch in prompt.lower()), prompt
     # the same act sent again is recognised: answered with the state, not refused as stale
     assert got["answer"]["type"] == "state" and got["answer"]["full"]
+
+
+def test_an_index_written_elsewhere_reloads_the_room(
+    cluster: list[Node], postgres_url: str
+) -> None:
+    """A process that wakes up after another took its room over finds its next action
+    index already written: it drops the room instead of going on from a stale state, and the
+    room is loaded again with the other process's action (kept once; this one refused)."""
+    live = [n for n in cluster if n.proc is not None and n.proc.poll() is None]
+    owner = live[0]
+    tokens = [owner.guest("Rita"), owner.guest("Egor")]
+    room = owner.room(tokens[0], players=2)
+
+    async def go() -> tuple[dict[str, Any], dict[str, Any], int]:
+        clients = [await Client.open(owner, room, t) for t in tokens]
+        await clients[1].say("/join")
+        await clients[0].until(lambda f: f["type"] == "room"
+                               and all(s["name"] is not None for s in f["room"]["seats"]))
+        await clients[0].say("/start")
+        state = await clients[0].until(lambda f: f["type"] == "state" and bool(f["legal"]))
+        legal = state["legal"]
+        # "another owner" wrote seat 0's action at this index (the first legal one) ...
+        engine = create_engine(normalize_db_url(postgres_url))
+        with engine.begin() as conn:
+            conn.execute(text(
+                'INSERT INTO actions (room_id, idx, seat, action, "by", created_at) '
+                "VALUES (:r, :i, 0, CAST(:a AS JSON), 'human', now())"),
+                {"r": room, "i": state["version"], "a": json.dumps(legal[0]["action"])})
+        engine.dispose()
+        # ... so this process's write of another action at the same index is refused
+        await clients[0].send({"type": "act", "version": state["version"], "index": 1})
+        with pytest.raises(websockets.ConnectionClosed):
+            await clients[0].until(lambda f: False, timeout=30)
+        again = await Client.open(owner, room, tokens[0])
+        resumed = await again.until(lambda f: f["type"] == "state" and f["full"])
+        await again.close()
+        await clients[1].close()
+        return state, resumed, len(legal)
+
+    before, resumed, choices = run(go())
+    assert choices >= 2
+    assert resumed["version"] == before["version"] + 1
+    rows = action_rows(postgres_url, room)
+    assert [r[0] for r in rows] == [before["version"]] and rows[0][1] == 0
+    assert "moved on elsewhere" in owner.log_text()

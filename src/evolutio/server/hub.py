@@ -75,6 +75,8 @@ class Hub:
 
     def storage_failed(self, room: Room, exc: Exception) -> None:
         """A write of ``room`` failed: tell the room once, log, retry with backoff."""
+        if self.cluster is not None and self.cluster.conflict(room, exc):
+            return  # another process wrote this action index: the room is reloaded
         self.storage_failures += 1
         if isinstance(exc.__cause__, DatabaseGone):
             self.fatal(str(exc))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import redis
 import redis.asyncio as aioredis
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from evolutio.core.game import JSON
 from evolutio.server.cluster.bus import Bus
@@ -203,6 +204,19 @@ class Cluster:
         self.remotes.drop_room(room)
         for conn in list(room.conns):
             conn.stop()
+
+    def conflict(self, room: Room, exc: Exception) -> bool:
+        """Whether a failed write of ``room`` is an action index another process wrote
+        (it owned the room while this one was frozen): then the room leaves this process
+        and its lease is let go, so it is loaded again from the database, with that action,
+        by the next client or scan; its clients reconnect."""
+        if not isinstance(exc.__cause__, IntegrityError):
+            return False
+        log.warning("cluster: room %s: its action log moved on elsewhere; it is reloaded",
+                    room.id)
+        self.drop(room.id)
+        self.spawn(self.leases.release(room.id))
+        return True
 
     def _renew(self, loop: asyncio.AbstractEventLoop) -> None:
         """In a thread of its own, every third of a lease: renew them all, whatever the
