@@ -42,8 +42,7 @@ for expansions in json.loads(sys.argv[2]):
 states = engine.midgame_states(4, ["base"], 400)
 game = engine.GAME
 if hasattr(game.decision(states[0]), "seats"):  # the contract where a seat asks for its actions
-    seats = {id(s): game.decision(s).seats[0] for s in states}
-    legal = lambda s: game.legal_actions(s, seats[id(s)])
+    legal = lambda s: game.legal_actions(s, game.decision(s).seats[0])
 else:
     legal = lambda s: game.legal_actions(s)
 calls = [

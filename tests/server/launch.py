@@ -5,13 +5,12 @@ It does what ``evolutio serve`` does (tests/server/test_server_cli.py covers tha
 
 Fault injection for tests/server/faults: while the file named by ``$EVOLUTIO_FAULT_FILE``
 exists, every write statement fails in the database driver, as on a full disk or a read-only
-file (an ``OperationalError`` like SQLite's own).
+file (an ``OperationalError`` of the driver in use: SQLite's or psycopg's).
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,11 +29,12 @@ def faulty_engine(url: str) -> Engine:
     """``make_engine`` whose writes fail while the fault file exists."""
     engine = make_engine(url)
     flag = Path(os.environ["EVOLUTIO_FAULT_FILE"])
+    failure = engine.dialect.dbapi.OperationalError  # type: ignore[union-attr]
 
     @event.listens_for(engine, "before_cursor_execute")
     def _fail(_conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
         if flag.exists() and statement.lstrip().upper().startswith(WRITES):
-            raise sqlite3.OperationalError("database or disk is full (injected)")
+            raise failure("database or disk is full (injected)")
 
     return engine
 

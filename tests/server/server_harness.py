@@ -1,4 +1,9 @@
-"""Test harness: a real server process (free loopback port, temporary SQLite) and clients."""
+"""Test harness: a real server process (free loopback port, temporary database) and clients.
+
+The database is a temporary SQLite file, or, with ``EVOLUTIO_TEST_DATABASE=postgresql`` in the
+environment, a fresh database on one throwaway PostgreSQL cluster started once per test session
+(:mod:`pg_cluster`): ``database_url(path)`` gives either, and every ``Server`` uses it.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from pg_cluster import ON_POSTGRES, database_url
 
 LAUNCH = Path(__file__).with_name("launch.py")
 
@@ -30,13 +36,14 @@ def free_port() -> int:
 class Server:
     """Starts, kills (-9) and restarts the server on the same database and port.
 
-    The database is the SQLite file ``db`` unless ``url`` names another (PostgreSQL); the
-    server's log goes next to ``db`` either way.
+    The database is ``database_url(db)`` (the SQLite file ``db``, or its PostgreSQL database
+    when the session runs on PostgreSQL) unless ``url`` names another; the server's log goes
+    next to ``db`` either way.
     """
 
     def __init__(self, db: Path, grace: float = 30.0, url: str | None = None) -> None:
         self.db = db
-        self.url = url or f"sqlite:///{db}"
+        self.url = url or database_url(db)
         self.grace = grace
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -182,6 +189,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: for tests about SQLite itself (its file, its lock, its driver's errors)
+SQLITE_ONLY = pytest.mark.skipif(ON_POSTGRES, reason="about SQLite's file itself")
 BROWSER_MARKS = [
     pytest.mark.browser,
     pytest.mark.skipif(

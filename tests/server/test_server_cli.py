@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import sqlalchemy as sa
+from pg_cluster import database_url
 from server_harness import free_port
 
 from evolutio.server.db import make_engine
@@ -59,7 +60,7 @@ def test_serve_refuses_bad_arguments_readably(tmp_path: Path) -> None:
 
 
 def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
+    engine = make_engine(database_url(tmp_path / "m.db"))
     upgrade(engine)
     upgrade(engine)
     tables = set(sa.inspect(engine).get_table_names())

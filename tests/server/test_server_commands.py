@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pg_cluster import database_url
 
 from evolutio.bots.levels import LEVELS
 from evolutio.server import auth, commands
@@ -23,7 +24,7 @@ class Box:
     """A hub on a fresh database, a host and their connection."""
 
     def __init__(self, path: Path) -> None:
-        engine = make_engine(f"sqlite:///{path}")
+        engine = make_engine(database_url(path))
         upgrade(engine)
         self.hub = Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
         with self.hub.store.session() as s:

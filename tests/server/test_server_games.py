@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from pg_cluster import database_url
 
 from evolutio.core import registry
 from evolutio.server.app import create_app
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 def client(tmp_path: Path) -> Iterator[TestClient]:
     registry.register("webtoy", "webgame:GAME")
     try:
-        app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0)
+        app = create_app(database_url(tmp_path / "g.db"), bot_delay=0.0)
         with TestClient(app) as test_client:
             yield test_client
     finally:

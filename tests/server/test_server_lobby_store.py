@@ -9,6 +9,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from pg_cluster import database_url
 from server_harness import Client, Server, is_state
 from sqlalchemy import inspect, text
 
@@ -22,7 +23,7 @@ from evolutio.server.seating import Seat, seat_of
 
 
 def test_migration_0006_adds_private_and_rematch_to_existing_rooms(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    engine = make_engine(database_url(tmp_path / "old.db"))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:

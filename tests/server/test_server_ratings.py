@@ -7,6 +7,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from pg_cluster import database_url
 from sqlalchemy import inspect, select, text
 
 from evolutio.core.game import Outcome
@@ -17,7 +18,7 @@ from evolutio.server.ratings import display, leaderboard, rating_of, ratings_of,
 
 
 def test_ratings_move_with_ranks_in_their_own_game(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = make_engine(database_url(tmp_path / "r.db"))
     upgrade(engine)
     with make_sessionmaker(engine)() as s:
         ann, _ = auth.create_guest(s, "Ann")
@@ -61,7 +62,7 @@ def test_ratings_move_with_ranks_in_their_own_game(tmp_path: Path) -> None:
 
 
 def test_the_migration_moves_ratings_to_the_game_they_were_earned_in(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    engine = make_engine(database_url(tmp_path / "old.db"))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
@@ -69,9 +70,9 @@ def test_the_migration_moves_ratings_to_the_game_they_were_earned_in(tmp_path: P
         command.upgrade(config, "0002")
         conn.execute(text(
             "INSERT INTO users (id, name, name_key, is_bot, mu, sigma, games, wins, created_at) "
-            "VALUES (1, 'Uma', 'uma', 0, 30.0, 5.0, 2, 1, '2026-01-01'),"
-            " (2, 'bot:easy', 'bot:easy', 1, 20.0, 6.0, 2, 1, '2026-01-01'),"
-            " (3, 'Vic', 'vic', 0, 25.0, 8.3, 0, 0, '2026-01-01')"
+            "VALUES (1, 'Uma', 'uma', false, 30.0, 5.0, 2, 1, '2026-01-01'),"
+            " (2, 'bot:easy', 'bot:easy', true, 20.0, 6.0, 2, 1, '2026-01-01'),"
+            " (3, 'Vic', 'vic', false, 25.0, 8.3, 0, 0, '2026-01-01')"
         ))
         for room, game in (("r1", "evolution"), ("r2", "evolution")):
             conn.execute(text(

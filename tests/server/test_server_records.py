@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from pg_cluster import database_url
 
 from evolutio.core.match import Match
 from evolutio.core.record import Record
@@ -26,7 +27,7 @@ RECORD = Path(__file__).with_name("data") / "evolution-3p-time_to_fly.json"
 def test_an_old_record_replays_to_its_scores_through_the_server(tmp_path: Path) -> None:
     record = Record.from_json(json.loads(RECORD.read_text(encoding="utf-8")))
     assert record.game == "evolution" and record.outcome is not None
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    url = database_url(tmp_path / "old.db")
     engine = make_engine(url)
     upgrade(engine)
     with make_sessionmaker(engine)() as s:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pg_cluster import database_url
 
 from evolutio.server import auth, commands, rooms
 from evolutio.server.db import make_engine, make_sessionmaker
@@ -33,7 +34,7 @@ def test_a_failing_bot_plays_the_safe_default(
     tmp_path: Path, mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(rooms, "make_bot", lambda spec, seed, game: BrokenBot(mode))
-    engine = make_engine(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = make_engine(database_url(tmp_path / "r.db"))
     upgrade(engine)
     hub = Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
 

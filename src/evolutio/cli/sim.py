@@ -38,7 +38,7 @@ from evolutio.cli.options import (
 from evolutio.core.game import JSON, Game, OptionError
 from evolutio.core.options import parse_assignment, seat_option
 from evolutio.sim.compare import OptionSet, compare, comparison_lines, group_rows
-from evolutio.sim.runner import GameTask, batch_tasks, default_workers, iter_games
+from evolutio.sim.runner import Executor, GameTask, LocalPool, batch_tasks, iter_games
 from evolutio.sim.stats import (
     Rate,
     ResultsError,
@@ -96,9 +96,39 @@ def _bot_specs(text: str, players: int, game: Game[Any]) -> list[str]:
     return [check_spec(spec, game) for spec in specs]
 
 
-def _run(tasks: Sequence[GameTask], workers: int, out: Path | None, label: str) -> list[JSON]:
+#: ``--cluster``'s help, shared by ``simulate`` and ``tournament``.
+CLUSTER_HELP = (
+    "Play the games on the Dask cluster whose scheduler is at ADDRESS (like "
+    "tcp://10.0.0.5:8786; start it with 'dask scheduler' and 'dask worker ADDRESS') "
+    "instead of local processes; same results for the same seed."
+)
+
+
+def _executor(cluster: str | None, workers: int | None) -> Executor:
+    """Local processes, or the Dask cluster at ``cluster`` (connected now, so an unreachable
+    address is refused before any file is written)."""
+    if cluster is None:
+        return LocalPool(workers)
+    if workers is not None:
+        raise fail("--workers sets local processes; with --cluster the cluster's workers play")
+    from evolutio.sim.cluster import ClusterError, DaskCluster
+
+    try:
+        executor = DaskCluster(cluster)
+    except ClusterError as exc:
+        raise fail(str(exc)) from None
+    count, threads = executor.threads()
+    console.print(f"cluster {cluster}: {count} workers, {threads} threads", highlight=False)
+    return executor
+
+
+def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label: str) -> list[JSON]:
+    """Play ``tasks`` on ``executor`` under a progress bar, writing rows to ``out`` as they
+    come; the rows written stay when the run is interrupted."""
+    from evolutio.sim.cluster import ClusterError
+
     rows: list[JSON] = []
-    writer = ResultsWriter(out) if out is not None else None
+    writer: ResultsWriter | None = None
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -108,16 +138,20 @@ def _run(tasks: Sequence[GameTask], workers: int, out: Path | None, label: str) 
         TimeRemainingColumn(),
     )
     try:
+        writer = ResultsWriter(out) if out is not None else None
         with Progress(*columns, console=console, transient=False) as progress:
             bar = progress.add_task(label, total=len(tasks))
-            for row in iter_games(tasks, workers):
+            for row in iter_games(tasks, executor=executor):
                 rows.append(row)
                 if writer is not None:
                     writer.write(row)
                 progress.advance(bar)
+    except ClusterError as exc:
+        raise fail(f"{exc} ({len(rows)} games finished)") from None
     finally:
         if writer is not None:
             writer.close()
+        executor.close()
     return rows
 
 
@@ -232,6 +266,7 @@ def simulate(
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     rotate: bool = typer.Option(
         False, "--rotate/--no-rotate", help="Shift the bots one seat further each game."
     ),
@@ -272,11 +307,11 @@ def simulate(
         for number, opts in enumerate(option_sets or [options])
         for task in batch_tasks(game.name, opts, seed, games, specs, rotate=rotate)
     ]
-    workers = workers or default_workers()
+    executor = _executor(cluster, workers)
     started = time.perf_counter()
     label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
     try:
-        rows = _run(tasks, workers, out, label)
+        rows = _run(tasks, executor, out, label)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     elapsed = time.perf_counter() - started
@@ -356,6 +391,7 @@ def tournament(
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Worker processes (default: all cores)."
     ),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
     out: Path | None = typer.Option(None, "--out", help="Per-game results (.jsonl or .csv)."),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
@@ -391,8 +427,9 @@ def tournament(
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
     tasks = tournament_tasks(game.name, options, specs, counts, games, seed)
+    executor = _executor(cluster, workers)
     try:
-        rows = _run(tasks, workers or default_workers(), out, f"tournament {game.name}")
+        rows = _run(tasks, executor, out, f"tournament {game.name}")
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     ratings = rate(rows, specs)

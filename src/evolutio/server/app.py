@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import available_games, default_game
-from evolutio.server import i18n, lobby, reasons, records, reference, undo
+from evolutio.server import i18n, lobby, metrics, reasons, records, reference, undo
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
     RoomRow,
@@ -129,8 +129,10 @@ def create_app(
         if isinstance(exc, (SQLAlchemyError, StorageError)):
             log.error("%s %s: storage error: %s", request.method, request.url.path,
                       str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            metrics.error("http_503")
             return await _api_error(request, ApiError(503, "database_down"))
         log.exception("request failed", exc_info=exc)
+        metrics.error("http_500")
         return await _api_error(request, ApiError(500, "internal"))
 
     async def body(request: Request) -> dict[str, Any]:
@@ -174,11 +176,7 @@ def create_app(
     web_games = mount_game_folders(app, stack)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
-    @app.get("/health")
-    async def health() -> JSONResponse:
-        """For operators and monitors: 200 when writes work, 503 while they fail."""
-        report = hub.health()
-        return JSONResponse(report, status_code=200 if report["ok"] else 503)
+    metrics.routes(app, hub, engine)  # /health and /metrics, for operators and monitors
 
     # ------------------------------------------------------------------ people
     people.routes(app, body)
@@ -434,7 +432,7 @@ def create_app(
             ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
             kind = msg.get("type")
             if kind == "act":
-                room.act(conn, msg)
+                metrics.acted(room.act, conn, msg)
             elif kind == "chat":
                 room.chat_line(conn, msg.get("text"))
             elif kind == "undo":
@@ -451,6 +449,7 @@ def create_app(
             else:
                 raise RoomError("bad_type", "unknown_type")
         except RoomError as exc:
+            metrics.error(exc.code)
             conn.send(exc.frame(conn.lang, ref))
             if exc.code in MALFORMED and not conn.warned:  # one log line per socket
                 conn.warned = True
@@ -459,12 +458,15 @@ def create_app(
             if exc.code == "stale":
                 room.send_state(conn, full=True)  # after the error, as docs/protocol.md says
         except (IllegalAction, OptionError) as exc:
+            metrics.error("illegal")
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
         except (SQLAlchemyError, StorageError) as exc:
             log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
+            metrics.error("storage")
             conn.send(RoomError("storage", "cannot_save").frame(conn.lang, ref))
         except Exception:
             log.exception("room %s: message failed", room.id)
+            metrics.error("internal")
             conn.send(RoomError("internal", "message_failed").frame(conn.lang, ref))
 
     return app

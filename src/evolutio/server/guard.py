@@ -109,6 +109,10 @@ class Guard:
         length = headers.get("content-length", "")
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         lang = request_lang(headers.get("accept-language"), (query.get("lang") or [None])[0])
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            # no name or id holds it, and PostgreSQL refuses it in text: a clear 400 here
+            await self.answer(send_with_headers, ApiError(400, "nul_in_request"), lang)
+            return
         if length.isdigit() and int(length) > self.max_body:
             await self.answer(send_with_headers, self.too_large(), lang)
             return

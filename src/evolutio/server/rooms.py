@@ -31,7 +31,7 @@ from evolutio.core.game import (
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, frames, history, reasons, resign, table, undo
+from evolutio.server import commands, frames, history, metrics, reasons, resign, table, undo
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -48,6 +48,8 @@ log = logging.getLogger("evolutio.server")
 __all__ = ["Conn", "Room", "RoomError", "Seat"]
 
 MAX_CHAT = 400
+#: control characters in a chat line count as spaces (NUL, which PostgreSQL refuses, among them)
+CONTROLS = {code: " " for code in (*range(32), 127)}
 CHAT_WINDOW = 5.0  # chat lines per person are limited (Limits.chat_per_user) per this window
 
 
@@ -262,7 +264,7 @@ class Room:
             raise RoomError("anonymous", "chat_anonymous")
         if not isinstance(raw, str):
             raise RoomError("bad_message", "text_not_string")
-        text = " ".join(raw.split())
+        text = " ".join(raw.translate(CONTROLS).split())  # PostgreSQL refuses NUL in text
         if not text:
             raise RoomError("bad_message", "say_something")
         if len(text) > MAX_CHAT:
@@ -380,6 +382,7 @@ class Room:
             self.hub.store.drop_action(self.id, index)
             raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
         undo.after(self, seat, action, events, saved)
+        metrics.played(by)
         self.changed()
 
     def advance(self, seat: int, action: Action, by: str) -> list[Event]:

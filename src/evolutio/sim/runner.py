@@ -2,7 +2,9 @@
 
 Each game's seed is derived from the master seed and the game's index, and each bot's seed
 from the game's seed and its seat, so a batch gives the same per-game results whatever the
-number of workers (as long as the bots' budgets are iteration counts, not seconds).
+number of workers and wherever they run (an :class:`Executor`: local processes, or a Dask
+cluster's workers, see :mod:`evolutio.sim.cluster`), as long as the bots' budgets are
+iteration counts, not seconds.
 A bot sees only its seat's view, the legal actions, the decision and an
 :class:`~evolutio.bots.base.InformationSet`; the runner alone holds the true state. At a
 simultaneous decision each pending seat's bot is asked in turn, and its view does not show the
@@ -17,7 +19,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from evolutio.bots.base import Bot, InformationSet
 from evolutio.bots.levels import make_bot
@@ -141,7 +143,8 @@ def play_game(task: GameTask) -> PlayedGame:
     return PlayedGame(result, record)
 
 
-def _play_row(task: GameTask) -> JSON:
+def play_row(task: GameTask) -> JSON:
+    """The result row of one game: what a worker process (local or on a cluster) runs."""
     return play_game(task).result
 
 
@@ -157,30 +160,61 @@ def run_games(
     tasks: Sequence[GameTask],
     workers: int | None = None,
     on_result: Callable[[JSON], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[JSON]:
-    """Play ``tasks`` with ``workers`` processes; rows come back in task order."""
+    """Play ``tasks`` with ``workers`` processes (or on ``executor``); rows in task order."""
     rows: list[JSON] = []
-    for row in iter_games(tasks, workers):
+    for row in iter_games(tasks, workers, executor):
         rows.append(row)
         if on_result is not None:
             on_result(row)
     return rows
 
 
-def iter_games(tasks: Sequence[GameTask], workers: int | None = None) -> Iterator[JSON]:
-    """Yield result rows in task order as they finish, using up to ``workers`` processes."""
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
-    workers = min(workers, max(1, len(tasks)))
-    if workers == 1:
-        for task in tasks:
-            yield _play_row(task)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(workers) as pool:
-        yield from pool.imap(_play_row, tasks, chunksize=1)
+class Executor(Protocol):
+    """Where a batch's games are played: the local processes or a cluster's workers.
+
+    ``play`` yields the rows of ``tasks`` in task order as they finish; closing the iterator
+    early (Ctrl-C) stops the games not yet played. The rows do not depend on the executor:
+    every task carries its seeds.
+    """
+
+    def play(self, tasks: Sequence[GameTask]) -> Iterator[JSON]: ...
+
+    def close(self) -> None:
+        """Let go of what the executor holds (a cluster connection)."""
+
+
+class LocalPool:
+    """Games in ``workers`` processes of this machine (forked where the platform can)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        workers = default_workers() if workers is None else workers
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.workers = workers
+
+    def play(self, tasks: Sequence[GameTask]) -> Iterator[JSON]:
+        workers = min(self.workers, max(1, len(tasks)))
+        if workers == 1:
+            for task in tasks:
+                yield play_row(task)
+            return
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with context.Pool(workers) as pool:
+            yield from pool.imap(play_row, tasks, chunksize=1)
+
+    def close(self) -> None:
+        """Nothing to release: each :meth:`play` opens and closes its own pool."""
+
+
+def iter_games(
+    tasks: Sequence[GameTask], workers: int | None = None, executor: Executor | None = None
+) -> Iterator[JSON]:
+    """Yield result rows in task order as they finish, on ``executor`` (default: up to
+    ``workers`` local processes)."""
+    yield from (executor or LocalPool(workers)).play(tasks)
 
 
 def batch_tasks(

@@ -93,6 +93,8 @@ class ResultsWriter:
             self._csv.writerow({key: _csv_cell(key, row.get(key)) for key in self._columns})
         else:
             self._file.write(json.dumps(row, separators=(",", ":")) + "\n")
+        # each finished game is on disk at once: a run stopped or crashed keeps its rows
+        self._file.flush()
 
     def close(self) -> None:
         self._file.close()

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from pg_cluster import ON_POSTGRES, database_url
 from server_harness import Client, Server, play
 
 
@@ -45,7 +46,16 @@ def finished_game(server: Server, names: tuple[str, str], seed: int = 1) -> str:
 
 
 def sql(db: Path, statement: str, *args: Any) -> list[tuple[Any, ...]]:
-    """Run one statement on the (stopped) server's SQLite file."""
+    """Run one statement (``?`` placeholders) on the server's database: its SQLite file, or
+    its PostgreSQL database when the tests run there (JSON columns come back as text in both)."""
+    if ON_POSTGRES:
+        import psycopg
+        from psycopg.types.json import set_json_loads
+
+        with psycopg.connect(database_url(db)) as pg:
+            set_json_loads(lambda data: data if isinstance(data, str) else data.decode(), pg)
+            cursor = pg.execute(statement.replace("?", "%s"), args)  # type: ignore[arg-type]
+            return cursor.fetchall() if cursor.description else []
     with sqlite3.connect(db) as conn:
         rows = conn.execute(statement, args).fetchall()
         conn.commit()

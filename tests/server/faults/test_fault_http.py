@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 from fastapi.testclient import TestClient
 from faultkit import sql
+from pg_cluster import database_url
 from server_harness import Server
 
 from evolutio.server.app import create_app
@@ -87,13 +88,13 @@ def test_tokens_only_in_headers_and_cookies_and_sessions_expire(server: Server) 
 
 
 def test_secure_cookies(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path / 'tls.db'}", secure_cookies=True)
+    app = create_app(database_url(tmp_path / "tls.db"), secure_cookies=True)
     with TestClient(app) as client:
         r = client.post("/api/guest", json={"name": "Tls Tom"})
         assert r.status_code == 200
         cookie = r.headers["set-cookie"]
         assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
-    plain = create_app(f"sqlite:///{tmp_path / 'plain.db'}")
+    plain = create_app(database_url(tmp_path / "plain.db"))
     with TestClient(plain, base_url="https://example.org") as client:
         r = client.post("/api/guest", json={"name": "Tls Ann"})
         assert "Secure" in r.headers["set-cookie"]  # HTTPS gets it without the option

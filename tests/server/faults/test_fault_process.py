@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from faultkit import seat_two, sql
-from server_harness import Client, Server, is_state
+from server_harness import SQLITE_ONLY, Client, Server, is_state
 
 
 def test_a_second_process_on_the_same_database_stops_at_start(tmp_path: Path) -> None:
@@ -27,6 +27,7 @@ def test_a_second_process_on_the_same_database_stops_at_start(tmp_path: Path) ->
         first.stop()
 
 
+@SQLITE_ONLY
 def test_a_deleted_database_stops_the_server_with_a_clear_error(tmp_path: Path) -> None:
     server = Server(tmp_path / "gone.db")
     server.start()

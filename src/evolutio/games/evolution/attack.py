@@ -27,10 +27,13 @@ from evolutio.games.evolution.ops import (
     seats_from,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Span, State
 from evolutio.games.evolution.trait import (
+    ATTACK_BLOCKERS,
     DEFENCE_ACTIONS,
     HIDDEN_TRAITS,
+    LINK_ATTACK_BLOCKERS,
+    RESTRICTERS,
     TRAITS,
     in_game,
 )
@@ -48,25 +51,25 @@ def attack_block(
     """
     if target.id == carnivore.id:
         return refusal("attack_self")
-    if not target.present:
+    if target.card == NO_CARD:
         return refusal("attack_no_body", animal=target.id)
     if (IN_SHELL, target.id) in state.cooldowns:
         return refusal("in_shell", state.edition, animal=target.id, trait="shell")
     if carnivore.location != target.location:
         return refusal("attack_elsewhere", animal=carnivore.id, target=target.id)
     for _, trait in carnivore.active():
-        reason = TRAITS[trait].restricts_attack(state, carnivore, target)
-        if reason:
-            return reason
+        if trait in RESTRICTERS:
+            reason = TRAITS[trait].restricts_attack(state, carnivore, target)
+            if reason:
+                return reason
     for _, trait in target.active():
-        if ignore and trait in ignore:
-            continue
-        reason = TRAITS[trait].blocks_attack(state, carnivore, target)
-        if reason:
-            return reason
+        if trait in ATTACK_BLOCKERS and not (ignore and trait in ignore):
+            reason = TRAITS[trait].blocks_attack(state, carnivore, target)
+            if reason:
+                return reason
     if state.links and not target.paralysed:
         for link in state.links.values():
-            if link.a == target.id or link.b == target.id:
+            if (link.a == target.id or link.b == target.id) and link.trait in LINK_ATTACK_BLOCKERS:
                 if ignore and link.trait in ignore:
                     continue
                 reason = TRAITS[link.trait].link_blocks_attack(state, link, carnivore, target)

@@ -5,13 +5,13 @@ animals, a new animal into a location (seed 004, "Фаза развития").""
 from __future__ import annotations
 
 from evolutio.core.game import Action
-from evolutio.games.evolution.actions import PlayPair
+from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import host_block
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, State
-from evolutio.games.evolution.trait import TRAITS
+from evolutio.games.evolution.state import NO_CARD, Animal, State
+from evolutio.games.evolution.trait import LIMITERS, TRAITS, Trait
 
 
 def shown(state: State, trait_id: str) -> str:
@@ -86,3 +86,198 @@ def canonical(action: Action) -> Action:
     ):
         return PlayPair(action.card, action.trait, (action.animals[1], action.animals[0]))
     return action
+
+
+class _Tables:
+    """What the development options need that depends only on the registered traits: per
+    trait, the trait names that stop it from going on an animal without further thought (a
+    duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
+    which ``trait_block`` then asks itself), and the traits that refuse some animals
+    themselves (``play_block``). Built on first use, once every trait is registered."""
+
+    __slots__ = ("blockers", "size", "stops")
+
+    def __init__(self) -> None:
+        self.size = -1
+        self.stops: dict[str, frozenset[str]] = {}
+        self.blockers: frozenset[str] = frozenset()
+
+    def ready(self) -> _Tables:
+        if self.size != len(TRAITS):
+            names = list(TRAITS)
+            self.stops = {
+                a: frozenset(
+                    b
+                    for b in names
+                    if (a == b and not TRAITS[a].stackable)
+                    or b in LIMITERS
+                    or TRAITS[a].conflicts(b)
+                    or TRAITS[b].conflicts(a)
+                )
+                for a in names
+            }
+            self.blockers = frozenset(
+                name
+                for name, trait in TRAITS.items()
+                if type(trait).play_block is not Trait.play_block
+            )
+            self.size = len(TRAITS)
+        return self
+
+
+_TABLES = _Tables()
+
+
+def development_options(state: State, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` in the development phase, in the hand's order: each
+    card as a new animal (in each location), then as each of its traits on every animal that
+    may take it; Pass last. A trait's animals are found once per call, however many cards
+    of the hand show it; an animal none of whose traits (nor links) stops the trait needs
+    no further check than the trait's own ``play_block``, and the rest ask ``trait_block``.
+    A card's row of actions (as animals, or as one trait on the animals found) is made once
+    per game (``State.rows``): actions are immutable, and a hand's rows recur from one
+    decision to the next."""
+    tables = _TABLES.ready()
+    player = state.players[seat]
+    animals = state.animals
+    own = [animals[a] for a in player.animals if animals[a].card != NO_CARD]
+    others: list[Animal] | None = None  # the other seats' animals, listed when asked
+    linked: set[int] = set()
+    if state.links:
+        for link in state.links.values():
+            if link.trait in LIMITERS:
+                linked.add(link.a)
+                linked.add(link.b)
+    rows = state.rows
+    places = CONTINENTS if state.geography else ("",)
+    singles: dict[str, tuple[int, ...]] = {}
+    pairs: dict[str, tuple[tuple[int, int], ...]] = {}
+    actions: list[Action] = []
+    for card in player.hand:
+        key: tuple[object, ...] = (PlayAnimal, card, places)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = tuple(PlayAnimal(card, place) for place in places)
+        actions.extend(row)
+        for face in state.card_faces[card]:
+            trait = TRAITS[face]
+            if trait.animal_only:
+                continue
+            if trait.paired:
+                joined = pairs.get(face)
+                if joined is None:
+                    if others is None and trait.target != "own":
+                        others = _others(state, seat)
+                    pool = own if trait.target == "own" else others or []
+                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
+                if joined:
+                    key = (PlayPair, card, face, joined)
+                    row = rows.get(key)
+                    if row is None:
+                        row = rows[key] = tuple(PlayPair(card, face, ab) for ab in joined)
+                    actions.extend(row)
+                continue
+            ids = singles.get(face)
+            if ids is None:
+                if trait.target == "own":
+                    pool = own
+                else:
+                    if others is None:
+                        others = _others(state, seat)
+                    pool = others if trait.target == "enemy" else own + others
+                ids = singles[face] = _single_targets(
+                    state, seat, face, trait, pool, tables, linked
+                )
+            if ids:
+                key = (PlayTrait, card, face, ids)
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = _trait_row(state, card, face, ids)
+                actions.extend(row)
+    actions.append(PASS)
+    return actions
+
+
+#: Pass, the same object every time.
+PASS = Pass()
+
+
+def _trait_row(state: State, card: int, face: str, ids: tuple[int, ...]) -> tuple[Action, ...]:
+    """A card played as ``face`` on each of ``ids``: the actions already made in this game
+    (``State.made``) where there are some, new ones for the rest (a row changes whenever an
+    animal comes or goes, most of its actions do not)."""
+    made = state.made
+    out: list[Action] = []
+    for animal_id in ids:
+        key = (PlayTrait, card, face, animal_id)
+        action = made.get(key)
+        if action is None:
+            action = made[key] = PlayTrait(card, face, animal_id)
+        out.append(action)
+    return tuple(out)
+
+
+def _single_targets(
+    state: State,
+    seat: int,
+    face: str,
+    trait: Trait,
+    pool: list[Animal],
+    tables: _Tables,
+    linked: set[int],
+) -> tuple[int, ...]:
+    """The animals of ``pool`` (present, of the trait's target) that may take ``face``."""
+    stops = tables.stops[face]
+    blocks = face in tables.blockers
+    out: list[int] = []
+    for animal in pool:
+        stopped = animal.id in linked
+        if not stopped:
+            for _, held in animal.traits:
+                if held in stops:
+                    stopped = True
+                    break
+        if stopped:
+            if trait_block(state, seat, face, animal) is not None:
+                continue
+        elif blocks and trait.play_block(state, seat, animal) is not None:
+            continue
+        out.append(animal.id)
+    return tuple(out)
+
+
+def _others(state: State, seat: int) -> list[Animal]:
+    """The other seats' animals on the table (not traits waiting for a body), in table order."""
+    return [a for a in state.animals.values() if a.owner != seat and a.card != NO_CARD]
+
+
+def _pair_targets(
+    state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
+) -> tuple[tuple[int, int], ...]:
+    """The pairs of animals of ``pool`` a paired trait may join, in table order: what
+    ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
+    asked once per animal (and only of an animal with a limiting trait, or a limiting link
+    in ``linked``), and the links of the trait read once."""
+    blocks = face in _TABLES.blockers
+    fit = {
+        a.id: (
+            (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
+            or host_block(state, a, face) is None
+        )
+        and (not blocks or trait.play_block(state, seat, a) is None)
+        for a in pool
+    }
+    joined = {
+        (link.a, link.b) for link in state.links.values() if link.trait == face
+    }
+    out: list[tuple[int, int]] = []
+    for i, a in enumerate(pool):
+        if not fit[a.id]:
+            continue
+        for b in pool if trait.directed else pool[i + 1 :]:
+            if a is b or a.owner != b.owner or a.location != b.location or not fit[b.id]:
+                continue
+            if joined and ((a.id, b.id) in joined or (b.id, a.id) in joined):
+                continue
+            out.append((a.id, b.id))
+    return tuple(out)

@@ -379,6 +379,7 @@ class Evolution:
         (docs/scenarios.md)."""
         state = self.new(options, seed)
         choose_hands(state, setup)
+        state.offer = None  # the hands changed outside apply
         return state
 
     def pause(self, state: State, points: list[str]) -> None:
@@ -391,6 +392,7 @@ class Evolution:
             )
         state.pauses = frozenset(points)
         state.paused_at = ""
+        state.offer = None
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)

@@ -18,7 +18,14 @@ from evolutio.games.evolution.actions import (
 )
 from evolutio.games.evolution.nature import Effect
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.trait import LIMITERS, ON_FED, RED_WATCHERS, TRAITS, in_game
+from evolutio.games.evolution.trait import (
+    FOOD,
+    LIMITERS,
+    ON_FED,
+    RED_WATCHERS,
+    TRAITS,
+    in_game,
+)
 
 #: a generic mark: the animal may receive no food tokens for the rest of the turn (Shell).
 NO_FOOD = "no_food"
@@ -35,19 +42,32 @@ SUPPLY = "supply"
 def need(state: State, animal: Animal) -> int:
     """Food tokens the animal needs: 1 plus each working trait's number (its own and its
     links'); traits waiting for a new animal card (Regeneration) need nothing."""
-    if not animal.present:
+    if animal.card == NO_CARD:  # not ``present``: a property call, asked very often
         return 0
     total = 1
-    for _, trait in animal.active():
-        total += TRAITS[trait].food
-    if state.links and not animal.paralysed:
+    if animal.paralysed:  # no trait works, its own or paired (``Animal.active``)
+        return total + _nature_need(state, animal) if state.nature_need else total
+    food = FOOD
+    off = animal.off
+    for card, trait in animal.traits:
+        if not off or card not in off:
+            total += food[trait]
+    if state.links:
+        animal_id = animal.id
         for link in state.links.values():
-            if link.a == animal.id or link.b == animal.id:
-                total += TRAITS[link.trait].food
+            if link.a == animal_id or link.b == animal_id:
+                total += food[link.trait]
     if state.nature_need:
-        for effect in state.nature_need:
-            if affects(state, animal, effect):
-                total += effect.delta
+        total += _nature_need(state, animal)
+    return total
+
+
+def _nature_need(state: State, animal: Animal) -> int:
+    """The natural change's extra need of the animal (Ice Age)."""
+    total = 0
+    for effect in state.nature_need:
+        if affects(state, animal, effect):
+            total += effect.delta
     return total
 
 
@@ -87,7 +107,7 @@ def has_trait(state: State, animal: Animal, trait: str) -> bool:
 
 def can_eat(state: State, animal: Animal) -> bool:
     """Whether the animal may receive a food token now (into food or an empty fat card)."""
-    if animal.hibernating or not animal.present:
+    if animal.hibernating or animal.card == NO_CARD:
         return False
     if animal.food >= need(state, animal) and animal.fat >= animal.count("fat_tissue"):
         return False
@@ -123,7 +143,8 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     state.use("fed", animal.id, Span.TURN)
     events.append(FoodTaken(animal.id, source, trait, to_fat))
     red = source == BANK
-    if not animal.paralysed:  # a paralysed animal's paired traits do not work (Cnidocytes)
+    # a paralysed animal's paired traits do not work (Cnidocytes)
+    if state.links and not animal.paralysed:
         chained = trait in TRAITS and TRAITS[trait].paired
         for link in state.animal_links(animal.id):
             if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
@@ -224,13 +245,15 @@ def place_trait(animal: Animal, card: int, trait: str) -> None:
     Neoplasm-like card (which lies under all the others) a later trait goes on top, at the
     far end from it: the Neoplasm climbs to it last, and nothing is inserted between the
     cards already played (ruling 17; seed 004, "Неоплазия": "нельзя менять порядок")."""
-    index = len(animal.traits)
-    if not TRAITS[trait].disables_below and any(
-        TRAITS[existing].disables_below for _, existing in animal.traits
-    ):
-        index = 0
-    animal.traits.insert(index, (card, trait))
-    refresh(animal)
+    below = False
+    for _, existing in animal.traits:
+        if TRAITS[existing].disables_below:
+            below = True
+            break
+    disables = TRAITS[trait].disables_below
+    animal.traits.insert(0 if below and not disables else len(animal.traits), (card, trait))
+    if below or disables:  # else no card lies below a Neoplasm: none is off
+        refresh(animal)
 
 
 def take_trait(state: State, animal: Animal, card: int) -> str:
@@ -333,7 +356,7 @@ def fits(state: State, animal: Animal, trait_id: str) -> bool:
 
 def seats_from(state: State, seat: int) -> list[int]:
     """Every seat, clockwise, starting with ``seat``."""
-    n = state.num_players
+    n = len(state.players)
     return [(seat + i) % n for i in range(n)]
 
 

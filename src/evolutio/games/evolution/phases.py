@@ -8,11 +8,10 @@ triggers and forced defences, and ends phases.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
     CardsDrawn,
+    EndStep,
     FoodAdded,
     FoodBankSet,
     GameEnded,
@@ -24,6 +23,7 @@ from evolutio.games.evolution.actions import (
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
 from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
+from evolutio.games.evolution.feeding import feeding_options
 from evolutio.games.evolution.geography import (
     GONDWANA,
     LAURASIA,
@@ -32,11 +32,9 @@ from evolutio.games.evolution.geography import (
 )
 from evolutio.games.evolution.ops import (
     INK_RETURN,
-    can_eat,
     firable,
     fire,
     is_fed,
-    need,
     remove_animal,
     seats_from,
 )
@@ -54,7 +52,7 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS, Trait
+from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS
 
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
@@ -152,115 +150,15 @@ def start_step(state: State, seat: int) -> None:
                 state.cooldowns.pop(("carnivore", animal_id), None)
 
 
-def here(state: State, animal: Animal) -> bool:
-    """Whether the animal may act in this feeding step: it is on the table, and in the
-    location the seat chose for the step if it chose one (seed 004, "Фаза питания": food
-    and traits "только на одной территории по выбору того игрока")."""
-    return animal.present and (state.where is None or animal.location == state.where)
-
-
-def can_take_red(state: State, seat: int) -> bool:
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
-            return True
-    return False
-
-
-def must_feed(state: State, seat: int) -> bool:
-    """3rd edition: a player who can take a red token must take one, or use a
-    feeding-step trait instead (seed 004, "Фаза питания"; rules table 'Edition')."""
-    return state.edition >= 3 and not state.acted and can_take_red(state, seat)
-
-
-def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
-    """(animal, trait) for every working trait with feeding actions the seat may use now:
-    in the step's location, only migration traits once a migration was declared; paired
-    traits (Recombination) are asked once per animal."""
-    migrating = state.used("migrating", seat)
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        if not here(state, animal):
-            continue
-        seen: set[str] = set()
-        for _, trait in animal.active():
-            if trait in seen:
-                continue
-            seen.add(trait)
-            handler = TRAITS[trait]
-            if handler.feeding_types and (handler.during_migration or not migrating):
-                yield animal, handler
-        if state.links and not animal.paralysed and not migrating:
-            for link in state.animal_links(animal.id):
-                handler = TRAITS[link.trait]
-                if handler.feeding_types and link.trait not in seen:
-                    seen.add(link.trait)
-                    yield animal, handler
-
-
-def feeding_trait_actions(state: State, seat: int) -> list[Action]:
-    actions: list[Action] = []
-    for animal, handler in feeding_traits(state, seat):
-        actions.extend(handler.feeding_actions(state, animal))
-    if not state.used("migrating", seat):
-        actions.extend(table_card_actions(state, seat))
-    return actions
-
-
-def table_card_actions(state: State, seat: int) -> list[Action]:
-    """Actions offered by cards lying in the middle of the table (Shell), for animals in
-    the step's location."""
-    actions: list[Action] = []
-    for card in state.table_cards:
-        for face in state.card_faces[card]:
-            handler = TRAITS[face]
-            if handler.table_types:
-                for action in handler.table_actions(state, seat, card):
-                    animal = state.animals.get(getattr(action, "animal", -1))
-                    if animal is None or here(state, animal):
-                        actions.append(action)
-    return actions
-
-
-def fat_uses(state: State, seat: int) -> list[tuple[int, int]]:
-    """(animal, max tokens) for every animal that may turn fat into food now (seed 004,
-    "Жировой запас": instead of taking a red token, on one animal, any number)."""
-    out = []
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        if animal.fat and not animal.hibernating and here(state, animal):
-            if animal.paralysed or not animal.has("fat_tissue"):
-                continue
-            hunger = need(state, animal) - animal.food
-            if hunger > 0:
-                out.append((animal_id, min(animal.fat, hunger)))
-    return out
-
-
-def has_feeding_choice(state: State, seat: int) -> bool:
-    """Whether the seat can do anything but end its step (cheap, short-circuits)."""
-    if not state.main_done and (can_take_red(state, seat) or fat_uses(state, seat)):
-        return True
-    if any(
-        handler.feeding_actions(state, animal) for animal, handler in feeding_traits(state, seat)
-    ):
-        return True
-    return (
-        bool(state.table_cards)
-        and not state.used("migrating", seat)
-        and bool(table_card_actions(state, seat))
-    )
-
-
 def end_step(state: State, events: list[Event]) -> None:
     """End the seat's feeding step; the phase ends after a full round of empty steps."""
     seat = state.current
     events.append(StepEnded(seat))
     state.empty_steps = 0 if state.acted else state.empty_steps + 1
-    if state.empty_steps >= state.num_players:
+    if state.empty_steps >= len(state.players):
         start_extinction(state, events)
         return
-    start_step(state, (seat + 1) % state.num_players)
+    start_step(state, (seat + 1) % len(state.players))
 
 
 # -- extinction and drawing ----------------------------------------------------------------
@@ -489,7 +387,11 @@ def advance(state: State, events: list[Event]) -> None:
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
-            if has_feeding_choice(state, state.current):
+            # the step's options, kept for legal_actions: a seat that can only end its
+            # step (EndStep comes last) is not asked
+            options = feeding_options(state, state.current)
+            if options and not isinstance(options[0], EndStep):  # has_feeding_choice
+                state.offer = (state.current, options)
                 return
             if (
                 state.pauses

@@ -23,8 +23,13 @@ from evolutio.games.evolution.actions import (
     UseFat,
 )
 from evolutio.games.evolution.attack import apply_defence, check_defence, defence_options
-from evolutio.games.evolution.development import location_refusal, pair_block, trait_block
-from evolutio.games.evolution.geography import CONTINENTS
+from evolutio.games.evolution.development import (
+    development_options,
+    location_refusal,
+    pair_block,
+    trait_block,
+)
+from evolutio.games.evolution.feeding import fat_uses, feeding_options, must_feed
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
@@ -40,10 +45,6 @@ from evolutio.games.evolution.ops import (
 from evolutio.games.evolution.phases import (
     advance,
     end_step,
-    fat_uses,
-    feeding_trait_actions,
-    here,
-    must_feed,
     trigger_choices,
     trigger_recipient,
 )
@@ -78,10 +79,18 @@ def decision(state: State) -> Decision | None:
         if isinstance(frame, ChoiceFrame):
             return Decision.one(frame.chooser(state), frame.kind, frame.prompt(state))
         return Decision.one(frame.seat, "trigger", "Choose which paired trait fires next.")
-    # the turn's decisions are built directly: they are asked once per action
+    # the turn's decisions are made once per seat (a Decision is immutable): they are
+    # asked once per action
     if state.phase == DEVELOPMENT:
-        return Decision((state.current,), "develop", "Play a card from your hand, or pass.")
-    return Decision((state.current,), "feed", "Your feeding turn.")
+        return _DEVELOP[state.current]
+    return _FEED[state.current]
+
+
+#: the turn's decisions of each seat (Evolution seats at most 8 players).
+_DEVELOP = tuple(
+    Decision((seat,), "develop", "Play a card from your hand, or pass.") for seat in range(8)
+)
+_FEED = tuple(Decision((seat,), "feed", "Your feeding turn.") for seat in range(8))
 
 
 def seat_to_act(state: State) -> int | None:
@@ -100,33 +109,50 @@ def seat_to_act(state: State) -> int | None:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """The legal actions of ``seat``: none unless it is the seat that decides now."""
-    if state.stack:
-        return actions_now(state) if seat == seat_to_act(state) else []
-    # a turn (the common case) without the calls in between: the engine's inner loop
-    if state.phase == OVER or seat != state.current:
-        return []
-    if state.phase == DEVELOPMENT:
-        return _development_actions(state, seat)
-    return _feeding_actions(state, seat)
+    """The legal actions of ``seat``: none unless it is the seat that decides now. They are
+    computed once per state version (``State.offer``); each call returns a fresh list."""
+    offer = state.offer
+    if offer is None:
+        if state.phase == OVER:
+            return []
+        offer = state.offer = _offer(state)
+    return list(offer[1]) if seat == offer[0] else []
 
 
 def actions_now(state: State) -> list[Action]:
     """Every legal action of the seat that decides now."""
+    offer = state.offer
+    if offer is None:
+        if state.phase == OVER:
+            return []
+        offer = state.offer = _offer(state)
+    return list(offer[1])
+
+
+def _offer(state: State) -> tuple[int, list[Action]]:
+    """The seat that decides now and its legal actions (the game is not over)."""
     if state.stack:
         frame = state.stack[-1]
         if isinstance(frame, AttackFrame):
-            return defence_options(state, frame)
+            return state.animals[frame.target].owner, defence_options(state, frame)
         if isinstance(frame, ChoiceFrame):
-            return frame.options(state)
-        return trigger_choices(state)
+            return frame.chooser(state), frame.options(state)
+        return frame.seat, trigger_choices(state)
     if state.phase == DEVELOPMENT:
-        return _development_actions(state, state.current)
-    return _feeding_actions(state, state.current)
+        return state.current, development_options(state, state.current)
+    return state.current, feeding_options(state, state.current)
 
 
 def check(state: State, seat: int, action: Action) -> None:
-    """Raise ``IllegalAction`` with the reason when ``seat`` may not play ``action`` now."""
+    """Raise ``IllegalAction`` with the reason when ``seat`` may not play ``action`` now.
+
+    An action taken from this state's legal actions (the very object) passes at once; any
+    other goes through the rules' checks, which give the reason of a refusal."""
+    offer = state.offer
+    if offer is not None and seat == offer[0]:
+        for legal in offer[1]:
+            if legal is action:
+                return
     if state.phase == OVER:
         raise IllegalAction(refusal("over"))
     if seat != (seat_to_act(state) if state.stack else state.current):
@@ -152,6 +178,7 @@ def check(state: State, seat: int, action: Action) -> None:
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Check and play ``action`` for ``seat``, then run the game on to the next decision."""
     check(state, seat, action)
+    state.offer = None
     events: list[Event] = []
     if state.stack:
         frame = state.stack[-1]
@@ -173,42 +200,6 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
 
 
 # -- development (seed 004, "Фаза развития") ----------------------------------------------
-
-
-def _development_actions(state: State, seat: int) -> list[Action]:
-    player = state.players[seat]
-    own = [state.animals[a] for a in player.animals if state.animals[a].present]
-    others = [a for a in state.animals.values() if a.owner != seat and a.present]
-    places = CONTINENTS if state.geography else ("",)
-    actions: list[Action] = []
-    everyone = own + others
-    for card in player.hand:
-        actions.extend(PlayAnimal(card, place) for place in places)
-        for face in state.card_faces[card]:
-            trait = TRAITS[face]
-            if trait.animal_only:
-                continue
-            if trait.paired:
-                pool = own if trait.target == "own" else others
-                for i, a in enumerate(pool):
-                    for b in pool if trait.directed else pool[i + 1 :]:
-                        if a is b or a.owner != b.owner or a.location != b.location:
-                            continue
-                        if pair_block(state, seat, face, a, b) is None:
-                            actions.append(PlayPair(card, face, (a.id, b.id)))
-            else:
-                pool = (
-                    own
-                    if trait.target == "own"
-                    else others
-                    if trait.target == "enemy"
-                    else everyone
-                )
-                for animal in pool:
-                    if trait_block(state, seat, face, animal) is None:
-                        actions.append(PlayTrait(card, face, animal.id))
-    actions.append(Pass())
-    return actions
 
 
 def _check_development(state: State, seat: int, action: Action) -> None:
@@ -273,26 +264,10 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             state.played_by = {**state.played_by, action.card: seat}
             state.public = state.public | {action.card}
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
-    state.current = (seat + 1) % state.num_players
+    state.current = (seat + 1) % len(state.players)
 
 
 # -- feeding (seed 004, "Фаза питания") -------------------------------------------------
-
-
-def _feeding_actions(state: State, seat: int) -> list[Action]:
-    actions: list[Action] = []
-    player = state.players[seat]
-    if not state.main_done:
-        for animal_id in player.animals:
-            animal = state.animals[animal_id]
-            if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
-                actions.append(Eat(animal_id))
-        for animal_id, most in fat_uses(state, seat):
-            actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
-    actions.extend(feeding_trait_actions(state, seat))
-    if not must_feed(state, seat):
-        actions.append(EndStep())
-    return actions
 
 
 def _check_feeding(state: State, seat: int, action: Action) -> None:

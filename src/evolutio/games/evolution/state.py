@@ -129,7 +129,11 @@ class Animal:
 
     def count(self, trait: str) -> int:
         """Working cards of ``trait`` on the animal."""
-        return sum(1 for _, name in self.active() if name == trait)
+        total = 0
+        for _, name in self.active():
+            if name == trait:
+                total += 1
+        return total
 
 
 class Link:
@@ -254,6 +258,7 @@ class State:
     """A whole game of Evolution."""
 
     __slots__ = (
+        "_rng",
         "acted",
         "animals",
         "banks",
@@ -270,6 +275,7 @@ class State:
         "labels",
         "last_turn",
         "links",
+        "made",
         "main_done",
         "nature_cards",
         "nature_deck",
@@ -280,6 +286,7 @@ class State:
         "next_animal",
         "next_link",
         "not_hunter",
+        "offer",
         "options",
         "paused_at",
         "pauses",
@@ -288,7 +295,8 @@ class State:
         "played_by",
         "players",
         "public",
-        "rng",
+        "rng_shared",
+        "rows",
         "seed",
         "stack",
         "stage",
@@ -301,7 +309,9 @@ class State:
         self.options = options
         self.seed = seed
         self.edition: int = int(options.get("edition", 3))
-        self.rng = Rng(seed)
+        self._rng = Rng(seed)
+        #: ``_rng`` is also a clone's (or the original's): copy it before the first draw.
+        self.rng_shared = False
         #: faces of every card in this game, by card id (shared, never mutated).
         self.card_faces = card_faces
         self.deck: list[int] = []  # the top of the deck is the END of the list
@@ -359,6 +369,31 @@ class State:
         self.nature_now = -1
         self.nature_need: tuple[Effect, ...] = ()
         self.nature_no_attack: tuple[Effect, ...] = ()
+        #: the seat that decides now and its legal actions, computed once per state version
+        #: (rules.py): None until asked; ``rules.apply`` clears it before changing anything,
+        #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
+        #: scenario's setup) must clear it too.
+        self.offer: tuple[int, list[Action]] | None = None
+        #: action objects already made in this game, by their class and fields: an action
+        #: is immutable, so the legal actions reuse them, and clones share the table.
+        self.made: dict[tuple[object, ...], Action] = {}
+        #: rows of such actions (a card as an animal in each place, or as one trait on
+        #: the animals that may take it), by their class, card, trait and targets.
+        self.rows: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+    @property
+    def rng(self) -> Rng:
+        """The game's chance. A clone shares its parent's until one of them draws or reads
+        it (copy on write): most clones of a search never roll a die."""
+        if self.rng_shared:
+            self._rng = self._rng.clone()
+            self.rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: Rng) -> None:
+        self._rng = value
+        self.rng_shared = False
 
     @property
     def num_players(self) -> int:
@@ -384,7 +419,8 @@ class State:
         other.options = self.options
         other.seed = self.seed
         other.edition = self.edition
-        other.rng = self.rng.clone()
+        other._rng = self._rng
+        other.rng_shared = self.rng_shared = True
         other.card_faces = self.card_faces
         other.deck = list(self.deck)
         other.players = [p.copy() for p in self.players]
@@ -425,6 +461,9 @@ class State:
         other.nature_now = self.nature_now
         other.nature_need = self.nature_need
         other.nature_no_attack = self.nature_no_attack
+        other.offer = None
+        other.made = self.made
+        other.rows = self.rows
         return other
 
     # -- cooldowns -------------------------------------------------------------------------
@@ -448,7 +487,10 @@ class State:
                 if s is not Span.PHASE and s is not Span.STEP
             }
         else:
-            self.cooldowns = {k: s for k, s in self.cooldowns.items() if s is not span}
+            # in place, and only when there is something to drop (a step usually has none)
+            doomed = [k for k, s in self.cooldowns.items() if s is span]
+            for key in doomed:
+                del self.cooldowns[key]
 
     # -- queries ---------------------------------------------------------------------------
 

@@ -233,6 +233,15 @@ ON_TURN_START: set[str] = set()
 NO_DRAW: set[str] = set()
 #: trait ids whose ``limits_play`` can refuse other traits (asked only for these).
 LIMITERS: set[str] = set()
+#: trait ids whose attack hooks can refuse an attack (``restricts_attack`` on the carnivore,
+#: ``blocks_attack`` on the target, ``link_blocks_attack`` on a link): asked only for these.
+RESTRICTERS: set[str] = set()
+ATTACK_BLOCKERS: set[str] = set()
+LINK_ATTACK_BLOCKERS: set[str] = set()
+#: trait ids with feeding actions (``feeding_types``).
+FEEDERS: set[str] = set()
+#: trait id -> its extra food need (the number in the card's corner).
+FOOD: dict[str, int] = {}
 
 
 def in_game(state: State, trait: Trait) -> bool:
@@ -264,3 +273,12 @@ def register(card_set: str, *traits: Trait) -> None:
             NO_DRAW.add(trait.id)
         if cls.limits_play is not Trait.limits_play:
             LIMITERS.add(trait.id)
+        if cls.restricts_attack is not Trait.restricts_attack:
+            RESTRICTERS.add(trait.id)
+        if cls.blocks_attack is not Trait.blocks_attack:
+            ATTACK_BLOCKERS.add(trait.id)
+        if cls.link_blocks_attack is not Trait.link_blocks_attack:
+            LINK_ATTACK_BLOCKERS.add(trait.id)
+        if trait.feeding_types:
+            FEEDERS.add(trait.id)
+        FOOD[trait.id] = trait.food

@@ -31,6 +31,7 @@ from evolutio.games.evolution.attack import (
 from evolutio.games.evolution.geography import OCEAN, move_animal
 from evolutio.games.evolution.ops import (
     BANK,
+    IN_SHELL,
     SUPPLY,
     can_eat,
     gain,
@@ -39,7 +40,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, Link, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Link, Span, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
 
 
@@ -59,14 +60,22 @@ class Carnivore(Trait):
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or carnivore_block(state, animal):
             return []
-        # itself and animals elsewhere are refused by attack_block too: skipped first, cheaply
-        return [
-            Attack(animal.id, target.id)
-            for target in state.animals.values()
-            if target.id != animal.id
-            and target.location == animal.location
-            and attack_block(state, animal, target) is None
-        ]
+        # itself, animals elsewhere or in a Shell and traits waiting for a body are refused
+        # by attack_block too: skipped first, cheaply
+        cooldowns = state.cooldowns
+        made = state.made  # the game's action objects, made once (they are immutable)
+        out: list[Action] = []
+        for target in state.animals.values():
+            if (
+                target.id != animal.id
+                and target.location == animal.location
+                and target.card != NO_CARD
+                and (IN_SHELL, target.id) not in cooldowns
+                and attack_block(state, animal, target) is None
+            ):
+                key = (Attack, animal.id, target.id)
+                out.append(made.get(key) or made.setdefault(key, Attack(animal.id, target.id)))
+        return out
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
@@ -354,14 +363,17 @@ class PiracyTrait(Trait):
             return []
         if animal.hibernating or animal.food >= need(state, animal):
             return []
-        # the checks of _block that need no target come first; itself and animals elsewhere
-        # are refused there too, skipped here cheaply
+        # the checks of _block that need no target come first, then its checks of the
+        # target, in the same terms (``state.used("fed", ...)`` is that cooldown)
+        cooldowns = state.cooldowns
         return [
             Piracy(animal.id, target.id)
             for target in state.animals.values()
             if target.id != animal.id
             and target.location == animal.location
-            and self._block(state, animal, target) is None
+            and target.food >= 1
+            and ("fed", target.id) in cooldowns
+            and not is_fed(state, target)
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:

@@ -1,0 +1,42 @@
+"""``evolutio migrate``: bring a server database to the newest schema without serving it.
+
+``evolutio serve`` migrates at start too; a site with several server processes runs this once
+before starting them (docs/deploy.md), so that no two processes migrate at the same time.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from evolutio.cli.app import app, fail
+
+
+@app.command()
+def migrate(
+    db: str = typer.Option(
+        "",
+        help="Database URL, as for 'evolutio serve' (default: the SQLite file ./evolutio.db).",
+    ),
+) -> None:
+    """Apply the server's database migrations (Alembic) and print the schema revision."""
+    try:
+        from sqlalchemy import text
+
+        from evolutio.server.db import default_db_url, hide_password, make_engine
+        from evolutio.server.migrate import upgrade
+    except ImportError as exc:
+        raise fail(
+            f"migrations need the 'server' extra ({exc.name} is missing): "
+            "pip install 'evolutio[server]'"
+        ) from None
+    url = db or default_db_url()
+    shown = hide_password(url)
+    try:
+        engine = make_engine(url)
+        upgrade(engine)
+        with engine.connect() as conn:
+            revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        engine.dispose()
+    except Exception as exc:  # a bad URL, an unreachable server, a failed migration
+        raise fail(f"cannot migrate database {shown!r}: {str(exc).splitlines()[0]}") from None
+    typer.echo(f"database {shown} is at schema revision {revision}")  # one line, unwrapped
