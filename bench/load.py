@@ -10,6 +10,7 @@ script reports the actions applied per second and the latency of an action: from
     .venv/bin/python bench/load.py --games 20 --seconds 5
     .venv/bin/python bench/load.py --game toy           # the platform's simultaneous-bid game
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
+    .venv/bin/python bench/load.py --processes 1,2,4 --games 40   # several processes
 
 Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
@@ -228,6 +229,17 @@ async def start_room(base: str, room: str, token: str, gate: asyncio.Semaphore) 
             pass
 
 
+def processes(args: argparse.Namespace) -> None:
+    """``--processes``: one level (the first of ``--games``) over several server processes."""
+    from cluster_load import run
+
+    counts = [int(x) for x in args.processes.split(",") if x.strip().isdigit()]
+    if not counts or min(counts) < 1 or max(counts) > 16:
+        raise SystemExit(f"--processes takes counts like 1,2,4, not {args.processes!r}")
+    games = int(args.games.split(",")[0])
+    run(counts, args.game, games, args.seconds, args.think, args.max_actions)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -243,7 +255,12 @@ def main() -> None:
     )
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
+    parser.add_argument("--processes", default="",
+                        help="server processes per row, e.g. 1,2,4 (bench/cluster_load.py)")
     args = parser.parse_args()
+    if args.processes:
+        processes(args)
+        return
     try:
         levels = [int(x) for x in args.games.split(",") if x.strip()]
     except ValueError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 import typer
 
@@ -34,8 +35,25 @@ def serve(
         help="A client address the per-address limits leave alone (repeatable): a load "
         "tester, or a proxy that does not forward client addresses. Per-person limits apply.",
     ),
+    redis: str = typer.Option(
+        "",
+        help="Redis URL (redis://HOST:PORT/DB): share the database's rooms with other server "
+        "processes started with the same --db and --redis, on any ports or machines. A room "
+        "is played by one process at a time (a lease in Redis, renewed); the others relay "
+        "their clients to it, and take it over from the event log when that process dies. "
+        "Use PostgreSQL. Without it: one process per database.",
+    ),
+    workers: int = typer.Option(
+        1, help="Server processes on this port (more than 1 needs --redis)."
+    ),
+    lease: float = typer.Option(
+        3.0, help="Seconds a room's lease lasts unrenewed: how soon another process takes "
+        "over the rooms of one that died (with --redis).",
+    ),
 ) -> None:
-    """Start the server: SQLite by default, migrations applied, games resumed."""
+    """Start the server: SQLite by default, migrations applied, games resumed.
+
+    Several processes (--redis) share rooms: clients connect to any of them."""
     try:
         import uvicorn
 
@@ -51,8 +69,25 @@ def serve(
         raise fail(f"port {port} is out of range (1-65535)")
     if grace < 0 or bot_delay < 0:
         raise fail("--grace and --bot-delay must not be negative")
+    if workers < 1 or (workers > 1 and not redis):
+        raise fail("--workers must be at least 1, and more than 1 needs --redis")
+    if lease < 0.5:
+        raise fail("--lease must be at least 0.5 seconds")
     url = db or default_db_url()
     shown = hide_password(url)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if workers > 1:
+        from evolutio.server.cluster.workers import SETTINGS, settings
+
+        os.environ[SETTINGS] = settings(url, redis, grace=grace, bot_delay=bot_delay,
+                                        secure_cookies=secure_cookies, exempt=exempt,
+                                        lease=lease)
+        console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
+                      f"database: {shown}, redis: {hide_password(redis)})")
+        uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
+                    workers=workers, host=host, port=port, log_level="warning",
+                    ws_max_size=1024 * 1024, ws_per_message_deflate=False, lifespan="on")
+        return
     try:
         application = create_app(
             url,
@@ -60,11 +95,15 @@ def serve(
             bot_delay=bot_delay,
             secure_cookies=secure_cookies,
             limits=Limits(exempt=frozenset(exempt)),
+            redis=redis or None,
+            lease=lease,
         )
     except Exception as exc:  # a bad URL or driver: say so, no traceback
+        if redis and type(exc).__module__.startswith("redis"):
+            raise fail(f"cannot use Redis {hide_password(redis)!r}: {exc}") from None
         raise fail(f"cannot use database {shown!r}: {exc}") from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    console.print(f"evolutio server on http://{host}:{port}/  (database: {shown})")
+    where = f", redis: {hide_password(redis)}" if redis else ""
+    console.print(f"evolutio server on http://{host}:{port}/  (database: {shown}{where})")
     uvicorn.run(
         application,
         host=host,

@@ -27,6 +27,7 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import available_games, default_game
 from evolutio.server import i18n, lobby, metrics, reasons, records, reference, undo
+from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -63,11 +64,14 @@ def create_app(
     bot_delay: float = 0.3,
     secure_cookies: bool = False,
     limits: Limits | None = None,
+    redis: str | None = None,
+    lease: float = 3.0,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
     ``secure_cookies`` marks the login cookie ``Secure`` on every answer (set it behind a TLS
-    proxy that does not forward the scheme); an HTTPS request gets it anyway."""
+    proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
+    (a URL) this process shares the database's rooms with others (server/cluster/)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -77,10 +81,14 @@ def create_app(
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.
     lock = ProcessLock(engine)
-    lock.acquire()
-    upgrade(engine)
+    cluster = Cluster(hub, redis, lease) if redis else None
+    if cluster is None:
+        lock.acquire()  # with Redis, rooms have leases instead
+        upgrade(engine)
+    else:
+        cluster.prepare(engine)  # Redis answers; migrations one process at a time
     store.watch = FileWatch(engine)
-    count = hub.load_all()
+    count = hub.load_all() if cluster is None else 0  # the cluster takes rooms as needed
     stack = ExitStack()
     stack.callback(lock.release)
 
@@ -88,9 +96,13 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start_all()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
+        if cluster is not None:
+            await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        if cluster is not None:
+            await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
         people.pool.shutdown(wait=False)
@@ -194,6 +206,8 @@ def create_app(
             raise ApiError(400, "paging")
         skip, count = int(offset), min(max(int(limit), 1), 50)
         live = [r.summary() for r in hub.rooms.values() if r.status != "over" and not r.private]
+        if cluster is not None:
+            live = await cluster.listed()  # every process's rooms
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
 
         def finished() -> list[dict[str, Any]]:
@@ -337,8 +351,10 @@ def create_app(
     @app.websocket("/ws/{room_id}")
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
-        room = hub.room(room_id)
-        if room is None:
+        room, owner = hub.room(room_id), None
+        if room is None and cluster is not None:  # here, taken over now, or relayed
+            room, owner = await cluster.place(room_id)
+        if room is None and owner is None:
             await websocket.send_text(
                 json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
                            ensure_ascii=False)
@@ -371,6 +387,9 @@ def create_app(
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
+        if cluster is not None and owner is not None:  # another process plays the room
+            return await cluster.relays.run(websocket, conn, room_id, owner, keys, writer)
+        assert room is not None
         room.attach(conn)
         try:
             while True:

@@ -12,7 +12,7 @@ import os
 import secrets
 import signal
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.core import options as opts
 from evolutio.core.game import IllegalAction, OptionError
@@ -26,6 +26,9 @@ from evolutio.server.lock import DatabaseGone
 from evolutio.server.rooms import CHAT_WINDOW, Room
 from evolutio.server.seating import Seat
 from evolutio.server.store import StorageError, Store, StoredRoom
+
+if TYPE_CHECKING:
+    from evolutio.server.cluster.node import Cluster
 
 log = logging.getLogger("evolutio.server")
 
@@ -60,6 +63,8 @@ class Hub:
         self._recovery: asyncio.Task[None] | None = None
         #: why the server stops (its database file is gone), once it must
         self.fatal_error: str | None = None
+        #: this process's part in a cluster (``serve --redis``); None: the only process
+        self.cluster: Cluster | None = None
 
     def close(self) -> None:
         if self._recovery is not None:
@@ -70,6 +75,8 @@ class Hub:
 
     def storage_failed(self, room: Room, exc: Exception) -> None:
         """A write of ``room`` failed: tell the room once, log, retry with backoff."""
+        if self.cluster is not None and self.cluster.conflict(room, exc):
+            return  # another process wrote this action index: the room is reloaded
         self.storage_failures += 1
         if isinstance(exc.__cause__, DatabaseGone):
             self.fatal(str(exc))
@@ -176,6 +183,8 @@ class Hub:
             raise RoomError("bad_option", "private_bool")
         room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed,
                     private=private)
+        if self.cluster is not None:
+            self.cluster.claim_new(room.id)  # the lease before the row other processes scan
         room.save()
         self.rooms[room.id] = room
         return room
@@ -185,29 +194,30 @@ class Hub:
 
     def load_all(self) -> int:
         """Load open and playing rooms; replay every game under way from its action log."""
-        count = 0
-        for stored in self.store.load_all():
-            row = stored.row
-            try:
-                room = Room(
-                    self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
-                    [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
-                )
-                room.private, room.rematch = bool(row.private), row.rematch
-                room.chat.extend(stored.chat)
-                room.stored_deadlines = row.deadlines
-                room.timing = timing.Timing.of_row(row)
-                room.timers.restore_banks(row.banks)
-                if row.status == "playing":
-                    self._resume(room, stored)
-            except Exception as exc:  # one bad room never stops the server: report, skip
-                reason = exc.reason if isinstance(exc, IllegalAction) else exc
-                log.error("room %s cannot be resumed, skipped: %s", row.id, reason)
-                self.skipped[row.id] = str(reason)
-                continue
-            self.rooms[room.id] = room
-            count += 1
-        return count
+        return sum(self.load_one(stored) is not None for stored in self.store.load_all())
+
+    def load_one(self, stored: StoredRoom) -> Room | None:
+        """One stored room, its game replayed (None: it cannot be resumed; reported)."""
+        row = stored.row
+        try:
+            room = Room(
+                self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
+                [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
+            )
+            room.private, room.rematch = bool(row.private), row.rematch
+            room.chat.extend(stored.chat)
+            room.stored_deadlines = row.deadlines
+            room.timing = timing.Timing.of_row(row)
+            room.timers.restore_banks(row.banks)
+            if row.status == "playing":
+                self._resume(room, stored)
+        except Exception as exc:  # one bad room never stops the server: report, skip
+            reason = exc.reason if isinstance(exc, IllegalAction) else exc
+            log.error("room %s cannot be resumed, skipped: %s", row.id, reason)
+            self.skipped[row.id] = str(reason)
+            return None
+        self.rooms[room.id] = room
+        return room
 
     @staticmethod
     def _resume(room: Room, stored: StoredRoom) -> None:
@@ -224,24 +234,30 @@ class Hub:
     def start_all(self) -> None:
         """On the event loop after loading: clocks, bots, grace periods of absent players."""
         for room in list(self.rooms.values()):
-            if room.status != "playing" or room.match is None:
-                continue
-            try:
-                if room.match.over:
-                    room.finish()
-                    continue
-                for i, seat in enumerate(room.seats):
-                    if seat.user_id is not None:
-                        room.timers.mark_away(i)
-                room.system("restarted")
-                room.timers.restore(room.stored_deadlines)
-                room.timers.reset(keep=False)
-                room.timers.schedule_bots()
-            except Exception as exc:  # reported and skipped, as in load_all
-                log.exception("room %s cannot be started, skipped", room.id)
-                self.skipped[room.id] = str(exc)
-                room.timers.stop()
-                del self.rooms[room.id]
+            self.start_one(room)
+
+    def start_one(self, room: Room) -> bool:
+        """Start a loaded room's clocks and bots (False: it failed, reported and dropped)."""
+        if room.status != "playing" or room.match is None:
+            return True
+        try:
+            if room.match.over:
+                room.finish()
+                return True
+            for i, seat in enumerate(room.seats):
+                if seat.user_id is not None:
+                    room.timers.mark_away(i)
+            room.system("restarted")
+            room.timers.restore(room.stored_deadlines)
+            room.timers.reset(keep=False)
+            room.timers.schedule_bots()
+        except Exception as exc:  # reported and skipped, as in load_all
+            log.exception("room %s cannot be started, skipped", room.id)
+            self.skipped[room.id] = str(exc)
+            room.timers.stop()
+            del self.rooms[room.id]
+            return False
+        return True
 
     def forget_finished(self, keep: int = 200) -> None:
         """Drop the oldest finished rooms from memory (they stay in the database)."""

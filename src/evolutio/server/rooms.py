@@ -308,6 +308,9 @@ class Room:
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("bad_message", "version_int")
         if version != match.version and not self.same_open_choice(seat, version):
+            cluster = self.hub.cluster  # an act sent again after a reconnect: answered once
+            if cluster is not None and cluster.retried(self, conn, seat, version):
+                return
             # the connection's handler sends this error, then the full state (docs/protocol.md)
             raise RoomError("stale", "stale", yours=version, current=match.version)
         decision = match.decision

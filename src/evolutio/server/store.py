@@ -177,37 +177,52 @@ class Store:
 
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
-        out = []
         with self.session() as s:
             rows = s.scalars(select(RoomRow).where(RoomRow.status != "over")).all()
-            for row in rows:
-                chats = s.scalars(
-                    select(ChatRow)
-                    .where(ChatRow.room_id == row.id)
-                    .order_by(ChatRow.id.desc())
-                    .limit(CHAT_KEPT)
+            return [self._stored(s, row) for row in rows]
+
+    def load_room(self, room_id: str) -> StoredRoom | None:
+        """One open or playing room as ``load_all`` loads it (None: no such live room)."""
+        with self.session() as s:
+            row = s.get(RoomRow, room_id)
+            return None if row is None or row.status == "over" else self._stored(s, row)
+
+    def live_ids(self) -> list[str]:
+        """The ids of every open or playing room."""
+        with self.session() as s:
+            return list(s.scalars(select(RoomRow.id).where(RoomRow.status != "over")).all())
+
+    def is_live(self, room_id: str) -> bool:
+        with self.session() as s:
+            row = s.get(RoomRow, room_id)
+            return row is not None and row.status != "over"
+
+    @staticmethod
+    def _stored(s: Session, row: RoomRow) -> StoredRoom:
+        chats = s.scalars(
+            select(ChatRow)
+            .where(ChatRow.room_id == row.id)
+            .order_by(ChatRow.id.desc())
+            .limit(CHAT_KEPT)
+        ).all()
+        chat = [
+            {
+                "type": "chat",
+                "name": c.name,
+                "text": c.text,
+                "system": False,
+                "time": c.created_at.timestamp(),
+            }
+            for c in reversed(chats)
+        ]
+        actions: list[ActionRow] = []
+        if row.status == "playing":
+            actions = list(
+                s.scalars(
+                    select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.idx)
                 ).all()
-                chat = [
-                    {
-                        "type": "chat",
-                        "name": c.name,
-                        "text": c.text,
-                        "system": False,
-                        "time": c.created_at.timestamp(),
-                    }
-                    for c in reversed(chats)
-                ]
-                actions: list[ActionRow] = []
-                if row.status == "playing":
-                    actions = list(
-                        s.scalars(
-                            select(ActionRow)
-                            .where(ActionRow.room_id == row.id)
-                            .order_by(ActionRow.idx)
-                        ).all()
-                    )
-                out.append(StoredRoom(row, chat, actions))
-        return out
+            )
+        return StoredRoom(row, chat, actions)
 
     # -- chat and results --------------------------------------------------------------------
 

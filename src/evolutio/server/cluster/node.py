@@ -1,0 +1,317 @@
+"""One server process of several sharing rooms: leases, the message bus, takeovers.
+
+Every process listens on its own Redis channel. A room lives in the process holding its lease
+(:mod:`lease`): that process plays it (the action log, clocks, bots), and every other process
+relays its clients there (:mod:`relay`, :mod:`remote`). Each process scans the database for
+live rooms nobody holds (their owner died, so the lease expired) and takes them: it rebuilds
+the game from the event log, as a restarted single server does, and restarts its clocks and
+bots. The database's action log key (room, index) makes a second write of one index fail, so
+no action is ever applied twice even if two processes briefly both believed they owned a room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+import redis
+import redis.asyncio as aioredis
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from evolutio.core.game import JSON
+from evolutio.server.cluster.bus import Bus
+from evolutio.server.cluster.lease import PREFIX, Leases, node_channel
+from evolutio.server.cluster.relay import Relays
+from evolutio.server.cluster.remote import Remotes
+from evolutio.server.migrate import upgrade
+
+if TYPE_CHECKING:
+    from evolutio.server.conn import Conn
+    from evolutio.server.hub import Hub
+    from evolutio.server.rooms import Room
+
+log = logging.getLogger("evolutio.server")
+
+#: the lobby's live rooms, by id: the owner's summary of each (JSON)
+LISTED = f"{PREFIX}rooms"
+#: the state a room object is left in when it moves to another process (nothing acts on it)
+GONE = "moved"
+
+
+class Cluster:
+    """This process's part in a cluster on the Redis server at ``url``."""
+
+    def __init__(self, hub: Hub, url: str, lease: float = 3.0) -> None:
+        self.hub = hub
+        self.node = secrets.token_hex(6)
+        self.lease = lease
+        self.redis: Any = aioredis.from_url(url, decode_responses=True)
+        self.sync: Any = redis.Redis.from_url(url, decode_responses=True)
+        self.leases = Leases(self.redis, self.sync, self.node, lease)
+        self.bus = Bus(aioredis.from_url(url, decode_responses=True))
+        self.remotes = Remotes(self)
+        self.relays = Relays(self)
+        #: the app's handler of one client frame (``handle(room, conn, text)``)
+        self.handle: Callable[[Room, Conn, str], None] | None = None
+        #: the rooms whose lease this process holds (all of ``hub.rooms``)
+        self.owned: set[str] = set()
+        self.renewed = time.monotonic()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
+        self._spawned: set[asyncio.Task[Any]] = set()
+        self._stopping = threading.Event()
+        hub.cluster = self
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` on the event loop, kept referenced until it ends."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._spawned.add(task)
+        task.add_done_callback(self._spawned.discard)
+
+    def prepare(self, engine: Engine) -> None:
+        """At start: fail when Redis cannot be reached (a bad URL, a server down), then
+        migrate the database, one process at a time (a lock in Redis: processes started
+        together wait for the first)."""
+        self.sync.ping()
+        with self.sync.lock(f"{PREFIX}migrating", timeout=120, blocking_timeout=150):
+            upgrade(engine)
+
+    # -- life --------------------------------------------------------------------------------
+
+    async def start(self, handle: Callable[[Room, Conn, str], None]) -> None:
+        """Listen, renew, scan; ``handle`` is the app's handler of one client frame."""
+        self.handle = handle
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(node_channel(self.node))
+        self.bus.start()
+        loop = asyncio.get_running_loop()
+        self._stopping.clear()
+        threading.Thread(target=self._renew, args=(loop,), name="leases", daemon=True).start()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep()),
+                       loop.create_task(self._scan())]
+        log.info("cluster node %s listening (lease %.1f s)", self.node, self.lease)
+
+    async def stop(self) -> None:
+        """A clean stop: the leases go at once, so other processes take the rooms now."""
+        self._stopping.set()
+        for task in self._tasks:
+            task.cancel()
+        self.bus.stop()
+        for room_id in sorted(self.owned):
+            try:
+                await self.leases.release(room_id)
+            except Exception as exc:
+                log.warning("lease of room %s not released: %s", room_id, exc)
+        self.owned.clear()
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        await self.redis.aclose()
+        await self.bus.redis.aclose()
+        self.sync.close()
+
+    async def publish(self, node: str, kind: str, cid: str, payload: str) -> bool:
+        """Send one message to the process ``node``; False when nobody listens there."""
+        return bool(await self.bus.publish(node_channel(node), f"{kind} {cid} {payload}"))
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for message in self._pubsub.listen():
+                    if message.get("type") == "message":
+                        self._dispatch(str(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: the message bus failed; listening again")
+                await asyncio.sleep(0.5)
+
+    def _dispatch(self, data: str) -> None:
+        kind, cid, payload = [*data.split(" ", 2), "", ""][:3]
+        try:
+            if kind == "m":
+                self.remotes.message(cid, payload)
+            elif kind == "f":
+                self.relays.frame(cid, payload)
+            elif kind == "a":
+                self.remotes.attach(cid, payload)
+            elif kind == "d":
+                self.remotes.detach(cid)
+            elif kind == "c":
+                self.relays.closed(cid, payload)
+        except Exception:
+            log.exception("cluster: message %r failed", kind)
+
+    # -- owning rooms ------------------------------------------------------------------------
+
+    def claim_new(self, room_id: str) -> None:
+        """A room made here (``POST /api/rooms``): its lease before its row exists."""
+        if not self.leases.claim_now(room_id):
+            raise RuntimeError(f"room {room_id} is held by another process")
+        self.owned.add(room_id)
+
+    async def place(self, room_id: str) -> tuple[Room | None, str | None]:
+        """Where ``room_id`` is played: here (its room, taken over now if nobody held it),
+        or in another live process (that process's id); (None, None): no live room."""
+        deadline = time.monotonic() + 2 * self.lease + 1
+        while True:
+            room = self.hub.room(room_id)
+            if room is not None:
+                return room, None
+            if room_id in self.hub.skipped:
+                return None, None
+            owner = await self.leases.owner(room_id)
+            if owner is None:
+                if not await asyncio.to_thread(self.hub.store.is_live, room_id):
+                    return None, None
+                if await self.leases.claim(room_id):
+                    return await self.take(room_id), None
+            elif owner != self.node and await self.leases.alive(owner):
+                return None, owner
+            if time.monotonic() > deadline:
+                return None, None  # an owner that died and whose lease has not expired yet
+            await asyncio.sleep(0.2)
+
+    async def take(self, room_id: str) -> Room | None:
+        """Load a room whose lease this process just took: rebuilt from the event log, its
+        clocks and bots started."""
+        self.owned.add(room_id)
+        stored = await asyncio.to_thread(self.hub.store.load_room, room_id)
+        room = self.hub.load_one(stored) if stored is not None else None
+        if room is None or not self.hub.start_one(room):
+            self.owned.discard(room_id)
+            await self.leases.release(room_id)
+            return None
+        log.info("cluster: room %s taken over at version %d", room_id, room.version)
+        return room
+
+    def drop(self, room_id: str) -> None:
+        """The lease was lost: the room leaves this process, its clients reconnect."""
+        self.owned.discard(room_id)
+        room = self.hub.rooms.pop(room_id, None)
+        if room is None:
+            return
+        log.warning("cluster: room %s lost its lease here; it moves", room_id)
+        room.status = GONE  # clocks, bots and grace periods left over do nothing now
+        room.timers.stop()
+        self.remotes.drop_room(room)
+        for conn in list(room.conns):
+            conn.stop()
+
+    def conflict(self, room: Room, exc: Exception) -> bool:
+        """Whether a failed write of ``room`` is an action index another process wrote
+        (it owned the room while this one was frozen): then the room leaves this process
+        and its lease is let go, so it is loaded again from the database, with that action,
+        by the next client or scan; its clients reconnect."""
+        if not isinstance(exc.__cause__, IntegrityError):
+            return False
+        log.warning("cluster: room %s: its action log moved on elsewhere; it is reloaded",
+                    room.id)
+        self.drop(room.id)
+        self.spawn(self.leases.release(room.id))
+        return True
+
+    def _renew(self, loop: asyncio.AbstractEventLoop) -> None:
+        """In a thread of its own, every third of a lease: renew them all, whatever the
+        event loop is busy with (a busy process is not a dead one). Rooms whose lease is
+        lost, or all of them when Redis has not answered for most of a lease, are dropped
+        on the loop."""
+        while not self._stopping.wait(self.lease / 3):
+            owned = sorted(self.owned)
+            try:
+                lost = self.leases.renew_now(owned)
+                self.renewed = time.monotonic()
+            except Exception as exc:
+                log.warning("cluster: renewing leases failed: %s", exc)
+                if time.monotonic() - self.renewed <= self.lease * 0.8:
+                    continue
+                lost = owned  # others may hold them by now
+            if lost:
+                loop.call_soon_threadsafe(self._lost, lost)
+
+    def _lost(self, room_ids: list[str]) -> None:
+        for room_id in room_ids:
+            self.drop(room_id)
+
+    async def _keep(self) -> None:
+        """Release the leases of rooms forgotten; list live rooms; sweep proxies, relays."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                for room_id in sorted(self.owned - self.hub.rooms.keys()):
+                    self.owned.discard(room_id)
+                    await self.leases.release(room_id)
+                await self._list()
+                await self.remotes.sweep()
+                await self.relays.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("cluster: keeping the lobby and relays failed: %s", exc)
+
+    async def _scan(self) -> None:
+        """Take over the live rooms nobody holds (their process died)."""
+        while True:
+            await asyncio.sleep(self.lease / 3 * random.uniform(0.7, 1.3))
+            try:
+                ids = await asyncio.to_thread(self.hub.store.live_ids)
+                ids = [r for r in ids if r not in self.hub.rooms and r not in self.hub.skipped]
+                for room_id, owner in zip(ids, await self.leases.owners(ids), strict=True):
+                    if owner is None and await self.leases.claim(room_id):
+                        await self.take(room_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: scanning for rooms without an owner failed")
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    async def _list(self) -> None:
+        """Publish the summaries of this process's listed rooms (the lobby of every process)."""
+        shown: dict[str, str] = {}
+        hidden: list[str] = []
+        for room_id, room in self.hub.rooms.items():
+            if room.status == "over" or room.private:
+                hidden.append(room_id)
+            else:
+                shown[room_id] = json.dumps(room.summary(), ensure_ascii=False)
+        if shown:
+            await self.redis.hset(LISTED, mapping=shown)
+        if hidden:
+            await self.redis.hdel(LISTED, *hidden)
+
+    async def listed(self) -> list[JSON]:
+        """Every process's live, listed rooms (those whose owner still holds the lease)."""
+        entries: dict[str, str] = await self.redis.hgetall(LISTED)
+        ids = sorted(entries)
+        owners = await self.leases.owners(ids)
+        gone = [r for r, owner in zip(ids, owners, strict=True) if owner is None]
+        if gone:
+            await self.redis.hdel(LISTED, *gone)
+        out = [r.summary() for r in self.hub.rooms.values()
+               if r.status != "over" and not r.private]
+        for room_id, owner in zip(ids, owners, strict=True):
+            if owner is not None and room_id not in self.hub.rooms:
+                out.append(json.loads(entries[room_id]))
+        return out
+
+    def retried(self, room: Room, conn: Conn, seat: int, version: int) -> bool:
+        """Whether an ``act`` made at an older ``version`` is one ``seat`` already made
+        (sent again after a reconnect): the seat acted since that version, so the act was
+        used. It is answered with the current state, not applied again (nor refused)."""
+        if version < 0 or version >= room.version:
+            return False
+        for entry in reversed(room.log):
+            if entry.v <= version:
+                return False
+            if entry.seat == seat and entry.by == "human":
+                room.send_state(conn, full=True)
+                return True
+        return False

@@ -1,0 +1,115 @@
+"""The relaying side: a client connected to a process that does not own its room.
+
+The client's frames are forwarded to the owner over Redis pub/sub, and the owner's frames for
+it come back the same way into a local :class:`Conn` (its bounded queue and writer, as for any
+socket). When the owner changes (it died and another process took the room over) the socket
+is closed with code 1012, and the client reconnects to any process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fastapi import WebSocketDisconnect
+
+from evolutio.server.cluster.remote import MOVED
+from evolutio.server.conn import Conn, RoomError
+
+if TYPE_CHECKING:
+    from evolutio.server.cluster.node import Cluster
+
+log = logging.getLogger("evolutio.server")
+
+
+@dataclass
+class Relayed:
+    """A local socket whose room another process owns."""
+
+    conn: Conn
+    room_id: str
+    owner: str
+    websocket: Any
+
+
+class Relays:
+    """Every relayed socket of this process, by client id."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.by_id: dict[str, Relayed] = {}
+
+    async def run(self, websocket: Any, conn: Conn, room_id: str, owner: str,
+                  keys: list[str], writer: asyncio.Task[None]) -> None:
+        """Relay one socket until it closes: attach at the owner, forward every frame. At
+        the end the socket's counts (``keys`` of ``hub.sockets``) go down and its ``conn``
+        and ``writer`` stop."""
+        cid = secrets.token_hex(8)
+        relayed = Relayed(conn, room_id, owner, websocket)
+        self.by_id[cid] = relayed
+        publish = self.cluster.publish
+        attach = {"room": room_id, "node": self.cluster.node, "user": conn.user_id,
+                  "name": conn.name, "lang": conn.lang}
+        try:
+            if not await publish(owner, "a", cid, json.dumps(attach)):
+                await self.close(relayed, MOVED)
+                return
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))
+                    continue
+                if not await publish(owner, "m", cid, text):
+                    await self.close(relayed, MOVED)  # the owner is gone: reconnect
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except Exception as exc:  # Redis unreachable: the client reconnects, maybe elsewhere
+            log.warning("relay of a socket in room %s failed: %s", room_id, exc)
+            await self.close(relayed, MOVED)
+        finally:
+            self.by_id.pop(cid, None)
+            self.cluster.hub.sockets.subtract(keys)
+            conn.stop()
+            writer.cancel()
+            try:
+                await publish(owner, "d", cid, "")
+            except Exception as exc:  # Redis gone too: the owner's sweep detaches it
+                log.debug("detach of a relayed socket not sent: %s", exc)
+
+    def frame(self, cid: str, text: str) -> None:
+        relayed = self.by_id.get(cid)
+        if relayed is not None:
+            relayed.conn.send(text)
+
+    def closed(self, cid: str, code: str) -> None:
+        """The owner closed its proxy (the room moved, or the client fell behind)."""
+        relayed = self.by_id.get(cid)
+        if relayed is not None:
+            self.cluster.spawn(self.close(relayed, int(code) if code.isdigit() else MOVED))
+
+    async def close(self, relayed: Relayed, code: int) -> None:
+        relayed.conn.closed = True
+        try:
+            await relayed.websocket.close(code=code)
+        except (RuntimeError, OSError) as exc:
+            log.debug("relayed socket already closed: %s", exc)
+
+    async def sweep(self) -> None:
+        """Close the sockets whose room changed owner (the old one died): they reconnect."""
+        if not self.by_id:
+            return
+        items = list(self.by_id.values())
+        rooms = sorted({r.room_id for r in items})
+        owners = dict(zip(rooms, await self.cluster.leases.owners(rooms), strict=True))
+        for relayed in items:
+            owner = owners[relayed.room_id]
+            if owner is not None and owner != relayed.owner:
+                await self.close(relayed, MOVED)

@@ -1,0 +1,39 @@
+"""``evolutio serve --workers N``: the application factory each worker process calls.
+
+uvicorn starts N processes on one port and each builds its own application (its own cluster
+node) from the settings ``serve`` put in the environment variable :data:`SETTINGS`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+from fastapi import FastAPI
+
+from evolutio.server.app import create_app
+from evolutio.server.limits import Limits
+
+#: the environment variable holding serve's settings (JSON) for the workers
+SETTINGS = "EVOLUTIO_SERVE_SETTINGS"
+
+
+def settings(db: str, redis: str, **fields: object) -> str:
+    """The settings a worker needs, as :func:`application` reads them."""
+    return json.dumps({"db": db, "redis": redis, **fields})
+
+
+def application() -> FastAPI:
+    """One worker's application on the shared database and Redis."""
+    data = json.loads(os.environ[SETTINGS])
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    return create_app(
+        data["db"],
+        grace=float(data.get("grace", 30.0)),
+        bot_delay=float(data.get("bot_delay", 0.3)),
+        secure_cookies=bool(data.get("secure_cookies", False)),
+        limits=Limits(exempt=frozenset(data.get("exempt", []))),
+        redis=data["redis"],
+        lease=float(data.get("lease", 3.0)),
+    )
