@@ -10,16 +10,22 @@ script reports the actions applied per second and the latency of an action: from
     .venv/bin/python bench/load.py --games 20 --seconds 5
     .venv/bin/python bench/load.py --game toy           # the platform's simultaneous-bid game
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
+    .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
+    .venv/bin/python bench/load.py --compare main       # main's server too, same clients
 
 Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
-clients); ``cpu ms/act`` is the server process's CPU time per applied action.
+clients); ``cpu ms/act`` is the server process's CPU time per applied action, ``client ms``
+this (client) process's. With ``--compare REF`` the server of REF's tree (checked out by
+``bench/trees.py``) runs beside this tree's, each level is played against both in turn
+(alternating which goes first) with the same clients, and the ratios new/old follow.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -34,6 +40,14 @@ from typing import Any
 
 import httpx
 import websockets
+
+try:  # the clients parse every frame: the faster parser leaves more CPU to the server
+    from orjson import loads
+except ImportError:
+    from json import loads
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trees
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -53,9 +67,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``evolutio serve`` on a free port with a fresh SQLite file, from ``tree``'s ``src``
+    (None: the installed package, this tree); returns the process and its base URL."""
     port = free_port()
     code = "import sys; from evolutio.cli import main; sys.argv[0] = 'evolutio'; main()"
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree / "src")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -73,6 +92,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -112,7 +132,7 @@ async def seat(
                 raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
             except TimeoutError:
                 return
-            frame = json.loads(raw)
+            frame = loads(raw)
             kind = frame.get("type")
             if kind == "error":
                 if frame.get("code") != "stale":
@@ -199,12 +219,14 @@ async def level(
     starters = [start_room(base, room, tokens[0], gate) for room, tokens in rooms]
     started = time.perf_counter()
     cpu_before = cpu_seconds(pid)
+    client_before = time.process_time()
     runners = [asyncio.create_task(t) for t in tasks]
     await asyncio.sleep(0.5)  # let every seat connect before the games start
     await asyncio.gather(*starters)
     await asyncio.gather(*runners, return_exceptions=True)
     elapsed = time.perf_counter() - started - 0.5
     cpu = cpu_seconds(pid) - cpu_before
+    client = time.process_time() - client_before
     lat = sorted(stats.latencies)
     return {
         "games": games,
@@ -214,6 +236,7 @@ async def level(
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
         "server_cpu_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
+        "client_cpu_ms": round(1000 * client / len(lat), 2) if lat else None,
         "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
     }
@@ -226,6 +249,27 @@ async def start_room(base: str, room: str, token: str, gate: asyncio.Semaphore) 
         await ws.send(json.dumps({"type": "ping"}))
         while json.loads(await ws.recv()).get("type") != "pong":
             pass
+
+
+HEADER = (
+    f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+    f"{'cpu ms/act':>10} {'client ms':>9} {'done':>5} {'errors':>6}"
+)
+
+
+def row(r: dict[str, Any], name: str = "") -> str:
+    return (
+        f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
+        f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
+        f"{r['client_cpu_ms']!s:>9} {r['finished']:>5} {r['errors']:>6}"
+    ) + (f"  {name}" if name else "")
+
+
+def ratios(new: dict[str, Any], old: dict[str, Any]) -> str:
+    """new/old of actions/s, p50, p99 and server CPU per action."""
+    keys = ("actions_per_s", "p50_ms", "p99_ms", "server_cpu_ms")
+    parts = [f"{k} {trees.ratio(new[k] or 0.0, old[k] or 0.0)}" for k in keys]
+    return f"{new['games']:>6} new/old: " + ", ".join(parts)
 
 
 def main() -> None:
@@ -243,6 +287,9 @@ def main() -> None:
     )
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
+    parser.add_argument(
+        "--compare", default="", help="also run this git revision's server (or checkout's)"
+    )
     args = parser.parse_args()
     try:
         levels = [int(x) for x in args.games.split(",") if x.strip()]
@@ -250,42 +297,45 @@ def main() -> None:
         raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
     if not levels or min(levels) < 1 or max(levels) > 1000:
         raise SystemExit("--games: 1 to 1000 games per level")
-    proc = None
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.url.rstrip("/")
-        if not base:
-            proc, base = start_server(Path(tmp) / "load.db")
+    if args.compare and args.url:
+        raise SystemExit("--compare starts both servers itself: leave out --url")
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        servers: dict[str, tuple[str, int | None]] = {}
         try:
+            if args.url:
+                servers["new"] = (args.url.rstrip("/"), None)
+            else:
+                if args.compare:
+                    old_tree = stack.enter_context(trees.checkout(args.compare))
+                    proc, base = start_server(Path(tmp) / "old.db", old_tree)
+                    procs.append(proc)
+                    servers["old"] = (base, proc.pid)
+                    print(f"old: {trees.describe(old_tree)} at {base}")
+                proc, base = start_server(Path(tmp) / "load.db")
+                procs.append(proc)
+                servers["new"] = (base, proc.pid)
+                print(f"new: {trees.describe(trees.HERE)} at {base}")
             run_tag = str(int(time.time()) % 100000)
             print(
-                f"server {base}; game {args.game or 'default'}; think {args.think}s; "
-                f"up to {args.seconds}s per level"
+                f"game {args.game or 'default'}; think {args.think}s; "
+                f"up to {args.seconds}s per level; load average {os.getloadavg()[0]:.1f}"
             )
-            print(
-                f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-                f"{'cpu ms/act':>10} {'done':>5} {'errors':>6}"
-            )
-            for n in levels:
-                r = asyncio.run(
-                    level(
-                        base,
-                        args.game,
-                        n,
-                        args.seconds,
-                        args.think,
-                        args.max_actions,
-                        f"{run_tag}x{n}",
-                        proc.pid if proc else None,
+            print(HEADER)
+            for index, n in enumerate(levels):
+                names = list(servers) if index % 2 == 0 else list(reversed(servers))
+                results = {}
+                for name in names:
+                    base, pid = servers[name]
+                    results[name] = asyncio.run(
+                        level(base, args.game, n, args.seconds, args.think,
+                              args.max_actions, f"{run_tag}x{n}{name}", pid)
                     )
-                )
-                print(
-                    f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
-                    f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
-                    f"{r['finished']:>5} {r['errors']:>6}",
-                    flush=True,
-                )
+                    print(row(results[name], name if len(servers) > 1 else ""), flush=True)
+                if len(servers) > 1:
+                    print(ratios(results["new"], results["old"]), flush=True)
         finally:
-            if proc is not None:
+            for proc in procs:
                 proc.terminate()
                 proc.wait(10)
 
