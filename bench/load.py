@@ -15,8 +15,10 @@ script reports the actions applied per second and the latency of an action: from
 
 Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
-clients); ``cpu ms/act`` is the server process's CPU time per applied action, ``client ms``
-this (client) process's. With ``--compare REF`` the server of REF's tree (checked out by
+clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
+game is under way (``+setup`` counts from the first seat connecting to the last socket
+closed: connecting, starting and leaving too), ``client ms`` this (client) process's while
+every game is under way. With ``--compare REF`` the server of REF's tree (checked out by
 ``bench/trees.py``) runs beside this tree's, each level is played against both in turn
 (alternating which goes first) with the same clients, and the ratios new/old follow.
 """
@@ -109,6 +111,8 @@ def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[b
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        #: when each measured action's state frame came (perf_counter), for the window
+        self.done_at: list[float] = []
         self.errors = 0
         self.finished = 0
 
@@ -143,7 +147,9 @@ async def seat(
             version = frame["version"]
             started = sent_at.pop(version - 1, None)
             if started is not None:
-                stats.latencies.append(time.perf_counter() - started)
+                now = time.perf_counter()
+                stats.latencies.append(now - started)
+                stats.done_at.append(now)
             if frame["decision"] is None:
                 stats.finished += 1
                 return
@@ -219,14 +225,21 @@ async def level(
     starters = [start_room(base, room, tokens[0], gate) for room, tokens in rooms]
     started = time.perf_counter()
     cpu_before = cpu_seconds(pid)
-    client_before = time.process_time()
     runners = [asyncio.create_task(t) for t in tasks]
     await asyncio.sleep(0.5)  # let every seat connect before the games start
     await asyncio.gather(*starters)
+    # the steady window: every game under way, up to the stop (no connecting, no closing)
+    window_from = time.perf_counter()
+    window_cpu = cpu_seconds(pid)
+    client_before = time.process_time()
+    await asyncio.sleep(max(0.0, stop - time.monotonic() - 0.05))
+    window_to = time.perf_counter()
+    window_cpu = cpu_seconds(pid) - window_cpu
+    client = time.process_time() - client_before
     await asyncio.gather(*runners, return_exceptions=True)
     elapsed = time.perf_counter() - started - 0.5
     cpu = cpu_seconds(pid) - cpu_before
-    client = time.process_time() - client_before
+    steady = sum(1 for t in stats.done_at if window_from <= t <= window_to)
     lat = sorted(stats.latencies)
     return {
         "games": games,
@@ -235,8 +248,9 @@ async def level(
         "actions_per_s": round(len(lat) / elapsed, 1) if elapsed > 0 else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
-        "server_cpu_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
-        "client_cpu_ms": round(1000 * client / len(lat), 2) if lat else None,
+        "server_cpu_ms": round(1000 * window_cpu / steady, 2) if steady and pid else None,
+        "with_setup_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
+        "client_cpu_ms": round(1000 * client / steady, 2) if steady else None,
         "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
     }
@@ -253,7 +267,7 @@ async def start_room(base: str, room: str, token: str, gate: asyncio.Semaphore) 
 
 HEADER = (
     f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-    f"{'cpu ms/act':>10} {'client ms':>9} {'done':>5} {'errors':>6}"
+    f"{'cpu ms/act':>10} {'+setup':>7} {'client ms':>9} {'done':>5} {'errors':>6}"
 )
 
 
@@ -261,6 +275,7 @@ def row(r: dict[str, Any], name: str = "") -> str:
     return (
         f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
         f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
+        f"{r['with_setup_ms']!s:>7} "
         f"{r['client_cpu_ms']!s:>9} {r['finished']:>5} {r['errors']:>6}"
     ) + (f"  {name}" if name else "")
 
