@@ -5,6 +5,8 @@ seats played by WebSocket clients that pick a random legal action after a short 
 in a simultaneous decision every waiting seat acts. For each number of concurrent games the
 script reports the actions applied per second and the latency of an action: from sending
 ``act`` to receiving the state frame of the next version (stored, applied and broadcast).
+Every figure is of the steady window: it opens once the last game has started and lasts
+``--seconds``, so connecting and starting hundreds of games does not count.
 
     .venv/bin/python bench/load.py                      # 10, 50, 100, 200 games
     .venv/bin/python bench/load.py --games 20 --seconds 5
@@ -13,7 +15,8 @@ script reports the actions applied per second and the latency of an action: from
     .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
     .venv/bin/python bench/load.py --compare main       # main's server too, same clients
 
-Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
+Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
+``--max-actions`` per seat.
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
 clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
 game is under way (``+setup`` counts from the first seat connecting to the last socket
@@ -122,7 +125,7 @@ async def seat(
     room: str,
     token: str,
     stats: Stats,
-    stop: float,
+    stop: list[float],
     think: float,
     max_actions: int,
     rng: random.Random,
@@ -131,9 +134,9 @@ async def seat(
     async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
         sent_at: dict[int, float] = {}
         acted = 0
-        while time.monotonic() < stop:
+        while time.monotonic() < stop[0]:
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop[0] - time.monotonic()))
             except TimeoutError:
                 return
             frame = loads(raw)
@@ -187,10 +190,13 @@ async def level(
     tag: str,
     pid: int | None,
 ) -> dict[str, Any]:
-    """Create ``games`` rooms with a guest per seat, start them, play for ``seconds``."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        rooms: list[tuple[str, list[str]]] = []
-        for g in range(games):
+    """Create ``games`` rooms with a guest per seat, start them, play for ``seconds`` once
+    every game has started."""
+    gate = asyncio.Semaphore(16)
+    url = base.replace("http", "ws", 1)
+
+    async def prepare(http: httpx.AsyncClient, g: int) -> tuple[str, list[str]]:
+        async with gate:
             tokens = [await guest(http, f"L{tag}g{g}s0")]
             body: dict[str, Any] = {"options": {}} if not game else {"game": game, "options": {}}
             r = await http.post(
@@ -200,19 +206,20 @@ async def level(
             summary = r.json()["room"]
             for s in range(1, len(summary["seats"])):
                 tokens.append(await guest(http, f"L{tag}g{g}s{s}"))
-            rooms.append((summary["id"], tokens))
-    # seat the other guests and start, over one short-lived socket per seat
-    for room, tokens in rooms:
-        url = base.replace("http", "ws", 1)
-        for token in tokens[1:]:
-            async with websockets.connect(f"{url}/ws/{room}?token={token}") as ws:
-                await ws.send(json.dumps({"type": "chat", "text": "/join"}))
-                await ws.send(json.dumps({"type": "ping"}))
-                while json.loads(await ws.recv()).get("type") != "pong":
-                    pass
+            # seat the other guests over one short-lived socket each
+            for token in tokens[1:]:
+                async with websockets.connect(f"{url}/ws/{summary['id']}?token={token}") as ws:
+                    await ws.send(json.dumps({"type": "chat", "text": "/join"}))
+                    await ws.send(json.dumps({"type": "ping"}))
+                    while json.loads(await ws.recv()).get("type") != "pong":
+                        pass
+            return summary["id"], tokens
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        rooms = await asyncio.gather(*(prepare(http, g) for g in range(games)))
     stats = Stats()
     rng = random.Random(games)
-    stop = time.monotonic() + seconds
+    stop = [time.monotonic() + seconds + 3600]  # set once every game has started
     tasks = []
     for room, tokens in rooms:
         for token in tokens:
@@ -221,35 +228,37 @@ async def level(
                     base, room, token, stats, stop, think, max_actions, random.Random(rng.random())
                 )
             )
-    gate = asyncio.Semaphore(20)
     starters = [start_room(base, room, tokens[0], gate) for room, tokens in rooms]
-    started = time.perf_counter()
     cpu_before = cpu_seconds(pid)
     runners = [asyncio.create_task(t) for t in tasks]
     await asyncio.sleep(0.5)  # let every seat connect before the games start
     await asyncio.gather(*starters)
+    stop[0] = time.monotonic() + seconds
     # the steady window: every game under way, up to the stop (no connecting, no closing)
     window_from = time.perf_counter()
     window_cpu = cpu_seconds(pid)
     client_before = time.process_time()
-    await asyncio.sleep(max(0.0, stop - time.monotonic() - 0.05))
+    await asyncio.sleep(max(0.0, stop[0] - time.monotonic() - 0.05))
     window_to = time.perf_counter()
     window_cpu = cpu_seconds(pid) - window_cpu
     client = time.process_time() - client_before
     await asyncio.gather(*runners, return_exceptions=True)
-    elapsed = time.perf_counter() - started - 0.5
     cpu = cpu_seconds(pid) - cpu_before
-    steady = sum(1 for t in stats.done_at if window_from <= t <= window_to)
-    lat = sorted(stats.latencies)
+    # figures of the steady window; ``+setup`` divides all the CPU by every action
+    lat = sorted(x for t, x in zip(stats.done_at, stats.latencies, strict=True)
+                 if window_from <= t <= window_to)
+    steady = len(lat)
+    elapsed = window_to - window_from
     return {
         "games": games,
-        "actions": len(lat),
+        "actions": steady,
         "seconds": round(elapsed, 1),
-        "actions_per_s": round(len(lat) / elapsed, 1) if elapsed > 0 else 0.0,
+        "actions_per_s": round(steady / elapsed, 1) if elapsed > 0 else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
         "server_cpu_ms": round(1000 * window_cpu / steady, 2) if steady and pid else None,
-        "with_setup_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
+        "with_setup_ms": round(1000 * cpu / len(stats.latencies), 2)
+        if stats.latencies and pid else None,
         "client_cpu_ms": round(1000 * client / steady, 2) if steady else None,
         "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
