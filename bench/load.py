@@ -14,6 +14,7 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
     .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
     .venv/bin/python bench/load.py --compare main       # main's server too, same clients
+    .venv/bin/python bench/load.py --clock 300          # rooms with a clock per decision
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
 ``--max-actions`` per seat.
@@ -189,6 +190,7 @@ async def level(
     max_actions: int,
     tag: str,
     pid: int | None,
+    clock: int = 0,
 ) -> dict[str, Any]:
     """Create ``games`` rooms with a guest per seat, start them, play for ``seconds`` once
     every game has started."""
@@ -199,6 +201,8 @@ async def level(
         async with gate:
             tokens = [await guest(http, f"L{tag}g{g}s0")]
             body: dict[str, Any] = {"options": {}} if not game else {"game": game, "options": {}}
+            if clock:
+                body["clock"] = clock
             r = await http.post(
                 "/api/rooms", json=body, headers={"authorization": f"Bearer {tokens[0]}"}
             )
@@ -310,6 +314,9 @@ def main() -> None:
         help="mean think time of a client before acting, seconds",
     )
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
+    parser.add_argument(
+        "--clock", type=int, default=0, help="seconds per decision (default: no clock)"
+    )
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument(
         "--compare", default="", help="also run this git revision's server (or checkout's)"
@@ -343,7 +350,8 @@ def main() -> None:
             run_tag = str(int(time.time()) % 100000)
             print(
                 f"game {args.game or 'default'}; think {args.think}s; "
-                f"up to {args.seconds}s per level; load average {os.getloadavg()[0]:.1f}"
+                f"clock {args.clock or 'none'}; up to {args.seconds}s per level; "
+                f"load average {os.getloadavg()[0]:.1f}"
             )
             print(HEADER)
             for index, n in enumerate(levels):
@@ -353,7 +361,7 @@ def main() -> None:
                     base, pid = servers[name]
                     results[name] = asyncio.run(
                         level(base, args.game, n, args.seconds, args.think,
-                              args.max_actions, f"{run_tag}x{n}{name}", pid)
+                              args.max_actions, f"{run_tag}x{n}{name}", pid, args.clock)
                     )
                     print(row(results[name], name if len(servers) > 1 else ""), flush=True)
                 if len(servers) > 1:
