@@ -13,6 +13,7 @@ queue).
     .venv/bin/python bench/server_parts.py                    # evolution, 2 seats, 3000 actions
     .venv/bin/python bench/server_parts.py --game northstar --actions 2000
     .venv/bin/python bench/server_parts.py --compare main     # also main's tree, side by side
+    .venv/bin/python bench/server_parts.py --clock 300        # rooms with a clock
 
 What the sockets cost (one WebSocket frame per connection and action) is measured by
 ``bench/load.py``, which runs a real server process.
@@ -47,6 +48,7 @@ PARTS: list[tuple[str, str]] = [
     ("JSON encoding", "evolutio.server.wire:dumps"),
     ("JSON encoding", "evolutio.server.wire:encode"),
     ("database commit", "evolutio.server.store:Store.add_action"),
+    ("deadlines write", "evolutio.server.store:Store.save_deadlines"),
     ("timers", "evolutio.server.clocks:Timers.reset"),
     ("timers", "evolutio.server.clocks:Timers.schedule_bots"),
 ]
@@ -92,7 +94,9 @@ def instrument() -> None:
         setattr(owner, name, timed(label, getattr(owner, name)))
 
 
-async def play(game: str, actions: int, langs: list[str], seed: int) -> dict[str, Any]:
+async def play(
+    game: str, actions: int, langs: list[str], seed: int, clock: int = 0
+) -> dict[str, Any]:
     """Play random legal actions in fresh rooms until ``actions`` were applied."""
     from evolutio.server import auth, commands
     from evolutio.server.db import make_engine, make_sessionmaker
@@ -121,7 +125,7 @@ async def play(game: str, actions: int, langs: list[str], seed: int) -> dict[str
                     users.append(user)
                 s.commit()
             host = users[0]
-            room = hub.create_room(game, {}, 0, host)
+            room = hub.create_room(game, {}, clock, host)
             conns = []
             for i in range(len(room.seats)):
                 user = users[i]
@@ -162,11 +166,14 @@ def probe_main(argv: list[str]) -> None:
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--langs", default="en,en")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", type=int, default=0)
     parser.add_argument("--plain", action="store_true", help="no part timers (total only)")
     args = parser.parse_args(argv)
     if not args.plain:
         instrument()
-    result = asyncio.run(play(args.game, args.actions, args.langs.split(","), args.seed))
+    result = asyncio.run(
+        play(args.game, args.actions, args.langs.split(","), args.seed, args.clock)
+    )
     print(json.dumps(result))
 
 
@@ -184,6 +191,8 @@ def main() -> None:
     parser.add_argument("--langs", default="en,en",
                         help="each seat's connection language, comma-separated, in turn")
     parser.add_argument("--rounds", type=int, default=3, help="measurements per tree")
+    parser.add_argument("--clock", type=int, default=0,
+                        help="seconds per decision of the rooms (default: no clock)")
     parser.add_argument("--compare", default="", help="also measure this git revision's tree")
     args = parser.parse_args()
     if args.actions < 1 or args.rounds < 1:
@@ -193,7 +202,7 @@ def main() -> None:
 
     code = Path(__file__).read_text()
     probe_args = ["--probe", "--game", args.game, "--actions", str(args.actions),
-                  "--langs", args.langs]
+                  "--langs", args.langs, "--clock", str(args.clock)]
     with trees.checkout(args.compare) if args.compare else _no_tree() as other:
         named = {"new": trees.HERE}
         if other is not None:
