@@ -10,7 +10,8 @@ connections a room has, and encoded once each (:mod:`wire`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from evolutio.core.game import JSON, decision_prompt, describe_choice
 from evolutio.server import table, undo, wire
@@ -19,12 +20,16 @@ if TYPE_CHECKING:
     from evolutio.server.rooms import Room
 
 
-def shared(room: Room, key: Any, make: Any) -> Any:
+T = TypeVar("T")
+
+
+def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
     """``make()`` once per version for the whole room (``Room.forget_frames`` forgets it)."""
     cache = room._shared
     if key not in cache:
         cache[key] = make()
-    return cache[key]
+    value: T = cache[key]
+    return value
 
 
 def _legal_base(room: Room, seat: int) -> list[tuple[Any, JSON]]:
