@@ -5,22 +5,34 @@ seats played by WebSocket clients that pick a random legal action after a short 
 in a simultaneous decision every waiting seat acts. For each number of concurrent games the
 script reports the actions applied per second and the latency of an action: from sending
 ``act`` to receiving the state frame of the next version (stored, applied and broadcast).
+Every figure is of the steady window: it opens once the last game has started and lasts
+``--seconds``, so connecting and starting hundreds of games does not count.
 
     .venv/bin/python bench/load.py                      # 10, 50, 100, 200 games
     .venv/bin/python bench/load.py --games 20 --seconds 5
     .venv/bin/python bench/load.py --game toy           # the platform's simultaneous-bid game
     .venv/bin/python bench/load.py --url http://host:8000   # an already running server
     .venv/bin/python bench/load.py --processes 1,2,4 --games 40   # several processes
+    .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
+    .venv/bin/python bench/load.py --compare main       # main's server too, same clients
+    .venv/bin/python bench/load.py --clock 300          # rooms with a clock per decision
 
-Bounded: every level stops after ``--seconds`` (default 20) or ``--max-actions`` per seat.
+Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
+``--max-actions`` per seat.
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
-clients); ``cpu ms/act`` is the server process's CPU time per applied action.
+clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
+game is under way (``+setup`` counts from the first seat connecting to the last socket
+closed: connecting, starting and leaving too), ``client ms`` this (client) process's while
+every game is under way. With ``--compare REF`` the server of REF's tree (checked out by
+``bench/trees.py``) runs beside this tree's, each level is played against both in turn
+(alternating which goes first) with the same clients, and the ratios new/old follow.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,6 +47,14 @@ from typing import Any
 
 import httpx
 import websockets
+
+try:  # the clients parse every frame: the faster parser leaves more CPU to the server
+    from orjson import loads
+except ImportError:
+    from json import loads
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trees
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -54,9 +74,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``evolutio serve`` on a free port with a fresh SQLite file, from ``tree``'s ``src``
+    (None: the installed package, this tree); returns the process and its base URL."""
     port = free_port()
     code = "import sys; from evolutio.cli import main; sys.argv[0] = 'evolutio'; main()"
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree / "src")
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -74,6 +99,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -90,6 +116,8 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        #: when each measured action's state frame came (perf_counter), for the window
+        self.done_at: list[float] = []
         self.errors = 0
         self.finished = 0
 
@@ -99,7 +127,7 @@ async def seat(
     room: str,
     token: str,
     stats: Stats,
-    stop: float,
+    stop: list[float],
     think: float,
     max_actions: int,
     rng: random.Random,
@@ -108,12 +136,12 @@ async def seat(
     async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
         sent_at: dict[int, float] = {}
         acted = 0
-        while time.monotonic() < stop:
+        while time.monotonic() < stop[0]:
             try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop[0] - time.monotonic()))
             except TimeoutError:
                 return
-            frame = json.loads(raw)
+            frame = loads(raw)
             kind = frame.get("type")
             if kind == "error":
                 if frame.get("code") != "stale":
@@ -124,7 +152,9 @@ async def seat(
             version = frame["version"]
             started = sent_at.pop(version - 1, None)
             if started is not None:
-                stats.latencies.append(time.perf_counter() - started)
+                now = time.perf_counter()
+                stats.latencies.append(now - started)
+                stats.done_at.append(now)
             if frame["decision"] is None:
                 stats.finished += 1
                 return
@@ -161,13 +191,19 @@ async def level(
     max_actions: int,
     tag: str,
     pid: int | None,
+    clock: int = 0,
 ) -> dict[str, Any]:
-    """Create ``games`` rooms with a guest per seat, start them, play for ``seconds``."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        rooms: list[tuple[str, list[str]]] = []
-        for g in range(games):
+    """Create ``games`` rooms with a guest per seat, start them, play for ``seconds`` once
+    every game has started."""
+    gate = asyncio.Semaphore(16)
+    url = base.replace("http", "ws", 1)
+
+    async def prepare(http: httpx.AsyncClient, g: int) -> tuple[str, list[str]]:
+        async with gate:
             tokens = [await guest(http, f"L{tag}g{g}s0")]
             body: dict[str, Any] = {"options": {}} if not game else {"game": game, "options": {}}
+            if clock:
+                body["clock"] = clock
             r = await http.post(
                 "/api/rooms", json=body, headers={"authorization": f"Bearer {tokens[0]}"}
             )
@@ -175,19 +211,20 @@ async def level(
             summary = r.json()["room"]
             for s in range(1, len(summary["seats"])):
                 tokens.append(await guest(http, f"L{tag}g{g}s{s}"))
-            rooms.append((summary["id"], tokens))
-    # seat the other guests and start, over one short-lived socket per seat
-    for room, tokens in rooms:
-        url = base.replace("http", "ws", 1)
-        for token in tokens[1:]:
-            async with websockets.connect(f"{url}/ws/{room}?token={token}") as ws:
-                await ws.send(json.dumps({"type": "chat", "text": "/join"}))
-                await ws.send(json.dumps({"type": "ping"}))
-                while json.loads(await ws.recv()).get("type") != "pong":
-                    pass
+            # seat the other guests over one short-lived socket each
+            for token in tokens[1:]:
+                async with websockets.connect(f"{url}/ws/{summary['id']}?token={token}") as ws:
+                    await ws.send(json.dumps({"type": "chat", "text": "/join"}))
+                    await ws.send(json.dumps({"type": "ping"}))
+                    while json.loads(await ws.recv()).get("type") != "pong":
+                        pass
+            return summary["id"], tokens
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        rooms = await asyncio.gather(*(prepare(http, g) for g in range(games)))
     stats = Stats()
     rng = random.Random(games)
-    stop = time.monotonic() + seconds
+    stop = [time.monotonic() + seconds + 3600]  # set once every game has started
     tasks = []
     for room, tokens in rooms:
         for token in tokens:
@@ -196,25 +233,38 @@ async def level(
                     base, room, token, stats, stop, think, max_actions, random.Random(rng.random())
                 )
             )
-    gate = asyncio.Semaphore(20)
     starters = [start_room(base, room, tokens[0], gate) for room, tokens in rooms]
-    started = time.perf_counter()
     cpu_before = cpu_seconds(pid)
     runners = [asyncio.create_task(t) for t in tasks]
     await asyncio.sleep(0.5)  # let every seat connect before the games start
     await asyncio.gather(*starters)
+    stop[0] = time.monotonic() + seconds
+    # the steady window: every game under way, up to the stop (no connecting, no closing)
+    window_from = time.perf_counter()
+    window_cpu = cpu_seconds(pid)
+    client_before = time.process_time()
+    await asyncio.sleep(max(0.0, stop[0] - time.monotonic() - 0.05))
+    window_to = time.perf_counter()
+    window_cpu = cpu_seconds(pid) - window_cpu
+    client = time.process_time() - client_before
     await asyncio.gather(*runners, return_exceptions=True)
-    elapsed = time.perf_counter() - started - 0.5
     cpu = cpu_seconds(pid) - cpu_before
-    lat = sorted(stats.latencies)
+    # figures of the steady window; ``+setup`` divides all the CPU by every action
+    lat = sorted(x for t, x in zip(stats.done_at, stats.latencies, strict=True)
+                 if window_from <= t <= window_to)
+    steady = len(lat)
+    elapsed = window_to - window_from
     return {
         "games": games,
-        "actions": len(lat),
+        "actions": steady,
         "seconds": round(elapsed, 1),
-        "actions_per_s": round(len(lat) / elapsed, 1) if elapsed > 0 else 0.0,
+        "actions_per_s": round(steady / elapsed, 1) if elapsed > 0 else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
         "p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 1) if lat else None,
-        "server_cpu_ms": round(1000 * cpu / len(lat), 2) if lat and pid else None,
+        "server_cpu_ms": round(1000 * window_cpu / steady, 2) if steady and pid else None,
+        "with_setup_ms": round(1000 * cpu / len(stats.latencies), 2)
+        if stats.latencies and pid else None,
+        "client_cpu_ms": round(1000 * client / steady, 2) if steady else None,
         "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
     }
@@ -238,6 +288,26 @@ def processes(args: argparse.Namespace) -> None:
         raise SystemExit(f"--processes takes counts like 1,2,4, not {args.processes!r}")
     games = int(args.games.split(",")[0])
     run(counts, args.game, games, args.seconds, args.think, args.max_actions)
+HEADER = (
+    f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+    f"{'cpu ms/act':>10} {'+setup':>7} {'client ms':>9} {'done':>5} {'errors':>6}"
+)
+
+
+def row(r: dict[str, Any], name: str = "") -> str:
+    return (
+        f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
+        f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
+        f"{r['with_setup_ms']!s:>7} "
+        f"{r['client_cpu_ms']!s:>9} {r['finished']:>5} {r['errors']:>6}"
+    ) + (f"  {name}" if name else "")
+
+
+def ratios(new: dict[str, Any], old: dict[str, Any]) -> str:
+    """new/old of actions/s, p50, p99 and server CPU per action."""
+    keys = ("actions_per_s", "p50_ms", "p99_ms", "server_cpu_ms")
+    parts = [f"{k} {trees.ratio(new[k] or 0.0, old[k] or 0.0)}" for k in keys]
+    return f"{new['games']:>6} new/old: " + ", ".join(parts)
 
 
 def main() -> None:
@@ -254,9 +324,15 @@ def main() -> None:
         help="mean think time of a client before acting, seconds",
     )
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
+    parser.add_argument(
+        "--clock", type=int, default=0, help="seconds per decision (default: no clock)"
+    )
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--processes", default="",
                         help="server processes per row, e.g. 1,2,4 (bench/cluster_load.py)")
+    parser.add_argument(
+        "--compare", default="", help="also run this git revision's server (or checkout's)"
+    )
     args = parser.parse_args()
     if args.processes:
         processes(args)
@@ -267,42 +343,46 @@ def main() -> None:
         raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
     if not levels or min(levels) < 1 or max(levels) > 1000:
         raise SystemExit("--games: 1 to 1000 games per level")
-    proc = None
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.url.rstrip("/")
-        if not base:
-            proc, base = start_server(Path(tmp) / "load.db")
+    if args.compare and args.url:
+        raise SystemExit("--compare starts both servers itself: leave out --url")
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        servers: dict[str, tuple[str, int | None]] = {}
         try:
+            if args.url:
+                servers["new"] = (args.url.rstrip("/"), None)
+            else:
+                if args.compare:
+                    old_tree = stack.enter_context(trees.checkout(args.compare))
+                    proc, base = start_server(Path(tmp) / "old.db", old_tree)
+                    procs.append(proc)
+                    servers["old"] = (base, proc.pid)
+                    print(f"old: {trees.describe(old_tree)} at {base}")
+                proc, base = start_server(Path(tmp) / "load.db")
+                procs.append(proc)
+                servers["new"] = (base, proc.pid)
+                print(f"new: {trees.describe(trees.HERE)} at {base}")
             run_tag = str(int(time.time()) % 100000)
             print(
-                f"server {base}; game {args.game or 'default'}; think {args.think}s; "
-                f"up to {args.seconds}s per level"
+                f"game {args.game or 'default'}; think {args.think}s; "
+                f"clock {args.clock or 'none'}; up to {args.seconds}s per level; "
+                f"load average {os.getloadavg()[0]:.1f}"
             )
-            print(
-                f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
-                f"{'cpu ms/act':>10} {'done':>5} {'errors':>6}"
-            )
-            for n in levels:
-                r = asyncio.run(
-                    level(
-                        base,
-                        args.game,
-                        n,
-                        args.seconds,
-                        args.think,
-                        args.max_actions,
-                        f"{run_tag}x{n}",
-                        proc.pid if proc else None,
+            print(HEADER)
+            for index, n in enumerate(levels):
+                names = list(servers) if index % 2 == 0 else list(reversed(servers))
+                results = {}
+                for name in names:
+                    base, pid = servers[name]
+                    results[name] = asyncio.run(
+                        level(base, args.game, n, args.seconds, args.think,
+                              args.max_actions, f"{run_tag}x{n}{name}", pid, args.clock)
                     )
-                )
-                print(
-                    f"{r['games']:>6} {r['actions']:>8} {r['actions_per_s']:>8} "
-                    f"{r['p50_ms']!s:>8} {r['p99_ms']!s:>8} {r['server_cpu_ms']!s:>10} "
-                    f"{r['finished']:>5} {r['errors']:>6}",
-                    flush=True,
-                )
+                    print(row(results[name], name if len(servers) > 1 else ""), flush=True)
+                if len(servers) > 1:
+                    print(ratios(results["new"], results["old"]), flush=True)
         finally:
-            if proc is not None:
+            for proc in procs:
                 proc.terminate()
                 proc.wait(10)
 

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError
 from evolutio.core.registry import available_games, default_game
-from evolutio.server import i18n, lobby, metrics, reasons, records, reference, undo
+from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning, undo
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
     RoomRow,
@@ -95,6 +95,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start_all()
+        collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         if cluster is not None:
             await cluster.start(handle)
@@ -108,6 +109,7 @@ def create_app(
         people.pool.shutdown(wait=False)
         engine.dispose()
         stack.close()
+        tuning.restore(collector)
 
     app = FastAPI(title="evolutio", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(Guard, max_body=MAX_BODY)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from evolutio.core.game import JSON
+from evolutio.server import wire
 from evolutio.server.i18n import LANGUAGES
 from evolutio.server.texts import say, table
 
@@ -82,7 +82,7 @@ class Conn:
     def send(self, message: JSON | str) -> None:
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        text = message if isinstance(message, str) else wire.dumps(message)
         if self.queue.qsize() > self.MAX_QUEUE or self.queued + len(text) > self.MAX_BYTES:
             log.info("connection of %s dropped: it does not read its frames", self.name)
             self.closed = True

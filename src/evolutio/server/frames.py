@@ -2,19 +2,51 @@
 
 Both are cached on the room per version (``Room.forget_frames`` clears them when the version
 moves): a state frame per (seat, language) unless it is a full one, the legal actions per
-(seat, language). Sentences come from the game in the connection's language.
+(seat, language). What no language changes is made once per version and shared: each seat's
+view, the legal actions' JSON, notation, targets and confirm flags, the running score.
+Sentences come from the game in the connection's language. Frames are made only for the
+connections a room has, and encoded once each (:mod:`wire`).
 """
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from evolutio.core.game import JSON, decision_prompt, describe_choice
-from evolutio.server import table, undo
+from evolutio.server import table, undo, wire
 
 if TYPE_CHECKING:
     from evolutio.server.rooms import Room
+
+
+T = TypeVar("T")
+
+
+def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()`` once per version for the whole room (``Room.forget_frames`` forgets it)."""
+    cache = room._shared
+    if key not in cache:
+        cache[key] = make()
+    value: T = cache[key]
+    return value
+
+
+def _legal_base(room: Room, seat: int) -> list[tuple[Any, JSON]]:
+    """``seat``'s legal actions with what no language changes, made once per version."""
+    assert room.match is not None
+    game, state = room.game, room.match.state
+    return [
+        (a, {
+            "index": i,
+            "action": a.to_json(),
+            "notation": a.notation(),
+            "text": "",
+            "targets": [list(t) for t in game.action_targets(state, a)],
+            "confirm": table.confirms(game, state, a),
+        })
+        for i, a in enumerate(room.match.legal(seat))
+    ]
 
 
 def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
@@ -23,18 +55,12 @@ def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
     if key not in room._legal_json:
         assert room.match is not None
         game, state = room.game, room.match.state
+        base = shared(room, ("legal", seat), lambda: _legal_base(room, seat))
         room._legal_json[key] = [
-            {
-                "index": i,
-                "action": a.to_json(),
-                "notation": a.notation(),
-                "text": describe_choice(game, state, a, lang),
-                "targets": [list(t) for t in game.action_targets(state, a)],
-                "confirm": table.confirms(game, state, a),
-            }
-            for i, a in enumerate(room.match.legal(seat))
+            {**item, "text": describe_choice(game, state, a, lang)} for a, item in base
         ]
     return room._legal_json[key]
+
 
 def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> str:
     """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
@@ -58,7 +84,7 @@ def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> s
         "version": match.version,
         "seat": seat,
         "full": full,
-        "view": match.view(seat),
+        "view": shared(room, ("view", seat), lambda: match.view(seat)),
         "decision": None if decision is None else {
             **decision.to_json(),
             "prompt": decision_prompt(room.game, match.state, decision, lang),
@@ -71,7 +97,7 @@ def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> s
         "clocks": {str(s): c for s, c in clocks.items()},
         "banks": room.timers.banks_json(),
         "outcome": room.outcome,
-        "score": table.score_json(room.game, match.state),
+        "score": shared(room, "score", lambda: table.score_json(room.game, match.state)),
         "undo": undo.offered(room, seat),
         "log": [
             e.to_json(lang)
@@ -79,7 +105,7 @@ def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> s
             if full or e.v == match.version
         ],
     }
-    text = json.dumps(message, ensure_ascii=False)
+    text = wire.dumps(message)
     if not full:
         room._frames[seat, lang] = text
     return text

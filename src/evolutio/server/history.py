@@ -13,8 +13,8 @@ bot, or one playing for an absent person: the seat's ``bot`` in the room tells w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from evolutio.core.game import JSON, Action, Decision, Event, Game
@@ -26,16 +26,23 @@ from evolutio.server.i18n import LANGUAGES
 @dataclass
 class LogEntry:
     """One applied action of the in-memory log, described in every client language
-    (the database keeps only the action's JSON)."""
+    (the database keeps only the action's JSON); a language nobody has asked for yet is
+    made by ``later`` when first sent (see :func:`log_entry`)."""
 
     v: int
     seat: int
     texts: dict[str, str]
     by: str
+    later: Callable[[str], str] | None = field(default=None, repr=False, compare=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The entry's sentence in ``lang`` (English when it has none)."""
+        if lang not in self.texts and self.later is not None and lang in LANGUAGES:
+            self.texts[lang] = self.later(lang)
+        return self.texts.get(lang) or self.texts.get("en", "")
 
     def to_json(self, lang: str = "en") -> JSON:
-        text = self.texts.get(lang) or self.texts.get("en", "")
-        return {"v": self.v, "seat": self.seat, "text": text, "by": self.by}
+        return {"v": self.v, "seat": self.seat, "text": self.text(lang), "by": self.by}
 
 
 def still_choosing(
@@ -87,6 +94,35 @@ def entry_texts(
             text = str(done(state, seat, action, lang, players))
         out[lang] = text
     return out
+
+
+def log_entry(
+    game: Game[Any],
+    state: Any,
+    step: tuple[int, Action, Sequence[Event]],
+    players: list[str],
+    hide: bool,
+    version: int,
+    by: str,
+    options: Mapping[str, Any] | None = None,
+) -> LogEntry:
+    """The log entry of one applied action (as :func:`entry_texts`), in English now and in
+    another language when it is first sent: the events' sentences need only the events,
+    which stay as they are. A text from ``describe_done`` reads the state, which moves on,
+    so then every language is written at once."""
+    seat, _, events = step
+    told = tuple(events)
+    names = list(players)
+
+    def said(lang: str) -> str:
+        parts = (game.describe_event(e, lang, names, options=options) for e in told)
+        return " ".join(p for p in parts if p)
+
+    english = said("en")
+    if not english:
+        texts = entry_texts(game, state, step, names, hide, options=options)
+        return LogEntry(version, seat, texts, by)
+    return LogEntry(version, seat, {"en": english}, by, said)
 
 
 def replay_steps(record: Record, lang: str = "en") -> list[JSON]:

@@ -12,7 +12,6 @@ its stored actions through the same path. Frames are made in :mod:`frames`, seat
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import time
 from collections import deque
@@ -31,7 +30,17 @@ from evolutio.core.game import (
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
-from evolutio.server import commands, frames, history, metrics, reasons, resign, table, undo
+from evolutio.server import (
+    commands,
+    frames,
+    history,
+    metrics,
+    reasons,
+    resign,
+    table,
+    undo,
+    wire,
+)
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
@@ -91,6 +100,8 @@ class Room:
     conns: set[Conn] = field(default_factory=set)
     _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
     _legal_json: dict[tuple[int, str], list[JSON]] = field(default_factory=dict)
+    #: what the frames of one version share across seats and languages (:mod:`frames`)
+    _shared: dict[Any, Any] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
     #: the decision deadlines stored with the row when the room was loaded at a restart
     stored_deadlines: Any = None
@@ -157,7 +168,7 @@ class Room:
         }
 
     def broadcast(self, message: JSON) -> None:
-        text = json.dumps(message, ensure_ascii=False)
+        text = wire.dumps(message)
         for conn in list(self.conns):
             conn.send(text)
 
@@ -392,19 +403,19 @@ class Room:
         before = match.decision
         hidden = history.hidden(before, self.chosen)
         events = match.act(seat, action)
-        texts = history.entry_texts(self.game, match.state, (seat, action, events),
-                                    [s.name for s in self.seats], hidden,
-                                    options=match.state.options)
+        self.log.append(history.log_entry(self.game, match.state, (seat, action, events),
+                                          [s.name for s in self.seats], hidden,
+                                          match.version, by, match.state.options))
         self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
         if not self.chosen:
             self.turn += 1
-        self.log.append(LogEntry(match.version, seat, texts, by))
         return events
 
     def forget_frames(self) -> None:
         """The version changed (an action or an undo): frames and legal lists are made anew."""
         self._frames.clear()
         self._legal_json.clear()
+        self._shared.clear()
 
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -47,6 +48,11 @@ class Store:
         self.watch: FileWatch | None = None
         self._writer: Connection | None = None
         self._insert_action = insert(ActionRow)
+        self._update_deadlines = (
+            update(RoomRow)
+            .where(RoomRow.id == bindparam("rid"))
+            .values(deadlines=bindparam("deadlines"), banks=bindparam("banks"))
+        )
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -76,12 +82,17 @@ class Store:
             "by": by,
             "created_at": utcnow(),
         }
+        self._write(self._insert_action, row)
+
+    def _write(self, statement: Any, params: JSON) -> None:
+        """Run one prepared write on the long-lived connection and commit it; a broken
+        connection is replaced once, a second failure is a ``StorageError``."""
         for attempt in (1, 2):
             if self._writer is None:
                 self._writer = self.sessions.kw["bind"].connect()
             try:
                 with self._writer.begin():
-                    self._writer.execute(self._insert_action, row)
+                    self._writer.execute(statement, params)
                 return
             except DBAPIError as exc:
                 with suppress(SQLAlchemyError):
@@ -169,11 +180,11 @@ class Store:
         self, room_id: str, deadlines: dict[str, float], banks: dict[str, float] | None = None
     ) -> None:
         """Store a room's decision deadlines (``{"seat": epoch seconds}``) and its seats'
-        time banks (``{"seat": seconds}``, bank mode only)."""
-        with self.session() as s:
-            s.execute(update(RoomRow).where(RoomRow.id == room_id)
-                      .values(deadlines=deadlines or None, banks=banks or None))
-            s.commit()
+        time banks (``{"seat": seconds}``, bank mode only). A room with a clock writes them
+        after every action: a prepared update on the action writer's connection (a tenth of
+        the cost of a session's)."""
+        self._write(self._update_deadlines,
+                    {"rid": room_id, "deadlines": deadlines or None, "banks": banks or None})
 
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
