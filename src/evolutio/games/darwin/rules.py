@@ -54,6 +54,16 @@ PROMPTS = {kind: said["en"] for kind, said in texts.PROMPTS.items()}
 
 
 def decision(state: State) -> Decision | None:
+    """Who decides now, computed once per position (``State.cache``, emptied by ``apply``)."""
+    cache = state.cache
+    if "decision" in cache:
+        found: Decision | None = cache["decision"]
+        return found
+    found = cache["decision"] = _decision(state)
+    return found
+
+
+def _decision(state: State) -> Decision | None:
     if state.phase == "over":
         return None
     if state.pending:
@@ -260,6 +270,16 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
 
 
 def check(state: State, seat: int, action: Action) -> None:
+    """Refuse an illegal action; one of this position's listed legal actions passes by
+    identity, without the refusal's what-ifs."""
+    listed = state.cache.get(seat)
+    if listed is not None:
+        ids = listed[1]
+        if ids is None:
+            ids = {id(a) for a in listed[0]}
+            state.cache[seat] = (listed[0], ids)
+        if id(action) in ids:
+            return
     why = refusal(state, seat, action)
     if why:
         raise refusals.illegal(why)
@@ -305,11 +325,23 @@ def candidates(state: State, seat: int) -> list[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """The legal actions: a direct listing for a turn (the hot path), else the candidates
-    that ``refusal`` lets through."""
+    """The legal actions, listed once per position (``State.cache``) and copied out, so
+    that ``check`` knows them again by identity."""
+    listed = state.cache.get(seat)
+    if listed is None:
+        listed = state.cache[seat] = (_legal(state, seat), None)
+    return list(listed[0])
+
+
+def _legal(state: State, seat: int) -> list[Action]:
+    """A direct listing for a turn (the hot path), else the candidates that ``refusal``
+    lets through."""
     current = decision(state)
     if current is None or seat not in current.seats:
         return []
+    if current.kind == "build":
+        assert state.build is not None
+        return _build_legal(state, seat, state.build)
     if current.kind != "turn":
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
@@ -344,6 +376,40 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
+def _build_legal(state: State, seat: int, build: Build) -> list[Action]:
+    """A build's legal steps, in the order of ``candidates``: what ``_build_refusal`` lets
+    through, listed directly (a build step is the second most common decision)."""
+    hand = state.hands[seat]
+    out: list[Action] = []
+    if build.kind == "create":
+        cards = build.added
+        has_torso = any(bio.card(c).part == "torso" for c in cards)
+        for c in hand:
+            part = bio.card(c).part
+            if (part in ("head", "torso") or has_torso) and not bio.parts_fit([*cards, c]):
+                out.append(Add(c))
+        if not creation_viable(state, seat, build.pos, cards):
+            out.append(Done())
+        out.append(Cancel())
+        return out
+    sp = state.species[build.species]
+    sp_cards = sp.cards
+    if build.ops < 2:
+        for c in hand:
+            if bio.card(c).part not in ("head", "torso") and not bio.parts_fit([*sp_cards, c]):
+                out.append(Add(c))
+        out += [Remove(c) for c in sp_cards if bio.card(c).part not in ("head", "torso")]
+        for c in sp_cards:
+            part = bio.card(c).part
+            rest = [o for o in sp_cards if o != c]
+            out += [Swap(c, n) for n in hand
+                    if bio.card(n).part == part and not bio.parts_fit([*rest, n])]
+    if build.ops and not viable(state, sp):
+        out.append(Done())
+    out.append(Cancel())
+    return out
+
+
 def _end_turn(state: State) -> None:
     state.exchanged = False
     state.cancelled = 0
@@ -366,7 +432,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     check(state, seat, action)
     state.cache.clear()
     events = _play(state, seat, action)
-    return events + advance(state)
+    events += advance(state)
+    state.cache.clear()
+    return events
 
 
 def _play(state: State, seat: int, action: Action) -> list[Event]:
