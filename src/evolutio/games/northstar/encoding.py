@@ -16,7 +16,6 @@ from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
-from evolutio.games.northstar import ops
 from evolutio.games.northstar.actions import (
     Attack,
     ChooseFood,
@@ -29,7 +28,7 @@ from evolutio.games.northstar.actions import (
     Use,
 )
 from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
-from evolutio.games.northstar.state import PHASES, Species, State
+from evolutio.games.northstar.state import PHASES, State
 from evolutio.games.northstar.trait import TRAITS
 
 MAX_SPECIES = 12
@@ -115,12 +114,6 @@ def _observation(players: int) -> ObservationLayout:
     return layout
 
 
-def _position(species: Species, card: int | None) -> int:
-    if card is None:
-        return 0
-    return species.traits.index(card) + 1 if card in species.traits else -1
-
-
 class NorthStarEncoding:
     """The encoding of North Star's Evolution (``GAME.encoding``)."""
 
@@ -152,26 +145,29 @@ class NorthStarEncoding:
         for a in actions:
             index: int | None = None
             kind = type(a)
-            if kind is PlayTrait:
-                assert isinstance(a, PlayTrait)
+            if isinstance(a, PlayTrait):
                 found = mine.get(a.species)
                 if found is not None:
-                    where = _position(found[1], a.replace)
+                    replace = a.replace
+                    if replace is None:
+                        where = 0
+                    else:
+                        traits = found[1].traits
+                        where = traits.index(replace) + 1 if replace in traits else -1
                     if 0 <= where <= MAX_TRAITS:
                         index = trait_at + ((kinds[a.card] * MAX_SPECIES + found[0])
                                             * (MAX_TRAITS + 1) + where)
-            elif kind is Grow:
-                assert isinstance(a, Grow)
+            elif isinstance(a, Grow):
                 found = mine.get(a.species)
                 if found is not None:
                     index = grow_at + ((kinds[a.card] * MAX_SPECIES + found[0]) * 2
                                        + (a.track == "pop"))
+            elif isinstance(a, NewSpecies):
+                index = species_at + 2 * kinds[a.card] + (a.side == "right")
             elif kind is Done or kind is Pass:
                 index = layout.index(a.type)
             elif kind is ChooseFood:
                 index = food_at + kinds[a.card]  # type: ignore[attr-defined]
-            elif isinstance(a, NewSpecies):
-                index = species_at + 2 * kinds[a.card] + (a.side == "right")
             elif isinstance(a, Use):
                 slot = mine[a.species][0] if a.species in mine else -1
                 if a.card is not None:
@@ -207,12 +203,12 @@ class NorthStarEncoding:
         me = state.players[seat]
         kinds = _kinds(state)
         base = off["hand"]
-        for kind, count in Counter([kinds[c] for c in me.hand]).items():
-            out[base + kind] = count
+        for card in me.hand:
+            out[base + kinds[card]] += 1.0
         if me.food_card is not None:
             out[off["food_card"] + kinds[me.food_card]] = 1.0
         base = off["discard"]
-        for kind, count in Counter([kinds[c] for c in state.discard]).items():
+        for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
             out[base + kind] = count
         places: dict[int, int] = {}
         cards = state.cards
@@ -238,17 +234,20 @@ class NorthStarEncoding:
                     out[at + 6] = 1.0
                 hidden = 0
                 carnivore = False
+                capacity = 0
                 for card in species.traits:
                     if r and card in face_down:
                         hidden += 1
                         continue
                     trait = cards[card][0]
                     out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
-                    carnivore = carnivore or TRAITS[trait].meat_only
+                    hook = TRAITS[trait]
+                    carnivore = carnivore or hook.meat_only
+                    capacity += hook.fat_capacity(species)  # ops.fat_capacity, in one pass
                 if hidden:
                     out[at + 8] = hidden
                 else:
-                    out[at + 5] = ops.fat_capacity(state, species) if species.traits else 0
+                    out[at + 5] = capacity
                     out[at + 7] = float(carnivore)
         if state.intel is not None:
             base = off["intel"]
