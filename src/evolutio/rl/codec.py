@@ -76,11 +76,11 @@ class Codec:
             indices = batch(state, seat, actions)
         else:
             indices = [self.encoding.action_index(state, seat, a) for a in actions]
-        by_index: dict[int, Action] = {}
-        for index, action in zip(indices, actions, strict=True):
-            if index is not None and index not in by_index:
-                by_index[index] = action
-        return by_index
+        # reversed, so that the first action of an index is the one kept; no Python loop
+        by_index: dict[int | None, Action] = dict(
+            zip(reversed(indices), reversed(actions), strict=True))
+        by_index.pop(None, None)
+        return by_index  # type: ignore[return-value]
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """The 0/1 mask of the indices in ``legal``."""

@@ -73,7 +73,14 @@ def _legal(state: State, seat: int) -> list[Action]:
         return []
     player = state.players[seat]
     if state.phase == "food":
-        return [ChooseFood(card) for card in player.hand]
+        made: dict[object, Action] = state.per_game.setdefault("food", {})
+        out: list[Action] = []
+        for card in player.hand:  # each choice made once per game
+            choice = made.get(card)
+            if choice is None:
+                choice = made[card] = ChooseFood(card)
+            out.append(choice)
+        return out
     if state.phase == "before":
         return phases.before_actions(state, seat)
     if state.phase == "feed":
@@ -85,6 +92,9 @@ def _legal(state: State, seat: int) -> list[Action]:
         return out
     return _play_actions(state, player.hand, player.species)
 
+
+#: the one ``done`` of the play phase's listings (actions are values: one object serves).
+DONE = Done()
 
 #: a species as the play phase's actions on it see it: id, may grow body, may grow
 #: population, trait cards, room for a trait.
@@ -128,7 +138,7 @@ def _play_actions(state: State, hand: list[int], row: list[Species]) -> list[Act
             if found is None:
                 found = per_card[card] = _on_species(made, cards, card, *sig)
             extend(found)
-    out.append(Done())
+    out.append(DONE)
     return out
 
 
