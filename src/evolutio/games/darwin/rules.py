@@ -39,9 +39,10 @@ from evolutio.games.darwin.actions import (
     Takeover,
     Toss,
 )
-from evolutio.games.darwin.feasibility import can_create, creation_viable, probe, viable
+from evolutio.games.darwin.feasibility import can_create, creation_viable, viable
+from evolutio.games.darwin.moves import build_legal, migration_refusal
 from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
-from evolutio.games.darwin.state import Build, Species, State
+from evolutio.games.darwin.state import Build, State
 from evolutio.games.darwin.transition import advance, degenerate, invade
 
 #: species builds a player may take back (``cancel``) in one turn; then creating and mutating
@@ -143,28 +144,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
             return refusals.refusal("main_done")
         if isinstance(action, Mutate):
             return ""
-        return _migration_refusal(state, sp, action.habitat)
+        return migration_refusal(state, sp, action.habitat)
     return refusals.refusal("turn_what")
-
-
-def _migration_refusal(state: State, sp: Species, target: int) -> str:
-    """R-D79: another habitat in play, not the inhospitable volcano, not across the table
-    under Continental drift; requirements and food at the target."""
-    if not 0 <= target < len(state.positions) or target == sp.pos:
-        return refusals.refusal("migrate_where")
-    if state.event == "continental_drift" and bio.sides(state)[target] != bio.sides(state)[sp.pos]:
-        return refusals.refusal("drift")
-    origin = sp.pos
-
-    def test() -> str:
-        sp.pos = target
-        try:
-            bio.distribute(state, origin)
-            return viable(state, sp)
-        finally:
-            sp.pos = origin
-
-    return probe(state, test)
 
 
 def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str:
@@ -341,7 +322,7 @@ def _legal(state: State, seat: int) -> list[Action]:
         return []
     if current.kind == "build":
         assert state.build is not None
-        return _build_legal(state, seat, state.build)
+        return build_legal(state, seat, state.build)
     if current.kind != "turn":
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
@@ -372,41 +353,7 @@ def _legal(state: State, seat: int) -> list[Action]:
         if building:
             out.append(Mutate(sp.id))
         out += [Migrate(sp.id, p) for p in range(len(state.positions))
-                if not _migration_refusal(state, sp, p)]
-    return out
-
-
-def _build_legal(state: State, seat: int, build: Build) -> list[Action]:
-    """A build's legal steps, in the order of ``candidates``: what ``_build_refusal`` lets
-    through, listed directly (a build step is the second most common decision)."""
-    hand = state.hands[seat]
-    out: list[Action] = []
-    if build.kind == "create":
-        cards = build.added
-        has_torso = any(bio.card(c).part == "torso" for c in cards)
-        for c in hand:
-            part = bio.card(c).part
-            if (part in ("head", "torso") or has_torso) and not bio.parts_fit([*cards, c]):
-                out.append(Add(c))
-        if not creation_viable(state, seat, build.pos, cards):
-            out.append(Done())
-        out.append(Cancel())
-        return out
-    sp = state.species[build.species]
-    sp_cards = sp.cards
-    if build.ops < 2:
-        for c in hand:
-            if bio.card(c).part not in ("head", "torso") and not bio.parts_fit([*sp_cards, c]):
-                out.append(Add(c))
-        out += [Remove(c) for c in sp_cards if bio.card(c).part not in ("head", "torso")]
-        for c in sp_cards:
-            part = bio.card(c).part
-            rest = [o for o in sp_cards if o != c]
-            out += [Swap(c, n) for n in hand
-                    if bio.card(n).part == part and not bio.parts_fit([*rest, n])]
-    if build.ops and not viable(state, sp):
-        out.append(Done())
-    out.append(Cancel())
+                if not migration_refusal(state, sp, p)]
     return out
 
 
