@@ -4,20 +4,30 @@ For each game (default options unless given) the engine plays random games throu
 contract alone (``decision``, ``legal_actions``, a uniform choice, ``apply``); the AEC
 environment plays random games the way a learner does (``observe`` the agent to act for
 its observation vector and action mask, pick a random index under the mask, ``step``).
+Both draw with ``random.Random``, so that neither pays for a slower generator.
 ``wrapped`` is ``evolutio.rl.env`` with PettingZoo's usual wrappers, ``raw`` the bare
 ``raw_env``. The issue's aim is a raw rate at least half the engine's. Rates are per CPU
 second of this process (``time.process_time``), so other load on the machine does not skew
 the ratio.
 
+With ``--compare REF`` the same measurements run in fresh processes on this tree and on
+REF (a revision checked out in a temporary worktree, or a checkout's path: bench/trees.py),
+in alternating order over ``--rounds`` rounds, and the best round of each is printed with
+the ratio new/old.
+
     .venv/bin/python bench/rl.py                    # every game, 5 s per measurement
     .venv/bin/python bench/rl.py --game evolution --seconds 10 -o players=4
+    .venv/bin/python bench/rl.py --compare main --seconds 3 --rounds 3
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,6 +35,19 @@ import numpy as np
 import evolutio.rl as rl
 from evolutio.core.options import parse_assignment
 from evolutio.core.registry import available_games, get_game
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+import trees  # noqa: E402  (bench/trees.py, beside this file)
+
+#: run in another tree's fresh process: this file's measurements on that tree's engine.
+PROBE = f"""
+import json, sys
+sys.path.insert(0, {str(BENCH)!r})
+from rl import measure
+print(json.dumps(measure(sys.argv[1], json.loads(sys.argv[2]), float(sys.argv[3]))))
+"""
 
 
 def engine_rate(game: str, options: dict[str, Any], seconds: float) -> float:
@@ -47,7 +70,7 @@ def engine_rate(game: str, options: dict[str, Any], seconds: float) -> float:
 def env_rate(game: str, options: dict[str, Any], seconds: float, wrapped: bool) -> float:
     """Steps per second of the AEC environment with random actions under the mask."""
     env: Any = rl.env(game, **options) if wrapped else rl.raw_env(game, **options)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     steps, seed = 0, 0
     start = time.process_time()
     while time.process_time() - start < seconds:
@@ -59,9 +82,51 @@ def env_rate(game: str, options: dict[str, Any], seconds: float, wrapped: bool) 
                 break
             mask = env.observe(agent)["action_mask"]
             legal = mask.view(np.bool_).nonzero()[0]
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)
+
+
+def measure(game: str, options: dict[str, Any], seconds: float) -> dict[str, float]:
+    """The engine's rate and the raw and wrapped environments' rates, per CPU second."""
+    return {
+        "engine": engine_rate(game, options, seconds),
+        "raw": env_rate(game, options, seconds, wrapped=False),
+        "wrapped": env_rate(game, options, seconds, wrapped=True),
+    }
+
+
+def game_options(game: str, items: list[str]) -> dict[str, Any]:
+    rules = get_game(game)
+    options: dict[str, Any] = {}
+    for item in items:
+        name, value = parse_assignment(rules.options_spec(), item)
+        options[name] = value
+    return options
+
+
+def compare(games: list[str], items: list[str], seconds: float, ref: str, count: int) -> None:
+    """Old and new engine and environment rates, the best of ``count`` rounds each."""
+    with trees.checkout(ref) as old_tree:
+        sides = {"old": old_tree, "new": trees.HERE}
+        print(f"old = {ref} ({trees.describe(old_tree)}), new = this tree "
+              f"({trees.describe(trees.HERE)}); best of {count} rounds, per CPU second")
+        print(f"{'game':<10} {'engine old':>11} {'engine new':>11} {'ratio':>6} "
+              f"{'steps old':>10} {'steps new':>10} {'ratio':>6} {'env/engine old':>15} "
+              f"{'new':>5}")
+        for game in games:
+            options = game_options(game, items)
+            args = (game, json.dumps(options), str(seconds))
+            runs = trees.rounds(sides, count, lambda tree, a=args: trees.probe(tree, PROBE, a),
+                                quiet=True)
+            best = {side: {key: max(run[key] for run in runs[side])
+                           for key in ("engine", "raw")} for side in sides}
+            old, new = best["old"], best["new"]
+            print(f"{game:<10} {old['engine']:>11,.0f} {new['engine']:>11,.0f} "
+                  f"{trees.ratio(new['engine'], old['engine']):>6} {old['raw']:>10,.0f} "
+                  f"{new['raw']:>10,.0f} {trees.ratio(new['raw'], old['raw']):>6} "
+                  f"{old['raw'] / old['engine']:>15.2f} {new['raw'] / new['engine']:>5.2f}",
+                  flush=True)
 
 
 def main() -> None:
@@ -70,20 +135,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per measurement")
     parser.add_argument("-o", "--option", action="append", default=[],
                         help="a game option as name=value (with one --game)")
+    parser.add_argument("--compare", metavar="REF",
+                        help="also measure REF (a revision or a checkout) and print the ratio")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per tree with --compare")
     args = parser.parse_args()
     games = args.game or available_games()
+    if args.compare:
+        compare(games, args.option, args.seconds, args.compare, args.rounds)
+        return
     print(f"{'game':<10} {'options':<22} {'engine act/s':>13} {'raw steps/s':>12} "
           f"{'ratio':>6} {'wrapped':>9} {'actions':>8} {'obs':>6}")
     for game in games:
-        rules = get_game(game)
-        options: dict[str, Any] = {}
-        for item in args.option:
-            name, value = parse_assignment(rules.options_spec(), item)
-            options[name] = value
+        options = game_options(game, args.option)
         codec = rl.Codec(game, options)
-        engine = engine_rate(game, options, args.seconds)
-        raw = env_rate(game, options, args.seconds, wrapped=False)
-        wrapped = env_rate(game, options, args.seconds, wrapped=True)
+        rates = measure(game, options, args.seconds)
+        engine, raw, wrapped = rates["engine"], rates["raw"], rates["wrapped"]
         shown = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
         print(f"{game:<10} {shown:<22} {engine:>13,.0f} {raw:>12,.0f} {raw / engine:>6.2f} "
               f"{wrapped:>9,.0f} {codec.action_size:>8} {codec.observation_size:>6}",

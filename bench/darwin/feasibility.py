@@ -1,89 +1,80 @@
-"""Darwin's Choice: random games per second with the feasibility search before and after it
-was made cheaper, measured in the same run.
+"""Darwin's Choice: random games per second of this tree's engine beside another revision's,
+measured in the same run.
 
-The two versions take turns (before, after, before, after...) on the same seeds, each with
-an empty memo, so that a machine whose load changes during the run slows both alike; the
-figures are the median round of each, in games per second of wall time and of the process's
-CPU time (the latter is what one core does, whatever else runs). Both versions must play the
-very same games: the actions per game are compared and any difference stops the run.
+The feasibility search (can a hand still create a species?) is most of a random game's cost,
+so this is where its changes show. With ``--compare REF`` (default ``main``; a revision checked
+out in a temporary worktree, or a checkout's path: bench/trees.py) both trees play the same
+seeds in fresh processes, taking turns (old, new, new, old...) so that a machine whose load
+changes during the run slows both alike; the figures are the median round of each, in games
+per second of wall time and of the process's CPU time (the latter is what one core does,
+whatever else runs). Both trees must play the very same games: the actions per game are
+compared and any difference stops the run.
 
-Run: ``.venv/bin/python bench/darwin/feasibility.py [--games 40] [--rounds 5] [--players 4]``.
-Prints figures only; nothing here asserts a time.
+Run: ``.venv/bin/python bench/darwin/feasibility.py [--compare main] [--games 40]
+[--rounds 5] [--players 4]``. Prints figures only; nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import feasibility_before as before
+import trees  # bench/trees.py
 
+#: run in each tree's fresh process: (wall seconds, CPU seconds, actions) of random games.
+PROBE = """
+import json, random, sys, time
 from evolutio.core.registry import get_game
-from evolutio.games.darwin import feasibility as after
-from evolutio.games.darwin import rules
-
-GAME = get_game("darwin")
-NAMES = ("can_create", "creation_viable", "probe", "viable")
-
-
-def use(module: ModuleType) -> None:
-    """Make the rules call this version of the search, with an empty memo."""
-    for name in NAMES:
-        setattr(rules, name, getattr(module, name))
-    module._CREATE_CACHE.clear()
-
-
-def play(players: int, games: int, seed: int) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, actions) of ``games`` random games."""
-    options = GAME.normalize_options({"players": players})
-    rng = random.Random(seed)
-    actions = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for i in range(games):
-        state: Any = GAME.new(options, seed + i)
-        while (now := GAME.decision(state)) is not None:
-            seat = now.seats[0]
-            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-            actions += 1
-    return time.perf_counter() - wall, time.process_time() - cpu, actions
+players, games, seed = (int(a) for a in sys.argv[1:4])
+game = get_game("darwin")
+options = game.normalize_options({"players": players})
+rng = random.Random(seed)
+actions = 0
+wall, cpu = time.perf_counter(), time.process_time()
+for i in range(games):
+    state = game.new(options, seed + i)
+    while (now := game.decision(state)) is not None:
+        seat = now.seats[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        actions += 1
+print(json.dumps([time.perf_counter() - wall, time.process_time() - cpu, actions]))
+"""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--compare", metavar="REF", default="main",
+                        help="the revision (or checkout) to measure beside this tree")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, nargs="*", default=[4])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for players in args.players:
-        figures: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}
-        for _ in range(args.rounds):
-            counts = {}
-            for label, module in (("before", before), ("after", after)):
-                use(module)
-                wall, cpu, actions = play(players, args.games, args.seed)
-                figures[label].append((args.games / wall, args.games / cpu))
-                counts[label] = actions
-            if counts["before"] != counts["after"]:
-                raise SystemExit(f"the two versions played different games: {counts}")
-        use(after)
-        for label, rows in figures.items():
-            wall = statistics.median(r[0] for r in rows)
-            cpu = statistics.median(r[1] for r in rows)
-            print(f"{players}p random, {label:6}: {wall:6.1f} games/s wall, "
-                  f"{cpu:6.1f} games/s CPU (median of {args.rounds} rounds "
-                  f"of {args.games} games)")
-        ratio = statistics.median(a[1] / b[1] for a, b in
-                                  zip(figures["after"], figures["before"], strict=True))
-        print(f"{players}p random: after / before = {ratio:.2f}x (CPU, median of the rounds)")
+    with trees.checkout(args.compare) as old_tree:
+        sides = {"old": old_tree, "new": trees.HERE}
+        print(f"old = {args.compare} ({trees.describe(old_tree)}), new = this tree "
+              f"({trees.describe(trees.HERE)})")
+        for players in args.players:
+            probe_args = (str(players), str(args.games), str(args.seed))
+            runs = trees.rounds(sides, args.rounds,
+                                lambda tree, a=probe_args: trees.probe(tree, PROBE, a),
+                                quiet=True)
+            counts = {side: {run[2] for run in runs[side]} for side in sides}
+            if counts["old"] != counts["new"] or len(counts["new"]) != 1:
+                raise SystemExit(f"the two trees played different games: {counts}")
+            for side in sides:
+                wall = statistics.median(args.games / run[0] for run in runs[side])
+                cpu = statistics.median(args.games / run[1] for run in runs[side])
+                print(f"{players}p random, {side}: {wall:6.1f} games/s wall, {cpu:6.1f} "
+                      f"games/s CPU (median of {args.rounds} rounds of {args.games} games)")
+            ratio = statistics.median(old[1] / new[1] for old, new in
+                                      zip(runs["old"], runs["new"], strict=True))
+            print(f"{players}p random: new / old = {ratio:.2f}x (CPU, median of the rounds)",
+                  flush=True)
 
 
 if __name__ == "__main__":

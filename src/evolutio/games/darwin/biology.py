@@ -91,17 +91,41 @@ def adaptation(cards: Sequence[int], habitat: HabitatDef | None) -> int:
     return sum(total[SLOT[s]] for s in habitat.adaptation)
 
 
+#: per habitat: its forbidden symbols' slots, and each alternative of its requirements as
+#: (slot, count) pairs (compiled once: ``meets`` is the engine's hottest test)
+_TESTS: dict[str, tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
+def _tests(
+    habitat: HabitatDef,
+) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    found = _TESTS.get(habitat.key)
+    if found is None:
+        found = _TESTS[habitat.key] = (
+            tuple(SLOT[s] for s in habitat.forbidden),
+            tuple(tuple((SLOT[s], n) for s, n in alt) for alt in habitat.requires))
+    return found
+
+
 def meets(cards: Sequence[int], habitat: HabitatDef | None) -> bool:
     """Requirements (R-D52): no forbidden symbol at all, and one alternative met; the
     inhospitable volcano is never met (R-D65)."""
     if habitat is None:
         return False
     total = vector(cards)
-    if any(total[SLOT[s]] for s in habitat.forbidden):
-        return False
-    if not habitat.requires:
+    forbidden, requires = _TESTS.get(habitat.key) or _tests(habitat)
+    for slot in forbidden:
+        if total[slot]:
+            return False
+    if not requires:
         return True
-    return any(all(total[SLOT[s]] >= n for s, n in alt) for alt in habitat.requires)
+    for alt in requires:
+        for slot, n in alt:
+            if total[slot] < n:
+                break
+        else:
+            return True
+    return False
 
 
 def parts_fit(cards: Sequence[int]) -> str:

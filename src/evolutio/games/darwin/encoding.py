@@ -23,6 +23,9 @@ from evolutio.games.darwin.state import State
 
 CARDS = len(load_catalog().cards)
 HABITAT_KEYS: tuple[str, ...] = tuple(bio.HABITATS)
+HABITAT_INDEX = {key: i for i, key in enumerate(HABITAT_KEYS)}
+#: 1 for each large card of the catalog (torsos and leg pairs), else 0
+LARGE: tuple[int, ...] = tuple(int(c.large) for c in load_catalog().cards)
 EVENTS: tuple[str, ...] = tuple(e.key for e in load_catalog().events)
 MAX_POSITIONS = 8
 MAX_SPECIES = 6
@@ -121,6 +124,8 @@ class DarwinEncoding:
         """The indices of several actions of ``seat`` in one state (shares the lookups)."""
         layout = _actions(state.num_players)
         slots = _slots(state, seat)
+        exchange_at = layout.start("exchange")
+        add_at = layout.start("add")
 
         def own(sid: int) -> int:
             r, slot = slots.get(sid, (-1, -1))
@@ -129,7 +134,15 @@ class DarwinEncoding:
         out: list[int | None] = []
         for a in actions:
             index: int | None = None
-            if a.type in SINGLES:
+            kind = type(a)
+            if kind is act.Exchange:  # the most common: every hand card for every market one
+                card, take = a.card, a.take  # type: ignore[attr-defined]
+                index = exchange_at + card * CARDS + take \
+                    if 0 <= card < CARDS and 0 <= take < CARDS else None
+            elif kind is act.Add:
+                card = a.card  # type: ignore[attr-defined]
+                index = add_at + card if 0 <= card < CARDS else None
+            elif a.type in SINGLES:
                 index = layout.index(a.type)
             elif isinstance(a, act.Draw):
                 index = layout.index("draw", DECKS.index(a.deck))
@@ -178,22 +191,30 @@ class DarwinEncoding:
                                   len(state.large_discard), len(state.habitat_deck),
                                   len(state.event_deck))):
             out[off["decks"] + i] = size / 50
+        crowd = [0] * len(state.positions)
+        points = [0] * n
+        for sp in state.species.values():
+            if 0 <= sp.pos < len(crowd):
+                crowd[sp.pos] += 1
+            points[sp.owner] += sp.dp
+        habitats = [bio.habitat_of(state, pos) for pos in range(len(state.positions))]
         for pos, place in enumerate(state.positions[:MAX_POSITIONS]):
             at = off["positions"] + pos * POSITION_FEATURES
             key = place.habitat
-            out[at + (HABITAT_KEYS.index(key) if key in HABITAT_KEYS
-                      else len(HABITAT_KEYS))] = 1.0
+            out[at + (HABITAT_INDEX.get(key, len(HABITAT_KEYS)) if key else len(HABITAT_KEYS))
+                ] = 1.0
             at += len(HABITAT_KEYS) + 1
             plants, meat = bio.reserve(state, pos)
-            habitat = bio.habitat_of(state, pos)
+            habitat = habitats[pos]
             out[at] = place.volcano
             out[at + 1] = float(place.protected)
             out[at + 2] = plants
             out[at + 3] = meat
             out[at + 4] = habitat.dp if habitat else 0
-            out[at + 5] = len(state.at(pos))
+            out[at + 5] = crowd[pos]
+        base = off["market"]
         for card in state.market:
-            out[off["market"] + card] = 1.0
+            out[base + card] = 1.0
         mate = coop.teammate(seat) if state.coop else -1
         for r in range(n):
             s = (seat + r) % n
@@ -208,10 +229,10 @@ class DarwinEncoding:
                         out[base + card] = 1.0
             base = off["seats"] + r * SEAT_FEATURES
             out[base] = len(hand) / 10
-            out[base + 1] = sum(1 for c in hand if bio.card(c).large) / 10
+            out[base + 1] = sum([LARGE[c] for c in hand]) / 10
             out[base + 2] = float(state.passed[s])
             out[base + 3] = state.banked[s] / 10
-            out[base + 4] = state.score(s) / 10
+            out[base + 4] = (state.banked[s] + points[s]) / 10  # State.score
         slots = _slots(state, seat)
         for sid, (r, slot) in slots.items():
             sp = state.species[sid]
@@ -224,7 +245,8 @@ class DarwinEncoding:
             out[at + 1] = sp.plants
             out[at + 2] = sp.meat
             out[at + 3] = float(sp.ticked)
-            out[at + 4] = float(bio.meets(sp.cards, bio.habitat_of(state, sp.pos)))
+            habitat = habitats[sp.pos] if 0 <= sp.pos < len(habitats) else None
+            out[at + 4] = float(bio.meets(sp.cards, habitat))
             at += 5
             for card in sp.cards:
                 out[at + card] = 1.0

@@ -89,6 +89,7 @@ def creation_viable(state: State, seat: int, pos: int, cards: list[int]) -> str:
 
 #: each catalogue card's part, by card id (the search's hot lookups)
 _PARTS: tuple[str, ...] = tuple(c.part for c in bio.CARDS)
+_HEARTS: tuple[int, ...] = tuple(c.hearts for c in bio.CARDS)
 #: per habitat, the cards without any of its forbidden symbols: the only ones that can be
 #: part of a species there (R-D52)
 _ALLOWED: dict[str, frozenset[int]] = {}
@@ -138,13 +139,13 @@ def can_create(state: State, seat: int, pos: int) -> bool:
     if not heads or not torsos:
         return False
     simple = state.children or (state.beginner and state.era == 1)
-    here = tuple(sorted(tuple(sorted(sp.cards)) for sp in state.at(pos)))
+    here = _here(state, pos)
     key = (tuple(hand), habitat.key, state.event, simple, here)
     known = _CREATE_CACHE.get(key)
     if known is not None:
         return known
     others = [c for c in hand if _PARTS[c] not in ("head", "torso")]
-    found = any(_search(state, seat, pos, habitat, head, torso, others, simple)
+    found = any(_search(state, seat, pos, habitat, head, torso, others, simple, here)
                 for torso in torsos for head in heads)
     if len(_CREATE_CACHE) > 200_000:
         _CREATE_CACHE.clear()
@@ -152,8 +153,42 @@ def can_create(state: State, seat: int, pos: int) -> bool:
     return found
 
 
+def _here(state: State, pos: int) -> tuple[tuple[int, ...], ...]:
+    """The cards of the species at ``pos``, each sorted, in sorted order: with the habitat
+    and the event, all that a what-if there depends on."""
+    return tuple(sorted(tuple(sorted(sp.cards)) for sp in state.at(pos)))
+
+
+#: whether a new species of these cards (sorted) is fed, by (cards, habitat, event, the
+#: cards of the species there as ``_here`` gives them): a pure function of these, shared
+#: like ``_CREATE_CACHE``; different hands try the same species again and again
+_FED_CACHE: dict[tuple[Any, ...], bool] = {}
+
+
+def _fed_new(state: State, seat: int, pos: int, cards: list[int], kind: str,
+             here: tuple[tuple[int, ...], ...]) -> bool:
+    """A new species of ``cards`` at ``pos`` would get its food (R-D55, R-D42)."""
+    key = (tuple(sorted(cards)), state.positions[pos].habitat, state.event, here)
+    known = _FED_CACHE.get(key)
+    if known is not None:
+        return known
+    temp = Species(0, seat, pos, cards)
+    if kind == "herbivore":
+        found = _grazer_fed(state, temp)
+    else:
+        state.species[0] = temp
+        try:
+            found = _fed_at(state, temp)
+        finally:
+            del state.species[0]
+    if len(_FED_CACHE) > 200_000:
+        _FED_CACHE.clear()
+    _FED_CACHE[key] = found
+    return found
+
+
 def _search(state: State, seat: int, pos: int, habitat: HabitatDef, head: int, torso: int,
-            others: list[int], simple: bool) -> bool:
+            others: list[int], simple: bool, here: tuple[tuple[int, ...], ...]) -> bool:
     """Some choice of legs, wing and tail from ``others`` on this head and torso stands:
     meets the requirements and, unless ``simple``, gets its food (R-D55)."""
     if not bio.meets([head, torso, *others], habitat):
@@ -164,24 +199,17 @@ def _search(state: State, seat: int, pos: int, habitat: HabitatDef, head: int, t
         # at most the meat and every unprotected prey there (R-D42, R-D57)
         meat += sum(bio.hearts(sp.cards) for sp in state.at(pos)
                     if bio.diet(sp.cards) != "carnivore" and not bio.protected(sp.cards))
+    food = plants if kind == "herbivore" else meat if kind == "carnivore" else plants + meat
+    if not simple and _HEARTS[head] + _HEARTS[torso] > food:
+        return False  # parts only add hearts: no choice of them is fed
     for extra in extras(others, torso):
         cards = [torso, head, *extra]
         if not bio.meets(cards, habitat):
             continue
         if simple:
             return True
-        need = bio.hearts(cards)
-        if kind == "herbivore":
-            if need <= plants and _grazer_fed(state, Species(0, seat, pos, cards)):
-                return True
+        if bio.hearts(cards) > food:
             continue
-        if need > (meat if kind == "carnivore" else plants + meat):
-            continue
-        temp = Species(0, seat, pos, cards)
-        state.species[0] = temp
-        try:
-            if _fed_at(state, temp):
-                return True
-        finally:
-            del state.species[0]
+        if _fed_new(state, seat, pos, cards, kind, here):
+            return True
     return False

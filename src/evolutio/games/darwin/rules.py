@@ -39,9 +39,10 @@ from evolutio.games.darwin.actions import (
     Takeover,
     Toss,
 )
-from evolutio.games.darwin.feasibility import can_create, creation_viable, probe, viable
+from evolutio.games.darwin.feasibility import can_create, creation_viable, viable
+from evolutio.games.darwin.moves import build_legal, migration_refusal
 from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
-from evolutio.games.darwin.state import Build, Species, State
+from evolutio.games.darwin.state import Build, State
 from evolutio.games.darwin.transition import advance, degenerate, invade
 
 #: species builds a player may take back (``cancel``) in one turn; then creating and mutating
@@ -54,6 +55,16 @@ PROMPTS = {kind: said["en"] for kind, said in texts.PROMPTS.items()}
 
 
 def decision(state: State) -> Decision | None:
+    """Who decides now, computed once per position (``State.cache``, emptied by ``apply``)."""
+    cache = state.cache
+    if "decision" in cache:
+        found: Decision | None = cache["decision"]
+        return found
+    found = cache["decision"] = _decision(state)
+    return found
+
+
+def _decision(state: State) -> Decision | None:
     if state.phase == "over":
         return None
     if state.pending:
@@ -133,28 +144,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
             return refusals.refusal("main_done")
         if isinstance(action, Mutate):
             return ""
-        return _migration_refusal(state, sp, action.habitat)
+        return migration_refusal(state, sp, action.habitat)
     return refusals.refusal("turn_what")
-
-
-def _migration_refusal(state: State, sp: Species, target: int) -> str:
-    """R-D79: another habitat in play, not the inhospitable volcano, not across the table
-    under Continental drift; requirements and food at the target."""
-    if not 0 <= target < len(state.positions) or target == sp.pos:
-        return refusals.refusal("migrate_where")
-    if state.event == "continental_drift" and bio.sides(state)[target] != bio.sides(state)[sp.pos]:
-        return refusals.refusal("drift")
-    origin = sp.pos
-
-    def test() -> str:
-        sp.pos = target
-        try:
-            bio.distribute(state, origin)
-            return viable(state, sp)
-        finally:
-            sp.pos = origin
-
-    return probe(state, test)
 
 
 def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str:
@@ -260,6 +251,16 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
 
 
 def check(state: State, seat: int, action: Action) -> None:
+    """Refuse an illegal action; one of this position's listed legal actions passes by
+    identity, without the refusal's what-ifs."""
+    listed = state.cache.get(seat)
+    if listed is not None:
+        ids = listed[1]
+        if ids is None:
+            ids = {id(a) for a in listed[0]}
+            state.cache[seat] = (listed[0], ids)
+        if id(action) in ids:
+            return
     why = refusal(state, seat, action)
     if why:
         raise refusals.illegal(why)
@@ -305,11 +306,23 @@ def candidates(state: State, seat: int) -> list[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """The legal actions: a direct listing for a turn (the hot path), else the candidates
-    that ``refusal`` lets through."""
+    """The legal actions, listed once per position (``State.cache``) and copied out, so
+    that ``check`` knows them again by identity."""
+    listed = state.cache.get(seat)
+    if listed is None:
+        listed = state.cache[seat] = (_legal(state, seat), None)
+    return list(listed[0])
+
+
+def _legal(state: State, seat: int) -> list[Action]:
+    """A direct listing for a turn (the hot path), else the candidates that ``refusal``
+    lets through."""
     current = decision(state)
     if current is None or seat not in current.seats:
         return []
+    if current.kind == "build":
+        assert state.build is not None
+        return build_legal(state, seat, state.build)
     if current.kind != "turn":
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
@@ -340,7 +353,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if building:
             out.append(Mutate(sp.id))
         out += [Migrate(sp.id, p) for p in range(len(state.positions))
-                if not _migration_refusal(state, sp, p)]
+                if not migration_refusal(state, sp, p)]
     return out
 
 
@@ -366,7 +379,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     check(state, seat, action)
     state.cache.clear()
     events = _play(state, seat, action)
-    return events + advance(state)
+    events += advance(state)
+    state.cache.clear()
+    return events
 
 
 def _play(state: State, seat: int, action: Action) -> list[Event]:

@@ -319,7 +319,12 @@ class EvolutionEncoding:
         attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
         attacked = attack.target if isinstance(attack, AttackFrame) else 0
         roles: dict[int, list[int]] = {}
+        #: per animal, the food its links ask (ops.need's second part, in this one pass)
+        linked: dict[int, int] = {}
         for link in state.links.values():
+            food = TRAITS[link.trait].food
+            linked[link.a] = linked.get(link.a, 0) + food
+            linked[link.b] = linked.get(link.b, 0) + food
             if link.trait == "symbiosis":
                 roles.setdefault(link.a, []).append(0)
                 roles.setdefault(link.b, []).append(1)
@@ -327,6 +332,7 @@ class EvolutionEncoding:
                 role = ROLES.index(link.trait)
                 roles.setdefault(link.a, []).append(role)
                 roles.setdefault(link.b, []).append(role)
+        nature = bool(state.nature_need)
         for r in range(n):
             player = state.players[(seat + r) % n]
             base = off["seats"] + r * SEAT_FEATURES
@@ -339,7 +345,12 @@ class EvolutionEncoding:
             for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
                 a = state.animals[animal_id]
                 at = row + slot * ANIMAL_FEATURES
-                needs = need(state, a)
+                if nature or not a.present:
+                    needs = need(state, a)
+                else:  # ops.need without rescanning the links for every animal
+                    needs = 1 + sum([TRAITS[trait].food for _, trait in a.active()])
+                    if not a.paralysed:
+                        needs += linked.get(animal_id, 0)
                 out[at] = 1.0
                 out[at + 1] = float(a.present)
                 out[at + 2] = a.food

@@ -10,13 +10,13 @@ the tables.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
-from evolutio.games.northstar import ops
 from evolutio.games.northstar.actions import (
     Attack,
     ChooseFood,
@@ -29,7 +29,7 @@ from evolutio.games.northstar.actions import (
     Use,
 )
 from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
-from evolutio.games.northstar.state import PHASES, Species, State
+from evolutio.games.northstar.state import PHASES, State
 from evolutio.games.northstar.trait import TRAITS
 
 MAX_SPECIES = 12
@@ -115,12 +115,6 @@ def _observation(players: int) -> ObservationLayout:
     return layout
 
 
-def _position(species: Species, card: int | None) -> int:
-    if card is None:
-        return 0
-    return species.traits.index(card) + 1 if card in species.traits else -1
-
-
 class NorthStarEncoding:
     """The encoding of North Star's Evolution (``GAME.encoding``)."""
 
@@ -136,12 +130,38 @@ class NorthStarEncoding:
     def action_indices(
         self, state: State, seat: int, actions: Sequence[Action]
     ) -> list[int | None]:
-        """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        """The indices of several actions of ``seat`` in one state (shares the lookups).
+
+        The play phase's action objects are made once per game (``rules``); the index of a
+        growth, a new species, a trait or ``done`` depends only on the object and on the
+        seat's species and their trait cards, so it is kept per game by those."""
+        row = state.players[seat].species[:MAX_SPECIES]
+        known = state.per_game.get("indices")
+        if known is None or len(known) > 2_000:
+            known = state.per_game["indices"] = {}
+        order = tuple((species.id, tuple(species.traits)) for species in row)
+        kept: tuple[dict[int, int], dict[int, Action]] | None = known.get(order)
+        if kept is None:
+            kept = known[order] = ({}, {})
+        # an id found in ``kept`` is the kept object's own: it holds the object alive
+        found: list[int | None] = list(map(kept[0].get, map(id, actions)))
+        if None in found:
+            missing = [i for i, index in enumerate(found) if index is None]
+            computed = self._indices(state, seat, [actions[i] for i in missing], kept)
+            for i, index in zip(missing, computed, strict=True):
+                found[i] = index
+        return found
+
+    def _indices(self, state: State, seat: int, actions: Sequence[Action],
+                 kept: tuple[dict[int, int], dict[int, Action]]) -> list[int | None]:
+        """The indices computed, keeping those that depend only on the action object and
+        the order of the seat's species (``kept``: index and object by the object's id)."""
         n = state.num_players
         layout = _actions(n)
         kinds = _kinds(state)
-        mine = {species.id: (slot, species)
-                for slot, species in enumerate(state.players[seat].species[:MAX_SPECIES])}
+        row = state.players[seat].species[:MAX_SPECIES]
+        mine = {species.id: (slot, species) for slot, species in enumerate(row)}
+        kept_index, kept_object = kept
         trait_at = layout.start("trait")
         grow_at = layout.start("grow")
         food_at = layout.start("food")
@@ -151,27 +171,36 @@ class NorthStarEncoding:
         out: list[int | None] = []
         for a in actions:
             index: int | None = None
+            keep = False
             kind = type(a)
-            if kind is PlayTrait:
-                assert isinstance(a, PlayTrait)
+            if isinstance(a, PlayTrait):
                 found = mine.get(a.species)
                 if found is not None:
-                    where = _position(found[1], a.replace)
+                    replace = a.replace
+                    keep = True
+                    if replace is None:
+                        where = 0
+                    else:
+                        traits = found[1].traits
+                        where = traits.index(replace) + 1 if replace in traits else -1
                     if 0 <= where <= MAX_TRAITS:
                         index = trait_at + ((kinds[a.card] * MAX_SPECIES + found[0])
                                             * (MAX_TRAITS + 1) + where)
-            elif kind is Grow:
-                assert isinstance(a, Grow)
+            elif isinstance(a, Grow):
                 found = mine.get(a.species)
                 if found is not None:
                     index = grow_at + ((kinds[a.card] * MAX_SPECIES + found[0]) * 2
                                        + (a.track == "pop"))
-            elif kind is Done or kind is Pass:
-                index = layout.index(a.type)
-            elif kind is ChooseFood:
-                index = food_at + kinds[a.card]  # type: ignore[attr-defined]
+                    keep = True
             elif isinstance(a, NewSpecies):
                 index = species_at + 2 * kinds[a.card] + (a.side == "right")
+                keep = True
+            elif kind is Done or kind is Pass:
+                index = layout.index(a.type)
+                keep = True
+            elif kind is ChooseFood:
+                index = food_at + kinds[a.card]  # type: ignore[attr-defined]
+                keep = True
             elif isinstance(a, Use):
                 slot = mine[a.species][0] if a.species in mine else -1
                 if a.card is not None:
@@ -182,12 +211,16 @@ class NorthStarEncoding:
                     index = layout.index("use", slot, TRAIT_INDEX[a.trait])
             elif isinstance(a, Eat):
                 index = eat_at + mine[a.species][0] if a.species in mine else None
+                keep = True
             elif isinstance(a, Attack):
                 if table is None:
                     table = {sp.id: r * MAX_SPECIES + slot for r in range(n) for slot, sp in
                              enumerate(state.players[(seat + r) % n].species[:MAX_SPECIES])}
                 index = layout.index("attack", mine[a.species][0] if a.species in mine else -1,
                                      table.get(a.target, -1))
+            if keep and index is not None:
+                kept_index[id(a)] = index
+                kept_object[id(a)] = a
             out.append(index)
         return out
 
@@ -207,13 +240,25 @@ class NorthStarEncoding:
         me = state.players[seat]
         kinds = _kinds(state)
         base = off["hand"]
-        for kind, count in Counter([kinds[c] for c in me.hand]).items():
-            out[base + kind] = count
+        for card in me.hand:
+            out[base + kinds[card]] += 1.0
         if me.food_card is not None:
             out[off["food_card"] + kinds[me.food_card]] = 1.0
         base = off["discard"]
-        for kind, count in Counter([kinds[c] for c in state.discard]).items():
-            out[base + kind] = count
+        if isinstance(out, array):  # the pile only grows in a round: its block, kept per game
+            seen = state.per_game.setdefault("discard_block", {})
+            key = tuple(state.discard)
+            block = seen.get(key)
+            if block is None:
+                if len(seen) > 2_000:
+                    seen.clear()
+                block = seen[key] = array("f", bytes(4 * KINDS))
+                for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
+                    block[kind] = count
+            out[base:base + KINDS] = block
+        else:
+            for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
+                out[base + kind] = count
         places: dict[int, int] = {}
         cards = state.cards
         face_down = state.face_down
@@ -238,17 +283,20 @@ class NorthStarEncoding:
                     out[at + 6] = 1.0
                 hidden = 0
                 carnivore = False
+                capacity = 0
                 for card in species.traits:
                     if r and card in face_down:
                         hidden += 1
                         continue
                     trait = cards[card][0]
                     out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
-                    carnivore = carnivore or TRAITS[trait].meat_only
+                    hook = TRAITS[trait]
+                    carnivore = carnivore or hook.meat_only
+                    capacity += hook.fat_capacity(species)  # ops.fat_capacity, in one pass
                 if hidden:
                     out[at + 8] = hidden
                 else:
-                    out[at + 5] = ops.fat_capacity(state, species) if species.traits else 0
+                    out[at + 5] = capacity
                     out[at + 7] = float(carnivore)
         if state.intel is not None:
             base = off["intel"]

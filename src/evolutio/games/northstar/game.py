@@ -191,6 +191,7 @@ class NorthStar:
         rules.check(state, seat, action)
         events = rules.apply_action(state, seat, action)
         phases.advance(state, events)
+        state.memo.clear()
         return events
 
     def undoable(self, before: State, seat: int, action: Action, events: list[Event]) -> bool:

@@ -21,7 +21,7 @@ from evolutio.games.northstar.actions import (
     Use,
 )
 from evolutio.games.northstar.state import State
-from evolutio.games.northstar.trait import is_carnivore, traits_of
+from evolutio.games.northstar.trait import TRAITS, is_carnivore, traits_of
 
 CARDS_PER_ROUND = 3
 
@@ -107,14 +107,29 @@ def feed_actions(state: State, seat: int) -> list[Action]:
             if trait.feeding_use:
                 out.extend(trait.uses(state, seat, carnivore))
         return out
+    cards = state.cards
+    hole = state.watering_hole > 0
+    made: dict[object, Action] = state.per_game.setdefault("feed", {})
     for species in player.species:
-        if is_carnivore(state, species):
-            out.extend(Attack(species.id, t) for t in attack.targets(state, seat, species))
-            for trait in traits_of(state, species):
+        kinds = [TRAITS[cards[c][0]] for c in species.traits]
+        sid = species.id
+        if any(t.meat_only for t in kinds):
+            for target in attack.targets(state, seat, species):
+                key = (sid, target)
+                hit = made.get(key)
+                if hit is None:
+                    hit = made[key] = Attack(sid, target)
+                out.append(hit)
+            for trait in kinds:
                 if trait.feeding_use:
                     out.extend(trait.uses(state, seat, species))
-        elif ops.can_take(state, species, "plant"):
-            out.append(Eat(species.id))
+        elif hole and (species.food < species.pop
+                       or sum(t.fat_capacity(species) for t in kinds) > species.fat):
+            # ops.can_take(state, species, "plant"), inline: hungry, or room for fat
+            eat = made.get(sid)
+            if eat is None:
+                eat = made[sid] = Eat(sid)
+            out.append(eat)
     return out
 
 
@@ -176,6 +191,9 @@ def advance(state: State, events: list[Event]) -> None:
             for player in state.players:
                 player.passed = False
         if state.phase == "play":
+            player = state.players[state.current]
+            if not player.passed and player.hand:
+                return  # the seat playing goes on (the usual case)
             seat = _next_seat(state, lambda s: not state.players[s].passed
                               and bool(state.players[s].hand))
             if seat is not None:

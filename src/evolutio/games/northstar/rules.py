@@ -6,6 +6,8 @@ Every refusal is a sentence for the player. ``apply_action`` mutates without che
 
 from __future__ import annotations
 
+from typing import Any
+
 from evolutio.core.game import Action, Decision, Event, IllegalAction
 from evolutio.games.northstar import attack, ops, phases, refusals
 from evolutio.games.northstar.actions import (
@@ -34,13 +36,21 @@ PROMPTS = {
 
 
 def decision(state: State) -> Decision | None:
+    """Who decides now (computed once per position: ``State.memo``)."""
+    memo = state.memo
+    if "decision" in memo:
+        found: Decision | None = memo["decision"]
+        return found
     if state.phase == "over":
-        return None
-    if state.phase == "food":
+        found = None
+    elif state.phase == "food":
         waiting = phases.food_waiting(state)
         total = sum(1 for p in state.players if p.hand or p.food_card is not None)
-        return Decision(waiting, "food", PROMPTS["food"], (total - len(waiting), total))
-    return Decision.one(state.current, state.phase, PROMPTS[state.phase])
+        found = Decision(waiting, "food", PROMPTS["food"], (total - len(waiting), total))
+    else:
+        found = Decision.one(state.current, state.phase, PROMPTS[state.phase])
+    memo["decision"] = found
+    return found
 
 
 def trait_limit(state: State) -> int:
@@ -49,12 +59,28 @@ def trait_limit(state: State) -> int:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    """``seat``'s legal actions, listed once per position (``State.memo``) and copied out,
+    so that ``check`` knows them again by identity."""
+    found = state.memo.get(seat)
+    if found is None:
+        found = state.memo[seat] = (_legal(state, seat), None)
+    return list(found[0])
+
+
+def _legal(state: State, seat: int) -> list[Action]:
     current = decision(state)
     if current is None or seat not in current.seats:
         return []
     player = state.players[seat]
     if state.phase == "food":
-        return [ChooseFood(card) for card in player.hand]
+        made: dict[object, Action] = state.per_game.setdefault("food", {})
+        out: list[Action] = []
+        for card in player.hand:  # each choice made once per game
+            choice = made.get(card)
+            if choice is None:
+                choice = made[card] = ChooseFood(card)
+            out.append(choice)
+        return out
     if state.phase == "before":
         return phases.before_actions(state, seat)
     if state.phase == "feed":
@@ -64,35 +90,104 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if not phases.must_feed(state, seat) and state.intel is None:
             out.append(Pass())
         return out
-    out_play: list[Action] = []
+    return _play_actions(state, player.hand, player.species)
+
+
+#: the one ``done`` of the play phase's listings (actions are values: one object serves).
+DONE = Done()
+
+#: a species as the play phase's actions on it see it: id, may grow body, may grow
+#: population, trait cards, room for a trait.
+_Sig = tuple[int, bool, bool, tuple[int, ...], bool]
+
+
+def _play_actions(state: State, hand: list[int], row: list[Species]) -> list[Action]:
+    """New species, growth and traits for every hand card, then ``done``.
+
+    A card's actions on one species depend only on the card and the species' id, trait
+    cards, whether it may grow and whether it has room for a trait; a seat plays several
+    cards in a row and each changes one species, so these pieces are built once per game
+    (``State.per_game``) and the listing joins them."""
     top = ops.max_track(state)
     limit = trait_limit(state)
-    rows = [
-        (sp.id, sp.body < top, sp.pop < top, sp.traits,
-         [state.cards[c][0] for c in sp.traits], len(sp.traits) < limit)
-        for sp in player.species
-    ]
-    for card in player.hand:
-        out_play.append(NewSpecies(card, "left"))
-        out_play.append(NewSpecies(card, "right"))
-        trait = state.cards[card][0]
-        for sid, body_ok, pop_ok, traits, names, room in rows:
-            if body_ok:
-                out_play.append(Grow(card, sid, "body"))
-            if pop_ok:
-                out_play.append(Grow(card, sid, "pop"))
-            if trait in names:
-                # only over the card of the same trait: never the same trait twice
-                out_play.append(PlayTrait(card, sid, traits[names.index(trait)]))
-                continue
-            out_play.extend(PlayTrait(card, sid, old) for old in traits)
-            if room:
-                out_play.append(PlayTrait(card, sid))
-    out_play.append(Done())
-    return out_play
+    per_game = state.per_game
+    pieces = per_game.get("play")
+    if pieces is None or len(pieces) > 20_000:
+        pieces = per_game["play"] = {}
+    made = per_game.get("made")
+    if made is None or len(made) > 50_000:
+        made = per_game["made"] = {}
+    rows: list[tuple[dict[int, tuple[Action, ...]], _Sig]] = []
+    for sp in row:
+        traits = sp.traits
+        sig = (sp.id, sp.body < top, sp.pop < top, tuple(traits), len(traits) < limit)
+        per_card = pieces.get(sig)
+        if per_card is None:
+            per_card = pieces[sig] = {}
+        rows.append((per_card, sig))
+    cards = state.cards
+    out: list[Action] = []
+    extend = out.extend
+    for card in hand:
+        sides = made.get(card)
+        if sides is None:
+            sides = made[card] = (NewSpecies(card, "left"), NewSpecies(card, "right"))
+        extend(sides)
+        for per_card, sig in rows:
+            found = per_card.get(card)
+            if found is None:
+                found = per_card[card] = _on_species(made, cards, card, *sig)
+            extend(found)
+    out.append(DONE)
+    return out
+
+
+def _on_species(made: dict[object, Any], cards: tuple[tuple[str, int], ...], card: int,
+                sid: int, body_ok: bool, pop_ok: bool, traits: tuple[int, ...],
+                room: bool) -> tuple[Action, ...]:
+    """What ``card`` may do on one species: grow it, or become a trait (only over the card
+    of the same trait if it has one: never the same trait twice; else over any, or added
+    when there is room). Each action object is made once per game (``made``)."""
+    key = (card, sid)
+    grows = made.get(key)
+    if grows is None:
+        grows = made[key] = (Grow(card, sid, "body"), Grow(card, sid, "pop"),
+                             PlayTrait(card, sid))
+    out: list[Action] = []
+    if body_ok:
+        out.append(grows[0])
+    if pop_ok:
+        out.append(grows[1])
+    trait = cards[card][0]
+    names = [cards[c][0] for c in traits]
+    over = [traits[names.index(trait)]] if trait in names else traits
+    for old in over:
+        key3 = (card, sid, old)
+        found = made.get(key3)
+        if found is None:
+            found = made[key3] = PlayTrait(card, sid, old)
+        out.append(found)
+    if room and trait not in names:
+        out.append(grows[2])
+    return tuple(out)
+
+
+#: a listing of at most this many legal actions is known again by identity in ``check``
+#: (a longer one, of the play phase, costs more to index than its refusal tests cost).
+SHORT = 24
 
 
 def check(state: State, seat: int, action: Action) -> None:
+    """Refuse an illegal action. One of this position's short listing of legal actions
+    passes by identity, without the refusal's tests."""
+    found = state.memo.get(seat)
+    if found is not None and len(found[0]) <= SHORT:
+        ids = found[1]
+        if ids is None:
+            ids = {id(a) for a in found[0]}
+            state.memo[seat] = (found[0], ids)
+        if id(action) in ids:
+            return
     reason = refusal(state, seat, action)
     if reason:
         raise IllegalAction(reason)
@@ -233,6 +328,7 @@ def _use_block(state: State, seat: int, action: Use, before: bool) -> str | None
 def apply_action(state: State, seat: int, action: Action) -> list[Event]:
     """Mutate for an action already checked."""
     state.feed_cache = None
+    state.memo.clear()
     events: list[Event] = []
     player = state.players[seat]
     if isinstance(action, ChooseFood):

@@ -63,9 +63,8 @@ class State:
 
     __slots__ = (
         "cards", "current", "deck", "discard", "face_down", "feed_cache", "first_player",
-        "food_in",
-        "food_out", "intel", "labels", "last_round", "next_id", "options", "phase",
-        "players", "rng", "round", "seed", "used", "watering_hole",
+        "food_in", "food_out", "intel", "labels", "last_round", "memo", "next_id", "options",
+        "per_game", "phase", "players", "rng", "round", "seed", "used", "watering_hole",
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -96,6 +95,12 @@ class State:
         self.labels: dict[str, int] = {}
         #: the feeding actions of the seat to act, computed once per position (not cloned).
         self.feed_cache: tuple[int, list[Any]] | None = None
+        #: this position's decision and legal actions, computed once (``rules``); emptied
+        #: by every change of the position and never cloned.
+        self.memo: dict[Any, Any] = {}
+        #: what depends only on the game's cards (the play phase's actions per card and
+        #: species row), shared by the clones of one game.
+        self.per_game: dict[Any, Any] = {}
 
     @property
     def num_players(self) -> int:
@@ -128,6 +133,8 @@ class State:
         other.food_out = self.food_out
         other.labels = self.labels
         other.feed_cache = None
+        other.memo = {}
+        other.per_game = self.per_game
         return other
 
     # -- lookups ------------------------------------------------------------------------------

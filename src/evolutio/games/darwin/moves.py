@@ -1,0 +1,67 @@
+"""Two listings of the rules, apart to keep rules.py short: whether a species may migrate
+to a habitat (R-D79), and a build's legal steps listed directly (the second most common
+decision, after the turn)."""
+
+from __future__ import annotations
+
+from evolutio.core.game import Action
+from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import refusals
+from evolutio.games.darwin.actions import Add, Cancel, Done, Remove, Swap
+from evolutio.games.darwin.feasibility import creation_viable, probe, viable
+from evolutio.games.darwin.state import Build, Species, State
+
+
+def migration_refusal(state: State, sp: Species, target: int) -> str:
+    """R-D79: another habitat in play, not the inhospitable volcano, not across the table
+    under Continental drift; requirements and food at the target."""
+    if not 0 <= target < len(state.positions) or target == sp.pos:
+        return refusals.refusal("migrate_where")
+    if state.event == "continental_drift" and bio.sides(state)[target] != bio.sides(state)[sp.pos]:
+        return refusals.refusal("drift")
+    origin = sp.pos
+
+    def test() -> str:
+        sp.pos = target
+        try:
+            bio.distribute(state, origin)
+            return viable(state, sp)
+        finally:
+            sp.pos = origin
+
+    return probe(state, test)
+
+
+
+def build_legal(state: State, seat: int, build: Build) -> list[Action]:
+    """A build's legal steps, in the order of ``candidates``: what ``_build_refusal`` lets
+    through, listed directly (a build step is the second most common decision)."""
+    hand = state.hands[seat]
+    out: list[Action] = []
+    if build.kind == "create":
+        cards = build.added
+        has_torso = any(bio.card(c).part == "torso" for c in cards)
+        for c in hand:
+            part = bio.card(c).part
+            if (part in ("head", "torso") or has_torso) and not bio.parts_fit([*cards, c]):
+                out.append(Add(c))
+        if not creation_viable(state, seat, build.pos, cards):
+            out.append(Done())
+        out.append(Cancel())
+        return out
+    sp = state.species[build.species]
+    sp_cards = sp.cards
+    if build.ops < 2:
+        for c in hand:
+            if bio.card(c).part not in ("head", "torso") and not bio.parts_fit([*sp_cards, c]):
+                out.append(Add(c))
+        out += [Remove(c) for c in sp_cards if bio.card(c).part not in ("head", "torso")]
+        for c in sp_cards:
+            part = bio.card(c).part
+            rest = [o for o in sp_cards if o != c]
+            out += [Swap(c, n) for n in hand
+                    if bio.card(n).part == part and not bio.parts_fit([*rest, n])]
+    if build.ops and not viable(state, sp):
+        out.append(Done())
+    out.append(Cancel())
+    return out
