@@ -11,7 +11,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from evolutio.core.encoding import ActionLayout, LayoutError, ObservationLayout  # noqa: E402
@@ -57,6 +57,8 @@ def same_choice(codec: Codec, state: Any, seat: int, a: Any, b: Any) -> bool:
 @pytest.mark.parametrize("game", available_games())
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), pick=st.integers(0, 100))
+@example(seed=154, pick=3)  # Evolution: an animal with 13 trait cards (tail loss on the 13th)
+@example(seed=584, pick=1)  # Evolution: two recombination partners, cards at one position
 def test_every_legal_action_round_trips(game: str, seed: int, pick: int) -> None:
     options = OPTIONS[game][pick % len(OPTIONS[game])]
     for codec, state, seat in walk(game, options, seed):

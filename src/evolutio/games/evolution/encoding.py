@@ -42,7 +42,9 @@ from evolutio.games.evolution.traits.time_to_fly_hunt import (
 
 MAX_ANIMALS = 16
 MAX_FAT = 8
-MAX_TRAIT_CARDS = 12
+MAX_TRAIT_CARDS = 16
+#: recombination partners' trait cards, counted together (partners in link order).
+MAX_PARTNER_CARDS = 2 * MAX_TRAIT_CARDS
 MAX_LINKS = 8
 #: a card lying on an animal: its trait cards in play order, then its links by age.
 ON_ANIMAL = MAX_TRAIT_CARDS + MAX_LINKS
@@ -122,8 +124,9 @@ def _actions(players: int) -> ActionLayout:
     layout.add("fat", [own, ("amount", MAX_FAT)], "turn amount+1 fat into food")
     layout.add("migrate", [own, ("location", len(PLACES))], "migrate to a location")
     layout.add("fly", [own, ("location", len(PLACES))], "fly to a location")
-    layout.add("recombine", [own, ("card", MAX_TRAIT_CARDS), ("swap", MAX_TRAIT_CARDS)],
-               "swap the own animal's trait card at a position for its partner's")
+    layout.add("recombine", [own, ("card", MAX_TRAIT_CARDS), ("swap", MAX_PARTNER_CARDS)],
+               "swap the own animal's trait card at a position for a partner's (swap: the "
+               "position among the trait cards of its partners, partners in link order)")
     layout.add("metamorphose", [own, ("card", ON_ANIMAL)],
                "discard a card from the animal (its trait cards in play order, then its "
                "links by age)")
@@ -252,15 +255,11 @@ class EvolutionEncoding:
         if isinstance(a, act.Migrate | Fly):
             return layout.index(a.type, own(a.animal, -1), PLACES.index(a.location))
         if isinstance(a, act.Recombine):
-            giver = state.animals[a.animal]
-            partner = next((state.animals[link.other(a.animal)]
-                            for link in state.animal_links(a.animal)
-                            if any(c == a.swap for c, _ in
-                                   state.animals[link.other(a.animal)].traits)), None)
-            if partner is None:
+            swap = _partner_position(state, a.animal, a.swap)
+            if swap < 0:
                 return None
-            return layout.index("recombine", own(a.animal, -1), _position(giver.traits, a.card),
-                                _position(partner.traits, a.swap))
+            return layout.index("recombine", own(a.animal, -1),
+                                _position(state.animals[a.animal].traits, a.card), swap)
         if isinstance(a, MetamorphoseAction):
             return layout.index("metamorphose", own(a.animal, -1),
                                 _on_animal(state, a.animal, a.card))
@@ -387,6 +386,25 @@ def _position(traits: list[tuple[int, str]], card: int) -> int:
     for i, (c, _) in enumerate(traits):
         if c == card:
             return i
+    return -1
+
+
+def _partner_position(state: State, animal: int, card: int) -> int:
+    """The position of ``card`` among the trait cards of ``animal``'s recombination partners,
+    partners in link order, each counted once (two partners may offer cards at the same
+    position of their own), or -1."""
+    seen: set[int] = set()
+    offset = 0
+    for link in state.animal_links(animal):
+        partner = link.other(animal)
+        if link.trait != "recombination" or partner in seen:
+            continue
+        seen.add(partner)
+        traits = state.animals[partner].traits
+        for i, (c, _) in enumerate(traits):
+            if c == card:
+                return offset + i if offset + i < MAX_PARTNER_CARDS else -1
+        offset += len(traits)
     return -1
 
 
