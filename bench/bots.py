@@ -161,8 +161,14 @@ def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) 
     if proxy is not None:
         seeds = {s: [spec, derive_seed(seed, "bot", s)] for s, spec in ref.items()}
         proxy.send(
-            {"kind": "new", "id": index, "game": name, "options": options, "seed": seed,
-             "bots": seeds},
+            {
+                "kind": "new",
+                "id": index,
+                "game": name,
+                "options": options,
+                "seed": seed,
+                "bots": seeds,
+            },
             answer=True,
         )
     iterations = [0] * len(specs)
@@ -193,7 +199,13 @@ def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) 
 
 
 def strength(
-    first: str, second: str, name: str, players: int, games: int, seed: int, workers: int,
+    first: str,
+    second: str,
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    workers: int,
     tree: Path | None,
 ) -> tuple[Rate, float, str]:
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated."""
@@ -202,8 +214,14 @@ def strength(
         specs = [second] * players
         specs[index % players] = first
         tasks.append(
-            (name, {"players": players}, game_seed(seed, index), index, specs,
-             str(tree) if tree else None)
+            (
+                name,
+                {"players": players},
+                game_seed(seed, index),
+                index,
+                specs,
+                str(tree) if tree else None,
+            )
         )
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -232,8 +250,10 @@ def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
                 lambda tree, given=probe_args: trees.probe(tree, SPEED_PROBE, given),
                 quiet=True,
             )
-            print(f"\n# {name}, {players} players, {args.positions} positions "
-                  f"(CPU ms per decision; ISMCTS iterations per CPU second)")
+            print(
+                f"\n# {name}, {players} players, {args.positions} positions "
+                f"(CPU ms per decision; ISMCTS iterations per CPU second)"
+            )
             head = f"{'bot':<18}" + "".join(
                 f"{label + ' ms':>14}{label + ' it/s':>14}" for label in compare
             )
@@ -280,17 +300,22 @@ def main() -> None:
         args.speed, args.positions, args.games = True, 4, 4
         args.specs = "greedy,ismcts:10,ismcts:50ms"
         if not args.match:
-            args.match = ["ismcts:10,greedy"] + (["ismcts:50ms,ref:ismcts:50ms"]
-                                                 if args.compare else [])
+            args.match = ["ismcts:10,greedy"] + (
+                ["ismcts:50ms,ref:ismcts:50ms"] if args.compare else []
+            )
     with _trees(args.compare) as compare:
         if args.speed:
             speed(args, compare)
         if args.match:
             ref = compare.get("old")
-            print(f"\n# strength: {args.game}, {args.players} players, seats rotated, "
-                  f"95% Wilson interval, {args.workers} workers")
-            print(f"{'match':<36}{'games':>6}{'win rate':>10}{'95% interval':>18}"
-                  f"{'seconds':>9}{'A it/s (wall)':>15}")
+            print(
+                f"\n# strength: {args.game}, {args.players} players, seats rotated, "
+                f"95% Wilson interval, {args.workers} workers"
+            )
+            print(
+                f"{'match':<36}{'games':>6}{'win rate':>10}{'95% interval':>18}"
+                f"{'seconds':>9}{'A it/s (wall)':>15}"
+            )
             for pair in args.match:
                 first, _, second = pair.partition(",")
                 if not second:
@@ -298,13 +323,21 @@ def main() -> None:
                 if (first + second).count("ref:") and ref is None:
                     parser.error("a ref: bot needs --compare REF")
                 rate, seconds, rate_text = strength(
-                    first, second, args.game, args.players, args.games, args.seed,
-                    args.workers, ref,
+                    first,
+                    second,
+                    args.game,
+                    args.players,
+                    args.games,
+                    args.seed,
+                    args.workers,
+                    ref,
                 )
                 low, high = rate.interval
-                print(f"{first + ' vs ' + second:<36}{rate.games:>6}{rate.rate:>10.1%}"
-                      f"{f'{low:.1%} - {high:.1%}':>18}{seconds:>9.0f}{rate_text:>15}",
-                      flush=True)
+                print(
+                    f"{first + ' vs ' + second:<36}{rate.games:>6}{rate.rate:>10.1%}"
+                    f"{f'{low:.1%} - {high:.1%}':>18}{seconds:>9.0f}{rate_text:>15}",
+                    flush=True,
+                )
 
 
 class _trees:
@@ -319,8 +352,10 @@ class _trees:
         if self.ref:
             self.inner = trees.checkout(self.ref)
             out["old"] = self.inner.__enter__()
-            print(f"# new: {trees.describe(trees.HERE)}, old: {self.ref} "
-                  f"({trees.describe(out['old'])})")
+            print(
+                f"# new: {trees.describe(trees.HERE)}, old: {self.ref} "
+                f"({trees.describe(out['old'])})"
+            )
         return out
 
     def __exit__(self, *exc: object) -> None:
