@@ -32,7 +32,7 @@ def sample_positions(count: int, seed: int, players: int = 2) -> list[Any]:
     found: list[Any] = []
     while len(found) < count:
         state = GAME.new({"players": players}, rng.randrange(10**6))
-        bots = [make_bot("greedy", s) for s in range(players)]
+        bots = [make_bot("greedy", s, GAME) for s in range(players)]
         while (decision := GAME.decision(state)) is not None:
             seat = decision.seats[0]
             legal = GAME.legal_actions(state, seat)
@@ -50,7 +50,7 @@ def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, fl
         times = []
         iterations = 0
         for i, state in enumerate(positions):
-            bot = make_bot(spec, i)
+            bot = make_bot(spec, i, GAME)
             decision = GAME.decision(state)
             assert decision is not None
             seat = decision.seats[0]

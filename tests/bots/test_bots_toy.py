@@ -175,7 +175,13 @@ def test_a_bot_receives_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
         # The information set offers samples, never the true state or its RNG.
         assert isinstance(info, InformationSet)
         assert not hasattr(info, "__dict__")
-        assert {n for n in dir(info) if not n.startswith("_")} == {"game", "of", "sample", "seat"}
+        assert {n for n in dir(info) if not n.startswith("_")} == {
+            "game",
+            "moves",
+            "of",
+            "sample",
+            "seat",
+        }
         assert sample_view == view
         GAME.apply(state, seat, GAME.action_from_json(action))
     # every seat was asked for its bid once, each while its bid was pending

@@ -27,17 +27,29 @@ class InformationSet:
     the seat does not know. The true state is held only inside the sampling closure; the bot
     sees ``seat``, ``game`` (rules for ``decision``/``legal_actions``/``apply``/``outcome`` on
     samples) and ``sample``. It is valid only during the ``choose`` call it was given to.
+    ``moves``, when the runner knows it, is how many actions the game has seen so far (public:
+    every seat sees that someone acted); search bots use it to tell whether anything happened
+    since their last decision. ``None`` means unknown.
     """
 
-    __slots__ = ("_sample", "game", "seat")
+    __slots__ = ("_sample", "game", "moves", "seat")
 
-    def __init__(self, game: Game[Any], seat: int, sample: Callable[[random.Random], Any]) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        sample: Callable[[random.Random], Any],
+        moves: int | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self._sample = sample
+        self.moves = moves
 
     @classmethod
-    def of(cls, game: Game[Any], state: Any, seat: int, secret: int = 0) -> InformationSet:
+    def of(
+        cls, game: Game[Any], state: Any, seat: int, secret: int = 0, moves: int | None = None
+    ) -> InformationSet:
         """The information set of ``seat`` in ``state`` (built by the runner, not by bots).
 
         Each sample is drawn from a private RNG seeded by the caller's ``rng`` mixed with
@@ -50,7 +62,7 @@ class InformationSet:
             private = random.Random(rng.getrandbits(64) ^ secret)
             return game.determinize(state, seat, private)
 
-        return cls(game, seat, sample)
+        return cls(game, seat, sample, moves)
 
     def sample(self, rng: random.Random) -> Any:
         """A state consistent with the seat's view, hidden parts drawn from ``rng``."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from evolutio.bots.base import BotError, InformationSet, seat_rng
+from evolutio.bots.parallel import fork_map
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: A rollout policy: picks one of ``legal`` in a sampled state.
@@ -30,6 +31,14 @@ Evaluator = Callable[[Game[Any], Any], list[float]]
 #: The actions worth searching at a node of the tree: a non-empty subset of ``legal`` in a
 #: sampled state (a game's shortlist; without one, every legal action is searched).
 Shortlist = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[Action]]
+#: A prior over ``legal`` in a sampled state: one non-negative weight per action, summing
+#: to 1 (a game heuristic's optional ``priors``).
+Priors = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[float]]
+
+#: PUCT's exploration constant (rewards are in [0, 1]).
+PUCT = 1.0
+#: how much less than the tried actions' mean an untried action is reckoned to be worth.
+FIRST_PLAY_REDUCTION = 0.05
 
 _BUDGET_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|i|it|iter|iterations)?\s*$")
 BUDGET_FORMS = "an iteration count such as 200 (or 200i), or a time such as 1s, 0.5s or 250ms"
@@ -84,13 +93,16 @@ def random_rollout(
 
 
 class _Node:
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "passes", "priors", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0  # reward of the seat that chose the action leading here
+        self.passes = 0  # walks that reached this node and chose below it (PUCT's count)
+        #: the priors of the actions seen legal here, from the first sample they were legal in
+        self.priors: dict[Action, float] = {}
 
 
 def outcome_rewards(game: Game[Any], state: Any, score_weight: float) -> list[float]:
@@ -109,12 +121,21 @@ def outcome_rewards(game: Game[Any], state: Any, score_weight: float) -> list[fl
 class IsmctsBot:
     """Search over determinized states within a per-decision budget.
 
-    ``exploration`` is the UCB constant; ``rollout_depth`` caps each playout (the
+    ``exploration`` is the UCB constant (without priors); ``rollout_depth`` caps each
+    iteration's actions counted from the root, tree walk and playout together (the
     ``evaluator`` then scores the unfinished sample; without one the playout runs to the end);
     ``score_weight`` mixes the final score into the win reward so the search prefers wide
     wins to narrow ones and narrow losses to wide ones; ``shortlist`` narrows the actions the
     tree weighs at each node (where a game offers far more actions than a small budget can
     try once each, a search among all of them chooses blindly).
+
+    ``priors`` (a game heuristic's optional ``priors``) puts the game's knowledge inside the
+    tree: nodes select by PUCT (``puct`` is its constant) and expand best-first, the untried
+    action with the highest prior first, so that one iteration plays the heuristic's choice
+    and more iterations move away from it only on evidence. ``processes`` searches that many
+    trees at once in forked processes, each from its own seed, and sums their visits (root
+    parallelism, for offline play). ``reuse`` keeps the subtree under the chosen action for
+    the bot's next decision when that comes right after it (see :meth:`choose`).
     """
 
     name = "ismcts"
@@ -130,7 +151,13 @@ class IsmctsBot:
         evaluator: Evaluator | None = None,
         score_weight: float = 0.25,
         shortlist: Shortlist | None = None,
+        priors: Priors | None = None,
+        puct: float = PUCT,
+        processes: int = 1,
+        reuse: bool = True,
     ) -> None:
+        if processes < 1:
+            raise BotError("a search needs at least one process")
         self.budget = budget or Budget(iterations=200)
         self.exploration = exploration
         self.rollout = rollout
@@ -138,10 +165,18 @@ class IsmctsBot:
         self.evaluator = evaluator
         self.score_weight = score_weight
         self.shortlist = shortlist
+        self.priors = priors
+        self.puct = puct
+        self.processes = processes
+        self.reuse = reuse and processes == 1
         self._rng = seat_rng(seed, "ismcts")
-        #: figures of the last search and totals, for benchmarks.
+        #: the subtree under the last chosen action, and the game's action count it awaits.
+        self._kept: _Node | None = None
+        self._kept_moves: int | None = None
+        #: figures of the last search and totals, for benchmarks (iterations over processes).
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_reused = 0
         self.total_iterations = 0
         self.total_seconds = 0.0
 
@@ -152,46 +187,95 @@ class IsmctsBot:
         decision: Decision,
         info: InformationSet | None = None,
     ) -> Action:
+        """The most visited legal action (ties: the higher prior, then list order).
+
+        Tree reuse: when the information set says how many actions the game has seen
+        (``info.moves``) and it is exactly one more than at this bot's last decision, only
+        the bot's own action came in between, so the search starts from the subtree under
+        it with its statistics. After anyone else's action, at a simultaneous decision, or
+        with several processes, the tree starts fresh: another seat's action may hide what
+        it was (a card played face down), and walking the tree along it would leak it.
+        """
         if not legal_actions:
             raise ValueError("the bot was asked to choose with no legal actions")
+        moves = getattr(info, "moves", None)
         if len(legal_actions) == 1:
-            self.last_iterations, self.last_seconds = 0, 0.0
+            self.last_iterations, self.last_seconds, self.last_reused = 0, 0.0, 0
+            self._keep(None, moves)
             return legal_actions[0]
         if info is None:
             raise ValueError("the ismcts bot needs an information set to search")
         start = time.perf_counter()
-        root = _Node()
-        iterations = 0
-        budget = self.budget
-        deadline = start + budget.seconds if budget.seconds is not None else math.inf
-        while True:
-            self._iterate(root, info)
-            iterations += 1
-            if budget.iterations is not None:
-                if iterations >= budget.iterations:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
+        if self.processes > 1:
+            seeds = [self._rng.getrandbits(64) for _ in range(self.processes)]
+
+            def work(index: int) -> tuple[list[int], int]:
+                root = _Node()
+                done = self._search(root, info, random.Random(seeds[index]), start)
+                return [_visits(root, a) for a in legal_actions], done
+
+            results = fork_map(self.processes, work)
+            visits = [sum(r[0][i] for r in results) for i in range(len(legal_actions))]
+            iterations = sum(r[1] for r in results)
+            self.last_reused = 0
+            chosen = None
+        else:
+            root = _Node()
+            if (
+                self.reuse
+                and moves is not None
+                and moves == self._kept_moves
+                and self._kept is not None
+                and len(decision.seats) == 1
+            ):
+                root = self._kept
+            self.last_reused = root.visits
+            iterations = self._search(root, info, self._rng, start)
+            visits = [_visits(root, a) for a in legal_actions]
+            chosen = root
         elapsed = time.perf_counter() - start
         self.last_iterations, self.last_seconds = iterations, elapsed
         self.total_iterations += iterations
         self.total_seconds += elapsed
-        best = legal_actions[0]
-        best_visits = -1
-        for action in legal_actions:
-            child = root.children.get(action)
-            visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = action, visits
-        return best
+        weights = chosen.priors if chosen is not None else {}
+        best = max(
+            range(len(legal_actions)),
+            key=lambda i: (visits[i], weights.get(legal_actions[i], 0.0), -i),
+        )
+        action = legal_actions[best]
+        self._keep(chosen.children.get(action) if chosen is not None else None, moves)
+        return action
 
-    def _iterate(self, root: _Node, info: InformationSet) -> None:
-        rng = self._rng
+    def _keep(self, node: _Node | None, moves: int | None) -> None:
+        """Keep ``node`` for the next decision if it comes right after this one."""
+        if node is None or moves is None or not self.reuse:
+            self._kept, self._kept_moves = None, None
+        else:
+            self._kept, self._kept_moves = node, moves + 1
+
+    def _search(self, root: _Node, info: InformationSet, rng: random.Random, start: float) -> int:
+        """Iterate on ``root`` within the budget; returns the iterations run."""
+        budget = self.budget
+        iterations = 0
+        if budget.iterations is not None:
+            for _ in range(budget.iterations):
+                self._iterate(root, info, rng)
+            return budget.iterations
+        assert budget.seconds is not None
+        deadline = start + budget.seconds
+        while True:
+            self._iterate(root, info, rng)
+            iterations += 1
+            if time.perf_counter() >= deadline:
+                return iterations
+
+    def _iterate(self, root: _Node, info: InformationSet, rng: random.Random) -> None:
         game = info.game
         state = info.sample(rng)
         node = root
         path: list[tuple[_Node, int]] = []  # (child reached, seat that chose it)
         rewards: list[float] | None = None
+        depth = 0
         while True:
             decision = game.decision(state)
             if decision is None:
@@ -201,24 +285,23 @@ class IsmctsBot:
             legal = game.legal_actions(state, seat)
             if self.shortlist is not None and len(legal) > 1:
                 legal = list(self.shortlist(game, state, seat, legal)) or legal
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                for tried in legal:
-                    sibling = node.children.get(tried)
-                    if sibling is not None:
-                        sibling.avail += 1
-                action = untried[rng.randrange(len(untried))]
-                child = _Node()
-                node.children[action] = child
-                child.avail += 1
-                game.apply(state, seat, action)
-                path.append((child, seat))
-                rewards = self._playout(game, state, rng)
-                break
-            action, child = self._select(node, legal)
+            if self.priors is not None:
+                action, child, new = self._select_puct(node, game, state, seat, legal)
+            else:
+                action, child, new = self._select_ucb(node, legal, rng)
+            node.passes += 1
             game.apply(state, seat, action)
+            depth += 1
             path.append((child, seat))
+            if new:
+                rewards = self._playout(game, state, rng, depth)
+                break
             node = child
+            limit = self.rollout_depth
+            if limit is not None and depth >= limit and game.decision(state) is not None:
+                assert self.evaluator is not None
+                rewards = self.evaluator(game, state)
+                break
         if rewards is None:
             rewards = outcome_rewards(game, state, self.score_weight)
         root.visits += 1
@@ -226,22 +309,74 @@ class IsmctsBot:
             child.visits += 1
             child.total += rewards[seat] if seat < len(rewards) else 0.0
 
-    def _select(self, node: _Node, legal: Sequence[Action]) -> tuple[Action, _Node]:
+    def _select_ucb(
+        self, node: _Node, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, _Node, bool]:
+        """UCB1 with availability counts; untried actions first, in random order."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            for tried in legal:
+                sibling = children.get(tried)
+                if sibling is not None:
+                    sibling.avail += 1
+            action = untried[rng.randrange(len(untried))]
+            child = children[action] = _Node()
+            child.avail += 1
+            return action, child, True
         best: tuple[Action, _Node] | None = None
         best_value = -math.inf
         c = self.exploration
         for action in legal:
-            child = node.children[action]
+            child = children[action]
             child.avail += 1
             value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if value > best_value:
                 best, best_value = (action, child), value
         assert best is not None
-        return best
+        return best[0], best[1], False
 
-    def _playout(self, game: Game[Any], state: Any, rng: random.Random) -> list[float]:
-        depth = 0
+    def _select_puct(
+        self, node: _Node, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
+    ) -> tuple[Action, _Node, bool]:
+        """PUCT over the actions legal in this sample: mean reward plus the prior's share of
+        the exploration; an untried action counts as the tried ones' mean, a little less, so
+        they are tried best prior first, and only as long as their prior earns it."""
+        priors = node.priors
+        if len(priors) < len(legal) or any(a not in priors for a in legal):
+            fresh = self.priors(game, state, seat, legal)  # type: ignore[misc]
+            for action, p in zip(legal, fresh, strict=True):
+                priors.setdefault(action, p)
+        children = node.children
+        tried_total = 0.0
+        tried_visits = 0
+        for action in legal:
+            child = children.get(action)
+            if child is not None and child.visits:
+                tried_total += child.total / child.visits
+                tried_visits += 1
+        first = tried_total / tried_visits - FIRST_PLAY_REDUCTION if tried_visits else 1.0
+        scale = self.puct * math.sqrt(node.passes + 1)
+        best_action = legal[0]
+        best_child: _Node | None = None
+        best_value = -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None or not child.visits:
+                value = first + scale * priors[action]
+            else:
+                value = child.total / child.visits + scale * priors[action] / (1 + child.visits)
+            if value > best_value:
+                best_action, best_child, best_value = action, child, value
+        if best_child is None:
+            best_child = children[best_action] = _Node()
+            return best_action, best_child, True
+        return best_action, best_child, not best_child.visits
+
+    def _playout(self, game: Game[Any], state: Any, rng: random.Random, depth: int) -> list[float]:
+        """Play on from ``depth`` actions below the root to the cap (or the end)."""
         limit = self.rollout_depth
+        rollout = self.rollout
         while True:
             decision = game.decision(state)
             if decision is None:
@@ -250,5 +385,10 @@ class IsmctsBot:
                 return self.evaluator(game, state)
             seat = decision.seats[0]
             legal = game.legal_actions(state, seat)
-            game.apply(state, seat, self.rollout(rng, game, state, seat, legal))
+            game.apply(state, seat, rollout(rng, game, state, seat, legal))
             depth += 1
+
+
+def _visits(root: _Node, action: Action) -> int:
+    child = root.children.get(action)
+    return child.visits if child is not None else 0

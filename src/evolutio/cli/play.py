@@ -96,7 +96,8 @@ def play(
             else:
                 bot = controllers[acting]
                 info = InformationSet.of(
-                    game, match.state, acting, derive_seed(seed, "info", match.version)
+                    game, match.state, acting, derive_seed(seed, "info", match.version),
+                    moves=match.version,
                 )
                 action = bot.choose(match.view(acting), actions, decision, info)
                 if decision.kind not in hidden_kinds:  # a hidden choice is told by its events

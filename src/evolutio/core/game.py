@@ -244,7 +244,10 @@ class Heuristic(Protocol):
     [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
     Optionally, ``shortlist(game, state, seat, legal)`` names the actions worth searching in a
     sampled state (a non-empty subset of ``legal``); without it a search weighs every legal
-    action (read with ``getattr(heuristic, "shortlist", None)``).
+    action (read with ``getattr(heuristic, "shortlist", None)``). Optionally, ``priors(game,
+    state, seat, legal)`` gives a weight per legal action (summing to 1) that the search's
+    tree follows (PUCT, best first); without it the tree expands at random and selects by
+    UCB1. The search methods read the engine state, never views (docs/architecture.md).
     """
 
     rollout_depth: int

@@ -95,7 +95,8 @@ def play_game(task: GameTask) -> PlayedGame:
             seat = decision.seats[0]
             legal = match.legal(seat)
             info = InformationSet.of(
-                game, match.state, seat, derive_seed(task.seed, "info", match.version)
+                game, match.state, seat, derive_seed(task.seed, "info", match.version),
+                moves=match.version,
             )
             tick = time.perf_counter()
             action = bots[seat].choose(match.view(seat), legal, decision, info)

@@ -39,53 +39,30 @@ Defence (``defend``)
 
 Paired-trait order (``trigger``): fire the link whose partner is hungriest first.
 
-The same values give :func:`rollout_policy` (playouts of the ISMCTS bot) and
-:func:`evaluate` (an estimate of the final scores for playouts cut short); :data:`HEURISTIC`
-bundles them as the game's ``core.game.Heuristic``.
+The same values give :func:`rollout_policy` (playouts of the ISMCTS bot), :func:`priors`
+(the search tree's prior over legal actions) and :func:`evaluate` (an estimate of the final
+scores for playouts cut short); those three read the sampled engine state directly
+(:mod:`~evolutio.games.evolution.rollout`, the same rules on engine objects) rather than
+building views. :data:`HEURISTIC` bundles them as the
+game's ``core.game.Heuristic``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from evolutio.core.game import JSON, Action, Decision, Game
-
-#: Ice Age's traits and the kind of natural change each guards against (rule D9).
-ICE_GUARDS = {"insulation": "cold", "immunity": "disease"}
-#: extra food need (and extra score) printed on a card's corner.
-EXTRA_NEED = {
-    "carnivore": 1,
-    "high_body_weight": 1,
-    "parasite": 2,
-    "trematode": 1,
-    "intellect": 1,
-    "viviparous": 1,
-    "homeothermy": 1,
-    "voracious": 1,
-}
-#: traits that stop or blunt attacks.
-DEFENCES = {
-    "camouflage",
-    "burrowing",
-    "running",
-    "tail_loss",
-    "mimicry",
-    "swimming",
-    "poisonous",
-    "high_body_weight",
-    "shell",
-    "ink_cloud",
-    "flight",
-    "shy",
-}
-#: paired traits that bring a partner food.
-FOOD_LINKS = {"communication", "cooperation"}
-#: expected red tokens per turn by player count (mean of the base game's dice + bonus).
-EXPECTED_FOOD = {2: 5.5, 3: 7.0, 4: 9.0, 5: 12.5, 6: 14.5, 7: 16.0, 8: 18.0}
+from evolutio.games.evolution import rollout
+from evolutio.games.evolution.rollout import (
+    DEFENCES,
+    EXPECTED_FOOD,
+    EXTRA_NEED,
+    FOOD_LINKS,
+    ICE_GUARDS,
+)
 
 
 class _Table:
@@ -341,26 +318,12 @@ def best_action(
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-#: share of random moves in ISMCTS playouts, so playouts differ from one another.
-ROLLOUT_NOISE = 0.1
-
-
 def rollout_policy(
     rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
 ) -> Action:
-    """ISMCTS playout step on a sampled state: mostly greedy, sometimes random."""
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < ROLLOUT_NOISE:
-        return legal[rng.randrange(len(legal))]
-    decision = game.decision(state)
-    assert decision is not None
-    return best_action(game.view(state, seat), legal, decision, rng)
-
-
-#: softness of the win estimate from estimated scores (points).
-EVAL_TEMPERATURE = 2.5
-EVAL_SCORE_WEIGHT = 0.25
+    """ISMCTS playout step on a sampled state: mostly greedy (these rules, read from the
+    state by :mod:`~evolutio.games.evolution.rollout`), a share ``ROLLOUT_NOISE`` random."""
+    return rollout.rollout_policy(rng, game, state, seat, legal)
 
 
 def estimate_scores(view: JSON) -> list[float]:
@@ -396,15 +359,9 @@ def estimate_scores(view: JSON) -> list[float]:
 
 
 def evaluate(game: Game[Any], state: Any) -> list[float]:
-    """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts)."""
-    estimates = estimate_scores(game.view(state, None))
-    top = max(estimates)
-    weights = [math.exp((e - top) / EVAL_TEMPERATURE) for e in estimates]
-    total = sum(weights)
-    return [
-        (1 - EVAL_SCORE_WEIGHT) * w / total + EVAL_SCORE_WEIGHT * max(e, 0.0) / max(top, 1.0)
-        for w, e in zip(weights, estimates, strict=True)
-    ]
+    """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts): a soft
+    win estimate from :func:`estimate_scores`, read from the state."""
+    return rollout.evaluate(game, state)
 
 
 #: playout length (actions) before :func:`evaluate` scores the sample; measured: 20 gives
@@ -435,10 +392,15 @@ class EvolutionHeuristic:
         seat: int,
         legal: Sequence[Action],
     ) -> Action:
-        return rollout_policy(rng, game, state, seat, legal)
+        return rollout.rollout_policy(rng, game, state, seat, legal)
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
-        return evaluate(game, state)
+        return rollout.evaluate(game, state)
+
+    def priors(
+        self, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
+    ) -> list[float]:
+        return rollout.priors(game, state, seat, legal)
 
 
 HEURISTIC = EvolutionHeuristic()

@@ -3,6 +3,10 @@
 Values are simple rules of thumb: grow species that can be fed, defend against the carnivores
 on the table, give plant food when one's own species eat plants, feed the hungriest species
 first, attack the largest prey of another player.
+
+Search (playouts, priors over legal actions, the evaluator) reads the same rules from
+:func:`lite_view`, built from the sampled state with the view's hiding rules and none of what
+the rules do not read.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evolutio.core.game import JSON, Action, Decision, Game
+from evolutio.games.northstar.trait import is_carnivore
 
 DEFENCES = ("burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis",
             "warning_call")
@@ -159,6 +164,8 @@ ROLLOUT_DEPTH = 12
 #: (cheap playouts that reach the feeding, where the evaluator sees the food).
 ROLLOUT_DONE = 0.4
 EVAL_TEMPERATURE = 3.0
+#: softness of the search's priors (value points): a softmax of the values divided by it.
+PRIOR_TEMPERATURE = 0.5
 
 
 def estimate_scores(view: JSON) -> list[float]:
@@ -173,8 +180,59 @@ def estimate_scores(view: JSON) -> list[float]:
     return out
 
 
+def lite_view(state: Any, seat: int | None) -> JSON:
+    """What the rules read of ``seat``'s view (``view.view``), built straight from the state
+    for search: its own hand, and per species the figures and the traits ``seat`` may see (a
+    trait played face down this phase stays hidden from others, as in the view). It skips
+    what the rules never read (the discard pile, food cards, labels), so a playout step costs
+    a fraction of a full view."""
+    cards = state.cards
+    face_down = state.face_down
+    players = []
+    for s, player in enumerate(state.players):
+        own = s == seat
+        rows = []
+        for species in player.species:
+            hidden = not own and any(c in face_down for c in species.traits)
+            rows.append({
+                "id": species.id,
+                "body": species.body,
+                "pop": species.pop,
+                "food": species.food,
+                "carnivore": None if hidden else is_carnivore(state, species),
+                "traits": [
+                    {"hidden": True}
+                    if not own and c in face_down
+                    else {"card": c, "trait": cards[c][0]}
+                    for c in species.traits
+                ],
+            })
+        players.append({
+            "seat": s,
+            "hand": [{"card": c, "trait": cards[c][0], "food": cards[c][1]}
+                     for c in player.hand] if own else None,
+            "hand_size": len(player.hand),
+            "bag": player.bag,
+            "species": rows,
+        })
+    return {"seat": seat, "players": players}
+
+
+def priors(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[float]:
+    """The search's prior over ``legal``: a softmax of the rules' values on the seat's
+    (lite) view, so the tree tries the greedy choice first."""
+    decision = game.decision(state)
+    if decision is None or len(legal) < 2:
+        return [1.0 / max(len(legal), 1)] * len(legal)
+    values = action_values(lite_view(state, seat), legal, decision, seat)
+    top = max(values)
+    weights = [math.exp((v - top) / PRIOR_TEMPERATURE) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def evaluate(game: Game[Any], state: Any) -> list[float]:
-    estimates = estimate_scores(game.view(state, None))
+    estimates = estimate_scores(lite_view(state, None))
     top = max(estimates)
     weights = [math.exp((e - top) / EVAL_TEMPERATURE) for e in estimates]
     total = sum(weights)
@@ -202,10 +260,14 @@ class NorthStarHeuristic:
             return legal[rng.randrange(len(legal))]
         if rng.random() < ROLLOUT_NOISE:
             return legal[rng.randrange(len(legal))]
-        return best_action(game.view(state, seat), legal, decision, rng)
+        return best_action(lite_view(state, seat), legal, decision, rng)
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
         return evaluate(game, state)
+
+    def priors(self, game: Game[Any], state: Any, seat: int,
+               legal: Sequence[Action]) -> list[float]:
+        return priors(game, state, seat, legal)
 
 
 HEURISTIC = NorthStarHeuristic()

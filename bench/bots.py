@@ -1,0 +1,367 @@
+"""Bot benchmark for every game: search speed beside another revision, and strength.
+
+Speed (``--speed``): positions with a real choice are taken from greedy games of each game;
+each bot decides every position once; the table gives CPU milliseconds per decision and ISMCTS
+iterations per CPU second (``time.process_time``, since the machine is shared), in this tree
+and, with ``--compare REF``, in REF's tree (a temporary git worktree, see ``bench/trees.py``)
+on the same positions, with the ratio new/old.
+
+Strength (``--match A,B``, repeatable): ``--games`` games of ``--game`` with seats rotated
+(game ``i`` seats bot A at seat ``i mod players``, B everywhere else); prints A's win rate
+with its 95% Wilson interval. A side written ``ref:SPEC`` is REF's bot: a proxy that keeps a
+copy of the game in a subprocess of REF's tree, replays every action into it (games are
+deterministic for their options, seed and actions) and asks REF's bot there, so the new
+``hard`` can meet the previous ``hard`` at equal time per decision.
+
+    .venv/bin/python bench/bots.py --speed --compare main
+    .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
+    .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
+    .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import trees
+from evolutio.bots import InformationSet, make_bot
+from evolutio.core.match import Match
+from evolutio.sim.runner import derive_seed, game_seed
+from evolutio.sim.stats import Rate
+
+GAMES = ("evolution", "northstar", "darwin")
+
+#: run in each tree: positions from greedy games, then every bot decides each one.
+SPEED_PROBE = r"""
+import json, random, sys, time
+from evolutio.bots import InformationSet, make_bot
+from evolutio.core import get_game
+name, specs = sys.argv[1], sys.argv[3]
+players, count, seed = int(sys.argv[2]), int(sys.argv[4]), int(sys.argv[5])
+game = get_game(name)
+rng = random.Random(seed)
+positions = []
+while len(positions) < count:
+    state = game.new(game.normalize_options({"players": players}), rng.randrange(10**6))
+    bots = [make_bot("greedy", s, game) for s in range(players)]
+    while (decision := game.decision(state)) is not None and len(positions) < count:
+        seat = decision.seats[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1 and rng.random() < 0.08:
+            positions.append(state.clone())
+        game.apply(state, seat, bots[seat].choose(game.view(state, seat), legal, decision))
+out = {}
+for spec in specs.split(","):
+    times, iterations = [], 0
+    for i, state in enumerate(positions):
+        bot = make_bot(spec, i, game)
+        decision = game.decision(state)
+        seat = decision.seats[0]
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        info = InformationSet.of(game, state, seat, 1)
+        tick = time.process_time()
+        bot.choose(view, legal, decision, info)
+        times.append(time.process_time() - tick)
+        iterations += int(getattr(bot, "last_iterations", 0))
+    out[spec] = {"ms": 1000 * sum(times) / len(times), "max_ms": 1000 * max(times),
+                 "iterations": iterations, "cpu": sum(times)}
+print(json.dumps(out))
+"""
+
+#: run in REF's tree: keeps games in step with the bench's and plays REF's bots on request.
+PROXY_SERVER = r"""
+import json, sys
+from evolutio.bots import InformationSet, make_bot
+from evolutio.core import get_game
+games = {}
+for line in sys.stdin:
+    msg = json.loads(line)
+    kind = msg["kind"]
+    if kind == "new":
+        game = get_game(msg["game"])
+        state = game.new(game.normalize_options(msg["options"]), msg["seed"])
+        bots = {int(s): make_bot(spec, seed, game) for s, (spec, seed) in msg["bots"].items()}
+        games[msg["id"]] = (game, state, bots)
+        print(json.dumps({"ok": True}), flush=True)
+    elif kind == "act":
+        game, state, _ = games[msg["id"]]
+        game.apply(state, msg["seat"], game.action_from_json(msg["action"]))
+    elif kind == "choose":
+        game, state, bots = games[msg["id"]]
+        seat = msg["seat"]
+        decision = game.decision(state)
+        legal = game.legal_actions(state, seat)
+        info = InformationSet.of(game, state, seat, msg["secret"])
+        action = bots[seat].choose(game.view(state, seat), legal, decision, info)
+        print(json.dumps({"action": action.to_json(),
+                          "iterations": int(getattr(bots[seat], "last_iterations", 0))}),
+              flush=True)
+    elif kind == "end":
+        games.pop(msg["id"], None)
+"""
+
+
+class RefProxy:
+    """REF's bots in a subprocess of REF's tree, kept in step with this process's games."""
+
+    def __init__(self, tree: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", PROXY_SERVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**__import__("os").environ, "PYTHONPATH": str(tree / "src")},
+        )
+
+    def send(self, message: dict[str, Any], answer: bool = False) -> Any:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+        if not answer:
+            return None
+        line = self.process.stdout.readline()
+        if not line:
+            raise trees.TreeError("the reference bot's process ended")
+        return json.loads(line)
+
+
+_PROXY: RefProxy | None = None
+
+
+def _proxy(tree: str) -> RefProxy:
+    global _PROXY
+    if _PROXY is None:
+        _PROXY = RefProxy(Path(tree))
+    return _PROXY
+
+
+def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) -> dict[str, Any]:
+    """One game: ``specs`` per seat (``ref:SPEC`` plays in REF's tree); winners and search
+    figures per seat."""
+    name, options, seed, index, specs, tree = task
+    match = Match.new(name, options, seed, specs, keep=False)
+    game = match.game
+    ref = {seat: spec[4:] for seat, spec in enumerate(specs) if spec.startswith("ref:")}
+    bots = {
+        seat: make_bot(spec, derive_seed(seed, "bot", seat), game)
+        for seat, spec in enumerate(specs)
+        if seat not in ref
+    }
+    proxy = _proxy(tree) if ref else None
+    if proxy is not None:
+        seeds = {s: [spec, derive_seed(seed, "bot", s)] for s, spec in ref.items()}
+        proxy.send(
+            {
+                "kind": "new",
+                "id": index,
+                "game": name,
+                "options": options,
+                "seed": seed,
+                "bots": seeds,
+            },
+            answer=True,
+        )
+    iterations = [0] * len(specs)
+    thinking = [0.0] * len(specs)
+    while (decision := match.decision) is not None:
+        seat = decision.seats[0]
+        secret = derive_seed(seed, "info", match.version)
+        tick = time.perf_counter()
+        if seat in ref:
+            assert proxy is not None
+            got = proxy.send({"kind": "choose", "id": index, "seat": seat, "secret": secret}, True)
+            action = game.action_from_json(got["action"])
+            iterations[seat] += got["iterations"]
+        else:
+            legal = match.legal(seat)
+            info = InformationSet.of(game, match.state, seat, secret, moves=match.version)
+            action = bots[seat].choose(match.view(seat), legal, decision, info)
+            iterations[seat] += int(getattr(bots[seat], "last_iterations", 0))
+        thinking[seat] += time.perf_counter() - tick
+        match.act(seat, action)
+        if proxy is not None:
+            proxy.send({"kind": "act", "id": index, "seat": seat, "action": action.to_json()})
+    if proxy is not None:
+        proxy.send({"kind": "end", "id": index})
+    outcome = match.outcome()
+    assert outcome is not None
+    return {"winners": list(outcome.winners), "iterations": iterations, "thinking": thinking}
+
+
+def strength(
+    first: str,
+    second: str,
+    name: str,
+    players: int,
+    games: int,
+    seed: int,
+    workers: int,
+    tree: Path | None,
+) -> tuple[Rate, float, str]:
+    """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated."""
+    tasks = []
+    for index in range(games):
+        specs = [second] * players
+        specs[index % players] = first
+        tasks.append(
+            (
+                name,
+                {"players": players},
+                game_seed(seed, index),
+                index,
+                specs,
+                str(tree) if tree else None,
+            )
+        )
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        rows = list(pool.map(play_one, tasks))
+    wins = 0.0
+    its = 0
+    seconds = 0.0
+    for index, row in enumerate(rows):
+        seat = index % players
+        if seat in row["winners"]:
+            wins += 1.0 / len(row["winners"])
+        its += row["iterations"][seat]
+        seconds += row["thinking"][seat]
+    speed = f"{its / seconds:,.0f}" if its and seconds else "-"
+    return Rate(wins, len(rows)), time.perf_counter() - start, speed
+
+
+def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
+    specs = args.specs
+    for name in args.game_list.split(","):
+        for players in [int(p) for p in args.players_list.split(",")]:
+            probe_args = [name, str(players), specs, str(args.positions), str(args.seed)]
+            results = trees.rounds(
+                compare,
+                args.rounds,
+                lambda tree, given=probe_args: trees.probe(tree, SPEED_PROBE, given),
+                quiet=True,
+            )
+            print(
+                f"\n# {name}, {players} players, {args.positions} positions "
+                f"(CPU ms per decision; ISMCTS iterations per CPU second)"
+            )
+            head = f"{'bot':<18}" + "".join(
+                f"{label + ' ms':>14}{label + ' it/s':>14}" for label in compare
+            )
+            print(head + (f"{'ms ratio':>10}{'it/s ratio':>12}" if len(compare) > 1 else ""))
+            for spec in specs.split(","):
+                cells = []
+                rates = []
+                costs = []
+                for label in compare:
+                    runs = results[label]
+                    ms = min(r[spec]["ms"] for r in runs)
+                    rate = max(
+                        (r[spec]["iterations"] / r[spec]["cpu"] if r[spec]["cpu"] else 0.0)
+                        for r in runs
+                    )
+                    costs.append(ms)
+                    rates.append(rate)
+                    cells.append(f"{ms:>14.1f}{(f'{rate:,.0f}' if rate else '-'):>14}")
+                line = f"{spec:<18}" + "".join(cells)
+                if len(compare) > 1:
+                    line += f"{trees.ratio(costs[0], costs[1]):>10}"
+                    line += f"{(trees.ratio(rates[0], rates[1]) if rates[1] else '-'):>12}"
+                print(line, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--compare", metavar="REF", help="a git revision or a checkout")
+    parser.add_argument("--speed", action="store_true", help="decision time and iterations/s")
+    parser.add_argument("--specs", default="greedy,ismcts:10,ismcts:100,ismcts:200ms")
+    parser.add_argument("--game-list", default=",".join(GAMES), help="games for --speed")
+    parser.add_argument("--players-list", default="2,4", help="player counts for --speed")
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=1, help="speed runs per tree")
+    parser.add_argument("--match", action="append", default=[], metavar="A,B")
+    parser.add_argument("--game", default="evolution", help="the game of --match")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="small counts, a smoke run")
+    args = parser.parse_args()
+    if args.quick:
+        args.speed, args.positions, args.games = True, 4, 4
+        args.specs = "greedy,ismcts:10,ismcts:50ms"
+        if not args.match:
+            args.match = ["ismcts:10,greedy"] + (
+                ["ismcts:50ms,ref:ismcts:50ms"] if args.compare else []
+            )
+    with _trees(args.compare) as compare:
+        if args.speed:
+            speed(args, compare)
+        if args.match:
+            ref = compare.get("old")
+            print(
+                f"\n# strength: {args.game}, {args.players} players, seats rotated, "
+                f"95% Wilson interval, {args.workers} workers"
+            )
+            print(
+                f"{'match':<36}{'games':>6}{'win rate':>10}{'95% interval':>18}"
+                f"{'seconds':>9}{'A it/s (wall)':>15}"
+            )
+            for pair in args.match:
+                first, _, second = pair.partition(",")
+                if not second:
+                    parser.error(f"--match takes A,B, not '{pair}'")
+                if (first + second).count("ref:") and ref is None:
+                    parser.error("a ref: bot needs --compare REF")
+                rate, seconds, rate_text = strength(
+                    first,
+                    second,
+                    args.game,
+                    args.players,
+                    args.games,
+                    args.seed,
+                    args.workers,
+                    ref,
+                )
+                low, high = rate.interval
+                print(
+                    f"{first + ' vs ' + second:<36}{rate.games:>6}{rate.rate:>10.1%}"
+                    f"{f'{low:.1%} - {high:.1%}':>18}{seconds:>9.0f}{rate_text:>15}",
+                    flush=True,
+                )
+
+
+class _trees:
+    """``{"new": this tree}``, plus ``"old"``: REF's checkout while the block runs."""
+
+    def __init__(self, ref: str | None) -> None:
+        self.ref = ref
+        self.inner: Any = None
+
+    def __enter__(self) -> dict[str, Path]:
+        out = {"new": trees.HERE}
+        if self.ref:
+            self.inner = trees.checkout(self.ref)
+            out["old"] = self.inner.__enter__()
+            print(
+                f"# new: {trees.describe(trees.HERE)}, old: {self.ref} "
+                f"({trees.describe(out['old'])})"
+            )
+        return out
+
+    def __exit__(self, *exc: object) -> None:
+        if self.inner is not None:
+            self.inner.__exit__(*exc)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""The search's machinery on the platform's reference game Trick: priors and best-first
+expansion, the playout cap counted from the root, tree reuse and root parallelism."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from evolutio.bots import BotError, Budget, InformationSet, IsmctsBot, make_bot
+from evolutio.bots.ismcts import random_rollout
+from evolutio.bots.parallel import fork_map
+from evolutio.core import get_game
+from evolutio.core.game import Action, Game
+
+GAME = get_game("toy")
+
+
+def opening(seed: int = 4) -> tuple[Any, int, list[Action]]:
+    state = GAME.new({"players": 2}, seed)
+    decision = GAME.decision(state)
+    assert decision is not None
+    seat = decision.seats[0]
+    legal = GAME.legal_actions(state, seat)
+    assert len(legal) > 2
+    return state, seat, legal
+
+
+def in_turn(seed: int = 4) -> tuple[Any, int]:
+    """A position where one seat decides alone (a card to play, after the bids)."""
+    rng = random.Random(seed)
+    state = GAME.new({"players": 2}, seed)
+    while (decision := GAME.decision(state)) is not None:
+        seat = decision.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(decision.seats) == 1 and len(legal) > 1:
+            return state, seat
+        GAME.apply(state, seat, legal[rng.randrange(len(legal))])
+    raise AssertionError("no position with a single decider")
+
+
+def ask(bot: IsmctsBot, state: Any, seat: int, moves: int | None = None) -> Action:
+    decision = GAME.decision(state)
+    assert decision is not None
+    legal = GAME.legal_actions(state, seat)
+    info = InformationSet.of(GAME, state, seat, 7, moves=moves)
+    return bot.choose(GAME.view(state, seat), legal, decision, info)
+
+
+def favour(index: int) -> Any:
+    """Priors that put nearly all weight on the ``index``-th legal action."""
+
+    def priors(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[float]:
+        chosen = min(index, len(legal) - 1)
+        rest = 0.01 / max(len(legal) - 1, 1)
+        return [0.99 if i == chosen else rest for i in range(len(legal))]
+
+    return priors
+
+
+def test_one_iteration_plays_the_top_prior() -> None:
+    state, seat, legal = opening()
+    for index in range(len(legal)):
+        bot = IsmctsBot(3, Budget(iterations=1), priors=favour(index))
+        assert ask(bot, state, seat) == legal[index]
+
+
+def test_a_few_iterations_stay_near_a_strong_prior() -> None:
+    # with far fewer iterations than it would take to doubt it, the favoured action keeps
+    # the most visits (best-first expansion, then PUCT)
+    state, seat, legal = opening()
+    bot = IsmctsBot(3, Budget(iterations=5), priors=favour(1))
+    assert ask(bot, state, seat) == legal[1]
+
+
+def test_search_with_priors_is_deterministic_for_a_seed() -> None:
+    state, seat, _ = opening(9)
+    choices = {
+        ask(IsmctsBot(42, Budget(iterations=40), priors=favour(0)), state, seat) for _ in range(3)
+    }
+    assert len(choices) == 1
+
+
+def test_the_playout_cap_counts_from_the_root() -> None:
+    applied: list[int] = []
+
+    def count_steps(
+        rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
+    ) -> Action:
+        applied[-1] += 1
+        return random_rollout(rng, game, state, seat, legal)
+
+    def evaluator(game: Game[Any], state: Any) -> list[float]:
+        applied.append(0)
+        return [0.5] * state.num_players if hasattr(state, "num_players") else [0.5, 0.5]
+
+    state, seat, _ = opening()
+    bot = IsmctsBot(
+        1, Budget(iterations=60), rollout=count_steps, rollout_depth=3, evaluator=evaluator
+    )
+    applied.append(0)
+    ask(bot, state, seat)
+    # every iteration applies at least one tree action, so a playout is at most 2 actions
+    assert applied and max(applied) <= 2
+
+
+def test_the_tree_is_kept_only_right_after_ones_own_action() -> None:
+    state, seat = in_turn()
+    bot = IsmctsBot(5, Budget(iterations=60))
+    first = ask(bot, state, seat, moves=10)
+    assert bot.last_reused == 0
+    # the same position again, as if it came right after the bot's own action: the subtree
+    # under the action just chosen, with its visits, becomes the new root
+    ask(bot, state, seat, moves=11)
+    assert bot.last_reused > 0
+    # two actions later (someone else acted): a fresh tree
+    ask(bot, state, seat, moves=13)
+    assert bot.last_reused == 0
+    # without a count of moves the bot cannot tell, so it never reuses
+    ask(bot, state, seat)
+    ask(bot, state, seat)
+    assert bot.last_reused == 0
+    assert first in GAME.legal_actions(state, seat)
+    # nor at a simultaneous decision (the others' hidden choices may be in between)
+    bid, bidder, _ = opening()
+    ask(bot, bid, bidder, moves=20)
+    ask(bot, bid, bidder, moves=21)
+    assert bot.last_reused == 0
+
+
+def test_several_processes_sum_their_visits_deterministically() -> None:
+    state, seat, legal = opening()
+    choices = set()
+    for _ in range(2):
+        bot = make_bot("ismcts:30:p2", 8, "toy")
+        assert isinstance(bot, IsmctsBot) and bot.processes == 2
+        choices.add(ask(bot, state, seat, moves=0))
+        assert bot.last_iterations == 60  # 30 in each process
+    assert len(choices) == 1 and choices <= set(legal)
+
+
+def test_fork_map_returns_every_result_in_order_and_raises_a_childs_error() -> None:
+    assert fork_map(3, lambda i: i * i) == [0, 1, 4]
+
+    def fail_in_child(i: int) -> int:
+        if i == 1:
+            raise KeyError("boom")
+        return i
+
+    with pytest.raises(RuntimeError, match="KeyError"):
+        fork_map(2, fail_in_child)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:1s:p0", "bad search processes 'p0'"),
+        ("ismcts:1s:x2", "use ismcts:BUDGET:pN"),
+        ("ismcts:1s:p", "bad search processes"),
+        ("ismcts:p2", "bad budget 'p2'"),
+    ],
+)
+def test_bad_process_counts_are_refused_with_the_allowed_form(spec: str, message: str) -> None:
+    with pytest.raises(BotError, match=message):
+        make_bot(spec, 0, "toy")
