@@ -1,7 +1,7 @@
 """Time ``evolutio simulate --cluster`` on a local Dask cluster of one and of two workers.
 
 Starts a real ``dask scheduler`` and ``dask worker --nworkers 1 --nthreads 1`` processes on
-loopback ports (the test harness in tests/sim/cluster_harness.py), plays one game on each
+loopback ports (the test harness in tests/sim/dask_harness.py), plays one game on each
 worker so that no timed run pays its first imports, and runs the same seeded batch through
 ``simulate --cluster`` with one worker and then with two, and on local processes
 (``--workers 1`` and ``--workers 2``). Prints each run's games/s and the two-worker/one-worker
@@ -42,7 +42,7 @@ sys.path.insert(0, str(HERE / "tests" / "sim"))
 
 sys.path.insert(0, str(HERE / "bench"))
 
-from cluster_harness import DaskProcesses  # noqa: E402
+from dask_harness import DaskProcesses  # noqa: E402
 
 import trees  # noqa: E402
 

@@ -1,7 +1,7 @@
 """``simulate`` and ``tournament`` on a real Dask cluster give the rows of a local run.
 
 A module fixture starts ``dask scheduler`` and two ``dask worker --nworkers 1 --nthreads 1``
-processes on free loopback ports (tests/sim/cluster_harness.py) and stops them after. The CLI
+processes on free loopback ports (tests/sim/dask_harness.py) and stops them after. The CLI
 runs in its own process, as a user runs it; rows are compared without their timing columns,
 files and plots byte for byte where they hold no time.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cluster_harness import DaskProcesses, load
+from dask_harness import DaskProcesses, load
 from typer.testing import CliRunner
 
 import evolutio.cli.sim  # registers the commands
