@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import trees
 
 HERE = Path(__file__).resolve().parents[2]
 CONFIGS = (
@@ -54,25 +55,18 @@ print(json.dumps({"rows": rows, "calls": calls}))
 """
 
 
-def bench_dir(tree: Path) -> Path:
-    for candidate in (tree / "bench" / "evolution", tree / "bench"):
-        if (candidate / "engine.py").is_file():
-            return candidate
+def bench_folder(tree: Path) -> str:
+    """The folder of ``tree``'s Evolution engine bench, under ``bench/``."""
+    for folder in ("evolution", ""):
+        if (tree / "bench" / folder / "engine.py").is_file():
+            return folder
     raise SystemExit(f"{tree}: no bench/evolution/engine.py or bench/engine.py")
 
 
 def run(tree: Path, games: int) -> dict[str, list[list[object]]]:
-    env_path = f"{tree / 'src'}:{bench_dir(tree)}"
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(games), json.dumps(CONFIGS)],
-        env={**os.environ, "PYTHONPATH": env_path},
-        capture_output=True,
-        text=True,
-        check=False,
+    result: dict[str, list[list[object]]] = trees.probe(
+        tree, PROBE, [str(games), json.dumps(CONFIGS)], bench=bench_folder(tree)
     )
-    if done.returncode != 0:
-        raise SystemExit(f"{tree}: the bench failed:\n{done.stderr}")
-    result: dict[str, list[list[object]]] = json.loads(done.stdout)
     return result
 
 
@@ -82,15 +76,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--games", type=int, default=60, help="games per row and round")
     args = parser.parse_args()
-    trees = {"other": args.other.resolve(), "this": HERE}
+    checkouts = {"other": args.other.resolve(), "this": HERE}
     figures: dict[str, list[dict[str, list[list[object]]]]] = {"other": [], "this": []}
     for round_ in range(args.rounds):
         order = ("other", "this") if round_ % 2 == 0 else ("this", "other")
         for side in order:
-            figures[side].append(run(trees[side], args.games))
+            figures[side].append(run(checkouts[side], args.games))
         print(f"round {round_ + 1} of {args.rounds} done", file=sys.stderr)
     print(f"actions/s, CPU time, {args.rounds} rounds of {args.games} games per row")
-    print(f"other: {trees['other']}")
+    print(f"other: {checkouts['other']}")
     print(
         f"{'deck':<34}{'players':>8}{'other best':>12}{'median':>9}"
         f"{'this best':>11}{'median':>9}{'best this/other':>17}{'actions/game':>14}"
