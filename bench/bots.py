@@ -13,8 +13,17 @@ copy of the game in a subprocess of REF's tree, replays every action into it (ga
 deterministic for their options, seed and actions) and asks REF's bot there, so the new
 ``hard`` can meet the previous ``hard`` at equal time per decision.
 
+Timed bots (``hard``, ``ismcts:1s``) read the wall clock, so on a shared machine the busier
+side thinks less. ``--clock cpu`` makes every bot process, REF's included, read its own CPU
+time instead (``time.process_time``), so that a match means the same at any load and can run
+at low priority beside other work. ``--results FILE`` appends each finished game to a JSON
+lines file and, run again with the same match, seed and trees, plays only the games missing
+from it, so a long match can be stopped and resumed.
+
     .venv/bin/python bench/bots.py --speed --compare main
     .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
+    nice .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
+        --clock cpu --results hard.jsonl          # resumable, fair at any load
     .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
     .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
 """
@@ -23,10 +32,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +90,9 @@ print(json.dumps(out))
 
 #: run in REF's tree: keeps games in step with the bench's and plays REF's bots on request.
 PROXY_SERVER = r"""
-import json, sys
+import json, os, sys, time
+if os.environ.get("EVOLUTIO_BENCH_CLOCK") == "cpu":
+    time.perf_counter = time.process_time
 from evolutio.bots import InformationSet, make_bot
 from evolutio.core import get_game
 games = {}
@@ -120,7 +132,7 @@ class RefProxy:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
-            env={**__import__("os").environ, "PYTHONPATH": str(tree / "src")},
+            env={**os.environ, "PYTHONPATH": str(tree / "src")},
         )
 
     def send(self, message: dict[str, Any], answer: bool = False) -> Any:
@@ -145,10 +157,21 @@ def _proxy(tree: str) -> RefProxy:
     return _PROXY
 
 
-def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) -> dict[str, Any]:
+def use_clock(clock: str) -> None:
+    """Make timed bots in this process (and the REF proxies it starts) read ``clock``:
+    ``wall`` as the bots do, or ``cpu``, this process's own CPU time."""
+    os.environ["EVOLUTIO_BENCH_CLOCK"] = clock
+    if clock == "cpu":
+        time.perf_counter = time.process_time
+
+
+def play_one(
+    task: tuple[str, dict[str, Any], int, int, list[str], str | None, str],
+) -> dict[str, Any]:
     """One game: ``specs`` per seat (``ref:SPEC`` plays in REF's tree); winners and search
     figures per seat."""
-    name, options, seed, index, specs, tree = task
+    name, options, seed, index, specs, tree, clock = task
+    use_clock(clock)
     match = Match.new(name, options, seed, specs, keep=False)
     game = match.game
     ref = {seat: spec[4:] for seat, spec in enumerate(specs) if spec.startswith("ref:")}
@@ -157,7 +180,7 @@ def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) 
         for seat, spec in enumerate(specs)
         if seat not in ref
     }
-    proxy = _proxy(tree) if ref else None
+    proxy = _proxy(tree) if ref and tree else None
     if proxy is not None:
         seeds = {s: [spec, derive_seed(seed, "bot", s)] for s, spec in ref.items()}
         proxy.send(
@@ -195,7 +218,32 @@ def play_one(task: tuple[str, dict[str, Any], int, int, list[str], str | None]) 
         proxy.send({"kind": "end", "id": index})
     outcome = match.outcome()
     assert outcome is not None
-    return {"winners": list(outcome.winners), "iterations": iterations, "thinking": thinking}
+    return {
+        "index": index,
+        "seed": seed,
+        "specs": specs,
+        "winners": list(outcome.winners),
+        "iterations": iterations,
+        "thinking": thinking,
+    }
+
+
+def load_results(path: Path, key: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Games already in ``path`` for this ``key`` (match, game, players, seed, clock, trees),
+    by index; rows of other runs in the same file are left alone."""
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"{path}:{number}: not a JSON line ({error.msg})") from error
+        if row.get("key") == key:
+            done[int(row["index"])] = row
+    return done
 
 
 def strength(
@@ -207,10 +255,17 @@ def strength(
     seed: int,
     workers: int,
     tree: Path | None,
-) -> tuple[Rate, float, str]:
-    """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated."""
+    clock: str = "wall",
+    results: Path | None = None,
+    key: dict[str, Any] | None = None,
+) -> tuple[Rate, float, str, int]:
+    """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
+    many of the games were played in this run (the rest came from ``results``)."""
+    done = load_results(results, key or {}) if results is not None else {}
     tasks = []
     for index in range(games):
+        if index in done:
+            continue
         specs = [second] * players
         specs[index % players] = first
         tasks.append(
@@ -221,22 +276,38 @@ def strength(
                 index,
                 specs,
                 str(tree) if tree else None,
+                clock,
             )
         )
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        rows = list(pool.map(play_one, tasks))
+    played: dict[int, dict[str, Any]] = {}
+    if tasks:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_one, task) for task in tasks]
+            for future in as_completed(futures):
+                row = future.result()
+                played[row["index"]] = row
+                if results is not None:
+                    with results.open("a") as out:
+                        out.write(json.dumps({"key": key, **row}) + "\n")
+                print(
+                    f"  game {len(done) + len(played)} of {games} "
+                    f"({time.perf_counter() - start:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    rows = {**done, **played}
     wins = 0.0
     its = 0
     seconds = 0.0
-    for index, row in enumerate(rows):
+    for index, row in sorted(rows.items()):
         seat = index % players
         if seat in row["winners"]:
             wins += 1.0 / len(row["winners"])
         its += row["iterations"][seat]
         seconds += row["thinking"][seat]
     speed = f"{its / seconds:,.0f}" if its and seconds else "-"
-    return Rate(wins, len(rows)), time.perf_counter() - start, speed
+    return Rate(wins, len(rows)), time.perf_counter() - start, speed, len(played)
 
 
 def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
@@ -294,6 +365,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="what timed bots read: the wall clock, or each bot process's CPU time",
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        metavar="FILE",
+        help="append each game to this JSON lines file; games already in it are not replayed",
+    )
     parser.add_argument("--quick", action="store_true", help="small counts, a smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -310,11 +393,11 @@ def main() -> None:
             ref = compare.get("old")
             print(
                 f"\n# strength: {args.game}, {args.players} players, seats rotated, "
-                f"95% Wilson interval, {args.workers} workers"
+                f"95% Wilson interval, {args.workers} workers, {args.clock} clock"
             )
             print(
                 f"{'match':<36}{'games':>6}{'win rate':>10}{'95% interval':>18}"
-                f"{'seconds':>9}{'A it/s (wall)':>15}"
+                f"{'seconds':>9}{'A it/s (' + args.clock + ')':>15}"
             )
             for pair in args.match:
                 first, _, second = pair.partition(",")
@@ -322,7 +405,15 @@ def main() -> None:
                     parser.error(f"--match takes A,B, not '{pair}'")
                 if (first + second).count("ref:") and ref is None:
                     parser.error("a ref: bot needs --compare REF")
-                rate, seconds, rate_text = strength(
+                key = {
+                    "match": pair,
+                    "game": args.game,
+                    "players": args.players,
+                    "seed": args.seed,
+                    "clock": args.clock,
+                    "trees": {label: trees.describe(path) for label, path in compare.items()},
+                }
+                rate, seconds, rate_text, played = strength(
                     first,
                     second,
                     args.game,
@@ -331,11 +422,19 @@ def main() -> None:
                     args.seed,
                     args.workers,
                     ref,
+                    args.clock,
+                    args.results,
+                    key,
                 )
                 low, high = rate.interval
                 print(
                     f"{first + ' vs ' + second:<36}{rate.games:>6}{rate.rate:>10.1%}"
-                    f"{f'{low:.1%} - {high:.1%}':>18}{seconds:>9.0f}{rate_text:>15}",
+                    f"{f'{low:.1%} - {high:.1%}':>18}{seconds:>9.0f}{rate_text:>15}"
+                    + (
+                        f"  ({rate.games - played} from {args.results})"
+                        if played < rate.games
+                        else ""
+                    ),
                     flush=True,
                 )
 
