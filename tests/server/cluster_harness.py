@@ -72,16 +72,18 @@ class Node(Server):
     :class:`Server`); ``kill`` is a kill -9."""
 
     def __init__(self, log: Path, db: str, redis: str, bot_delay: float = 0.05,
-                 lease: float = 3.0, workers: int = 1) -> None:
+                 lease: float = 3.0, workers: int = 1, metrics_port: int = 0) -> None:
         super().__init__(log, grace=30.0, url=db)
         self.redis, self.bot_delay, self.lease, self.workers = redis, bot_delay, lease, workers
+        self.metrics_port = metrics_port
 
     def start(self) -> None:
         log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [str(EVOLUTIO), "serve", "--port", str(self.port), "--db", self.url,
              "--redis", self.redis, "--bot-delay", str(self.bot_delay), "--grace", "30",
-             "--lease", str(self.lease), "--workers", str(self.workers)],
+             "--lease", str(self.lease), "--workers", str(self.workers),
+             "--metrics-port", str(self.metrics_port)],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + 30

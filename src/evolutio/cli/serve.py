@@ -50,6 +50,11 @@ def serve(
         3.0, help="Seconds a room's lease lasts unrenewed: how soon another process takes "
         "over the rooms of one that died (with --redis).",
     ),
+    metrics_port: int = typer.Option(
+        0, help="Also serve /metrics on this port (on --host); with --workers N each worker "
+        "serves its own figures on one port of BASE to BASE+N-1, labelled process=\"0\" to "
+        "N-1. 0: only on the main port.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed.
 
@@ -73,6 +78,15 @@ def serve(
         raise fail("--workers must be at least 1, and more than 1 needs --redis")
     if lease < 0.5:
         raise fail("--lease must be at least 0.5 seconds")
+    if metrics_port:
+        from evolutio.server.cluster.scrape import ports_taken
+
+        last = metrics_port + workers - 1
+        if metrics_port < 1 or last > 65535 or port in range(metrics_port, last + 1):
+            raise fail(f"--metrics-port: {metrics_port} to {last} must be free ports other "
+                       "than --port")
+        if taken := ports_taken(host, metrics_port, workers):
+            raise fail(f"--metrics-port: port {taken[0]} is in use")
     url = db or default_db_url()
     shown = hide_password(url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -81,7 +95,8 @@ def serve(
 
         os.environ[SETTINGS] = settings(url, redis, grace=grace, bot_delay=bot_delay,
                                         secure_cookies=secure_cookies, exempt=exempt,
-                                        lease=lease)
+                                        lease=lease, host=host, workers=workers,
+                                        metrics_port=metrics_port)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -102,6 +117,10 @@ def serve(
         if redis and type(exc).__module__.startswith("redis"):
             raise fail(f"cannot use Redis {hide_password(redis)!r}: {exc}") from None
         raise fail(f"cannot use database {shown!r}: {exc}") from None
+    if metrics_port:
+        from evolutio.server.cluster.scrape import own_port
+
+        own_port(application, host, metrics_port, 1)
     where = f", redis: {hide_password(redis)}" if redis else ""
     console.print(f"evolutio server on http://{host}:{port}/  (database: {shown}{where})")
     uvicorn.run(

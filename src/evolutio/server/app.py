@@ -285,10 +285,14 @@ def create_app(
         return value
 
     @app.get("/api/rooms/{room_id}")
-    async def api_room(room_id: str) -> dict[str, Any]:
+    async def api_room(room_id: str, request: Request) -> dict[str, Any]:
         room = hub.room(room_id)
         if room is not None:
             return {"room": room.summary()}
+        if cluster is not None:  # played by another process: its summary, with presence
+            there = await cluster.forward.summary(room_id, lang_of(request))
+            if there is not None:
+                return there
         with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
@@ -384,7 +388,7 @@ def create_app(
             await websocket.send_text(text)
 
         async def close() -> None:
-            await websocket.close(code=4408)
+            await websocket.close(code=conn.code)  # 4408: fell behind; 1012: the room moved
 
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes

@@ -78,6 +78,8 @@ class Conn:
         self.closed = False
         #: whether a malformed frame of this socket was logged already (once is enough)
         self.warned = False
+        #: the close code the socket gets when the queue ends (see ``stop``)
+        self.code = 4408
 
     def send(self, message: JSON | str) -> None:
         if self.closed:
@@ -124,6 +126,8 @@ class Conn:
             self.closed = True
             log.debug("connection of %s ended while sending: %r", self.name, exc)
 
-    def stop(self) -> None:
+    def stop(self, code: int = 4408) -> None:
+        """Close the socket after what is queued, with ``code`` (4408: it fell behind)."""
+        self.code = code
         self.closed = True
         self.queue.put_nowait(None)

@@ -31,7 +31,7 @@ from evolutio.core.registry import get_game
 from evolutio.server import commands, i18n
 from evolutio.server.conn import RoomError
 from evolutio.server.db import RoomRow, User
-from evolutio.server.guard import ApiError
+from evolutio.server.guard import ApiError, lang_of
 from evolutio.server.hub import Hub
 from evolutio.server.limits import Quota
 from evolutio.server.people import People, address
@@ -88,45 +88,66 @@ def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
     return room
 
 
+def rematch_seat(hub: Hub, user: User, old_id: str) -> tuple[int, str | None]:
+    """``user``'s seat in the finished room ``old_id`` and the id of its rematch, if one was
+    made; refused when the room is unknown, not over, or not ``user``'s game."""
+    old = hub.room(old_id)
+    if old is not None:
+        status, seats, taken = old.status, old.seats, old.rematch
+    else:
+        with hub.store.session() as s:
+            row = s.get(RoomRow, old_id)
+        if row is None:
+            raise ApiError(404, f"No room '{old_id[:40]}'.")
+        status, seats, taken = row.status, [Seat.from_row(x) for x in row.seats], row.rematch
+    if status != "over":
+        raise ApiError(409, "A rematch comes after the game is over.")
+    mine = [i for i, seat in enumerate(seats) if seat.user_id == user.id]
+    if not mine:
+        raise ApiError(403, "Only the game's players can ask for its rematch.")
+    return mine[0], taken
+
+
+def join_rematch(new: Room, user: User, seat: int) -> None:
+    """``user`` sits in the open rematch ``new``: at ``seat`` (theirs before) if it is free,
+    else at the first free one; nothing when they sit there already or it has started."""
+    if new.status == "open" and new.seat_of(user.id) is None:
+        index = seat if new.seats[seat].free else next(
+            (i for i, s in enumerate(new.seats) if s.free), None)
+        if index is not None:
+            new.seats[index] = Seat(user.id, user.name)
+            new.save()
+            new.system("rematch_joined", name=user.name)
+            new.send_room()
+
+
 def rematch(hub: Hub, user: User, old_id: str) -> Room:
     """The rematch of the finished room ``old_id``, made by the first of its people to ask;
     each who asks sits at their old seat (when it is still free)."""
+    mine, taken = rematch_seat(hub, user, old_id)
+    new = hub.room(taken) if taken else None
+    if new is not None:
+        join_rematch(new, user, mine)
+        return new
     old = hub.room(old_id)
     if old is not None:
-        status, old_seats, taken = old.status, old.seats, old.rematch
+        old_seats = old.seats
         game, options, clock, private = old.game_name, old.options, old.clock, old.private
         times = {"bank": old.timing.bank, "increment": old.timing.increment,
                  "days": old.timing.days}
     else:  # finished long ago or before a restart: its row
         with hub.store.session() as s:
             row = s.get(RoomRow, old_id)
-        if row is None:
-            raise ApiError(404, f"No room '{old_id[:40]}'.")
-        status, old_seats, taken = row.status, [Seat.from_row(x) for x in row.seats], row.rematch
+        assert row is not None
+        old_seats = [Seat.from_row(x) for x in row.seats]
         game, options, clock, private = row.game, dict(row.options), row.clock, row.private
         times = {"bank": row.bank, "increment": row.increment, "days": row.days}
-    if status != "over":
-        raise ApiError(409, "A rematch comes after the game is over.")
-    mine = [i for i, seat in enumerate(old_seats) if seat.user_id == user.id]
-    if not mine:
-        raise ApiError(403, "Only the game's players can ask for its rematch.")
-    new = hub.room(taken) if taken else None
-    if new is not None:
-        if new.status == "open" and new.seat_of(user.id) is None:
-            index = mine[0] if new.seats[mine[0]].free else next(
-                (i for i, s in enumerate(new.seats) if s.free), None)
-            if index is not None:
-                new.seats[index] = Seat(user.id, user.name)
-                new.save()
-                new.system("rematch_joined", name=user.name)
-                new.send_room()
-        return new
     try:
         new = hub.create_room(game, options, clock, user, times, private=private)
     except RoomError as exc:
         raise _error(exc) from None
     new.seats = [Seat(None, seat.name, seat.bot) if seat.bot else Seat() for seat in old_seats]
-    new.seats[mine[0]] = Seat(user.id, user.name)
+    new.seats[mine] = Seat(user.id, user.name)
     new.save()
     if not any(seat.free for seat in new.seats):  # only bots besides the asker: play at once
         try:
@@ -209,10 +230,15 @@ def routes(app: FastAPI, hub: Hub, people: People, body: Body, new_rooms: Quota)
         room = hub.room(room_id)
         if room is None or not room.rematch or hub.room(room.rematch) is None:
             counted(request)  # a new room is made
+        if hub.cluster is not None:  # decided where the finished room is held
+            return {"room": await hub.cluster.forward.rematch(user, room_id, lang_of(request))}
         return {"room": rematch(hub, user, room_id).summary()}
 
     @app.get("/api/rooms/{room_id}/hint")
     async def api_hint(room_id: str, request: Request, version: str = "",
                        lang: str = "en") -> dict[str, Any]:
         lang = lang if lang in i18n.LANGUAGES else "en"
-        return await hint(hub, people.need_user(request), room_id, version, lang)
+        user = people.need_user(request)
+        if hub.cluster is not None and hub.room(room_id) is None:  # asked where it is played
+            return await hub.cluster.forward.hint(user, room_id, version, lang, lang_of(request))
+        return await hint(hub, user, room_id, version, lang)

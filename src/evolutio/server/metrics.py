@@ -24,7 +24,6 @@ from prometheus_client import (
     Counter,
     Histogram,
     ProcessCollector,
-    generate_latest,
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
@@ -32,6 +31,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 from evolutio import __version__
+from evolutio.server.cluster.scrape import exposition
 
 if TYPE_CHECKING:
     from evolutio.server.hub import Hub
@@ -136,6 +136,7 @@ def routes(app: FastAPI, hub: Hub, engine: Engine) -> None:
     """``GET /health`` and ``GET /metrics`` on ``app``."""
     started = time.time()
     registry = registry_for(hub)
+    app.state.registry = registry  # a worker's own metrics port serves it too (cluster/)
 
     @app.get("/health")
     async def health() -> JSONResponse:
@@ -155,4 +156,4 @@ def routes(app: FastAPI, hub: Hub, engine: Engine) -> None:
     @app.get("/metrics")
     async def metrics() -> Response:
         """This process's figures in Prometheus' text exposition format."""
-        return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
+        return Response(exposition(registry), media_type=CONTENT_TYPE_LATEST)

@@ -183,6 +183,8 @@ class Room:
 
     def send_room(self) -> None:
         self.broadcast({"type": "room", "room": self.summary()})
+        if self.hub.cluster is not None:  # other processes' lobbies show the change
+            self.hub.cluster.listing.touch(self.id)
 
     def fields(self) -> JSON:
         """The room row's changing columns, as the store writes them."""
@@ -201,6 +203,8 @@ class Room:
 
     def save(self) -> None:
         self.hub.store.save_room(self.id, self.game_name, self.fields())
+        if self.hub.cluster is not None:
+            self.hub.cluster.listing.touch(self.id)
 
     # ----------------------------------------------------------------- frames
     def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:

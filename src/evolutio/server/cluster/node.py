@@ -12,7 +12,6 @@ no action is ever applied twice even if two processes briefly both believed they
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import secrets
@@ -27,10 +26,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from evolutio.core.game import JSON
+from evolutio.server.cluster.ask import Asks
 from evolutio.server.cluster.bus import Bus
+from evolutio.server.cluster.forward import Forward
 from evolutio.server.cluster.lease import PREFIX, Leases, node_channel
+from evolutio.server.cluster.listing import Listing
 from evolutio.server.cluster.relay import Relays
-from evolutio.server.cluster.remote import Remotes
+from evolutio.server.cluster.remote import MOVED, Remotes
 from evolutio.server.migrate import upgrade
 
 if TYPE_CHECKING:
@@ -40,8 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("evolutio.server")
 
-#: the lobby's live rooms, by id: the owner's summary of each (JSON)
-LISTED = f"{PREFIX}rooms"
 #: the state a room object is left in when it moves to another process (nothing acts on it)
 GONE = "moved"
 
@@ -59,6 +59,9 @@ class Cluster:
         self.bus = Bus(aioredis.from_url(url, decode_responses=True))
         self.remotes = Remotes(self)
         self.relays = Relays(self)
+        self.asks = Asks(self)
+        self.forward = Forward(self)
+        self.listing = Listing(self)
         #: the app's handler of one client frame (``handle(room, conn, text)``)
         self.handle: Callable[[Room, Conn, str], None] | None = None
         #: the rooms whose lease this process holds (all of ``hub.rooms``)
@@ -100,10 +103,18 @@ class Cluster:
         log.info("cluster node %s listening (lease %.1f s)", self.node, self.lease)
 
     async def stop(self) -> None:
-        """A clean stop: the leases go at once, so other processes take the rooms now."""
+        """A clean stop: the rooms are handed over (relayed clients told to reconnect, with
+        1012 as the local ones get from the server's stop) and the leases go at once, so
+        other processes take the rooms now."""
         self._stopping.set()
         for task in self._tasks:
             task.cancel()
+        for room in list(self.hub.rooms.values()):
+            self.remotes.drop_room(room)
+        try:  # the relays' close messages go out before the bus stops
+            await asyncio.wait_for(asyncio.gather(*self._spawned, return_exceptions=True), 2)
+        except TimeoutError:
+            log.warning("cluster: relayed clients not all told of the stop")
         self.bus.stop()
         for room_id in sorted(self.owned):
             try:
@@ -146,6 +157,10 @@ class Cluster:
                 self.remotes.detach(cid)
             elif kind == "c":
                 self.relays.closed(cid, payload)
+            elif kind == "q":
+                self.asks.question(cid, payload)
+            elif kind == "r":
+                self.asks.answer(cid, payload)
         except Exception:
             log.exception("cluster: message %r failed", kind)
 
@@ -190,6 +205,7 @@ class Cluster:
             await self.leases.release(room_id)
             return None
         log.info("cluster: room %s taken over at version %d", room_id, room.version)
+        self.listing.touch(room_id)
         return room
 
     def drop(self, room_id: str) -> None:
@@ -203,7 +219,7 @@ class Cluster:
         room.timers.stop()
         self.remotes.drop_room(room)
         for conn in list(room.conns):
-            conn.stop()
+            conn.stop(MOVED)  # reconnect, to any process
 
     def conflict(self, room: Room, exc: Exception) -> bool:
         """Whether a failed write of ``room`` is an action index another process wrote
@@ -248,7 +264,7 @@ class Cluster:
                 for room_id in sorted(self.owned - self.hub.rooms.keys()):
                     self.owned.discard(room_id)
                     await self.leases.release(room_id)
-                await self._list()
+                await self.listing.write(list(self.hub.rooms))
                 await self.remotes.sweep()
                 await self.relays.sweep()
             except asyncio.CancelledError:
@@ -273,34 +289,9 @@ class Cluster:
 
     # -- the lobby ---------------------------------------------------------------------------
 
-    async def _list(self) -> None:
-        """Publish the summaries of this process's listed rooms (the lobby of every process)."""
-        shown: dict[str, str] = {}
-        hidden: list[str] = []
-        for room_id, room in self.hub.rooms.items():
-            if room.status == "over" or room.private:
-                hidden.append(room_id)
-            else:
-                shown[room_id] = json.dumps(room.summary(), ensure_ascii=False)
-        if shown:
-            await self.redis.hset(LISTED, mapping=shown)
-        if hidden:
-            await self.redis.hdel(LISTED, *hidden)
-
     async def listed(self) -> list[JSON]:
-        """Every process's live, listed rooms (those whose owner still holds the lease)."""
-        entries: dict[str, str] = await self.redis.hgetall(LISTED)
-        ids = sorted(entries)
-        owners = await self.leases.owners(ids)
-        gone = [r for r, owner in zip(ids, owners, strict=True) if owner is None]
-        if gone:
-            await self.redis.hdel(LISTED, *gone)
-        out = [r.summary() for r in self.hub.rooms.values()
-               if r.status != "over" and not r.private]
-        for room_id, owner in zip(ids, owners, strict=True):
-            if owner is not None and room_id not in self.hub.rooms:
-                out.append(json.loads(entries[room_id]))
-        return out
+        """Every process's live, listed rooms (:mod:`listing`)."""
+        return await self.listing.listed()
 
     def retried(self, room: Room, conn: Conn, seat: int, version: int) -> bool:
         """Whether an ``act`` made at an older ``version`` is one ``seat`` already made

@@ -59,8 +59,8 @@ class Remotes:
             if not await publish(node, "f", cid, text):
                 raise ConnectionError("the relaying process is gone")
 
-        async def close() -> None:
-            await publish(node, "c", cid, "4408")
+        async def close() -> None:  # 4408: it fell behind; 1012 (MOVED): the room moved
+            await publish(node, "c", cid, str(conn.code))
 
         conn = Conn(user if isinstance(user, int) else None, str(data["name"]), send, close,
                     str(data.get("lang") or "en"))

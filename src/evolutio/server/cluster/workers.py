@@ -1,7 +1,8 @@
 """``evolutio serve --workers N``: the application factory each worker process calls.
 
 uvicorn starts N processes on one port and each builds its own application (its own cluster
-node) from the settings ``serve`` put in the environment variable :data:`SETTINGS`.
+node) from the settings ``serve`` put in the environment variable :data:`SETTINGS`; with
+``--metrics-port`` each also serves its own metrics on a port of its own (:mod:`scrape`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 from fastapi import FastAPI
 
 from evolutio.server.app import create_app
+from evolutio.server.cluster.scrape import own_port
 from evolutio.server.limits import Limits
 
 #: the environment variable holding serve's settings (JSON) for the workers
@@ -28,7 +30,7 @@ def application() -> FastAPI:
     """One worker's application on the shared database and Redis."""
     data = json.loads(os.environ[SETTINGS])
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    return create_app(
+    app = create_app(
         data["db"],
         grace=float(data.get("grace", 30.0)),
         bot_delay=float(data.get("bot_delay", 0.3)),
@@ -37,3 +39,7 @@ def application() -> FastAPI:
         redis=data["redis"],
         lease=float(data.get("lease", 3.0)),
     )
+    if data.get("metrics_port"):  # this worker's own metrics port, and its label
+        own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
+                 int(data.get("workers", 1)))
+    return app
