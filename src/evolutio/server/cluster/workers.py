@@ -14,7 +14,7 @@ import os
 from fastapi import FastAPI
 
 from evolutio.server.app import create_app
-from evolutio.server.cluster.scrape import own_port
+from evolutio.server.cluster.scrape import LABELS, own_port
 from evolutio.server.limits import Limits
 
 #: the environment variable holding serve's settings (JSON) for the workers
@@ -42,4 +42,6 @@ def application() -> FastAPI:
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
                  int(data.get("workers", 1)))
+    else:  # no port of its own: its figures still say whose they are
+        LABELS["process"] = f"pid{os.getpid()}"
     return app
