@@ -24,6 +24,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from server_harness import Client, is_state, play
 
 from evolutio.server.cluster.lease import lease_key, node_channel
+from evolutio.server.cluster.listing import LISTED
 
 __all__ = ["postgres_url", "redis_url"]  # fixtures, used by name
 
@@ -136,7 +137,8 @@ def test_an_owner_that_does_not_answer_gets_a_clear_error(trio: list[Node],
 
 # -- presence -------------------------------------------------------------------------------
 
-def test_presence_from_a_non_owner_lists_the_connected_players(trio: list[Node]) -> None:
+def test_presence_from_a_non_owner_lists_the_connected_players(trio: list[Node],
+                                                               redis_url: str) -> None:
     owner, second, third = trio
     ann, bob = owner.guest("Pia"), owner.guest("Rob")
     room = owner.room(ann, players=2)
@@ -161,6 +163,20 @@ def test_presence_from_a_non_owner_lists_the_connected_players(trio: list[Node])
     gone = wait_for(lambda: (s := second.get(path).json()["room"])["spectators"] == [] and s,
                     "the spectator to leave")
     assert [s["connected"] for s in gone["seats"]] == [False, False]
+    # asking the owner against reading a copy kept in Redis (the lobby's entry of the room)
+    with httpx.Client(base_url=owner.base) as near, httpx.Client(base_url=second.base) as far:
+        local, forwarded = median_ms(near, path, ann), median_ms(far, path, ann)
+    kept = redis.Redis.from_url(redis_url, decode_responses=True)
+    reads = []
+    for _ in range(40):
+        start = time.perf_counter()
+        assert kept.hget(LISTED, room) is not None
+        reads.append(time.perf_counter() - start)
+    kept.close()
+    print(f"\nroom summary: {local:.1f} ms on the owner, {forwarded:.1f} ms asked of it from "
+          f"another process; reading a copy from Redis alone takes "
+          f"{1000 * statistics.median(reads):.2f} ms (medians of 40; load average "
+          f"{os.getloadavg()[0]:.2f})")
 
 
 # -- rematches ------------------------------------------------------------------------------
@@ -302,6 +318,13 @@ def port_free(port: int) -> bool:
     return True
 
 
+def answers(url: str) -> bool:
+    try:
+        return httpx.get(url).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
 def test_each_worker_answers_for_itself_on_its_own_port(
         postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     base = free_ports(2)
@@ -309,6 +332,8 @@ def test_each_worker_answers_for_itself_on_its_own_port(
                 workers=2, metrics_port=base)
     node.start()
     try:
+        wait_for(lambda: all(answers(f"http://127.0.0.1:{base + i}/metrics") for i in range(2)),
+                 "both workers' metrics ports")  # started answers when one worker is up
         token = node.guest("Wanda")
         room = node.room(token, players=2)
 

@@ -66,7 +66,8 @@ class Asks:
         question = {"kind": kind, "from": self.cluster.node, "lang": lang, "args": args}
         try:
             if not await self.cluster.publish(node, "q", cid, json.dumps(question)):
-                raise no_answer(0)  # nobody listens there any more (see the caller's retry)
+                # that process stopped listening since it was found alive: the room moves
+                raise ApiError(503, "room_moving", code="room_moving")
             status, body = await asyncio.wait_for(done, self.timeout)
         except TimeoutError:
             log.warning("cluster: process %s did not answer %r within %g s", node, kind,
@@ -95,7 +96,10 @@ class Asks:
             log.exception("cluster: answering %r failed", question.get("kind"))
             status, body = 500, ApiError(500, "internal").body(lang)
         answer = json.dumps({"status": status, "body": body}, ensure_ascii=False)
-        await self.cluster.publish(str(question["from"]), "r", cid, answer)
+        try:
+            await self.cluster.publish(str(question["from"]), "r", cid, answer)
+        except ConnectionError as exc:  # Redis unreachable: the asker times out and says so
+            log.warning("cluster: an answer was not sent: %s", exc)
 
     def answer(self, cid: str, payload: str) -> None:
         """The answer to one of this process's questions (late ones are dropped)."""

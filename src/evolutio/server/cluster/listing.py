@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,8 @@ from evolutio.server.cluster.lease import PREFIX
 
 if TYPE_CHECKING:
     from evolutio.server.cluster.node import Cluster
+
+log = logging.getLogger("evolutio.server")
 
 #: the lobby's live rooms, by id: the owner's summary of each (JSON)
 LISTED = f"{PREFIX}rooms"
@@ -50,7 +53,13 @@ class Listing:
     def _flush(self) -> None:
         self._pending = None
         rooms, self.dirty = self.dirty, set()
-        self.cluster.spawn(self.write(rooms))
+        self.cluster.spawn(self._write_now(rooms))
+
+    async def _write_now(self, room_ids: set[str]) -> None:
+        try:
+            await self.write(room_ids)
+        except Exception as exc:  # Redis unreachable: the renewal's write heals it later
+            log.warning("cluster: lobby entries not written: %s", exc)
 
     async def write(self, room_ids: Iterable[str]) -> None:
         """Write the entries of these rooms of this process (listed ones shown, private and
