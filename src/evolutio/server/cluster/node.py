@@ -66,6 +66,8 @@ class Cluster:
         self.handle: Callable[[Room, Conn, str], None] | None = None
         #: the rooms whose lease this process holds (all of ``hub.rooms``)
         self.owned: set[str] = set()
+        #: rooms being loaded after their lease was taken (owned, not yet in ``hub.rooms``)
+        self.taking: set[str] = set()
         self.renewed = time.monotonic()
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
@@ -198,7 +200,13 @@ class Cluster:
         """Load a room whose lease this process just took: rebuilt from the event log, its
         clocks and bots started."""
         self.owned.add(room_id)
-        stored = await asyncio.to_thread(self.hub.store.load_room, room_id)
+        self.taking.add(room_id)  # kept while it loads (``_keep`` lets forgotten rooms go)
+        try:
+            stored = await asyncio.to_thread(self.hub.store.load_room, room_id)
+        finally:
+            self.taking.discard(room_id)
+        if room_id not in self.owned:  # the lease was lost while loading
+            return None
         room = self.hub.load_one(stored) if stored is not None else None
         if room is None or not self.hub.start_one(room):
             self.owned.discard(room_id)
@@ -261,9 +269,13 @@ class Cluster:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
-                for room_id in sorted(self.owned - self.hub.rooms.keys()):
+                for room_id in sorted(self.owned - self.hub.rooms.keys() - self.taking):
+                    if room_id in self.hub.rooms or room_id in self.taking:
+                        continue  # taken again while an earlier one was released
                     self.owned.discard(room_id)
                     await self.leases.release(room_id)
+                for room_id in sorted(self.hub.rooms.keys() - self.owned):
+                    self.drop(room_id)  # held without its lease: never played on here
                 await self.listing.write(list(self.hub.rooms))
                 await self.remotes.sweep()
                 await self.relays.sweep()
