@@ -2,12 +2,13 @@
 
 Run: ``.venv/bin/python bench/evolution/listing.py [--compare REF] [--games N]``.
 
-Plays random games of Evolution (the four deck configurations of ``bench/engine.py`` and every set
-at once, at 2, 4 and 6 players, both editions) in this tree and in REF (default ``main``, checked out by ``bench/trees.py``),
-each in a fresh process, and hashes every decision's seat, kind and legal actions (their
-JSON, in order), the action chosen and the final scores. A configuration whose digests
-differ prints the first game and decision where the two trees part. An engine change that
-is only about speed must print ``same`` on every row. Prints findings only.
+Plays random games of Evolution (the four deck configurations of ``bench/engine.py`` and
+every set at once, at 2, 4 and 6 players, both editions) in this tree and in REF (default
+``main``, checked out by ``bench/trees.py``), each in a fresh process, and hashes every
+decision's seat, kind and legal actions (their JSON, in order), the action chosen and the
+final scores. A configuration whose digests differ prints the first game and decision where
+the two trees part. An engine change that is only about speed must print ``same`` on every
+row. Prints findings only.
 """
 
 from __future__ import annotations
