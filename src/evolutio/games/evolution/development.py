@@ -8,7 +8,7 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
-from evolutio.games.evolution.ops import host_block
+from evolutio.games.evolution.ops import host_block, host_limits
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import LIMITERS, TRAITS, Trait
@@ -38,6 +38,27 @@ def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str |
         if reason:
             return reason
     return host_block(state, animal, trait_id) or trait.play_block(state, seat, animal)
+
+
+def trait_allowed(state: State, seat: int, trait_id: str, animal: Animal) -> bool:
+    """Whether ``trait_block`` lets ``seat`` play ``trait_id`` on ``animal``: its tests with
+    the traits' yes/no hooks, making no reason (the legal actions are listed with it)."""
+    trait = TRAITS[trait_id]
+    if trait.animal_only or animal.card == NO_CARD:
+        return False
+    if trait.target == "own":
+        if animal.owner != seat:
+            return False
+    elif trait.target == "enemy" and animal.owner == seat:
+        return False
+    if not trait.stackable and animal.holds(trait_id):
+        return False
+    for _, existing in animal.traits:
+        if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
+            return False
+    return not host_limits(state, animal, trait_id) and not trait.play_blocked(
+        state, seat, animal
+    )
 
 
 def location_refusal(state: State, location: str) -> str | None:

@@ -342,6 +342,23 @@ def host_block(state: State, animal: Animal, trait_id: str) -> str | None:
     return None
 
 
+def host_limits(state: State, animal: Animal, trait_id: str) -> bool:
+    """Whether ``host_block`` refuses ``trait_id``, making no reason (the listing's twin)."""
+    for _, existing in animal.traits:
+        if existing in LIMITERS and TRAITS[existing].limits(state, animal, trait_id):
+            return True
+    if state.links:
+        animal_id = animal.id
+        for link in state.links.values():
+            if (
+                (link.a == animal_id or link.b == animal_id)
+                and link.trait in LIMITERS
+                and TRAITS[link.trait].limits(state, animal, trait_id)
+            ):
+                return True
+    return False
+
+
 def fits(state: State, animal: Animal, trait_id: str) -> bool:
     """Whether ``trait_id`` may lie on ``animal`` next to its traits: no duplicate (but Fat
     tissue), no conflict, within the limits of its traits (seed 004, "Свойства животных")."""
@@ -351,7 +368,7 @@ def fits(state: State, animal: Animal, trait_id: str) -> bool:
     for _, existing in animal.traits:
         if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
             return False
-    return host_block(state, animal, trait_id) is None
+    return not host_limits(state, animal, trait_id)
 
 
 def seats_from(state: State, seat: int) -> list[int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
     CardsDrawn,
-    EndStep,
     FoodAdded,
     FoodBankSet,
     GameEnded,
@@ -23,7 +22,7 @@ from evolutio.games.evolution.actions import (
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
 from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
-from evolutio.games.evolution.feeding import feeding_options
+from evolutio.games.evolution.feeding import has_feeding_choice
 from evolutio.games.evolution.geography import (
     GONDWANA,
     LAURASIA,
@@ -387,11 +386,9 @@ def advance(state: State, events: list[Event]) -> None:
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
-            # the step's options, kept for legal_actions: a seat that can only end its
-            # step (EndStep comes last) is not asked
-            options = feeding_options(state, state.current)
-            if options and not isinstance(options[0], EndStep):  # has_feeding_choice
-                state.offer = (state.current, options)
+            # a seat that can only end its step is not asked; the options of one that is
+            # are listed when asked for (``rules.legal_actions``)
+            if has_feeding_choice(state, state.current):
                 return
             if (
                 state.pauses

@@ -189,6 +189,39 @@ class Trait:
         """True if the action takes the step's one food action (instead of a red token)."""
         return False
 
+    # -- yes/no twins of the reason hooks ----------------------------------------------------
+    # The legal actions are listed with these: they say only whether, and make no reason
+    # sentence and no object; the reason hooks above are asked when a sent action is
+    # checked. Each defaults to its reason hook; a trait asked often gives the same test
+    # without the sentence (tests/games/evolution/test_evolution_listing.py holds the two
+    # paths to one answer).
+
+    def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
+        """Whether ``play_block`` refuses ``animal``."""
+        return self.play_block(state, seat, animal) is not None
+
+    def limits(self, state: State, animal: Animal, other: str) -> bool:
+        """Whether ``limits_play`` refuses ``other`` on ``animal``."""
+        return self.limits_play(state, animal, other) is not None
+
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        """Whether ``blocks_attack`` refuses this attack."""
+        return self.blocks_attack(state, carnivore, target) is not None
+
+    def attack_restricted(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        """Whether ``restricts_attack`` refuses this attack."""
+        return self.restricts_attack(state, carnivore, target) is not None
+
+    def link_attack_blocked(
+        self, state: State, link: Link, carnivore: Animal, target: Animal
+    ) -> bool:
+        """Whether ``link_blocks_attack`` refuses this attack."""
+        return self.link_blocks_attack(state, link, carnivore, target) is not None
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        """Whether ``feeding_actions`` offers anything (asked of seats that may be skipped)."""
+        return bool(self.feeding_actions(state, animal))
+
 
 class ActionOfAnimal(Protocol):
     """An action class whose only field is the acting animal."""
@@ -207,8 +240,22 @@ class AnimalActionTrait(Trait):
         """Why the animal cannot use the trait now, or None."""
         raise NotImplementedError(f"{self.id} must say when it is refused")
 
+    def blocked(self, state: State, animal: Animal) -> bool:
+        """Whether ``block`` refuses (the listing's twin: no reason made)."""
+        return self.block(state, animal) is not None
+
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self.block(state, animal) else [self.action(animal.id)]
+        if self.blocked(state, animal):
+            return []
+        key = (self.action, animal.id)
+        made = state.made
+        action = made.get(key)
+        if action is None:
+            action = made[key] = self.action(animal.id)
+        return [action]
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        return not self.blocked(state, animal)
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         reason = self.block(state, animal)

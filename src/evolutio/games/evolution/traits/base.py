@@ -23,8 +23,10 @@ from evolutio.games.evolution.actions import (
 from evolutio.games.evolution.attack import (
     ATTACKED,
     attack_block,
+    can_attack,
     carnivore_block,
     fail_attack,
+    may_attack,
     notify_attacked,
     start_attack,
 )
@@ -58,24 +60,34 @@ class Carnivore(Trait):
         return None
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.main_done or carnivore_block(state, animal):
+        if state.main_done or not can_attack(state, animal):
             return []
         # itself, animals elsewhere or in a Shell and traits waiting for a body are refused
-        # by attack_block too: skipped first, cheaply
+        # by may_attack too: skipped first, cheaply
         cooldowns = state.cooldowns
         made = state.made  # the game's action objects, made once (they are immutable)
         out: list[Action] = []
+        animal_id = animal.id
+        location = animal.location
         for target in state.animals.values():
             if (
-                target.id != animal.id
-                and target.location == animal.location
+                target.id != animal_id
+                and target.location == location
                 and target.card != NO_CARD
                 and (IN_SHELL, target.id) not in cooldowns
-                and attack_block(state, animal, target) is None
+                and may_attack(state, animal, target)
             ):
-                key = (Attack, animal.id, target.id)
-                out.append(made.get(key) or made.setdefault(key, Attack(animal.id, target.id)))
+                key = (Attack, animal_id, target.id)
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = Attack(animal_id, target.id)
+                out.append(action)
         return out
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        if state.main_done or not can_attack(state, animal):
+            return False
+        return any(may_attack(state, animal, target) for target in state.animals.values())
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
@@ -121,6 +133,9 @@ class HighBodyWeight(Trait):
             )
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("high_body_weight")
+
 
 class Swimming(Trait):
     """Only a swimming carnivore can attack it; a swimming carnivore attacks only swimming
@@ -133,15 +148,24 @@ class Swimming(Trait):
             return refusal("swimming_prey")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("swimming")
+
     def restricts_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not target.has("swimming"):
             return refusal("swimming_hunter")
         return None
 
+    def attack_restricted(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not target.has("swimming")
+
     def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
         if state.geography and animal.location == OCEAN:
             return refusal("in_ocean", animal=animal.id)
         return None
+
+    def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
+        return state.geography and animal.location == OCEAN
 
     def on_play(
         self, state: State, seat: int, animal: Animal, card: int, events: list[Event]
@@ -194,7 +218,7 @@ class Mimicry(Trait):
         for animal_id in state.players[target.owner].animals:
             if animal_id in frame.targeted or animal_id == carnivore.id:
                 continue
-            if attack_block(state, carnivore, state.animals[animal_id], frame.ignore) is None:
+            if may_attack(state, carnivore, state.animals[animal_id], frame.ignore):
                 options.append(Mimic(animal_id))
         return options, True
 
@@ -221,6 +245,9 @@ class Camouflage(Trait):
             return refusal("only_with", state.edition, trait="sharp_vision", trait2="camouflage")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("sharp_vision")
+
 
 class SharpVision(Trait):
     """A carnivore with it can attack animals with Camouflage (seed 004, "Острое зрение")."""
@@ -237,6 +264,9 @@ class Burrowing(Trait):
         if is_fed(state, target):
             return refusal("burrowed", state.edition, trait="burrowing")
         return None
+
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return is_fed(state, target)
 
 
 class Poisonous(Trait):
@@ -328,6 +358,11 @@ class Symbiosis(Trait):
             return refusal("symbiont", animal=target.id, other=link.a)
         return None
 
+    def link_attack_blocked(
+        self, state: State, link: Link, carnivore: Animal, target: Animal
+    ) -> bool:
+        return target.id == link.b
+
     def link_blocks_eating(self, state: State, link: Link, animal: Animal) -> bool:
         return animal.id == link.b and not is_fed(state, state.animals[link.a])
 
@@ -412,6 +447,9 @@ class GrazingTrait(AnimalActionTrait):
             return refusal("bank_empty")
         return None
 
+    def blocked(self, state: State, animal: Animal) -> bool:
+        return state.used("grazing", animal.id) or state.bank(animal.location) < 1
+
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]
     ) -> None:
@@ -439,6 +477,14 @@ class HibernationTrait(AnimalActionTrait):
         if animal.food >= need(state, animal):
             return refusal("already_fed", animal=animal.id)
         return None
+
+    def blocked(self, state: State, animal: Animal) -> bool:
+        return (
+            animal.hibernating
+            or state.used("hibernation", animal.id)
+            or state.last_turn
+            or animal.food >= need(state, animal)
+        )
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]

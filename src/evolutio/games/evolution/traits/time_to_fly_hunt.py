@@ -9,8 +9,15 @@ from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
-from evolutio.games.evolution.attack import attack_block, carnivore_block, fail_attack, start_attack
-from evolutio.games.evolution.development import trait_block
+from evolutio.games.evolution.attack import (
+    attack_block,
+    can_attack,
+    carnivore_block,
+    fail_attack,
+    may_attack,
+    start_attack,
+)
+from evolutio.games.evolution.development import trait_allowed, trait_block
 from evolutio.games.evolution.ops import (
     IN_SHELL,
     INK_RETURN,
@@ -177,7 +184,7 @@ class Intellect(Trait):
         return attack_block(state, animal, target, (trait,))
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.main_done or carnivore_block(state, animal):
+        if state.main_done or not can_attack(state, animal):
             return []
         if state.used("intellect", animal.id):
             pairs = [
@@ -194,7 +201,7 @@ class Intellect(Trait):
         return [
             IntellectAttack(animal.id, target.id, trait)
             for target, trait in pairs
-            if target.id != animal.id and attack_block(state, animal, target, (trait,)) is None
+            if target.id != animal.id and may_attack(state, animal, target, (trait,))
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -357,10 +364,12 @@ class Shell(Trait):
     def table_actions(self, state: State, seat: int, card: int) -> list[Action]:
         if state.main_done:
             return []
+        if card not in state.table_cards or "shell" not in state.card_faces[card]:
+            return []
         return [
             EnterShell(animal_id, card)
             for animal_id in state.players[seat].animals
-            if self._block(state, state.animals[animal_id], card) is None
+            if trait_allowed(state, seat, "shell", state.animals[animal_id])
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -470,8 +479,8 @@ class Ambush(Trait):
         return (
             animal.id != prey.id
             and animal.has("ambush")
-            and carnivore_block(state, animal) is None
-            and attack_block(state, animal, prey, AMBUSH_DISABLES) is None
+            and can_attack(state, animal)
+            and may_attack(state, animal, prey, AMBUSH_DISABLES)
         )
 
     def on_red_taken(self, state: State, animal: Animal, events: list[Event]) -> None:
