@@ -109,19 +109,26 @@ def canonical(action: Action) -> Action:
     return action
 
 
+#: how a card's face is played: its trait id, the trait, whether paired, its target.
+Plan = tuple[tuple[str, Trait, bool, str], ...]
+
+
 class _Tables:
     """What the development options need that depends only on the registered traits: per
     trait, the trait names that stop it from going on an animal without further thought (a
     duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
-    which ``trait_block`` then asks itself), and the traits that refuse some animals
-    themselves (``play_block``). Built on first use, once every trait is registered."""
+    which ``trait_allowed`` then asks itself), the traits that refuse some animals
+    themselves (``play_block``), and per card face tuple how its faces are played (the
+    faces a card may be played as a trait, in order). Built on first use, once every trait
+    is registered."""
 
-    __slots__ = ("blockers", "size", "stops")
+    __slots__ = ("blockers", "plans", "size", "stops")
 
     def __init__(self) -> None:
         self.size = -1
         self.stops: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
+        self.plans: dict[tuple[str, ...], Plan] = {}
 
     def ready(self) -> _Tables:
         if self.size != len(TRAITS):
@@ -142,8 +149,20 @@ class _Tables:
                 for name, trait in TRAITS.items()
                 if type(trait).play_block is not Trait.play_block
             )
+            self.plans = {}
             self.size = len(TRAITS)
         return self
+
+    def plan(self, faces: tuple[str, ...]) -> Plan:
+        """How a card with ``faces`` may be played as a trait (not animal-only faces)."""
+        plan = self.plans.get(faces)
+        if plan is None:
+            plan = self.plans[faces] = tuple(
+                (face, TRAITS[face], TRAITS[face].paired, TRAITS[face].target)
+                for face in faces
+                if not TRAITS[face].animal_only
+            )
+        return plan
 
 
 _TABLES = _Tables()
@@ -154,14 +173,15 @@ def development_options(state: State, seat: int) -> list[Action]:
     card as a new animal (in each location), then as each of its traits on every animal that
     may take it; Pass last. A trait's animals are found once per call, however many cards
     of the hand show it; an animal none of whose traits (nor links) stops the trait needs
-    no further check than the trait's own ``play_block``, and the rest ask ``trait_block``.
-    A card's row of actions (as animals, or as one trait on the animals found) is made once
-    per game (``State.rows``): actions are immutable, and a hand's rows recur from one
+    no further check than the trait's own ``play_blocked``, and the rest ask
+    ``trait_allowed``. A card's row of actions (as animals, or as one trait on the animals
+    found) is kept for the game (``State.rows``, by card, or by card and face with the
+    animals it was made for): actions are immutable, and a hand's rows recur from one
     decision to the next."""
-    tables = _TABLES.ready()
+    tables = _TABLES if _TABLES.size == len(TRAITS) else _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
-    own = [animals[a] for a in player.animals if animals[a].card != NO_CARD]
+    own = [animal for animal in map(animals.__getitem__, player.animals) if animal.card != NO_CARD]
     others: list[Animal] | None = None  # the other seats' animals, listed when asked
     linked: set[int] = set()
     if state.links:
@@ -170,51 +190,55 @@ def development_options(state: State, seat: int) -> list[Action]:
                 linked.add(link.a)
                 linked.add(link.b)
     rows = state.rows
-    places = CONTINENTS if state.geography else ("",)
+    plans = tables.plans
+    card_faces = state.card_faces
     singles: dict[str, tuple[int, ...]] = {}
     pairs: dict[str, tuple[tuple[int, int], ...]] = {}
     actions: list[Action] = []
+    extend = actions.extend
     for card in player.hand:
-        key: tuple[object, ...] = (PlayAnimal, card, places)
-        row = rows.get(key)
+        row = rows.get(card)
         if row is None:
-            row = rows[key] = tuple(PlayAnimal(card, place) for place in places)
-        actions.extend(row)
-        for face in state.card_faces[card]:
-            trait = TRAITS[face]
-            if trait.animal_only:
-                continue
-            if trait.paired:
+            places = CONTINENTS if state.geography else ("",)
+            row = rows[card] = tuple(PlayAnimal(card, place) for place in places)
+        extend(row)
+        faces = card_faces[card]
+        plan = plans.get(faces)
+        if plan is None:
+            plan = tables.plan(faces)
+        for face, trait, paired, target in plan:
+            if paired:
                 joined = pairs.get(face)
                 if joined is None:
-                    if others is None and trait.target != "own":
+                    if others is None and target != "own":
                         others = _others(state, seat)
-                    pool = own if trait.target == "own" else others or []
+                    pool = own if target == "own" else others or []
                     joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
                 if joined:
-                    key = (PlayPair, card, face, joined)
-                    row = rows.get(key)
-                    if row is None:
-                        row = rows[key] = tuple(PlayPair(card, face, ab) for ab in joined)
-                    actions.extend(row)
+                    key = (card, face)
+                    entry = rows.get(key)
+                    if entry is None or entry[0] != joined:
+                        made = tuple(PlayPair(card, face, ab) for ab in joined)
+                        entry = rows[key] = (joined, made)
+                    extend(entry[1])
                 continue
             ids = singles.get(face)
             if ids is None:
-                if trait.target == "own":
+                if target == "own":
                     pool = own
                 else:
                     if others is None:
                         others = _others(state, seat)
-                    pool = others if trait.target == "enemy" else own + others
+                    pool = others if target == "enemy" else own + others
                 ids = singles[face] = _single_targets(
                     state, seat, face, trait, pool, tables, linked
                 )
             if ids:
-                key = (PlayTrait, card, face, ids)
-                row = rows.get(key)
-                if row is None:
-                    row = rows[key] = _trait_row(state, card, face, ids)
-                actions.extend(row)
+                key = (card, face)
+                entry = rows.get(key)
+                if entry is None or entry[0] != ids:
+                    entry = rows[key] = (ids, _trait_row(state, card, face, ids))
+                extend(entry[1])
     actions.append(PASS)
     return actions
 
@@ -259,9 +283,9 @@ def _single_targets(
                     stopped = True
                     break
         if stopped:
-            if trait_block(state, seat, face, animal) is not None:
+            if not trait_allowed(state, seat, face, animal):
                 continue
-        elif blocks and trait.play_block(state, seat, animal) is not None:
+        elif blocks and trait.play_blocked(state, seat, animal):
             continue
         out.append(animal.id)
     return tuple(out)
@@ -276,16 +300,16 @@ def _pair_targets(
     state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
 ) -> tuple[tuple[int, int], ...]:
     """The pairs of animals of ``pool`` a paired trait may join, in table order: what
-    ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
+    ``pair_block`` checks, with its checks of one animal (``host_limits``, ``play_blocked``)
     asked once per animal (and only of an animal with a limiting trait, or a limiting link
     in ``linked``), and the links of the trait read once."""
     blocks = face in _TABLES.blockers
     fit = {
         a.id: (
             (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
-            or host_block(state, a, face) is None
+            or not host_limits(state, a, face)
         )
-        and (not blocks or trait.play_block(state, seat, a) is None)
+        and (not blocks or not trait.play_blocked(state, seat, a))
         for a in pool
     }
     joined = {

@@ -253,16 +253,14 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
         elif isinstance(action, PlayTrait):
             animal = state.animals[action.animal]
             place_trait(animal, action.card, action.trait)
-            state.played_by = {**state.played_by, action.card: seat}
-            state.public = state.public | {action.card}
+            state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
             TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
         else:
             link = Link(state.next_link, action.trait, action.card, *action.animals)
             state.next_link += 1
             state.links[link.id] = link
-            state.played_by = {**state.played_by, action.card: seat}
-            state.public = state.public | {action.card}
+            state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % len(state.players)
 

@@ -258,51 +258,13 @@ class State:
     """A whole game of Evolution."""
 
     __slots__ = (
-        "_rng",
-        "acted",
-        "animals",
-        "banks",
-        "card_faces",
-        "cooldowns",
-        "current",
-        "deck",
-        "edition",
-        "empty_steps",
-        "first_player",
-        "food_bank",
-        "food_created",
-        "food_removed",
-        "labels",
-        "last_turn",
-        "links",
-        "made",
-        "main_done",
-        "nature_cards",
-        "nature_deck",
-        "nature_discard",
-        "nature_need",
-        "nature_no_attack",
-        "nature_now",
-        "next_animal",
-        "next_link",
-        "not_hunter",
-        "offer",
-        "options",
-        "paused_at",
-        "pauses",
-        "pending",
-        "phase",
-        "played_by",
-        "players",
-        "public",
-        "rng_shared",
-        "rows",
-        "seed",
-        "stack",
-        "stage",
-        "table_cards",
-        "turn",
-        "where",
+        "_rng", "acted", "animals", "banks", "card_faces", "cooldowns", "current", "deck",
+        "edition", "empty_steps", "first_player", "food_bank", "food_created", "food_removed",
+        "labels", "last_turn", "links", "made", "main_done", "nature_cards", "nature_deck",
+        "nature_discard", "nature_need", "nature_no_attack", "nature_now", "next_animal",
+        "next_link", "not_hunter", "offer", "options", "paused_at", "pauses", "pending",
+        "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
+        "seed", "stack", "stage", "table_cards", "turn", "where",
     )
 
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
@@ -348,12 +310,14 @@ class State:
         self.labels: dict[str, int] = {}
         #: cards lying face up in the middle of the table (a Shell whose animal died).
         self.table_cards: list[int] = []
-        #: trait card -> the seat that played it onto an animal (a Parasite, a gift);
-        #: replaced, never changed in place, so that clones share it.
+        #: trait card -> the seat that played it onto an animal (a Parasite, a gift).
         self.played_by: dict[int, int] = {}
         #: cards every seat has seen face up (traits played, a revealed animal card): their
         #: faces stay known wherever they go, a discard pile included (determinize).
-        self.public: frozenset[int] = frozenset()
+        self.public: set[int] = set()
+        #: ``played_by`` and ``public`` are also a clone's (or the original's): copy them
+        #: before changing them in place (``shown``).
+        self.played_shared = False
         #: face-down animal cards every seat knows are no Anglerfish (attacked bare, not
         #: revealed: a Hunter attacked itself must be revealed).
         self.not_hunter: frozenset[int] = frozenset()
@@ -377,9 +341,10 @@ class State:
         #: action objects already made in this game, by their class and fields: an action
         #: is immutable, so the legal actions reuse them, and clones share the table.
         self.made: dict[tuple[object, ...], Action] = {}
-        #: rows of such actions (a card as an animal in each place, or as one trait on
-        #: the animals that may take it), by their class, card, trait and targets.
-        self.rows: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        #: rows of such actions (development.py): a card as an animal in each place, by
+        #: card; a card as one trait on the animals that may take it, by card and trait,
+        #: with the animals (or pairs of animals) it was made for.
+        self.rows: dict[object, Any] = {}
 
     @property
     def rng(self) -> Rng:
@@ -452,6 +417,7 @@ class State:
         other.table_cards = list(self.table_cards)
         other.played_by = self.played_by
         other.public = self.public
+        other.played_shared = self.played_shared = True
         other.not_hunter = self.not_hunter
         other.pauses = self.pauses
         other.paused_at = self.paused_at
@@ -465,6 +431,17 @@ class State:
         other.made = self.made
         other.rows = self.rows
         return other
+
+    def shown(self, card: int, seat: int | None = None) -> None:
+        """Card ``card`` lies face up from now on; ``seat`` played it onto an animal. The
+        two tables are shared with clones until one of them changes (copy on write)."""
+        if self.played_shared:
+            self.played_by = dict(self.played_by)
+            self.public = set(self.public)
+            self.played_shared = False
+        if seat is not None:
+            self.played_by[card] = seat
+        self.public.add(card)
 
     # -- cooldowns -------------------------------------------------------------------------
 

@@ -291,7 +291,7 @@ class Anglerfish(Trait):
         carnivore = state.animals[frame.carnivore]
         blocked = self._counter_block(state, hunter, carnivore, action.trait)
         hunter.traits.insert(0, (hunter.card, "carnivore"))
-        state.public = state.public | {hunter.card}
+        state.shown(hunter.card)
         events.append(AnimalRevealed(hunter.id, "anglerfish"))
         fail_attack(state, frame, "anglerfish", events)
         if blocked is None:
