@@ -4,6 +4,8 @@ animals, a new animal into a location (seed 004, "Фаза развития").""
 
 from __future__ import annotations
 
+from typing import Any
+
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
@@ -119,16 +121,20 @@ class _Tables:
     duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
     which ``trait_allowed`` then asks itself), the traits that refuse some animals
     themselves (``play_block``), and per card face tuple how its faces are played (the
-    faces a card may be played as a trait, in order). Built on first use, once every trait
-    is registered."""
+    faces a card may be played as a trait, in order). Turned around, per tuple of trait
+    names an animal holds, the faces those names stop (``stopped``), and whether a limiting
+    trait is among them. Built on first use, once every trait is registered."""
 
-    __slots__ = ("blockers", "plans", "size", "stops")
+    __slots__ = ("blockers", "everything", "limited", "plans", "size", "stopped", "stops")
 
     def __init__(self) -> None:
         self.size = -1
         self.stops: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
         self.plans: dict[tuple[str, ...], Plan] = {}
+        self.stopped: dict[tuple[str, ...], frozenset[str]] = {}
+        self.limited: dict[tuple[str, ...], bool] = {}
+        self.everything: frozenset[str] = frozenset()
 
     def ready(self) -> _Tables:
         if self.size != len(TRAITS):
@@ -150,8 +156,24 @@ class _Tables:
                 if type(trait).play_block is not Trait.play_block
             )
             self.plans = {}
+            self.stopped = {}
+            self.limited = {}
+            self.everything = frozenset(names)
             self.size = len(TRAITS)
         return self
+
+    def stopped_faces(self, animal: Animal, linked: set[int]) -> frozenset[str]:
+        """The faces that the traits of ``animal`` (or a limiting link in ``linked``) stop
+        from going on it without ``trait_allowed``'s full check."""
+        if animal.id in linked:
+            return self.everything
+        held = tuple([name for _, name in animal.traits])
+        faces = self.stopped.get(held)
+        if faces is None:
+            faces = self.stopped[held] = frozenset(
+                face for face, stops in self.stops.items() if not stops.isdisjoint(held)
+            )
+        return faces
 
     def plan(self, faces: tuple[str, ...]) -> Plan:
         """How a card with ``faces`` may be played as a trait (not animal-only faces)."""
@@ -192,6 +214,8 @@ def development_options(state: State, seat: int) -> list[Action]:
     rows = state.rows
     plans = tables.plans
     card_faces = state.card_faces
+    #: per animal of the pools, the faces its traits stop (found when first asked)
+    stopped: dict[int, frozenset[str]] = {}
     singles: dict[str, tuple[int, ...]] = {}
     pairs: dict[str, tuple[tuple[int, int], ...]] = {}
     actions: list[Action] = []
@@ -213,13 +237,14 @@ def development_options(state: State, seat: int) -> list[Action]:
                     if others is None and target != "own":
                         others = _others(state, seat)
                     pool = own if target == "own" else others or []
-                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
+                    joined = pairs[face] = _pair_targets(
+                        state, seat, face, trait, pool, linked, stopped
+                    )
                 if joined:
                     key = (card, face)
                     entry = rows.get(key)
                     if entry is None or entry[0] != joined:
-                        made = tuple(PlayPair(card, face, ab) for ab in joined)
-                        entry = rows[key] = (joined, made)
+                        entry = rows[key] = _row(PlayPair, card, face, joined, entry)
                     extend(entry[1])
                 continue
             ids = singles.get(face)
@@ -231,13 +256,13 @@ def development_options(state: State, seat: int) -> list[Action]:
                         others = _others(state, seat)
                     pool = others if target == "enemy" else own + others
                 ids = singles[face] = _single_targets(
-                    state, seat, face, trait, pool, tables, linked
+                    state, seat, face, trait, pool, tables, linked, stopped
                 )
             if ids:
                 key = (card, face)
                 entry = rows.get(key)
                 if entry is None or entry[0] != ids:
-                    entry = rows[key] = (ids, _trait_row(state, card, face, ids))
+                    entry = rows[key] = _row(PlayTrait, card, face, ids, entry)
                 extend(entry[1])
     actions.append(PASS)
     return actions
@@ -247,19 +272,25 @@ def development_options(state: State, seat: int) -> list[Action]:
 PASS = Pass()
 
 
-def _trait_row(state: State, card: int, face: str, ids: tuple[int, ...]) -> tuple[Action, ...]:
-    """A card played as ``face`` on each of ``ids``: the actions already made in this game
-    (``State.made``) where there are some, new ones for the rest (a row changes whenever an
-    animal comes or goes, most of its actions do not)."""
-    made = state.made
-    out: list[Action] = []
-    for animal_id in ids:
-        key = (PlayTrait, card, face, animal_id)
-        action = made.get(key)
+def _row(
+    kind: type[PlayTrait] | type[PlayPair],
+    card: int,
+    face: str,
+    targets: tuple[Any, ...],
+    old: tuple[Any, ...] | None,
+) -> tuple[tuple[Any, ...], tuple[Action, ...], dict[Any, Action]]:
+    """A card played as ``face`` on each of ``targets`` (animals, or pairs of animals):
+    the targets, the row of actions, and the actions made so far for this card and face by
+    target, where the row ``old`` (made for other targets) had them: a row changes whenever
+    an animal comes or goes, most of its actions do not."""
+    made: dict[Any, Action] = old[2] if old is not None else {}
+    row: list[Action] = []
+    for target in targets:
+        action = made.get(target)
         if action is None:
-            action = made[key] = PlayTrait(card, face, animal_id)
-        out.append(action)
-    return tuple(out)
+            action = made[target] = kind(card, face, target)
+        row.append(action)
+    return targets, tuple(row), made
 
 
 def _single_targets(
@@ -270,19 +301,17 @@ def _single_targets(
     pool: list[Animal],
     tables: _Tables,
     linked: set[int],
+    stopped: dict[int, frozenset[str]],
 ) -> tuple[int, ...]:
-    """The animals of ``pool`` (present, of the trait's target) that may take ``face``."""
-    stops = tables.stops[face]
+    """The animals of ``pool`` (present, of the trait's target) that may take ``face``;
+    ``stopped`` keeps, per animal, the faces its traits stop (``_Tables.stopped_faces``)."""
     blocks = face in tables.blockers
     out: list[int] = []
     for animal in pool:
-        stopped = animal.id in linked
-        if not stopped:
-            for _, held in animal.traits:
-                if held in stops:
-                    stopped = True
-                    break
-        if stopped:
+        faces = stopped.get(animal.id)
+        if faces is None:
+            faces = stopped[animal.id] = tables.stopped_faces(animal, linked)
+        if face in faces:
             if not trait_allowed(state, seat, face, animal):
                 continue
         elif blocks and trait.play_blocked(state, seat, animal):
@@ -297,24 +326,32 @@ def _others(state: State, seat: int) -> list[Animal]:
 
 
 def _pair_targets(
-    state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
+    state: State,
+    seat: int,
+    face: str,
+    trait: Trait,
+    pool: list[Animal],
+    linked: set[int],
+    stopped: dict[int, frozenset[str]],
 ) -> tuple[tuple[int, int], ...]:
     """The pairs of animals of ``pool`` a paired trait may join, in table order: what
     ``pair_block`` checks, with its checks of one animal (``host_limits``, ``play_blocked``)
-    asked once per animal (and only of an animal with a limiting trait, or a limiting link
-    in ``linked``), and the links of the trait read once."""
-    blocks = face in _TABLES.blockers
-    fit = {
-        a.id: (
-            (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
+    asked once per animal (and only of an animal whose traits stop the face, with a
+    limiting trait among them or a limiting link in ``linked``), and the links of the trait
+    read once."""
+    tables = _TABLES
+    blocks = face in tables.blockers
+    fit: dict[int, bool] = {}
+    for a in pool:
+        faces = stopped.get(a.id)
+        if faces is None:
+            faces = stopped[a.id] = tables.stopped_faces(a, linked)
+        fit[a.id] = (
+            face not in faces
+            or (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
             or not host_limits(state, a, face)
-        )
-        and (not blocks or not trait.play_blocked(state, seat, a))
-        for a in pool
-    }
-    joined = {
-        (link.a, link.b) for link in state.links.values() if link.trait == face
-    }
+        ) and (not blocks or not trait.play_blocked(state, seat, a))
+    joined = {(link.a, link.b) for link in state.links.values() if link.trait == face}
     out: list[tuple[int, int]] = []
     for i, a in enumerate(pool):
         if not fit[a.id]:
