@@ -249,8 +249,13 @@ def has_feeding_choice(state: State, seat: int) -> bool:
             hunger = need(state, animal) - animal.food
             if hunger > 0 and animal.fat and not animal.paralysed and animal.has("fat_tissue"):
                 return True
-            if state.bank(animal.location) > 0 and can_eat(state, animal):
-                return True
+            if (
+                (hunger > 0 or animal.fat < animal.count("fat_tissue"))
+                and state.bank(animal.location) > 0
+                and (NO_FOOD, animal_id) not in state.cooldowns
+                and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
+            ):
+                return True  # a red token (``can_eat``, the need known)
     migrating = ("migrating", seat) in state.cooldowns
     linked = _linked_feeders(state) if state.links and not migrating else None
     for animal_id in state.players[seat].animals:

@@ -73,13 +73,17 @@ def next_developer(state: State, events: list[Event]) -> bool:
 
     A player with no cards in hand must pass (seed 004, "Фаза развития").
     """
-    for seat in seats_from(state, state.current):
-        player = state.players[seat]
-        if not player.passed and not player.hand:
-            player.passed = True
+    players = state.players
+    count = len(players)
+    start = state.current
+    for i in range(count):  # every seat, clockwise from the current one (``seats_from``)
+        seat = (start + i) % count
+        player = players[seat]
         if not player.passed:
-            state.current = seat
-            return True
+            if player.hand:
+                state.current = seat
+                return True
+            player.passed = True
     return False
 
 
@@ -139,14 +143,22 @@ def start_step(state: State, seat: int) -> None:
     state.main_done = False
     state.acted = False
     state.where = None
-    state.clear_cooldowns(Span.STEP)
-    if state.cooldowns:
-        # ruling 16: a carnivore stopped by an ink cloud attacks again from now on
-        for key, animal_id in [k for k in state.cooldowns if k[0] == INK_RETURN]:
+    cooldowns = state.cooldowns
+    if not cooldowns:
+        return
+    # the step's cooldowns end (``clear_cooldowns(Span.STEP)``), and ruling 16: a carnivore
+    # stopped by an ink cloud attacks again from now on; both found in one pass
+    step = Span.STEP
+    found = [k for k, span in cooldowns.items() if span is step or k[0] == INK_RETURN]
+    for key in found:
+        if cooldowns.get(key) is step:
+            del cooldowns[key]
+    for key, animal_id in found:
+        if key == INK_RETURN:
             animal = state.animals.get(animal_id)
             if animal is None or animal.owner == seat:
-                state.cooldowns.pop((key, animal_id), None)
-                state.cooldowns.pop(("carnivore", animal_id), None)
+                cooldowns.pop((key, animal_id), None)
+                cooldowns.pop(("carnivore", animal_id), None)
 
 
 def end_step(state: State, events: list[Event]) -> None:
