@@ -150,14 +150,14 @@ def start_step(state: State, seat: int) -> None:
     # stopped by an ink cloud attacks again from now on; both found in one pass
     step = Span.STEP
     found = [k for k, span in cooldowns.items() if span is step or k[0] == INK_RETURN]
-    for key in found:
-        if cooldowns.get(key) is step:
-            del cooldowns[key]
-    for key, animal_id in found:
-        if key == INK_RETURN:
+    for found_key in found:
+        if cooldowns.get(found_key) is step:
+            del cooldowns[found_key]
+    for name, animal_id in found:
+        if name == INK_RETURN:
             animal = state.animals.get(animal_id)
             if animal is None or animal.owner == seat:
-                cooldowns.pop((key, animal_id), None)
+                cooldowns.pop((name, animal_id), None)
                 cooldowns.pop(("carnivore", animal_id), None)
 
 
