@@ -53,6 +53,8 @@ from evolutio.games.evolution.state import (
 )
 from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS
 
+#: each seat's StepEnded, made once (an event is immutable; every feeding step ends with one).
+STEP_ENDED = tuple(StepEnded(seat) for seat in range(8))
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
 
@@ -164,7 +166,7 @@ def start_step(state: State, seat: int) -> None:
 def end_step(state: State, events: list[Event]) -> None:
     """End the seat's feeding step; the phase ends after a full round of empty steps."""
     seat = state.current
-    events.append(StepEnded(seat))
+    events.append(STEP_ENDED[seat])
     state.empty_steps = 0 if state.acted else state.empty_steps + 1
     if state.empty_steps >= len(state.players):
         start_extinction(state, events)

@@ -86,6 +86,8 @@ def decision(state: State) -> Decision | None:
     return _FEED[state.current]
 
 
+#: each seat's Passed event, made once (an event is immutable).
+PASSED = tuple(Passed(seat) for seat in range(8))
 #: the turn's decisions of each seat (Evolution seats at most 8 players).
 _DEVELOP = tuple(
     Decision((seat,), "develop", "Play a card from your hand, or pass.") for seat in range(8)
@@ -244,7 +246,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
     player = state.players[seat]
     if isinstance(action, Pass):
         player.passed = True
-        events.append(Passed(seat))
+        events.append(PASSED[seat])
     else:
         assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
         player.hand.remove(action.card)
