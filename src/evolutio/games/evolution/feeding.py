@@ -136,10 +136,14 @@ def feeding_options(state: State, seat: int) -> list[Action]:
                 or (where is not None and animal.location != where)
             ):
                 continue
+            red = state.bank(animal.location) > 0
+            fat = animal.fat and animal.has("fat_tissue")
+            if not red and not fat:
+                continue  # the need does not matter
             hunger = need(state, animal) - animal.food
             if (
-                (hunger > 0 or animal.fat < animal.count("fat_tissue"))
-                and state.bank(animal.location) > 0
+                red
+                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
                 and (NO_FOOD, animal_id) not in cooldowns
                 and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
             ):
@@ -148,7 +152,7 @@ def feeding_options(state: State, seat: int) -> list[Action]:
                 if eat is None:
                     eat = made[key] = Eat(animal_id)
                 actions.append(eat)
-            if hunger > 0 and animal.fat and not animal.paralysed and animal.has("fat_tissue"):
+            if hunger > 0 and fat:
                 if fats is None:
                     fats = []
                 for amount in range(1, min(animal.fat, hunger) + 1):
@@ -246,12 +250,17 @@ def has_feeding_choice(state: State, seat: int) -> bool:
                 or (where is not None and animal.location != where)
             ):
                 continue
+            # the need only when a red token or fat could still matter
+            red = state.bank(animal.location) > 0
+            fat = animal.fat and animal.has("fat_tissue")
+            if not red and not fat:
+                continue
             hunger = need(state, animal) - animal.food
-            if hunger > 0 and animal.fat and not animal.paralysed and animal.has("fat_tissue"):
+            if hunger > 0 and fat:
                 return True
             if (
-                (hunger > 0 or animal.fat < animal.count("fat_tissue"))
-                and state.bank(animal.location) > 0
+                red
+                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
                 and (NO_FOOD, animal_id) not in state.cooldowns
                 and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
             ):

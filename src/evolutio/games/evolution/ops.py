@@ -49,8 +49,12 @@ def need(state: State, animal: Animal) -> int:
         return total + _nature_need(state, animal) if state.nature_need else total
     food = FOOD
     off = animal.off
-    for card, trait in animal.traits:
-        if not off or card not in off:
+    if off:
+        for card, trait in animal.traits:
+            if card not in off:
+                total += food[trait]
+    else:
+        for _, trait in animal.traits:
             total += food[trait]
     if state.links:
         animal_id = animal.id

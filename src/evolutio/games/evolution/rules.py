@@ -58,7 +58,7 @@ from evolutio.games.evolution.state import (
     Link,
     State,
 )
-from evolutio.games.evolution.trait import FEEDING_ACTIONS, TABLE_ACTIONS, TRAITS
+from evolutio.games.evolution.trait import FEEDING_ACTIONS, ON_PLAY, TABLE_ACTIONS, TRAITS
 
 
 def decision(state: State) -> Decision | None:
@@ -257,7 +257,8 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             place_trait(animal, action.card, action.trait)
             state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
-            TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
+            if action.trait in ON_PLAY:
+                TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
         else:
             link = Link(state.next_link, action.trait, action.card, *action.animals)
             state.next_link += 1

@@ -277,6 +277,8 @@ RED_WATCHERS: list[Trait] = []
 #: trait ids with ``on_fed`` / ``on_turn_start`` hooks and those that draw no card.
 ON_FED: set[str] = set()
 ON_TURN_START: set[str] = set()
+#: trait ids with an ``on_play`` hook (asked only for these).
+ON_PLAY: set[str] = set()
 NO_DRAW: set[str] = set()
 #: trait ids whose ``limits_play`` can refuse other traits (asked only for these).
 LIMITERS: set[str] = set()
@@ -316,6 +318,8 @@ def register(card_set: str, *traits: Trait) -> None:
             ON_FED.add(trait.id)
         if cls.on_turn_start is not Trait.on_turn_start:
             ON_TURN_START.add(trait.id)
+        if cls.on_play is not Trait.on_play:
+            ON_PLAY.add(trait.id)
         if not trait.draws_card:
             NO_DRAW.add(trait.id)
         if cls.limits_play is not Trait.limits_play:
