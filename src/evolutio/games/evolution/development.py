@@ -4,8 +4,6 @@ animals, a new animal into a location (seed 004, "Фаза развития").""
 
 from __future__ import annotations
 
-from typing import Any
-
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
@@ -196,10 +194,9 @@ def development_options(state: State, seat: int) -> list[Action]:
     may take it; Pass last. A trait's animals are found once per call, however many cards
     of the hand show it; an animal none of whose traits (nor links) stops the trait needs
     no further check than the trait's own ``play_blocked``, and the rest ask
-    ``trait_allowed``. A card's row of actions (as animals, or as one trait on the animals
-    found) is kept for the game (``State.rows``, by card, or by card and face with the
-    animals it was made for): actions are immutable, and a hand's rows recur from one
-    decision to the next."""
+    ``trait_allowed``. A card's actions are made once per game (``State.rows``, by card:
+    its row as an animal, and by face its actions by target animal or pair): actions are
+    immutable, and a hand's cards recur from one decision to the next."""
     tables = _TABLES if _TABLES.size == len(TRAITS) else _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
@@ -220,12 +217,14 @@ def development_options(state: State, seat: int) -> list[Action]:
     pairs: dict[str, tuple[tuple[int, int], ...]] = {}
     actions: list[Action] = []
     extend = actions.extend
+    append = actions.append
     for card in player.hand:
-        row = rows.get(card)
-        if row is None:
+        made = rows.get(card)
+        if made is None:
             places = CONTINENTS if state.geography else ("",)
-            row = rows[card] = tuple(PlayAnimal(card, place) for place in places)
-        extend(row)
+            made = rows[card] = (tuple(PlayAnimal(card, place) for place in places), {})
+        extend(made[0])
+        by_face = made[1]
         faces = card_faces[card]
         plan = plans.get(faces)
         if plan is None:
@@ -241,11 +240,14 @@ def development_options(state: State, seat: int) -> list[Action]:
                         state, seat, face, trait, pool, linked, stopped
                     )
                 if joined:
-                    key = (card, face)
-                    entry = rows.get(key)
-                    if entry is None or entry[0] != joined:
-                        entry = rows[key] = _row(PlayPair, card, face, joined, entry)
-                    extend(entry[1])
+                    by = by_face.get(face)
+                    if by is None:
+                        by = by_face[face] = {}
+                    for ab in joined:
+                        action = by.get(ab)
+                        if action is None:
+                            action = by[ab] = PlayPair(card, face, ab)
+                        append(action)
                 continue
             ids = singles.get(face)
             if ids is None:
@@ -259,38 +261,20 @@ def development_options(state: State, seat: int) -> list[Action]:
                     state, seat, face, trait, pool, tables, linked, stopped
                 )
             if ids:
-                key = (card, face)
-                entry = rows.get(key)
-                if entry is None or entry[0] != ids:
-                    entry = rows[key] = _row(PlayTrait, card, face, ids, entry)
-                extend(entry[1])
+                by = by_face.get(face)
+                if by is None:
+                    by = by_face[face] = {}
+                for animal_id in ids:
+                    action = by.get(animal_id)
+                    if action is None:
+                        action = by[animal_id] = PlayTrait(card, face, animal_id)
+                    append(action)
     actions.append(PASS)
     return actions
 
 
 #: Pass, the same object every time.
 PASS = Pass()
-
-
-def _row(
-    kind: type[PlayTrait] | type[PlayPair],
-    card: int,
-    face: str,
-    targets: tuple[Any, ...],
-    old: tuple[Any, ...] | None,
-) -> tuple[tuple[Any, ...], tuple[Action, ...], dict[Any, Action]]:
-    """A card played as ``face`` on each of ``targets`` (animals, or pairs of animals):
-    the targets, the row of actions, and the actions made so far for this card and face by
-    target, where the row ``old`` (made for other targets) had them: a row changes whenever
-    an animal comes or goes, most of its actions do not."""
-    made: dict[Any, Action] = old[2] if old is not None else {}
-    row: list[Action] = []
-    for target in targets:
-        action = made.get(target)
-        if action is None:
-            action = made[target] = kind(card, face, target)
-        row.append(action)
-    return targets, tuple(row), made
 
 
 def _single_targets(

@@ -341,10 +341,9 @@ class State:
         #: action objects already made in this game, by their class and fields: an action
         #: is immutable, so the legal actions reuse them, and clones share the table.
         self.made: dict[tuple[object, ...], Action] = {}
-        #: rows of such actions (development.py): a card as an animal in each place, by
-        #: card; a card as one trait on the animals that may take it, by card and trait,
-        #: with the animals (or pairs of animals) it was made for.
-        self.rows: dict[object, Any] = {}
+        #: a card's development actions (development.py), by card: as an animal in each
+        #: place, and by trait its actions by target animal (or pair of animals).
+        self.rows: dict[int, tuple[tuple[Action, ...], dict[str, dict[Any, Action]]]] = {}
 
     @property
     def rng(self) -> Rng:
