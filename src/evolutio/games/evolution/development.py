@@ -160,17 +160,22 @@ class _Tables:
             self.size = len(TRAITS)
         return self
 
-    def stopped_faces(self, animal: Animal, linked: set[int]) -> frozenset[str]:
+    def stopped_faces(self, state: State, animal: Animal, linked: set[int]) -> frozenset[str]:
         """The faces that the traits of ``animal`` (or a limiting link in ``linked``) stop
-        from going on it without ``trait_allowed``'s full check."""
+        from going on it without ``trait_allowed``'s full check; kept per animal while its
+        trait cards stay the same (``State.stopped``)."""
         if animal.id in linked:
             return self.everything
+        known = state.stopped.get(animal.id)
+        if known is not None and known[0] == animal.traits:
+            return known[1]
         held = tuple([name for _, name in animal.traits])
         faces = self.stopped.get(held)
         if faces is None:
             faces = self.stopped[held] = frozenset(
                 face for face, stops in self.stops.items() if not stops.isdisjoint(held)
             )
+        state.stopped[animal.id] = (list(animal.traits), faces)
         return faces
 
     def plan(self, faces: tuple[str, ...]) -> Plan:
@@ -294,7 +299,7 @@ def _single_targets(
     for animal in pool:
         faces = stopped.get(animal.id)
         if faces is None:
-            faces = stopped[animal.id] = tables.stopped_faces(animal, linked)
+            faces = stopped[animal.id] = tables.stopped_faces(state, animal, linked)
         if face in faces:
             if not trait_allowed(state, seat, face, animal):
                 continue
@@ -329,7 +334,7 @@ def _pair_targets(
     for a in pool:
         faces = stopped.get(a.id)
         if faces is None:
-            faces = stopped[a.id] = tables.stopped_faces(a, linked)
+            faces = stopped[a.id] = tables.stopped_faces(state, a, linked)
         fit[a.id] = (
             face not in faces
             or (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))

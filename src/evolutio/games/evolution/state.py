@@ -264,7 +264,7 @@ class State:
         "nature_discard", "nature_need", "nature_no_attack", "nature_now", "next_animal",
         "next_link", "not_hunter", "offer", "options", "paused_at", "pauses", "pending",
         "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
-        "seed", "stack", "stage", "table_cards", "turn", "where",
+        "seed", "stack", "stage", "stopped", "table_cards", "turn", "where",
     )
 
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
@@ -344,6 +344,10 @@ class State:
         #: a card's development actions (development.py), by card: as an animal in each
         #: place, and by trait its actions by target animal (or pair of animals).
         self.rows: dict[int, tuple[tuple[Action, ...], dict[str, dict[Any, Action]]]] = {}
+        #: per animal, its trait cards when last asked and the faces they stop from going
+        #: on it without a full check (development.py); shared by clones, read only where
+        #: the cards are the same.
+        self.stopped: dict[int, tuple[list[tuple[int, str]], frozenset[str]]] = {}
 
     @property
     def rng(self) -> Rng:
@@ -429,6 +433,7 @@ class State:
         other.offer = None
         other.made = self.made
         other.rows = self.rows
+        other.stopped = self.stopped
         return other
 
     def shown(self, card: int, seat: int | None = None) -> None:
