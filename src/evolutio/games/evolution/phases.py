@@ -51,7 +51,13 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS
+from evolutio.games.evolution.trait import (
+    EXTRA_FOOD,
+    NO_DRAW,
+    ON_FOOD_PHASE,
+    ON_TURN_START,
+    TRAITS,
+)
 
 #: each seat's StepEnded, made once (an event is immutable; every feeding step ends with one).
 STEP_ENDED = tuple(StepEnded(seat) for seat in range(8))
@@ -104,9 +110,10 @@ def start_feeding(state: State, events: list[Event]) -> None:
     for animal in list(state.animals.values()):
         if animal.present:
             for _, trait in list(animal.active()):
-                if animal.id not in state.animals:
-                    break
-                TRAITS[trait].on_food_phase(state, animal, events)
+                if trait in ON_FOOD_PHASE:  # the others' hook does nothing
+                    if animal.id not in state.animals:
+                        break
+                    TRAITS[trait].on_food_phase(state, animal, events)
     if state.geography:
         laurasia, gondwana, ocean = food_table(state.num_players, state.edition)
         for location, (dice_count, bonus) in ((LAURASIA, laurasia), (GONDWANA, gondwana)):
@@ -129,7 +136,7 @@ def start_feeding(state: State, events: list[Event]) -> None:
         if not animal.present:
             continue
         for _, trait in animal.active():
-            extra = TRAITS[trait].extra_food(state, animal)
+            extra = TRAITS[trait].extra_food(state, animal) if trait in EXTRA_FOOD else 0
             if extra:
                 state.add_bank(animal.location, extra)
                 state.food_created += extra

@@ -277,8 +277,11 @@ RED_WATCHERS: list[Trait] = []
 #: trait ids with ``on_fed`` / ``on_turn_start`` hooks and those that draw no card.
 ON_FED: set[str] = set()
 ON_TURN_START: set[str] = set()
-#: trait ids with an ``on_play`` hook (asked only for these).
+#: trait ids with an ``on_play`` hook (asked only for these), with ``on_food_phase``, with
+#: ``extra_food``.
 ON_PLAY: set[str] = set()
+ON_FOOD_PHASE: set[str] = set()
+EXTRA_FOOD: set[str] = set()
 NO_DRAW: set[str] = set()
 #: trait ids whose ``limits_play`` can refuse other traits (asked only for these).
 LIMITERS: set[str] = set()
@@ -320,6 +323,10 @@ def register(card_set: str, *traits: Trait) -> None:
             ON_TURN_START.add(trait.id)
         if cls.on_play is not Trait.on_play:
             ON_PLAY.add(trait.id)
+        if cls.on_food_phase is not Trait.on_food_phase:
+            ON_FOOD_PHASE.add(trait.id)
+        if cls.extra_food is not Trait.extra_food:
+            EXTRA_FOOD.add(trait.id)
         if not trait.draws_card:
             NO_DRAW.add(trait.id)
         if cls.limits_play is not Trait.limits_play:
