@@ -54,7 +54,7 @@ def trait_allowed(state: State, seat: int, trait_id: str, animal: Animal) -> boo
     if not trait.stackable and animal.holds(trait_id):
         return False
     for _, existing in animal.traits:
-        if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
+        if trait.clashes(existing) or TRAITS[existing].clashes(trait_id):
             return False
     return not host_limits(state, animal, trait_id) and not trait.play_blocked(
         state, seat, animal
@@ -143,8 +143,8 @@ class _Tables:
                     for b in names
                     if (a == b and not TRAITS[a].stackable)
                     or b in LIMITERS
-                    or TRAITS[a].conflicts(b)
-                    or TRAITS[b].conflicts(a)
+                    or TRAITS[a].clashes(b)
+                    or TRAITS[b].clashes(a)
                 )
                 for a in names
             }

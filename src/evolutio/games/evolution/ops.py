@@ -370,7 +370,7 @@ def fits(state: State, animal: Animal, trait_id: str) -> bool:
     if not trait.stackable and animal.holds(trait_id):
         return False
     for _, existing in animal.traits:
-        if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
+        if trait.clashes(existing) or TRAITS[existing].clashes(trait_id):
             return False
     return not host_limits(state, animal, trait_id)
 

@@ -196,6 +196,10 @@ class Trait:
     # without the sentence (tests/games/evolution/test_evolution_listing.py holds the two
     # paths to one answer).
 
+    def clashes(self, other: str) -> bool:
+        """Whether ``conflicts`` refuses ``other`` beside this trait."""
+        return self.conflicts(other) is not None
+
     def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
         """Whether ``play_block`` refuses ``animal``."""
         return self.play_block(state, seat, animal) is not None

@@ -59,6 +59,9 @@ class Carnivore(Trait):
             return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
 
+    def clashes(self, other: str) -> bool:
+        return other == "scavenger"
+
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or not can_attack(state, animal):
             return []
@@ -504,6 +507,9 @@ class Scavenger(Trait):
         if other == "carnivore":
             return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
+
+    def clashes(self, other: str) -> bool:
+        return other == "carnivore"
 
 
 class Parasite(Trait):

@@ -295,6 +295,9 @@ class Specialization(AnimalActionTrait):
             return refusal("specialization_both")
         return None
 
+    def clashes(self, other: str) -> bool:
+        return other == self.partner
+
     def block(self, state: State, animal: Animal) -> str | None:
         if state.main_done:
             return refusal("main_done")
