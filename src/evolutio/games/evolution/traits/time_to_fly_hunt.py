@@ -234,15 +234,14 @@ class Anglerfish(Trait):
     animal_only = True
     defence_types = ("anglerfish",)
 
-    def _counter_block(
+    def _counter_allowed(
         self, state: State, hunter: Animal, carnivore: Animal, trait: str
-    ) -> str | None:
-        """Why the revealed hunter's counter-attack, ignoring ``trait``, cannot start."""
+    ) -> bool:
+        """Whether the revealed hunter's counter-attack, ignoring ``trait``, can start (it
+        eats, and ``may_attack``): only whether, as nobody chose it to be refused."""
         hunter.traits.append((hunter.card, "carnivore"))
         try:
-            if not can_eat(state, hunter):
-                return refusal("cannot_eat", animal=hunter.id)
-            return attack_block(state, hunter, carnivore, (trait,))
+            return can_eat(state, hunter) and may_attack(state, hunter, carnivore, (trait,))
         finally:
             hunter.traits.pop()
 
@@ -289,12 +288,12 @@ class Anglerfish(Trait):
         assert isinstance(action, RevealAnglerfish)
         hunter = state.animals[action.animal]
         carnivore = state.animals[frame.carnivore]
-        blocked = self._counter_block(state, hunter, carnivore, action.trait)
+        allowed = self._counter_allowed(state, hunter, carnivore, action.trait)
         hunter.traits.insert(0, (hunter.card, "carnivore"))
         state.shown(hunter.card)
         events.append(AnimalRevealed(hunter.id, "anglerfish"))
         fail_attack(state, frame, "anglerfish", events)
-        if blocked is None:
+        if allowed:
             start_attack(state, hunter, carnivore, events, (action.trait,))
             return
         # ruling 14: the Hunter only *tries*; blocked, it has spent its attack and the
