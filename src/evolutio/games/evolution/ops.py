@@ -31,9 +31,6 @@ from evolutio.games.evolution.trait import (
 NO_FOOD = "no_food"
 #: the animal hid in its Shell this turn: no carnivore may attack it (ruling 15).
 IN_SHELL = "in_shell"
-#: an ink cloud stopped this carnivore: it may attack again from its owner's next feeding
-#: step (ruling 16).
-INK_RETURN = "ink_return"
 
 BANK = "bank"
 SUPPLY = "supply"

@@ -30,7 +30,6 @@ from evolutio.games.evolution.geography import (
     food_table,
 )
 from evolutio.games.evolution.ops import (
-    INK_RETURN,
     firable,
     fire,
     is_fed,
@@ -43,6 +42,7 @@ from evolutio.games.evolution.state import (
     DEVELOPMENT,
     EXTINCTION,
     FEEDING,
+    INK_RETURN,
     OVER,
     Animal,
     AttackFrame,
@@ -153,8 +153,8 @@ def start_step(state: State, seat: int) -> None:
     state.acted = False
     state.where = None
     cooldowns = state.cooldowns
-    if not cooldowns:
-        return
+    if not state.step_marks:
+        return  # no step cooldown and no ink-cloud return was set since the last look
     # the step's cooldowns end (``clear_cooldowns(Span.STEP)``), and ruling 16: a carnivore
     # stopped by an ink cloud attacks again from now on; both found in one pass
     step = Span.STEP
@@ -168,6 +168,9 @@ def start_step(state: State, seat: int) -> None:
             if animal is None or animal.owner == seat:
                 cooldowns.pop((name, animal_id), None)
                 cooldowns.pop(("carnivore", animal_id), None)
+    state.step_marks = any(
+        name == INK_RETURN and (name, animal_id) in cooldowns for name, animal_id in found
+    )
 
 
 def end_step(state: State, events: list[Event]) -> None:

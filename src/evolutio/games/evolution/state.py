@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
 NO_CARD = -1
+#: a cooldown: an ink cloud stopped this carnivore; it may attack again from its owner's
+#: next feeding step (ruling 16; ops.py and phases.py read it).
+INK_RETURN = "ink_return"
 
 DEVELOPMENT = "development"
 FEEDING = "feeding"
@@ -264,7 +267,7 @@ class State:
         "nature_discard", "nature_need", "nature_no_attack", "nature_now", "next_animal",
         "next_link", "not_hunter", "offer", "options", "paused_at", "pauses", "pending",
         "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
-        "seed", "stack", "stage", "stopped", "table_cards", "turn", "where",
+        "seed", "stack", "stage", "step_marks", "stopped", "table_cards", "turn", "where",
     )
 
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
@@ -296,6 +299,9 @@ class State:
         self.stage = ""
         #: cooldowns: (trait or use, object id) -> span; one mechanism for every limit.
         self.cooldowns: dict[tuple[str, int], Span] = {}
+        #: a step cooldown or an ink-cloud return may lie in ``cooldowns`` (set by ``use``):
+        #: a feeding step's start looks for them only then (``phases.start_step``).
+        self.step_marks = False
         self.stack: list[Frame] = []
         #: paired-trait triggers waiting to fire: (link id, animal that receives the token).
         #: the third item: queued by a token a paired trait gave (within a chain).
@@ -409,6 +415,7 @@ class State:
         other.where = self.where
         other.stage = self.stage
         other.cooldowns = dict(self.cooldowns)
+        other.step_marks = self.step_marks
         other.stack = [f.copy() for f in self.stack]
         other.pending = list(self.pending)
         other.main_done = self.main_done
@@ -454,6 +461,8 @@ class State:
 
     def use(self, key: str, obj: int, span: Span) -> None:
         self.cooldowns[(key, obj)] = span
+        if span is Span.STEP or key == INK_RETURN:
+            self.step_marks = True
 
     def clear_cooldowns(self, span: Span) -> None:
         """End a span: drop its cooldowns (a finished turn turns NEXT_TURN into TURN)."""

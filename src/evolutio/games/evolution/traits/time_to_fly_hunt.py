@@ -20,14 +20,20 @@ from evolutio.games.evolution.attack import (
 from evolutio.games.evolution.development import trait_allowed, trait_block
 from evolutio.games.evolution.ops import (
     IN_SHELL,
-    INK_RETURN,
     NO_FOOD,
     can_eat,
     revealed,
     seats_from,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
+from evolutio.games.evolution.state import (
+    INK_RETURN,
+    Animal,
+    AttackFrame,
+    ChoiceFrame,
+    Span,
+    State,
+)
 from evolutio.games.evolution.trait import Trait
 
 # -- actions -------------------------------------------------------------------------------
