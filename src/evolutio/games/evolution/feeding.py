@@ -1,17 +1,16 @@
 """A seat's options in its feeding step (seed 004, "Фаза питания"): a red token, fat into
 food, the traits' feeding actions and the cards in the middle of the table, and whether it
-must feed. ``advance`` lists them once per step to know whether the seat is asked at all,
-and the legal actions reuse that list (``State.offer``)."""
+must feed. ``advance`` asks ``has_feeding_choice`` (the same tests, stopping at the first
+option and making no action) to know whether the seat is asked at all; the options of a
+seat that is asked are listed once per state version (``State.offer``)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Eat, EndStep, UseFat
 from evolutio.games.evolution.ops import NO_FOOD, can_eat, need
 from evolutio.games.evolution.state import NO_CARD, Animal, State
-from evolutio.games.evolution.trait import FEEDERS, TRAITS, Trait
+from evolutio.games.evolution.trait import FEEDERS, TRAITS
 
 
 def here(state: State, animal: Animal) -> bool:
@@ -33,55 +32,6 @@ def must_feed(state: State, seat: int) -> bool:
     """3rd edition: a player who can take a red token must take one, or use a
     feeding-step trait instead (seed 004, "Фаза питания"; rules table 'Edition')."""
     return state.edition >= 3 and not state.acted and can_take_red(state, seat)
-
-
-def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
-    """(animal, trait) for every working trait with feeding actions the seat may use now:
-    in the step's location, only migration traits once a migration was declared; paired
-    traits (Recombination) are asked once per animal."""
-    migrating = state.used("migrating", seat)
-    where = state.where
-    # the links with feeding actions, by animal, read once
-    linked: dict[int, list[str]] = {}
-    if state.links and not migrating:
-        for link in state.links.values():
-            if link.trait in FEEDERS:
-                linked.setdefault(link.a, []).append(link.trait)
-                linked.setdefault(link.b, []).append(link.trait)
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        if animal.card == NO_CARD or (where is not None and animal.location != where):
-            continue
-        seen: set[str] | None = None
-        for _, trait in animal.active():
-            if trait not in FEEDERS:
-                continue
-            if seen is None:
-                seen = set()
-            elif trait in seen:
-                continue
-            seen.add(trait)
-            handler = TRAITS[trait]
-            if handler.during_migration or not migrating:
-                yield animal, handler
-        if animal_id in linked and not animal.paralysed:
-            for name in linked[animal_id]:
-                if seen is None or name not in seen:
-                    if seen is None:
-                        seen = set()
-                    seen.add(name)
-                    yield animal, TRAITS[name]
-
-
-def feeding_trait_actions(state: State, seat: int) -> list[Action]:
-    """The actions of the traits ``feeding_traits`` lists, then those of cards lying in the
-    middle of the table."""
-    actions: list[Action] = []
-    for animal, handler in feeding_traits(state, seat):
-        actions.extend(handler.feeding_actions(state, animal))
-    if state.table_cards and not state.used("migrating", seat):
-        actions.extend(table_card_actions(state, seat))
-    return actions
 
 
 def table_card_actions(state: State, seat: int) -> list[Action]:
@@ -189,7 +139,11 @@ def _eating_blocked(state: State, animal: Animal) -> bool:
 
 
 def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
-    """``feeding_trait_actions`` appended to ``actions``, without the generator."""
+    """Append the actions of every working trait with feeding actions the seat may use now
+    (in the step's location, only migration traits once a migration was declared; a trait
+    twice on an animal, or also on a link of it, asked once; paired traits such as
+    Recombination asked per animal), then those of cards lying in the middle of the
+    table."""
     migrating = ("migrating", seat) in state.cooldowns
     where = state.where
     animals = state.animals
