@@ -78,6 +78,58 @@ def attack_block(
     return None
 
 
+def may_attack(
+    state: State, carnivore: Animal, target: Animal, ignore: tuple[str, ...] = ()
+) -> bool:
+    """Whether ``attack_block`` lets ``carnivore`` attack ``target``: the same tests with
+    the traits' yes/no hooks, making no reason (the legal actions are listed with it)."""
+    if target.id == carnivore.id or target.card == NO_CARD:
+        return False
+    if (IN_SHELL, target.id) in state.cooldowns or carnivore.location != target.location:
+        return False
+    if not carnivore.paralysed:
+        off = carnivore.off
+        for card, trait in carnivore.traits:
+            if (
+                trait in RESTRICTERS
+                and (not off or card not in off)
+                and TRAITS[trait].attack_restricted(state, carnivore, target)
+            ):
+                return False
+    if target.paralysed:
+        return True  # no trait of its works, nor its links (``active``, and below)
+    off = target.off
+    for card, trait in target.traits:
+        if (
+            trait in ATTACK_BLOCKERS
+            and (not off or card not in off)
+            and not (ignore and trait in ignore)
+            and TRAITS[trait].attack_blocked(state, carnivore, target)
+        ):
+            return False
+    if state.links:
+        target_id = target.id
+        for link in state.links.values():
+            if (link.a == target_id or link.b == target_id) and link.trait in LINK_ATTACK_BLOCKERS:
+                if ignore and link.trait in ignore:
+                    continue
+                if TRAITS[link.trait].link_attack_blocked(state, link, carnivore, target):
+                    return False
+    return True
+
+
+def can_attack(state: State, carnivore: Animal) -> bool:
+    """Whether ``carnivore_block`` lets the animal start an attack now, making no reason."""
+    if not carnivore.has("carnivore") or ("carnivore", carnivore.id) in state.cooldowns:
+        return False
+    if not can_eat(state, carnivore):
+        return False
+    for effect in state.nature_no_attack:
+        if affects(state, carnivore, effect):
+            return False
+    return True
+
+
 def carnivore_block(state: State, carnivore: Animal) -> str | None:
     """Why this animal cannot start an attack now (the step's checks aside), or None."""
     if not carnivore.has("carnivore"):

@@ -8,7 +8,7 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
-from evolutio.games.evolution.ops import host_block
+from evolutio.games.evolution.ops import host_block, host_limits
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import LIMITERS, TRAITS, Trait
@@ -38,6 +38,27 @@ def trait_block(state: State, seat: int, trait_id: str, animal: Animal) -> str |
         if reason:
             return reason
     return host_block(state, animal, trait_id) or trait.play_block(state, seat, animal)
+
+
+def trait_allowed(state: State, seat: int, trait_id: str, animal: Animal) -> bool:
+    """Whether ``trait_block`` lets ``seat`` play ``trait_id`` on ``animal``: its tests with
+    the traits' yes/no hooks, making no reason (the legal actions are listed with it)."""
+    trait = TRAITS[trait_id]
+    if trait.animal_only or animal.card == NO_CARD:
+        return False
+    if trait.target == "own":
+        if animal.owner != seat:
+            return False
+    elif trait.target == "enemy" and animal.owner == seat:
+        return False
+    if not trait.stackable and animal.holds(trait_id):
+        return False
+    for _, existing in animal.traits:
+        if trait.clashes(existing) or TRAITS[existing].clashes(trait_id):
+            return False
+    return not host_limits(state, animal, trait_id) and not trait.play_blocked(
+        state, seat, animal
+    )
 
 
 def location_refusal(state: State, location: str) -> str | None:
@@ -88,19 +109,30 @@ def canonical(action: Action) -> Action:
     return action
 
 
+#: how a card's face is played: its trait id, the trait, whether paired, its target.
+Plan = tuple[tuple[str, Trait, bool, str], ...]
+
+
 class _Tables:
     """What the development options need that depends only on the registered traits: per
     trait, the trait names that stop it from going on an animal without further thought (a
     duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
-    which ``trait_block`` then asks itself), and the traits that refuse some animals
-    themselves (``play_block``). Built on first use, once every trait is registered."""
+    which ``trait_allowed`` then asks itself), the traits that refuse some animals
+    themselves (``play_block``), and per card face tuple how its faces are played (the
+    faces a card may be played as a trait, in order). Turned around, per tuple of trait
+    names an animal holds, the faces those names stop (``stopped``), and whether a limiting
+    trait is among them. Built on first use, once every trait is registered."""
 
-    __slots__ = ("blockers", "size", "stops")
+    __slots__ = ("blockers", "everything", "limited", "plans", "size", "stopped", "stops")
 
     def __init__(self) -> None:
         self.size = -1
         self.stops: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
+        self.plans: dict[tuple[str, ...], Plan] = {}
+        self.stopped: dict[tuple[str, ...], frozenset[str]] = {}
+        self.limited: dict[tuple[str, ...], bool] = {}
+        self.everything: frozenset[str] = frozenset()
 
     def ready(self) -> _Tables:
         if self.size != len(TRAITS):
@@ -111,8 +143,8 @@ class _Tables:
                     for b in names
                     if (a == b and not TRAITS[a].stackable)
                     or b in LIMITERS
-                    or TRAITS[a].conflicts(b)
-                    or TRAITS[b].conflicts(a)
+                    or TRAITS[a].clashes(b)
+                    or TRAITS[b].clashes(a)
                 )
                 for a in names
             }
@@ -121,8 +153,41 @@ class _Tables:
                 for name, trait in TRAITS.items()
                 if type(trait).play_block is not Trait.play_block
             )
+            self.plans = {}
+            self.stopped = {}
+            self.limited = {}
+            self.everything = frozenset(names)
             self.size = len(TRAITS)
         return self
+
+    def stopped_faces(self, state: State, animal: Animal, linked: set[int]) -> frozenset[str]:
+        """The faces that the traits of ``animal`` (or a limiting link in ``linked``) stop
+        from going on it without ``trait_allowed``'s full check; kept per animal while its
+        trait cards stay the same (``State.stopped``)."""
+        if animal.id in linked:
+            return self.everything
+        known = state.stopped.get(animal.id)
+        if known is not None and known[0] == animal.traits:
+            return known[1]
+        held = tuple([name for _, name in animal.traits])
+        faces = self.stopped.get(held)
+        if faces is None:
+            faces = self.stopped[held] = frozenset(
+                face for face, stops in self.stops.items() if not stops.isdisjoint(held)
+            )
+        state.stopped[animal.id] = (list(animal.traits), faces)
+        return faces
+
+    def plan(self, faces: tuple[str, ...]) -> Plan:
+        """How a card with ``faces`` may be played as a trait (not animal-only faces)."""
+        plan = self.plans.get(faces)
+        if plan is None:
+            plan = self.plans[faces] = tuple(
+                (face, TRAITS[face], TRAITS[face].paired, TRAITS[face].target)
+                for face in faces
+                if not TRAITS[face].animal_only
+            )
+        return plan
 
 
 _TABLES = _Tables()
@@ -133,14 +198,14 @@ def development_options(state: State, seat: int) -> list[Action]:
     card as a new animal (in each location), then as each of its traits on every animal that
     may take it; Pass last. A trait's animals are found once per call, however many cards
     of the hand show it; an animal none of whose traits (nor links) stops the trait needs
-    no further check than the trait's own ``play_block``, and the rest ask ``trait_block``.
-    A card's row of actions (as animals, or as one trait on the animals found) is made once
-    per game (``State.rows``): actions are immutable, and a hand's rows recur from one
-    decision to the next."""
-    tables = _TABLES.ready()
+    no further check than the trait's own ``play_blocked``, and the rest ask
+    ``trait_allowed``. A card's actions are made once per game (``State.rows``, by card:
+    its row as an animal, and by face its actions by target animal or pair): actions are
+    immutable, and a hand's cards recur from one decision to the next."""
+    tables = _TABLES if _TABLES.size == len(TRAITS) else _TABLES.ready()
     player = state.players[seat]
     animals = state.animals
-    own = [animals[a] for a in player.animals if animals[a].card != NO_CARD]
+    own = [animal for animal in map(animals.__getitem__, player.animals) if animal.card != NO_CARD]
     others: list[Animal] | None = None  # the other seats' animals, listed when asked
     linked: set[int] = set()
     if state.links:
@@ -149,72 +214,72 @@ def development_options(state: State, seat: int) -> list[Action]:
                 linked.add(link.a)
                 linked.add(link.b)
     rows = state.rows
-    places = CONTINENTS if state.geography else ("",)
+    plans = tables.plans
+    card_faces = state.card_faces
+    #: per animal of the pools, the faces its traits stop (found when first asked)
+    stopped: dict[int, frozenset[str]] = {}
     singles: dict[str, tuple[int, ...]] = {}
     pairs: dict[str, tuple[tuple[int, int], ...]] = {}
     actions: list[Action] = []
+    extend = actions.extend
+    append = actions.append
     for card in player.hand:
-        key: tuple[object, ...] = (PlayAnimal, card, places)
-        row = rows.get(key)
-        if row is None:
-            row = rows[key] = tuple(PlayAnimal(card, place) for place in places)
-        actions.extend(row)
-        for face in state.card_faces[card]:
-            trait = TRAITS[face]
-            if trait.animal_only:
-                continue
-            if trait.paired:
+        made = rows.get(card)
+        if made is None:
+            places = CONTINENTS if state.geography else ("",)
+            made = rows[card] = (tuple(PlayAnimal(card, place) for place in places), {})
+        extend(made[0])
+        by_face = made[1]
+        faces = card_faces[card]
+        plan = plans.get(faces)
+        if plan is None:
+            plan = tables.plan(faces)
+        for face, trait, paired, target in plan:
+            if paired:
                 joined = pairs.get(face)
                 if joined is None:
-                    if others is None and trait.target != "own":
+                    if others is None and target != "own":
                         others = _others(state, seat)
-                    pool = own if trait.target == "own" else others or []
-                    joined = pairs[face] = _pair_targets(state, seat, face, trait, pool, linked)
+                    pool = own if target == "own" else others or []
+                    joined = pairs[face] = _pair_targets(
+                        state, seat, face, trait, pool, linked, stopped
+                    )
                 if joined:
-                    key = (PlayPair, card, face, joined)
-                    row = rows.get(key)
-                    if row is None:
-                        row = rows[key] = tuple(PlayPair(card, face, ab) for ab in joined)
-                    actions.extend(row)
+                    by = by_face.get(face)
+                    if by is None:
+                        by = by_face[face] = {}
+                    for ab in joined:
+                        action = by.get(ab)
+                        if action is None:
+                            action = by[ab] = PlayPair(card, face, ab)
+                        append(action)
                 continue
             ids = singles.get(face)
             if ids is None:
-                if trait.target == "own":
+                if target == "own":
                     pool = own
                 else:
                     if others is None:
                         others = _others(state, seat)
-                    pool = others if trait.target == "enemy" else own + others
+                    pool = others if target == "enemy" else own + others
                 ids = singles[face] = _single_targets(
-                    state, seat, face, trait, pool, tables, linked
+                    state, seat, face, trait, pool, tables, linked, stopped
                 )
             if ids:
-                key = (PlayTrait, card, face, ids)
-                row = rows.get(key)
-                if row is None:
-                    row = rows[key] = _trait_row(state, card, face, ids)
-                actions.extend(row)
+                by = by_face.get(face)
+                if by is None:
+                    by = by_face[face] = {}
+                for animal_id in ids:
+                    action = by.get(animal_id)
+                    if action is None:
+                        action = by[animal_id] = PlayTrait(card, face, animal_id)
+                    append(action)
     actions.append(PASS)
     return actions
 
 
 #: Pass, the same object every time.
 PASS = Pass()
-
-
-def _trait_row(state: State, card: int, face: str, ids: tuple[int, ...]) -> tuple[Action, ...]:
-    """A card played as ``face`` on each of ``ids``: the actions already made in this game
-    (``State.made``) where there are some, new ones for the rest (a row changes whenever an
-    animal comes or goes, most of its actions do not)."""
-    made = state.made
-    out: list[Action] = []
-    for animal_id in ids:
-        key = (PlayTrait, card, face, animal_id)
-        action = made.get(key)
-        if action is None:
-            action = made[key] = PlayTrait(card, face, animal_id)
-        out.append(action)
-    return tuple(out)
 
 
 def _single_targets(
@@ -225,22 +290,20 @@ def _single_targets(
     pool: list[Animal],
     tables: _Tables,
     linked: set[int],
+    stopped: dict[int, frozenset[str]],
 ) -> tuple[int, ...]:
-    """The animals of ``pool`` (present, of the trait's target) that may take ``face``."""
-    stops = tables.stops[face]
+    """The animals of ``pool`` (present, of the trait's target) that may take ``face``;
+    ``stopped`` keeps, per animal, the faces its traits stop (``_Tables.stopped_faces``)."""
     blocks = face in tables.blockers
     out: list[int] = []
     for animal in pool:
-        stopped = animal.id in linked
-        if not stopped:
-            for _, held in animal.traits:
-                if held in stops:
-                    stopped = True
-                    break
-        if stopped:
-            if trait_block(state, seat, face, animal) is not None:
+        faces = stopped.get(animal.id)
+        if faces is None:
+            faces = stopped[animal.id] = tables.stopped_faces(state, animal, linked)
+        if face in faces:
+            if not trait_allowed(state, seat, face, animal):
                 continue
-        elif blocks and trait.play_block(state, seat, animal) is not None:
+        elif blocks and trait.play_blocked(state, seat, animal):
             continue
         out.append(animal.id)
     return tuple(out)
@@ -252,24 +315,32 @@ def _others(state: State, seat: int) -> list[Animal]:
 
 
 def _pair_targets(
-    state: State, seat: int, face: str, trait: Trait, pool: list[Animal], linked: set[int]
+    state: State,
+    seat: int,
+    face: str,
+    trait: Trait,
+    pool: list[Animal],
+    linked: set[int],
+    stopped: dict[int, frozenset[str]],
 ) -> tuple[tuple[int, int], ...]:
     """The pairs of animals of ``pool`` a paired trait may join, in table order: what
-    ``pair_block`` checks, with its checks of one animal (``host_block``, ``play_block``)
-    asked once per animal (and only of an animal with a limiting trait, or a limiting link
-    in ``linked``), and the links of the trait read once."""
-    blocks = face in _TABLES.blockers
-    fit = {
-        a.id: (
-            (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
-            or host_block(state, a, face) is None
-        )
-        and (not blocks or trait.play_block(state, seat, a) is None)
-        for a in pool
-    }
-    joined = {
-        (link.a, link.b) for link in state.links.values() if link.trait == face
-    }
+    ``pair_block`` checks, with its checks of one animal (``host_limits``, ``play_blocked``)
+    asked once per animal (and only of an animal whose traits stop the face, with a
+    limiting trait among them or a limiting link in ``linked``), and the links of the trait
+    read once."""
+    tables = _TABLES
+    blocks = face in tables.blockers
+    fit: dict[int, bool] = {}
+    for a in pool:
+        faces = stopped.get(a.id)
+        if faces is None:
+            faces = stopped[a.id] = tables.stopped_faces(state, a, linked)
+        fit[a.id] = (
+            face not in faces
+            or (a.id not in linked and LIMITERS.isdisjoint([name for _, name in a.traits]))
+            or not host_limits(state, a, face)
+        ) and (not blocks or not trait.play_blocked(state, seat, a))
+    joined = {(link.a, link.b) for link in state.links.values() if link.trait == face}
     out: list[tuple[int, int]] = []
     for i, a in enumerate(pool):
         if not fit[a.id]:

@@ -1,17 +1,16 @@
 """A seat's options in its feeding step (seed 004, "Фаза питания"): a red token, fat into
 food, the traits' feeding actions and the cards in the middle of the table, and whether it
-must feed. ``advance`` lists them once per step to know whether the seat is asked at all,
-and the legal actions reuse that list (``State.offer``)."""
+must feed. ``advance`` asks ``has_feeding_choice`` (the same tests, stopping at the first
+option and making no action) to know whether the seat is asked at all; the options of a
+seat that is asked are listed once per state version (``State.offer``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Eat, EndStep, UseFat
-from evolutio.games.evolution.ops import can_eat, need
+from evolutio.games.evolution.ops import NO_FOOD, can_eat, need
 from evolutio.games.evolution.state import NO_CARD, Animal, State
-from evolutio.games.evolution.trait import FEEDERS, TRAITS, Trait
+from evolutio.games.evolution.trait import FEEDERS, TRAITS
 
 
 def here(state: State, animal: Animal) -> bool:
@@ -33,55 +32,6 @@ def must_feed(state: State, seat: int) -> bool:
     """3rd edition: a player who can take a red token must take one, or use a
     feeding-step trait instead (seed 004, "Фаза питания"; rules table 'Edition')."""
     return state.edition >= 3 and not state.acted and can_take_red(state, seat)
-
-
-def feeding_traits(state: State, seat: int) -> Iterator[tuple[Animal, Trait]]:
-    """(animal, trait) for every working trait with feeding actions the seat may use now:
-    in the step's location, only migration traits once a migration was declared; paired
-    traits (Recombination) are asked once per animal."""
-    migrating = state.used("migrating", seat)
-    where = state.where
-    # the links with feeding actions, by animal, read once
-    linked: dict[int, list[str]] = {}
-    if state.links and not migrating:
-        for link in state.links.values():
-            if link.trait in FEEDERS:
-                linked.setdefault(link.a, []).append(link.trait)
-                linked.setdefault(link.b, []).append(link.trait)
-    for animal_id in state.players[seat].animals:
-        animal = state.animals[animal_id]
-        if animal.card == NO_CARD or (where is not None and animal.location != where):
-            continue
-        seen: set[str] | None = None
-        for _, trait in animal.active():
-            if trait not in FEEDERS:
-                continue
-            if seen is None:
-                seen = set()
-            elif trait in seen:
-                continue
-            seen.add(trait)
-            handler = TRAITS[trait]
-            if handler.during_migration or not migrating:
-                yield animal, handler
-        if animal_id in linked and not animal.paralysed:
-            for name in linked[animal_id]:
-                if seen is None or name not in seen:
-                    if seen is None:
-                        seen = set()
-                    seen.add(name)
-                    yield animal, TRAITS[name]
-
-
-def feeding_trait_actions(state: State, seat: int) -> list[Action]:
-    """The actions of the traits ``feeding_traits`` lists, then those of cards lying in the
-    middle of the table."""
-    actions: list[Action] = []
-    for animal, handler in feeding_traits(state, seat):
-        actions.extend(handler.feeding_actions(state, animal))
-    if state.table_cards and not state.used("migrating", seat):
-        actions.extend(table_card_actions(state, seat))
-    return actions
 
 
 def table_card_actions(state: State, seat: int) -> list[Action]:
@@ -117,30 +67,55 @@ def fat_uses(state: State, seat: int) -> list[tuple[int, int]]:
 def feeding_options(state: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` in its feeding step: a red token for each animal that
     may take one, fat into food, the traits' actions, and ending the step (last) unless the
-    seat must feed."""
+    seat must feed. One pass over the seat's animals finds the red tokens and the fat (what
+    ``can_eat`` and ``fat_uses`` say, each animal's need computed once); the actions are the
+    game's objects, made once (``State.made``)."""
     actions: list[Action] = []
+    animals = state.animals
     made = state.made
     main_done = state.main_done
     if not main_done:
         where = state.where
+        cooldowns = state.cooldowns
+        fats: list[Action] | None = None
         for animal_id in state.players[seat].animals:
-            animal = state.animals[animal_id]
+            animal = animals[animal_id]
             if (
-                animal.card != NO_CARD
-                and (where is None or animal.location == where)
-                and state.bank(animal.location) > 0
-                and can_eat(state, animal)
+                animal.hibernating
+                or animal.card == NO_CARD
+                or (where is not None and animal.location != where)
+            ):
+                continue
+            red = state.bank(animal.location) > 0
+            fat = animal.fat and animal.has("fat_tissue")
+            if not red and not fat:
+                continue  # the need does not matter
+            hunger = need(state, animal) - animal.food
+            if (
+                red
+                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
+                and (NO_FOOD, animal_id) not in cooldowns
+                and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
             ):
                 key: tuple[object, ...] = (Eat, animal_id)
                 eat = made.get(key)
                 if eat is None:
                     eat = made[key] = Eat(animal_id)
                 actions.append(eat)
+            if hunger > 0 and fat:
+                if fats is None:
+                    fats = []
+                for amount in range(1, min(animal.fat, hunger) + 1):
+                    key = (UseFat, animal_id, amount)
+                    use = made.get(key)
+                    if use is None:
+                        use = made[key] = UseFat(animal_id, amount)
+                    fats.append(use)
         # before the fat and the traits: whether the seat can take a red token
         can_take = bool(actions)
-        for animal_id, most in fat_uses(state, seat):
-            actions.extend(UseFat(animal_id, k) for k in range(1, most + 1))
-    actions.extend(feeding_trait_actions(state, seat))
+        if fats:
+            actions.extend(fats)
+    _trait_actions(state, seat, actions)
     # must_feed, reading the red tokens just listed when they were listed
     must = (
         state.edition >= 3 and not state.acted and can_take
@@ -152,11 +127,113 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     return actions
 
 
+def _eating_blocked(state: State, animal: Animal) -> bool:
+    """Whether a link of the animal keeps food from it now (``can_eat``'s last test)."""
+    animal_id = animal.id
+    for link in state.links.values():
+        if (link.a == animal_id or link.b == animal_id) and TRAITS[
+            link.trait
+        ].link_blocks_eating(state, link, animal):
+            return True
+    return False
+
+
+def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
+    """Append the actions of every working trait with feeding actions the seat may use now
+    (in the step's location, only migration traits once a migration was declared; a trait
+    twice on an animal, or also on a link of it, asked once; paired traits such as
+    Recombination asked per animal), then those of cards lying in the middle of the
+    table."""
+    migrating = ("migrating", seat) in state.cooldowns
+    where = state.where
+    animals = state.animals
+    linked = _linked_feeders(state) if state.links and not migrating else None
+    for animal_id in state.players[seat].animals:
+        animal = animals[animal_id]
+        if animal.card == NO_CARD or (where is not None and animal.location != where):
+            continue
+        seen: set[str] | None = None
+        for _, trait in animal.active():
+            if trait not in FEEDERS:
+                continue
+            if seen is None:
+                seen = set()
+            elif trait in seen:
+                continue
+            seen.add(trait)
+            handler = TRAITS[trait]
+            if handler.during_migration or not migrating:
+                actions.extend(handler.feeding_actions(state, animal))
+        if linked and animal_id in linked and not animal.paralysed:
+            for name in linked[animal_id]:
+                if seen is None or name not in seen:
+                    if seen is None:
+                        seen = set()
+                    seen.add(name)
+                    actions.extend(TRAITS[name].feeding_actions(state, animal))
+    if state.table_cards and not migrating:
+        actions.extend(table_card_actions(state, seat))
+
+
+def _linked_feeders(state: State) -> dict[int, list[str]]:
+    """The links with feeding actions, by animal (both ends)."""
+    linked: dict[int, list[str]] = {}
+    for link in state.links.values():
+        if link.trait in FEEDERS:
+            linked.setdefault(link.a, []).append(link.trait)
+            linked.setdefault(link.b, []).append(link.trait)
+    return linked
+
+
 #: EndStep, the same object every time.
 END_STEP = EndStep()
 
 
 def has_feeding_choice(state: State, seat: int) -> bool:
-    """Whether the seat can do anything but end its step."""
-    options = feeding_options(state, seat)
-    return bool(options) and not isinstance(options[0], EndStep)
+    """Whether the seat can do anything but end its step (``feeding_options`` lists more
+    than EndStep): the same tests, stopping at the first option found and making no action
+    and no reason. ``advance`` asks it of every step, to skip a seat that has no choice."""
+    animals = state.animals
+    where = state.where
+    if not state.main_done:
+        for animal_id in state.players[seat].animals:
+            animal = animals[animal_id]
+            if (
+                animal.hibernating
+                or animal.card == NO_CARD
+                or (where is not None and animal.location != where)
+            ):
+                continue
+            # the need only when a red token or fat could still matter
+            red = state.bank(animal.location) > 0
+            fat = animal.fat and animal.has("fat_tissue")
+            if not red and not fat:
+                continue
+            hunger = need(state, animal) - animal.food
+            if hunger > 0 and fat:
+                return True
+            if (
+                red
+                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
+                and (NO_FOOD, animal_id) not in state.cooldowns
+                and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
+            ):
+                return True  # a red token (``can_eat``, the need known)
+    migrating = ("migrating", seat) in state.cooldowns
+    linked = _linked_feeders(state) if state.links and not migrating else None
+    for animal_id in state.players[seat].animals:
+        animal = animals[animal_id]
+        if animal.card == NO_CARD or (where is not None and animal.location != where):
+            continue
+        for _, trait in animal.active():
+            if trait in FEEDERS:
+                handler = TRAITS[trait]
+                if (handler.during_migration or not migrating) and handler.has_feeding_actions(
+                    state, animal
+                ):
+                    return True
+        if linked and animal_id in linked and not animal.paralysed:
+            for name in linked[animal_id]:
+                if TRAITS[name].has_feeding_actions(state, animal):
+                    return True
+    return bool(state.table_cards) and not migrating and bool(table_card_actions(state, seat))

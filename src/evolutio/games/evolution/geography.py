@@ -90,6 +90,31 @@ def move_block(
     return None
 
 
+def can_move(state: State, animal: Animal, destination: str, *, direct: bool = False) -> bool:
+    """Whether ``move_block`` lets the animal move there, making no reason (the listing's
+    twin)."""
+    if destination not in LOCATIONS or destination == animal.location:
+        return False
+    if animal.location == OCEAN:
+        return (
+            state.edition < 3
+            or animal.has("swimming")
+            or swimming_in_discard(state, animal.owner) is not None
+        )
+    if destination == OCEAN:
+        return animal.has("swimming")
+    return direct or not animal.has("swimming")
+
+
+def can_migrate(state: State, animal: Animal) -> bool:
+    """Whether ``migration_block`` lets the animal migrate in this step, making no reason."""
+    if not state.geography:
+        return False
+    if state.acted and ("migrating", animal.owner) not in state.cooldowns:
+        return False
+    return ("migration", animal.id) not in state.cooldowns
+
+
 def migration_block(state: State, animal: Animal) -> str | None:
     """Why the animal cannot migrate in this feeding step at all: migration is declared
     instead of feeding, and each animal migrates once per turn (seed 004, "Миграции")."""
@@ -182,7 +207,7 @@ class FollowFrame(ChoiceFrame):
                 and animal.present
                 and animal.location == self.origin
                 and animal.has("suckerfish")
-                and move_block(state, animal, migrant.location) is None
+                and can_move(state, animal, migrant.location)
             ):
                 follow.append(Follow(animal_id))
         return [*follow, Stay()] if follow else []

@@ -31,9 +31,6 @@ from evolutio.games.evolution.trait import (
 NO_FOOD = "no_food"
 #: the animal hid in its Shell this turn: no carnivore may attack it (ruling 15).
 IN_SHELL = "in_shell"
-#: an ink cloud stopped this carnivore: it may attack again from its owner's next feeding
-#: step (ruling 16).
-INK_RETURN = "ink_return"
 
 BANK = "bank"
 SUPPLY = "supply"
@@ -49,8 +46,12 @@ def need(state: State, animal: Animal) -> int:
         return total + _nature_need(state, animal) if state.nature_need else total
     food = FOOD
     off = animal.off
-    for card, trait in animal.traits:
-        if not off or card not in off:
+    if off:
+        for card, trait in animal.traits:
+            if card not in off:
+                total += food[trait]
+    else:
+        for _, trait in animal.traits:
             total += food[trait]
     if state.links:
         animal_id = animal.id
@@ -342,6 +343,23 @@ def host_block(state: State, animal: Animal, trait_id: str) -> str | None:
     return None
 
 
+def host_limits(state: State, animal: Animal, trait_id: str) -> bool:
+    """Whether ``host_block`` refuses ``trait_id``, making no reason (the listing's twin)."""
+    for _, existing in animal.traits:
+        if existing in LIMITERS and TRAITS[existing].limits(state, animal, trait_id):
+            return True
+    if state.links:
+        animal_id = animal.id
+        for link in state.links.values():
+            if (
+                (link.a == animal_id or link.b == animal_id)
+                and link.trait in LIMITERS
+                and TRAITS[link.trait].limits(state, animal, trait_id)
+            ):
+                return True
+    return False
+
+
 def fits(state: State, animal: Animal, trait_id: str) -> bool:
     """Whether ``trait_id`` may lie on ``animal`` next to its traits: no duplicate (but Fat
     tissue), no conflict, within the limits of its traits (seed 004, "Свойства животных")."""
@@ -349,9 +367,9 @@ def fits(state: State, animal: Animal, trait_id: str) -> bool:
     if not trait.stackable and animal.holds(trait_id):
         return False
     for _, existing in animal.traits:
-        if trait.conflicts(existing) or TRAITS[existing].conflicts(trait_id):
+        if trait.clashes(existing) or TRAITS[existing].clashes(trait_id):
             return False
-    return host_block(state, animal, trait_id) is None
+    return not host_limits(state, animal, trait_id)
 
 
 def seats_from(state: State, seat: int) -> list[int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import (
     CardsDrawn,
-    EndStep,
     FoodAdded,
     FoodBankSet,
     GameEnded,
@@ -23,7 +22,7 @@ from evolutio.games.evolution.actions import (
 from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
 from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
-from evolutio.games.evolution.feeding import feeding_options
+from evolutio.games.evolution.feeding import has_feeding_choice
 from evolutio.games.evolution.geography import (
     GONDWANA,
     LAURASIA,
@@ -31,7 +30,6 @@ from evolutio.games.evolution.geography import (
     food_table,
 )
 from evolutio.games.evolution.ops import (
-    INK_RETURN,
     firable,
     fire,
     is_fed,
@@ -44,6 +42,7 @@ from evolutio.games.evolution.state import (
     DEVELOPMENT,
     EXTINCTION,
     FEEDING,
+    INK_RETURN,
     OVER,
     Animal,
     AttackFrame,
@@ -52,8 +51,16 @@ from evolutio.games.evolution.state import (
     State,
     TriggerFrame,
 )
-from evolutio.games.evolution.trait import NO_DRAW, ON_TURN_START, TRAITS
+from evolutio.games.evolution.trait import (
+    EXTRA_FOOD,
+    NO_DRAW,
+    ON_FOOD_PHASE,
+    ON_TURN_START,
+    TRAITS,
+)
 
+#: each seat's StepEnded, made once (an event is immutable; every feeding step ends with one).
+STEP_ENDED = tuple(StepEnded(seat) for seat in range(8))
 #: Food bank by player count: (dice, bonus) -- seed 004 table; seed 000 for 5-8 players.
 FOOD_BANK = {2: (1, 2), 3: (2, 0), 4: (2, 2), 5: (3, 2), 6: (3, 4), 7: (4, 2), 8: (4, 4)}
 
@@ -74,13 +81,17 @@ def next_developer(state: State, events: list[Event]) -> bool:
 
     A player with no cards in hand must pass (seed 004, "Фаза развития").
     """
-    for seat in seats_from(state, state.current):
-        player = state.players[seat]
-        if not player.passed and not player.hand:
-            player.passed = True
+    players = state.players
+    count = len(players)
+    start = state.current
+    for i in range(count):  # every seat, clockwise from the current one (``seats_from``)
+        seat = (start + i) % count
+        player = players[seat]
         if not player.passed:
-            state.current = seat
-            return True
+            if player.hand:
+                state.current = seat
+                return True
+            player.passed = True
     return False
 
 
@@ -99,9 +110,10 @@ def start_feeding(state: State, events: list[Event]) -> None:
     for animal in list(state.animals.values()):
         if animal.present:
             for _, trait in list(animal.active()):
-                if animal.id not in state.animals:
-                    break
-                TRAITS[trait].on_food_phase(state, animal, events)
+                if trait in ON_FOOD_PHASE:  # the others' hook does nothing
+                    if animal.id not in state.animals:
+                        break
+                    TRAITS[trait].on_food_phase(state, animal, events)
     if state.geography:
         laurasia, gondwana, ocean = food_table(state.num_players, state.edition)
         for location, (dice_count, bonus) in ((LAURASIA, laurasia), (GONDWANA, gondwana)):
@@ -124,7 +136,7 @@ def start_feeding(state: State, events: list[Event]) -> None:
         if not animal.present:
             continue
         for _, trait in animal.active():
-            extra = TRAITS[trait].extra_food(state, animal)
+            extra = TRAITS[trait].extra_food(state, animal) if trait in EXTRA_FOOD else 0
             if extra:
                 state.add_bank(animal.location, extra)
                 state.food_created += extra
@@ -140,20 +152,31 @@ def start_step(state: State, seat: int) -> None:
     state.main_done = False
     state.acted = False
     state.where = None
-    state.clear_cooldowns(Span.STEP)
-    if state.cooldowns:
-        # ruling 16: a carnivore stopped by an ink cloud attacks again from now on
-        for key, animal_id in [k for k in state.cooldowns if k[0] == INK_RETURN]:
+    cooldowns = state.cooldowns
+    if not state.step_marks:
+        return  # no step cooldown and no ink-cloud return was set since the last look
+    # the step's cooldowns end (``clear_cooldowns(Span.STEP)``), and ruling 16: a carnivore
+    # stopped by an ink cloud attacks again from now on; both found in one pass
+    step = Span.STEP
+    found = [k for k, span in cooldowns.items() if span is step or k[0] == INK_RETURN]
+    for found_key in found:
+        if cooldowns.get(found_key) is step:
+            del cooldowns[found_key]
+    for name, animal_id in found:
+        if name == INK_RETURN:
             animal = state.animals.get(animal_id)
             if animal is None or animal.owner == seat:
-                state.cooldowns.pop((key, animal_id), None)
-                state.cooldowns.pop(("carnivore", animal_id), None)
+                cooldowns.pop((name, animal_id), None)
+                cooldowns.pop(("carnivore", animal_id), None)
+    state.step_marks = any(
+        name == INK_RETURN and (name, animal_id) in cooldowns for name, animal_id in found
+    )
 
 
 def end_step(state: State, events: list[Event]) -> None:
     """End the seat's feeding step; the phase ends after a full round of empty steps."""
     seat = state.current
-    events.append(StepEnded(seat))
+    events.append(STEP_ENDED[seat])
     state.empty_steps = 0 if state.acted else state.empty_steps + 1
     if state.empty_steps >= len(state.players):
         start_extinction(state, events)
@@ -387,11 +410,9 @@ def advance(state: State, events: list[Event]) -> None:
             start_feeding(state, events)
             continue
         if state.phase == FEEDING:
-            # the step's options, kept for legal_actions: a seat that can only end its
-            # step (EndStep comes last) is not asked
-            options = feeding_options(state, state.current)
-            if options and not isinstance(options[0], EndStep):  # has_feeding_choice
-                state.offer = (state.current, options)
+            # a seat that can only end its step is not asked; the options of one that is
+            # are listed when asked for (``rules.legal_actions``)
+            if has_feeding_choice(state, state.current):
                 return
             if (
                 state.pauses

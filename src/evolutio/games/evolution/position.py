@@ -310,7 +310,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
         raise ScenarioError(f"{where}.dice: {exc}") from None
     state.card_faces = build.faces
     # what lies face up is known to all (trait and link cards, revealed animals, the table)
-    state.public = frozenset(
+    state.public = set(
         [c for a in state.animals.values() for c, _ in a.traits]
         + [link.card for link in state.links.values()]
         + list(state.table_cards)

@@ -58,7 +58,7 @@ from evolutio.games.evolution.state import (
     Link,
     State,
 )
-from evolutio.games.evolution.trait import FEEDING_ACTIONS, TABLE_ACTIONS, TRAITS
+from evolutio.games.evolution.trait import FEEDING_ACTIONS, ON_PLAY, TABLE_ACTIONS, TRAITS
 
 
 def decision(state: State) -> Decision | None:
@@ -86,6 +86,8 @@ def decision(state: State) -> Decision | None:
     return _FEED[state.current]
 
 
+#: each seat's Passed event, made once (an event is immutable).
+PASSED = tuple(Passed(seat) for seat in range(8))
 #: the turn's decisions of each seat (Evolution seats at most 8 players).
 _DEVELOP = tuple(
     Decision((seat,), "develop", "Play a card from your hand, or pass.") for seat in range(8)
@@ -244,7 +246,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
     player = state.players[seat]
     if isinstance(action, Pass):
         player.passed = True
-        events.append(Passed(seat))
+        events.append(PASSED[seat])
     else:
         assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
         player.hand.remove(action.card)
@@ -253,16 +255,15 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
         elif isinstance(action, PlayTrait):
             animal = state.animals[action.animal]
             place_trait(animal, action.card, action.trait)
-            state.played_by = {**state.played_by, action.card: seat}
-            state.public = state.public | {action.card}
+            state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
-            TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
+            if action.trait in ON_PLAY:
+                TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
         else:
             link = Link(state.next_link, action.trait, action.card, *action.animals)
             state.next_link += 1
             state.links[link.id] = link
-            state.played_by = {**state.played_by, action.card: seat}
-            state.public = state.public | {action.card}
+            state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % len(state.players)
 

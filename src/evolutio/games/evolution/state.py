@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
 NO_CARD = -1
+#: a cooldown: an ink cloud stopped this carnivore; it may attack again from its owner's
+#: next feeding step (ruling 16; ops.py and phases.py read it).
+INK_RETURN = "ink_return"
 
 DEVELOPMENT = "development"
 FEEDING = "feeding"
@@ -258,51 +261,13 @@ class State:
     """A whole game of Evolution."""
 
     __slots__ = (
-        "_rng",
-        "acted",
-        "animals",
-        "banks",
-        "card_faces",
-        "cooldowns",
-        "current",
-        "deck",
-        "edition",
-        "empty_steps",
-        "first_player",
-        "food_bank",
-        "food_created",
-        "food_removed",
-        "labels",
-        "last_turn",
-        "links",
-        "made",
-        "main_done",
-        "nature_cards",
-        "nature_deck",
-        "nature_discard",
-        "nature_need",
-        "nature_no_attack",
-        "nature_now",
-        "next_animal",
-        "next_link",
-        "not_hunter",
-        "offer",
-        "options",
-        "paused_at",
-        "pauses",
-        "pending",
-        "phase",
-        "played_by",
-        "players",
-        "public",
-        "rng_shared",
-        "rows",
-        "seed",
-        "stack",
-        "stage",
-        "table_cards",
-        "turn",
-        "where",
+        "_rng", "acted", "animals", "banks", "card_faces", "cooldowns", "current", "deck",
+        "edition", "empty_steps", "first_player", "food_bank", "food_created", "food_removed",
+        "labels", "last_turn", "links", "made", "main_done", "nature_cards", "nature_deck",
+        "nature_discard", "nature_need", "nature_no_attack", "nature_now", "next_animal",
+        "next_link", "not_hunter", "offer", "options", "paused_at", "pauses", "pending",
+        "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
+        "seed", "stack", "stage", "step_marks", "stopped", "table_cards", "turn", "where",
     )
 
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
@@ -334,6 +299,9 @@ class State:
         self.stage = ""
         #: cooldowns: (trait or use, object id) -> span; one mechanism for every limit.
         self.cooldowns: dict[tuple[str, int], Span] = {}
+        #: a step cooldown or an ink-cloud return may lie in ``cooldowns`` (set by ``use``):
+        #: a feeding step's start looks for them only then (``phases.start_step``).
+        self.step_marks = False
         self.stack: list[Frame] = []
         #: paired-trait triggers waiting to fire: (link id, animal that receives the token).
         #: the third item: queued by a token a paired trait gave (within a chain).
@@ -348,12 +316,14 @@ class State:
         self.labels: dict[str, int] = {}
         #: cards lying face up in the middle of the table (a Shell whose animal died).
         self.table_cards: list[int] = []
-        #: trait card -> the seat that played it onto an animal (a Parasite, a gift);
-        #: replaced, never changed in place, so that clones share it.
+        #: trait card -> the seat that played it onto an animal (a Parasite, a gift).
         self.played_by: dict[int, int] = {}
         #: cards every seat has seen face up (traits played, a revealed animal card): their
         #: faces stay known wherever they go, a discard pile included (determinize).
-        self.public: frozenset[int] = frozenset()
+        self.public: set[int] = set()
+        #: ``played_by`` and ``public`` are also a clone's (or the original's): copy them
+        #: before changing them in place (``shown``).
+        self.played_shared = False
         #: face-down animal cards every seat knows are no Anglerfish (attacked bare, not
         #: revealed: a Hunter attacked itself must be revealed).
         self.not_hunter: frozenset[int] = frozenset()
@@ -377,9 +347,13 @@ class State:
         #: action objects already made in this game, by their class and fields: an action
         #: is immutable, so the legal actions reuse them, and clones share the table.
         self.made: dict[tuple[object, ...], Action] = {}
-        #: rows of such actions (a card as an animal in each place, or as one trait on
-        #: the animals that may take it), by their class, card, trait and targets.
-        self.rows: dict[tuple[object, ...], tuple[Action, ...]] = {}
+        #: a card's development actions (development.py), by card: as an animal in each
+        #: place, and by trait its actions by target animal (or pair of animals).
+        self.rows: dict[int, tuple[tuple[Action, ...], dict[str, dict[Any, Action]]]] = {}
+        #: per animal, its trait cards when last asked and the faces they stop from going
+        #: on it without a full check (development.py); shared by clones, read only where
+        #: the cards are the same.
+        self.stopped: dict[int, tuple[list[tuple[int, str]], frozenset[str]]] = {}
 
     @property
     def rng(self) -> Rng:
@@ -441,6 +415,7 @@ class State:
         other.where = self.where
         other.stage = self.stage
         other.cooldowns = dict(self.cooldowns)
+        other.step_marks = self.step_marks
         other.stack = [f.copy() for f in self.stack]
         other.pending = list(self.pending)
         other.main_done = self.main_done
@@ -452,6 +427,7 @@ class State:
         other.table_cards = list(self.table_cards)
         other.played_by = self.played_by
         other.public = self.public
+        other.played_shared = self.played_shared = True
         other.not_hunter = self.not_hunter
         other.pauses = self.pauses
         other.paused_at = self.paused_at
@@ -464,7 +440,19 @@ class State:
         other.offer = None
         other.made = self.made
         other.rows = self.rows
+        other.stopped = self.stopped
         return other
+
+    def shown(self, card: int, seat: int | None = None) -> None:
+        """Card ``card`` lies face up from now on; ``seat`` played it onto an animal. The
+        two tables are shared with clones until one of them changes (copy on write)."""
+        if self.played_shared:
+            self.played_by = dict(self.played_by)
+            self.public = set(self.public)
+            self.played_shared = False
+        if seat is not None:
+            self.played_by[card] = seat
+        self.public.add(card)
 
     # -- cooldowns -------------------------------------------------------------------------
 
@@ -473,6 +461,8 @@ class State:
 
     def use(self, key: str, obj: int, span: Span) -> None:
         self.cooldowns[(key, obj)] = span
+        if span is Span.STEP or key == INK_RETURN:
+            self.step_marks = True
 
     def clear_cooldowns(self, span: Span) -> None:
         """End a span: drop its cooldowns (a finished turn turns NEXT_TURN into TURN)."""

@@ -189,6 +189,43 @@ class Trait:
         """True if the action takes the step's one food action (instead of a red token)."""
         return False
 
+    # -- yes/no twins of the reason hooks ----------------------------------------------------
+    # The legal actions are listed with these: they say only whether, and make no reason
+    # sentence and no object; the reason hooks above are asked when a sent action is
+    # checked. Each defaults to its reason hook; a trait asked often gives the same test
+    # without the sentence (tests/games/evolution/test_evolution_listing.py holds the two
+    # paths to one answer).
+
+    def clashes(self, other: str) -> bool:
+        """Whether ``conflicts`` refuses ``other`` beside this trait."""
+        return self.conflicts(other) is not None
+
+    def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
+        """Whether ``play_block`` refuses ``animal``."""
+        return self.play_block(state, seat, animal) is not None
+
+    def limits(self, state: State, animal: Animal, other: str) -> bool:
+        """Whether ``limits_play`` refuses ``other`` on ``animal``."""
+        return self.limits_play(state, animal, other) is not None
+
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        """Whether ``blocks_attack`` refuses this attack."""
+        return self.blocks_attack(state, carnivore, target) is not None
+
+    def attack_restricted(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        """Whether ``restricts_attack`` refuses this attack."""
+        return self.restricts_attack(state, carnivore, target) is not None
+
+    def link_attack_blocked(
+        self, state: State, link: Link, carnivore: Animal, target: Animal
+    ) -> bool:
+        """Whether ``link_blocks_attack`` refuses this attack."""
+        return self.link_blocks_attack(state, link, carnivore, target) is not None
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        """Whether ``feeding_actions`` offers anything (asked of seats that may be skipped)."""
+        return bool(self.feeding_actions(state, animal))
+
 
 class ActionOfAnimal(Protocol):
     """An action class whose only field is the acting animal."""
@@ -207,8 +244,22 @@ class AnimalActionTrait(Trait):
         """Why the animal cannot use the trait now, or None."""
         raise NotImplementedError(f"{self.id} must say when it is refused")
 
+    def blocked(self, state: State, animal: Animal) -> bool:
+        """Whether ``block`` refuses (the listing's twin: no reason made)."""
+        return self.block(state, animal) is not None
+
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        return [] if self.block(state, animal) else [self.action(animal.id)]
+        if self.blocked(state, animal):
+            return []
+        key = (self.action, animal.id)
+        made = state.made
+        action = made.get(key)
+        if action is None:
+            action = made[key] = self.action(animal.id)
+        return [action]
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        return not self.blocked(state, animal)
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         reason = self.block(state, animal)
@@ -230,6 +281,11 @@ RED_WATCHERS: list[Trait] = []
 #: trait ids with ``on_fed`` / ``on_turn_start`` hooks and those that draw no card.
 ON_FED: set[str] = set()
 ON_TURN_START: set[str] = set()
+#: trait ids with an ``on_play`` hook (asked only for these), with ``on_food_phase``, with
+#: ``extra_food``.
+ON_PLAY: set[str] = set()
+ON_FOOD_PHASE: set[str] = set()
+EXTRA_FOOD: set[str] = set()
 NO_DRAW: set[str] = set()
 #: trait ids whose ``limits_play`` can refuse other traits (asked only for these).
 LIMITERS: set[str] = set()
@@ -269,6 +325,12 @@ def register(card_set: str, *traits: Trait) -> None:
             ON_FED.add(trait.id)
         if cls.on_turn_start is not Trait.on_turn_start:
             ON_TURN_START.add(trait.id)
+        if cls.on_play is not Trait.on_play:
+            ON_PLAY.add(trait.id)
+        if cls.on_food_phase is not Trait.on_food_phase:
+            ON_FOOD_PHASE.add(trait.id)
+        if cls.extra_food is not Trait.extra_food:
+            EXTRA_FOOD.add(trait.id)
         if not trait.draws_card:
             NO_DRAW.add(trait.id)
         if cls.limits_play is not Trait.limits_play:

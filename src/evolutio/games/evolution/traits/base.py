@@ -11,20 +11,17 @@ from evolutio.games.evolution.actions import (
     Attack,
     AttackRedirected,
     DieRolled,
-    FoodDestroyed,
-    Grazing,
-    Hibernate,
     Mimic,
-    Piracy,
     Run,
     TailLoss,
-    TraitUsed,
 )
 from evolutio.games.evolution.attack import (
     ATTACKED,
     attack_block,
+    can_attack,
     carnivore_block,
     fail_attack,
+    may_attack,
     notify_attacked,
     start_attack,
 )
@@ -36,12 +33,16 @@ from evolutio.games.evolution.ops import (
     can_eat,
     gain,
     is_fed,
-    need,
     shed_trait,
 )
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Link, Span, State
-from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
+from evolutio.games.evolution.trait import TRAITS, Trait, register
+from evolutio.games.evolution.traits.base_feeding import (
+    GrazingTrait,
+    HibernationTrait,
+    PiracyTrait,
+)
 
 
 class Carnivore(Trait):
@@ -57,25 +58,38 @@ class Carnivore(Trait):
             return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
 
+    def clashes(self, other: str) -> bool:
+        return other == "scavenger"
+
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.main_done or carnivore_block(state, animal):
+        if state.main_done or not can_attack(state, animal):
             return []
         # itself, animals elsewhere or in a Shell and traits waiting for a body are refused
-        # by attack_block too: skipped first, cheaply
+        # by may_attack too: skipped first, cheaply
         cooldowns = state.cooldowns
         made = state.made  # the game's action objects, made once (they are immutable)
         out: list[Action] = []
+        animal_id = animal.id
+        location = animal.location
         for target in state.animals.values():
             if (
-                target.id != animal.id
-                and target.location == animal.location
+                target.id != animal_id
+                and target.location == location
                 and target.card != NO_CARD
                 and (IN_SHELL, target.id) not in cooldowns
-                and attack_block(state, animal, target) is None
+                and may_attack(state, animal, target)
             ):
-                key = (Attack, animal.id, target.id)
-                out.append(made.get(key) or made.setdefault(key, Attack(animal.id, target.id)))
+                key = (Attack, animal_id, target.id)
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = Attack(animal_id, target.id)
+                out.append(action)
         return out
+
+    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
+        if state.main_done or not can_attack(state, animal):
+            return False
+        return any(may_attack(state, animal, target) for target in state.animals.values())
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
@@ -121,6 +135,9 @@ class HighBodyWeight(Trait):
             )
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("high_body_weight")
+
 
 class Swimming(Trait):
     """Only a swimming carnivore can attack it; a swimming carnivore attacks only swimming
@@ -133,15 +150,24 @@ class Swimming(Trait):
             return refusal("swimming_prey")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("swimming")
+
     def restricts_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
         if not target.has("swimming"):
             return refusal("swimming_hunter")
         return None
 
+    def attack_restricted(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not target.has("swimming")
+
     def play_block(self, state: State, seat: int, animal: Animal) -> str | None:
         if state.geography and animal.location == OCEAN:
             return refusal("in_ocean", animal=animal.id)
         return None
+
+    def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
+        return state.geography and animal.location == OCEAN
 
     def on_play(
         self, state: State, seat: int, animal: Animal, card: int, events: list[Event]
@@ -194,7 +220,7 @@ class Mimicry(Trait):
         for animal_id in state.players[target.owner].animals:
             if animal_id in frame.targeted or animal_id == carnivore.id:
                 continue
-            if attack_block(state, carnivore, state.animals[animal_id], frame.ignore) is None:
+            if may_attack(state, carnivore, state.animals[animal_id], frame.ignore):
                 options.append(Mimic(animal_id))
         return options, True
 
@@ -221,6 +247,9 @@ class Camouflage(Trait):
             return refusal("only_with", state.edition, trait="sharp_vision", trait2="camouflage")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return not carnivore.has("sharp_vision")
+
 
 class SharpVision(Trait):
     """A carnivore with it can attack animals with Camouflage (seed 004, "Острое зрение")."""
@@ -237,6 +266,9 @@ class Burrowing(Trait):
         if is_fed(state, target):
             return refusal("burrowed", state.edition, trait="burrowing")
         return None
+
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return is_fed(state, target)
 
 
 class Poisonous(Trait):
@@ -328,124 +360,13 @@ class Symbiosis(Trait):
             return refusal("symbiont", animal=target.id, other=link.a)
         return None
 
+    def link_attack_blocked(
+        self, state: State, link: Link, carnivore: Animal, target: Animal
+    ) -> bool:
+        return target.id == link.b
+
     def link_blocks_eating(self, state: State, link: Link, animal: Animal) -> bool:
         return animal.id == link.b and not is_fed(state, state.animals[link.a])
-
-
-class PiracyTrait(Trait):
-    """Once per turn, in its feeding step: take a token from another animal that has
-    received food this turn but is not fed (seed 004, "Пиратство"; ruling 4)."""
-
-    id = "piracy"
-    feeding_types = ("piracy",)
-
-    def _block(self, state: State, animal: Animal, target: Animal | None) -> str | None:
-        if state.used("piracy", animal.id):
-            return refusal("used_this_turn", state.edition, animal=animal.id, trait="piracy")
-        if animal.hibernating or animal.food >= need(state, animal):
-            return refusal("piracy_hungry", state.edition, trait="piracy")
-        if target is None:
-            return refusal("rob_none")
-        if target.id == animal.id:
-            return refusal("rob_self")
-        if target.location != animal.location:
-            return refusal("rob_elsewhere", animal=target.id)
-        if target.food < 1:
-            return refusal("rob_empty", animal=target.id)
-        if not state.used("fed", target.id):
-            return refusal("rob_unfed", animal=target.id)
-        if is_fed(state, target):
-            return refusal("rob_fed", state.edition, animal=target.id, trait="piracy")
-        return None
-
-    def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.used("piracy", animal.id):
-            return []
-        if animal.hibernating or animal.food >= need(state, animal):
-            return []
-        # the checks of _block that need no target come first, then its checks of the
-        # target, in the same terms (``state.used("fed", ...)`` is that cooldown)
-        cooldowns = state.cooldowns
-        return [
-            Piracy(animal.id, target.id)
-            for target in state.animals.values()
-            if target.id != animal.id
-            and target.location == animal.location
-            and target.food >= 1
-            and ("fed", target.id) in cooldowns
-            and not is_fed(state, target)
-        ]
-
-    def check_action(self, state: State, animal: Animal, action: Action) -> None:
-        assert isinstance(action, Piracy)
-        reason = self._block(state, animal, state.animals.get(action.target))
-        if reason:
-            raise IllegalAction(reason)
-
-    def apply_action(
-        self, state: State, animal: Animal, action: Action, events: list[Event]
-    ) -> None:
-        assert isinstance(action, Piracy)
-        state.use("piracy", animal.id, Span.TURN)
-        victim = state.animals[action.target]
-        # a blue token is taken if the victim has one (the colour changes nothing later:
-        # the stolen token arrives blue, ruling 4)
-        if victim.red == victim.food:
-            victim.red -= 1
-        victim.food -= 1
-        events.append(TraitUsed(animal.id, "piracy"))
-        gain(state, animal, str(victim.id), "piracy", events)
-
-
-class GrazingTrait(AnimalActionTrait):
-    """In each of its owner's feeding steps it may destroy one red token of the food bank
-    (seed 004, "Топотун")."""
-
-    id = "grazing"
-    feeding_types = ("grazing",)
-    action = Grazing
-
-    def block(self, state: State, animal: Animal) -> str | None:
-        if state.used("grazing", animal.id):
-            return refusal("grazed", animal=animal.id)
-        if state.bank(animal.location) < 1:
-            return refusal("bank_empty")
-        return None
-
-    def apply_action(
-        self, state: State, animal: Animal, action: Action, events: list[Event]
-    ) -> None:
-        state.use("grazing", animal.id, Span.STEP)
-        state.add_bank(animal.location, -1)
-        state.food_removed += 1
-        events.append(FoodDestroyed(animal.id, "grazing"))
-
-
-class HibernationTrait(AnimalActionTrait):
-    """In its feeding step the animal falls asleep and counts as fed; not two turns running,
-    not in the last turn; it then takes no food, not even into fat (seed 004; ruling 7)."""
-
-    id = "hibernation"
-    feeding_types = ("hibernate",)
-    action = Hibernate
-
-    def block(self, state: State, animal: Animal) -> str | None:
-        if animal.hibernating:
-            return refusal("already_hibernating", animal=animal.id)
-        if state.used("hibernation", animal.id):
-            return refusal("hibernation_twice", state.edition, trait="hibernation")
-        if state.last_turn:
-            return refusal("hibernation_last", state.edition, trait="hibernation")
-        if animal.food >= need(state, animal):
-            return refusal("already_fed", animal=animal.id)
-        return None
-
-    def apply_action(
-        self, state: State, animal: Animal, action: Action, events: list[Event]
-    ) -> None:
-        state.use("hibernation", animal.id, Span.NEXT_TURN)
-        animal.hibernating = True
-        events.append(TraitUsed(animal.id, "hibernation"))
 
 
 class Scavenger(Trait):
@@ -458,6 +379,9 @@ class Scavenger(Trait):
         if other == "carnivore":
             return refusal("scavenger_carnivore", trait="scavenger", trait2="carnivore")
         return None
+
+    def clashes(self, other: str) -> bool:
+        return other == "carnivore"
 
 
 class Parasite(Trait):

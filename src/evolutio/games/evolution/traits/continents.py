@@ -20,6 +20,8 @@ from evolutio.games.evolution.actions import (
 )
 from evolutio.games.evolution.geography import (
     LOCATIONS,
+    can_migrate,
+    can_move,
     migrate,
     migration_block,
     move_block,
@@ -52,13 +54,9 @@ class Migration(Trait):
         return migration_block(state, animal)
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if self._block(state, animal):
+        if not can_migrate(state, animal):
             return []
-        return [
-            Migrate(animal.id, place)
-            for place in LOCATIONS
-            if move_block(state, animal, place) is None
-        ]
+        return [Migrate(animal.id, place) for place in LOCATIONS if can_move(state, animal, place)]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Migrate)
@@ -108,12 +106,19 @@ class Regeneration(Trait):
             return refusal("regeneration_food", state.edition, trait="regeneration")
         return None
 
+    def play_blocked(self, state: State, seat: int, animal: Animal) -> bool:
+        others = self._others(state, animal)
+        return len(others) > 1 or any(TRAITS[t].food for t in others)
+
     def limits_play(self, state: State, animal: Animal, other: str) -> str | None:
         if TRAITS[other].food:
             return refusal("regenerating_food", state.edition, trait="regeneration", trait2=other)
         if len(self._others(state, animal)) >= 2:
             return refusal("regenerating_two", state.edition, trait="regeneration")
         return None
+
+    def limits(self, state: State, animal: Animal, other: str) -> bool:
+        return bool(TRAITS[other].food) or len(self._others(state, animal)) >= 2
 
 
 class Recombination(Trait):
@@ -209,13 +214,23 @@ class Herding(Trait):
 
     id = "herding"
 
-    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+    @staticmethod
+    def _count(state: State, target: Animal) -> tuple[int, int]:
+        """Herding animals and carnivores in the target's location."""
         herd = carnivores = 0
         for animal in state.animals.values():
             if animal.location != target.location or not animal.present:
                 continue
             herd += animal.has("herding")
             carnivores += animal.has("carnivore")
+        return herd, carnivores
+
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        herd, carnivores = self._count(state, target)
+        return herd >= carnivores
+
+    def blocks_attack(self, state: State, carnivore: Animal, target: Animal) -> str | None:
+        herd, carnivores = self._count(state, target)
         if herd >= carnivores:
             if target.location:
                 return refusal(

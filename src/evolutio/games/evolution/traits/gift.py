@@ -56,6 +56,9 @@ class Shy(Trait):
             return refusal("shy")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return (ATTACKED, target.id) in state.cooldowns
+
 
 class Homeothermy(AnimalActionTrait):
     """+1. In each of its owner's feeding steps the animal, while not fed, may take one extra
@@ -77,6 +80,15 @@ class Homeothermy(AnimalActionTrait):
         if not can_eat(state, animal):
             return refusal("cannot_eat", animal=animal.id)
         return None
+
+    def blocked(self, state: State, animal: Animal) -> bool:
+        return (
+            ("homeothermy", animal.id) in state.cooldowns
+            or state.bank(animal.location) < 1
+            or animal.hibernating
+            or animal.food >= need(state, animal)
+            or not can_eat(state, animal)
+        )
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]

@@ -36,5 +36,8 @@ class Immunity(Trait):
             )
         return None
 
+    def limits(self, state: State, animal: Animal, other: str) -> bool:
+        return other in ("parasite", "trematode")
+
 
 register("ice_age", Insulation(), Immunity())

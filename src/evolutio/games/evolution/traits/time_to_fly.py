@@ -13,7 +13,14 @@ from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import TraitUsed, register_actions
-from evolutio.games.evolution.geography import CONTINENTS, migrate, migration_block, move_block
+from evolutio.games.evolution.geography import (
+    CONTINENTS,
+    can_migrate,
+    can_move,
+    migrate,
+    migration_block,
+    move_block,
+)
 from evolutio.games.evolution.ops import (
     SUPPLY,
     can_eat,
@@ -148,6 +155,9 @@ class Flight(Trait):
             return refusal("flight_safe", state.edition, trait="flight")
         return None
 
+    def attack_blocked(self, state: State, carnivore: Animal, target: Animal) -> bool:
+        return trait_count(state, carnivore) >= trait_count(state, target)
+
     # Continents: "животное со свойством ПОЛЕТ, имеющее 1 или 2 свойства, может мигрировать
     # с континента на континент так, будто оно использует свойство МИГРАЦИЯ ... ВОДОПЛАВАЮЩЕЕ
     # животное со свойством ПОЛЕТ может мигрировать между континентами, минув Океан" (seed
@@ -164,12 +174,18 @@ class Flight(Trait):
         return move_block(state, animal, destination, direct=True)
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if not state.geography:
+        """``_fly_block``'s tests, making no reason."""
+        if (
+            not state.geography
+            or animal.location not in CONTINENTS
+            or not can_migrate(state, animal)
+            or trait_count(state, animal) > 2
+        ):
             return []
         return [
             Fly(animal.id, place)
             for place in CONTINENTS
-            if self._fly_block(state, animal, place) is None
+            if can_move(state, animal, place, direct=True)
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -279,6 +295,9 @@ class Specialization(AnimalActionTrait):
             return refusal("specialization_both")
         return None
 
+    def clashes(self, other: str) -> bool:
+        return other == self.partner
+
     def block(self, state: State, animal: Animal) -> str | None:
         if state.main_done:
             return refusal("main_done")
@@ -293,6 +312,19 @@ class Specialization(AnimalActionTrait):
             if any(other.has(kind) for kind in kinds):
                 return refusal("specialization_shared", animal=other.id)
         return None
+
+    def blocked(self, state: State, animal: Animal) -> bool:
+        if state.main_done or not can_eat(state, animal):
+            return True
+        kinds = (self.id, self.partner) if state.geography else (self.id,)
+        animal_id = animal.id
+        location = animal.location
+        for other in state.animals.values():
+            if other.id != animal_id and other.location == location:
+                for kind in kinds:
+                    if other.has(kind):
+                        return True
+        return False
 
     def apply_action(
         self, state: State, animal: Animal, action: Action, events: list[Event]

@@ -9,18 +9,31 @@ from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
-from evolutio.games.evolution.attack import attack_block, carnivore_block, fail_attack, start_attack
-from evolutio.games.evolution.development import trait_block
+from evolutio.games.evolution.attack import (
+    attack_block,
+    can_attack,
+    carnivore_block,
+    fail_attack,
+    may_attack,
+    start_attack,
+)
+from evolutio.games.evolution.development import trait_allowed, trait_block
 from evolutio.games.evolution.ops import (
     IN_SHELL,
-    INK_RETURN,
     NO_FOOD,
     can_eat,
     revealed,
     seats_from,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, AttackFrame, ChoiceFrame, Span, State
+from evolutio.games.evolution.state import (
+    INK_RETURN,
+    Animal,
+    AttackFrame,
+    ChoiceFrame,
+    Span,
+    State,
+)
 from evolutio.games.evolution.trait import Trait
 
 # -- actions -------------------------------------------------------------------------------
@@ -177,7 +190,7 @@ class Intellect(Trait):
         return attack_block(state, animal, target, (trait,))
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
-        if state.main_done or carnivore_block(state, animal):
+        if state.main_done or not can_attack(state, animal):
             return []
         if state.used("intellect", animal.id):
             pairs = [
@@ -194,7 +207,7 @@ class Intellect(Trait):
         return [
             IntellectAttack(animal.id, target.id, trait)
             for target, trait in pairs
-            if target.id != animal.id and attack_block(state, animal, target, (trait,)) is None
+            if target.id != animal.id and may_attack(state, animal, target, (trait,))
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -227,15 +240,14 @@ class Anglerfish(Trait):
     animal_only = True
     defence_types = ("anglerfish",)
 
-    def _counter_block(
+    def _counter_allowed(
         self, state: State, hunter: Animal, carnivore: Animal, trait: str
-    ) -> str | None:
-        """Why the revealed hunter's counter-attack, ignoring ``trait``, cannot start."""
+    ) -> bool:
+        """Whether the revealed hunter's counter-attack, ignoring ``trait``, can start (it
+        eats, and ``may_attack``): only whether, as nobody chose it to be refused."""
         hunter.traits.append((hunter.card, "carnivore"))
         try:
-            if not can_eat(state, hunter):
-                return refusal("cannot_eat", animal=hunter.id)
-            return attack_block(state, hunter, carnivore, (trait,))
+            return can_eat(state, hunter) and may_attack(state, hunter, carnivore, (trait,))
         finally:
             hunter.traits.pop()
 
@@ -282,12 +294,12 @@ class Anglerfish(Trait):
         assert isinstance(action, RevealAnglerfish)
         hunter = state.animals[action.animal]
         carnivore = state.animals[frame.carnivore]
-        blocked = self._counter_block(state, hunter, carnivore, action.trait)
+        allowed = self._counter_allowed(state, hunter, carnivore, action.trait)
         hunter.traits.insert(0, (hunter.card, "carnivore"))
-        state.public = state.public | {hunter.card}
+        state.shown(hunter.card)
         events.append(AnimalRevealed(hunter.id, "anglerfish"))
         fail_attack(state, frame, "anglerfish", events)
-        if blocked is None:
+        if allowed:
             start_attack(state, hunter, carnivore, events, (action.trait,))
             return
         # ruling 14: the Hunter only *tries*; blocked, it has spent its attack and the
@@ -357,10 +369,12 @@ class Shell(Trait):
     def table_actions(self, state: State, seat: int, card: int) -> list[Action]:
         if state.main_done:
             return []
+        if card not in state.table_cards or "shell" not in state.card_faces[card]:
+            return []
         return [
             EnterShell(animal_id, card)
             for animal_id in state.players[seat].animals
-            if self._block(state, state.animals[animal_id], card) is None
+            if trait_allowed(state, seat, "shell", state.animals[animal_id])
         ]
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
@@ -470,8 +484,8 @@ class Ambush(Trait):
         return (
             animal.id != prey.id
             and animal.has("ambush")
-            and carnivore_block(state, animal) is None
-            and attack_block(state, animal, prey, AMBUSH_DISABLES) is None
+            and can_attack(state, animal)
+            and may_attack(state, animal, prey, AMBUSH_DISABLES)
         )
 
     def on_red_taken(self, state: State, animal: Animal, events: list[Event]) -> None:
