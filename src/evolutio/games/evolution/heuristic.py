@@ -96,7 +96,7 @@ class ViewFacts(Facts):
         self.animals = animals
         self.links: list[JSON] = view.get("links", [])
         self.last_turn = bool(view.get("last_turn"))
-        self.count(len(players))
+        self.players = len(players)
 
     def need(self, animal: AnimalFacts) -> int:
         return animal.need  # type: ignore[attr-defined,no-any-return]

@@ -73,8 +73,10 @@ class AnimalFacts(Protocol):
 
 
 class Facts:
-    """The facts the rules read for the deciding ``seat``. An adapter sets the attributes in
-    its ``__init__`` (through :meth:`count`) and implements the methods that raise here."""
+    """The facts the rules read for the deciding ``seat``. An adapter sets ``seat``,
+    ``players``, ``animals``, ``mine``, ``others`` and ``last_turn`` in its ``__init__`` and
+    implements the methods that raise here; :func:`values` adds the counts (:meth:`count`)
+    for the decisions whose rules read them, since a feeding step needs none of them."""
 
     __slots__ = (
         "animals",
@@ -84,11 +86,14 @@ class Facts:
         "mine",
         "my_need",
         "others",
+        "players",
         "seat",
         "share",
     )
 
     seat: int
+    #: how many players the game seats.
+    players: int
     #: every animal on the table by id; ``mine`` are the seat's, ``others`` everyone else's.
     animals: Mapping[int, AnimalFacts]
     mine: list[AnimalFacts]
@@ -100,8 +105,10 @@ class Facts:
     my_need: int
     last_turn: bool
 
-    def count(self, players: int) -> None:
-        """Set the figures derived from ``mine`` and ``others`` (adapters call it last)."""
+    def count(self) -> None:
+        """Set the figures derived from ``mine`` and ``others``: carnivores, the seat's
+        share of food and its animals' need."""
+        players = self.players
         own = sum(1 for a in self.mine if has(a, "carnivore"))
         self.enemy_carnivores = sum(1 for a in self.others if has(a, "carnivore"))
         self.carnivores = self.enemy_carnivores + own
@@ -342,7 +349,10 @@ def values(facts: Facts, kind: str, legal: Sequence[Any]) -> list[float]:
     if rule is None:
         return [0.0] * len(legal)
     if kind != "develop":
+        if kind == "defend":
+            facts.count()  # Tail loss weighs the trait it sheds
         return [rule(facts, action) for action in legal]
+    facts.count()
     cache: dict[tuple[Any, ...], float] = {}
     out = []
     for action in legal:

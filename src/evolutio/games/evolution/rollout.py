@@ -51,7 +51,7 @@ class StateFacts(Facts):
         self.mine = [animals[i] for i in state.players[seat].animals]
         self.others = [animals[i] for p in state.players if p.seat != seat for i in p.animals]
         self.last_turn = state.last_turn
-        self.count(len(state.players))
+        self.players = len(state.players)
 
     def need(self, animal: AnimalFacts) -> int:
         got = self.needs.get(animal.id)
