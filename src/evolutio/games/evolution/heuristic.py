@@ -196,23 +196,11 @@ class EvolutionHeuristic:
         """The legal action the rules value most (ties broken by ``rng``)."""
         return best_action(view, legal_actions, decision, rng)
 
-    def rollout_policy(
-        self,
-        rng: random.Random,
-        game: Game[Any],
-        state: Any,
-        seat: int,
-        legal: Sequence[Action],
-    ) -> Action:
-        return rollout.rollout_policy(rng, game, state, seat, legal)
-
-    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
-        return rollout.evaluate(game, state)
-
-    def priors(
-        self, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
-    ) -> list[float]:
-        return rollout.priors(game, state, seat, legal)
+    # the search half: the engine-state functions themselves, without a call in between
+    # (a playout calls the policy at every step)
+    rollout_policy = staticmethod(rollout.rollout_policy)
+    evaluate = staticmethod(rollout.evaluate)
+    priors = staticmethod(rollout.priors)
 
 
 HEURISTIC = EvolutionHeuristic()

@@ -344,7 +344,7 @@ RULES = {
 def values(facts: Facts, kind: str, legal: Sequence[Any]) -> list[float]:
     """The rules' values of ``legal`` (higher is better) for a decision of ``kind``.
     Development values are cached per (kind, trait, animals) within the call, since several
-    cards often offer the same trait."""
+    cards often offer the same trait (a trait key never equals a kind's name)."""
     rule = RULES.get(kind)
     if rule is None:
         return [0.0] * len(legal)
@@ -353,15 +353,18 @@ def values(facts: Facts, kind: str, legal: Sequence[Any]) -> list[float]:
             facts.count()  # Tail loss weighs the trait it sheds
         return [rule(facts, action) for action in legal]
     facts.count()
-    cache: dict[tuple[Any, ...], float] = {}
+    cache: dict[Any, float] = {}
     out = []
     for action in legal:
-        key = (
-            action.type,
-            getattr(action, "trait", None),
-            getattr(action, "animal", None),
-            getattr(action, "animals", None),
-        )
+        # what a development value depends on: a card's other fields (itself, a place on
+        # Continents) do not count
+        what = action.type
+        if what == "trait":
+            key: Any = (action.trait, action.animal)
+        elif what == "pair":
+            key = (action.trait, action.animals)
+        else:
+            key = what
         value = cache.get(key)
         if value is None:
             value = cache[key] = rule(facts, action)
