@@ -176,9 +176,10 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
     return rollout.evaluate(game, state)
 
 
-#: playout length (actions) before :func:`evaluate` scores the sample; measured: 20 gives
-#: three times the iterations of 60 and plays at least as well at equal time.
-ROLLOUT_DEPTH = 20
+#: actions from the root (tree walk and playout together) before :func:`evaluate` scores the
+#: sample; measured: 20 gave three times the iterations of 60 and played at least as well at
+#: equal time, and 10 gives 1.9 times the iterations of 20 (docs/benchmarks.md, "Bots").
+ROLLOUT_DEPTH = 10
 
 
 class EvolutionHeuristic:
