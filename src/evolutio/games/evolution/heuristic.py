@@ -42,7 +42,7 @@ Paired-trait order (``trigger``): fire the link whose partner is hungriest first
 The rules themselves are written once, in :mod:`~evolutio.games.evolution.playbook`,
 against a small read interface (``playbook.Facts``); :class:`ViewFacts` here fills it from a
 seat's view, ``rollout.StateFacts`` from an engine state. The same values give
-:func:`rollout_policy` (playouts of the ISMCTS bot), ``priors`` (the search tree's prior over
+``rollout_policy`` (playouts of the ISMCTS bot), ``priors`` (the search tree's prior over
 legal actions) and :func:`evaluate` (an estimate of the final scores for playouts cut short);
 those three read the sampled engine state (:mod:`~evolutio.games.evolution.rollout`) rather
 than building views. :data:`HEURISTIC` bundles them as the game's ``core.game.Heuristic``.
@@ -139,14 +139,6 @@ def best_action(
     top = max(values)
     best = [a for a, v in zip(legal_actions, values, strict=True) if v >= top - 1e-9]
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
-
-
-def rollout_policy(
-    rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
-) -> Action:
-    """ISMCTS playout step on a sampled state: mostly greedy (these rules, read from the
-    state by :mod:`~evolutio.games.evolution.rollout`), a share ``ROLLOUT_NOISE`` random."""
-    return rollout.rollout_policy(rng, game, state, seat, legal)
 
 
 def estimate_scores(view: JSON) -> list[float]:
