@@ -177,11 +177,12 @@ def points(animal: AnimalFacts) -> float:
 
 def trait_value(facts: Facts, trait: str, animal: AnimalFacts) -> float:
     """Rules D2-D7 (and D9) for a trait on one of the seat's own animals."""
-    extra = EXTRA_NEED.get(trait, 0)
-    pressure = min(max(facts.tightness(extra), 0.3), 2.0)
-    value = 1.0 + extra * (1.0 - pressure)  # D2: points, less the food they cost
     if trait == "parasite":
         return -3.0  # D5
+    extra = EXTRA_NEED.get(trait, 0)
+    # the seat's tightness (inlined: development values are the playouts' hottest rules)
+    pressure = min(max((facts.my_need + extra) / max(facts.share, 1.0), 0.3), 2.0)
+    value = 1.0 + extra * (1.0 - pressure)  # D2: points, less the food they cost
     if trait in DEFENCES:  # D3
         enemies = facts.enemy_carnivores
         value += 0.25 + 0.35 * min(enemies, 3) if enemies else 0.1
