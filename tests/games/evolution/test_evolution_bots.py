@@ -175,7 +175,7 @@ def test_the_game_carries_its_heuristic_and_the_bots_use_it() -> None:
 
     heuristic = GAME.heuristic  # type: ignore[attr-defined]
     assert isinstance(heuristic, Heuristic) and heuristic is HEURISTIC
-    assert heuristic.rollout_depth == ROLLOUT_DEPTH == 10
+    assert heuristic.rollout_depth == ROLLOUT_DEPTH == 20
     greedy = make_bot("normal", 1, "evolution")
     assert isinstance(greedy, GreedyBot) and greedy.heuristic is HEURISTIC and greedy.noise == 0
     easy = make_bot("easy", 1, GAME)
