@@ -343,31 +343,33 @@ class IsmctsBot:
         the exploration; an untried action counts as the tried ones' mean, a little less, so
         they are tried best prior first, and only as long as their prior earns it."""
         priors = node.priors
-        if len(priors) < len(legal) or any(a not in priors for a in legal):
+        weights = [priors.get(a) for a in legal]
+        if None in weights:
             fresh = self.priors(game, state, seat, legal)  # type: ignore[misc]
-            for action, p in zip(legal, fresh, strict=True):
-                priors.setdefault(action, p)
+            for i, (action, p) in enumerate(zip(legal, fresh, strict=True)):
+                weights[i] = priors.setdefault(action, p)
         children = node.children
+        kids = [children.get(a) for a in legal]
         tried_total = 0.0
         tried_visits = 0
-        for action in legal:
-            child = children.get(action)
+        for child in kids:
             if child is not None and child.visits:
                 tried_total += child.total / child.visits
                 tried_visits += 1
         first = tried_total / tried_visits - FIRST_PLAY_REDUCTION if tried_visits else 1.0
         scale = self.puct * math.sqrt(node.passes + 1)
-        best_action = legal[0]
+        best = 0
         best_child: _Node | None = None
         best_value = -math.inf
-        for action in legal:
-            child = children.get(action)
+        for i, child in enumerate(kids):
+            prior: float = weights[i]  # type: ignore[assignment]
             if child is None or not child.visits:
-                value = first + scale * priors[action]
+                value = first + scale * prior
             else:
-                value = child.total / child.visits + scale * priors[action] / (1 + child.visits)
+                value = child.total / child.visits + scale * prior / (1 + child.visits)
             if value > best_value:
-                best_action, best_child, best_value = action, child, value
+                best, best_child, best_value = i, child, value
+        best_action = legal[best]
         if best_child is None:
             best_child = children[best_action] = _Node()
             return best_action, best_child, True

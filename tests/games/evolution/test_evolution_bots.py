@@ -13,7 +13,12 @@ from evolutio.bots.greedy import GreedyBot
 from evolutio.core import get_game
 from evolutio.core.game import JSON, Action, Decision, OptionError
 from evolutio.games.evolution.deck import card_sets
-from evolutio.games.evolution.heuristic import HEURISTIC, estimate_scores, evaluate
+from evolutio.games.evolution.heuristic import (
+    HEURISTIC,
+    ROLLOUT_DEPTH,
+    estimate_scores,
+    evaluate,
+)
 from evolutio.sim.runner import GameTask, batch_tasks, play_game, run_games
 
 GAME = get_game("evolution")
@@ -170,11 +175,11 @@ def test_the_game_carries_its_heuristic_and_the_bots_use_it() -> None:
 
     heuristic = GAME.heuristic  # type: ignore[attr-defined]
     assert isinstance(heuristic, Heuristic) and heuristic is HEURISTIC
-    assert heuristic.rollout_depth == 20
+    assert heuristic.rollout_depth == ROLLOUT_DEPTH == 20
     greedy = make_bot("normal", 1, "evolution")
     assert isinstance(greedy, GreedyBot) and greedy.heuristic is HEURISTIC and greedy.noise == 0
     easy = make_bot("easy", 1, GAME)
     assert isinstance(easy, GreedyBot) and easy.noise == pytest.approx(0.33)
     search = make_bot("ismcts:10", 1, "evolution")
     assert isinstance(search, IsmctsBot)
-    assert search.rollout_depth == 20 and search.evaluator is not None
+    assert search.rollout_depth == ROLLOUT_DEPTH and search.evaluator is not None

@@ -39,273 +39,96 @@ Defence (``defend``)
 
 Paired-trait order (``trigger``): fire the link whose partner is hungriest first.
 
-The same values give :func:`rollout_policy` (playouts of the ISMCTS bot), :func:`priors`
-(the search tree's prior over legal actions) and :func:`evaluate` (an estimate of the final
-scores for playouts cut short); those three read the sampled engine state directly
-(:mod:`~evolutio.games.evolution.rollout`, the same rules on engine objects) rather than
-building views. :data:`HEURISTIC` bundles them as the
-game's ``core.game.Heuristic``.
+The rules themselves are written once, in :mod:`~evolutio.games.evolution.playbook`,
+against a small read interface (``playbook.Facts``); :class:`ViewFacts` here fills it from a
+seat's view, ``rollout.StateFacts`` from an engine state. The same values give
+``rollout_policy`` (playouts of the ISMCTS bot), ``priors`` (the search tree's prior over
+legal actions) and :func:`evaluate` (an estimate of the final scores for playouts cut short);
+those three read the sampled engine state (:mod:`~evolutio.games.evolution.rollout`) rather
+than building views. :data:`HEURISTIC` bundles them as the game's ``core.game.Heuristic``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from evolutio.core.game import JSON, Action, Decision, Game
-from evolutio.games.evolution import rollout
-from evolutio.games.evolution.rollout import (
-    DEFENCES,
-    EXPECTED_FOOD,
-    EXTRA_NEED,
-    FOOD_LINKS,
-    ICE_GUARDS,
-)
+from evolutio.games.evolution import playbook, rollout
+from evolutio.games.evolution.playbook import AnimalFacts, Facts
 
 
-class _Table:
-    """The parts of an Evolution view the rules read, indexed for the deciding seat."""
+class ViewAnimal:
+    """An animal of a view, read through the attributes the rules read of an engine animal."""
+
+    __slots__ = ("fat", "food", "hibernating", "id", "need", "owner", "traits")
+
+    def __init__(self, data: JSON, owner: int) -> None:
+        self.id: int = data["id"]
+        self.owner = owner
+        self.food = int(data["food"])
+        self.fat = int(data["fat"])
+        self.hibernating = bool(data["hibernating"])
+        self.need = int(data["need"])
+        self.traits = [(t["card"], t["trait"]) for t in data["traits"]]
+
+
+class ViewFacts(Facts):
+    """The rules' facts for the deciding ``seat``, read from that seat's view."""
+
+    __slots__ = ("links", "view")
 
     def __init__(self, view: JSON, seat: int) -> None:
         self.view = view
         self.seat = seat
-        self.players: list[JSON] = view["players"]
-        self.animals: dict[int, JSON] = {}
-        self.owner: dict[int, int] = {}
-        for player in self.players:
-            for animal in player["animals"]:
-                self.animals[animal["id"]] = animal
-                self.owner[animal["id"]] = player["seat"]
-        self.mine = [a for a in self.players[seat]["animals"]]
-        self.others = [a for p in self.players if p["seat"] != seat for a in p["animals"]]
-        self.enemy_carnivores = sum(1 for a in self.others if _has(a, "carnivore"))
-        self.carnivores = self.enemy_carnivores + sum(1 for a in self.mine if _has(a, "carnivore"))
+        players: list[JSON] = view["players"]
+        animals: dict[int, ViewAnimal] = {}
+        others: list[AnimalFacts] = []
+        for player in players:
+            for data in player["animals"]:
+                animal = animals[data["id"]] = ViewAnimal(data, player["seat"])
+                if player["seat"] != seat:
+                    others.append(animal)
+        self.others = others
+        # players are listed by seat
+        self.mine = [animals[a["id"]] for a in players[seat]["animals"]]
+        self.animals = animals
         self.links: list[JSON] = view.get("links", [])
-        self.food_bank = int(view.get("food_bank", 0))
-        count = len(self.players)
-        self.expected_food = EXPECTED_FOOD.get(count, 2.0 * count + 2)
-        self.share = self.expected_food / count + 0.6 * sum(
-            1 for a in self.mine if _has(a, "carnivore")
-        )
-        self.my_need = sum(int(a["need"]) for a in self.mine)
+        self.last_turn = bool(view.get("last_turn"))
+        self.players = len(players)
 
-    def tightness(self, extra: int = 0) -> float:
-        """How short of food the seat is: need over expected share (1 = just enough)."""
-        return (self.my_need + extra) / max(self.share, 1.0)
+    def need(self, animal: AnimalFacts) -> int:
+        return animal.need  # type: ignore[attr-defined,no-any-return]
 
-    def linked(self, animal_id: int) -> list[JSON]:
-        return [link for link in self.links if animal_id in link["animals"]]
+    def food_bank(self) -> int:
+        return int(self.view.get("food_bank", 0))
 
-    def deficit(self, animal: JSON) -> int:
-        return max(0, int(animal["need"]) - int(animal["food"]))
+    def nature_kind(self) -> str | None:
+        current = (self.view.get("nature") or {}).get("current") or {}
+        return current.get("kind")
 
+    def attacked(self) -> AnimalFacts | None:
+        attack = self.view.get("attack") or {}
+        return self.animals.get(attack.get("target", -1))
 
-def _has(animal: JSON, trait: str) -> bool:
-    return any(t["trait"] == trait for t in animal["traits"])
+    def links_of(self, animal_id: int) -> Iterable[tuple[str, int]]:
+        return [
+            (link["trait"], link["card"]) for link in self.links if animal_id in link["animals"]
+        ]
 
-
-def animal_points(animal: JSON) -> float:
-    """What an animal scores if it survives: 2, plus 1 and the extra need per trait."""
-    return 2.0 + sum(1 + EXTRA_NEED.get(t["trait"], 0) for t in animal["traits"])
-
-
-def _trait_value(table: _Table, trait: str, animal: JSON) -> float:
-    """Rules D2-D7 for a trait on one of the seat's own animals."""
-    extra = EXTRA_NEED.get(trait, 0)
-    pressure = min(max(table.tightness(extra), 0.3), 2.0)
-    value = 1.0 + extra * (1.0 - pressure)  # D2: points, less the food they cost
-    if trait == "parasite":
-        return -3.0  # D5
-    if trait in DEFENCES:  # D3
-        value += 0.25 + 0.35 * min(table.enemy_carnivores, 3) if table.enemy_carnivores else 0.1
-        if trait == "swimming" and _has(animal, "carnivore"):
-            value -= 0.6  # a swimming carnivore hunts only swimmers
-    if trait == "carnivore":  # D4
-        prey = len(table.others)
-        value += min(0.3 * prey, 1.2) - (0.4 if _has(animal, "swimming") else 0.0)
-    elif trait == "sharp_vision":
-        value += 0.5 if _has(animal, "carnivore") else -0.2
-    elif trait == "scavenger":
-        value += 0.4 if table.carnivores else -0.1
-    elif trait == "fat_tissue":
-        value += 0.5 - 0.25 * int(animal.get("fat_capacity", 0))
-    elif trait in ("piracy", "hibernation", "grazing"):
-        value += 0.1
-    elif trait in ICE_GUARDS:  # D9
-        current = (table.view.get("nature") or {}).get("current") or {}
-        value += 0.3 + (0.5 if current.get("kind") == ICE_GUARDS[trait] else 0.0)
-    value -= 0.15 * len(animal["traits"])  # D7
-    return value
-
-
-def develop_value(table: _Table, action: JSON) -> float:
-    """Rules D1-D8."""
-    kind = action["type"]
-    if kind == "pass":
-        return 0.0  # D8
-    if kind == "animal":  # D1
-        count = len(table.mine)
-        value = 1.6 - 0.9 * max(0.0, table.tightness(1) - 1.0)
-        if count < 3:
-            value += 0.5
-        if table.view.get("last_turn"):
-            value = 2.0 if table.tightness(1) <= 1.0 else 0.4
-        return value
-    if kind == "trait":
-        animal = table.animals.get(action["animal"])
-        if animal is None:
-            return -1.0
-        trait = action["trait"]
-        if table.owner[action["animal"]] != table.seat:
-            if trait == "parasite":  # D5
-                return 1.1 + 0.3 * len(animal["traits"]) / 3
-            return -1.0
-        return _trait_value(table, trait, animal)
-    if kind == "pair":  # D6
-        a, b = action["animals"]
-        if table.owner.get(a) != table.seat or table.owner.get(b) != table.seat:
-            return -1.0
-        trait = action["trait"]
-        if trait in FOOD_LINKS:
-            return 0.9 + 0.1 * max(0.0, table.tightness() - 0.5)
-        if trait == "symbiosis":
-            return 0.3
-        return 0.5
-    return 0.2
-
-
-def _attack_value(table: _Table, carnivore: JSON, target_id: int) -> float:
-    """Rule F2."""
-    target = table.animals.get(target_id)
-    if target is None:
-        return 0.0
-    if table.owner[target_id] == table.seat:
-        return -5.0
-    if _has(target, "poisonous"):
-        return -2.0
-    odds = 1.0
-    if _has(target, "running"):
-        odds *= 0.5
-    if _has(target, "tail_loss"):
-        odds *= 0.6
-    gain = 2.0 * min(2, table.deficit(carnivore)) + 0.6 * animal_points(target)
-    return 1.5 + odds * gain
-
-
-def feed_value(table: _Table, action: JSON) -> float:
-    """Rules F1-F7."""
-    kind = action["type"]
-    animal = table.animals.get(action.get("animal", -1)) if "animal" in action else None
-    hungry = [a for a in table.mine if not a["fed"] and not a["hibernating"]]
-    total_deficit = sum(table.deficit(a) for a in hungry)
-    if kind == "eat" and animal is not None:  # F1, F4
-        deficit = table.deficit(animal)
-        if deficit > 0 and not animal["fed"]:
-            links = sum(1 for link in table.linked(animal["id"]) if link["trait"] in FOOD_LINKS)
-            return 4.0 + 0.5 * deficit + 0.3 * links
-        if int(animal["fat"]) < int(animal.get("fat_capacity", 0)):
-            return 1.5
-        return 0.3
-    if kind == "attack" and animal is not None:
-        return _attack_value(table, animal, action["target"])
-    if kind == "piracy" and animal is not None:  # F3
-        if table.owner.get(action["target"]) == table.seat:
-            return -2.0
-        return 3.8 if table.deficit(animal) > 0 else 0.5
-    if kind == "fat" and animal is not None:  # F4
-        deficit = table.deficit(animal)
-        amount = int(action.get("amount", 1))
-        if deficit <= 0:
-            return -1.0
-        fit = -0.3 * abs(deficit - amount)
-        return (3.5 if table.food_bank == 0 else 0.4) + fit
-    if kind == "hibernate" and animal is not None:  # F5
-        if table.deficit(animal) > 0 and table.food_bank < total_deficit:
-            return 3.0 + 0.3 * table.deficit(animal)
-        return 0.2
-    if kind == "grazing":  # F6
-        full = all(a["fed"] and int(a["fat"]) >= int(a.get("fat_capacity", 0)) for a in table.mine)
-        others_hungry = any(not a["fed"] for a in table.others)
-        return 1.2 if full and others_hungry else -1.0
-    if kind == "end":  # F7
-        return 0.5 if not hungry else -0.5
-    return 0.0
-
-
-def defend_value(table: _Table, action: JSON) -> float:
-    """Rules R1-R3."""
-    kind = action["type"]
-    attack = table.view.get("attack") or {}
-    attacked = table.animals.get(attack.get("target", -1))
-    if kind == "tail_loss":  # R1
-        trait = ""
-        if attacked is not None:
-            trait = next(
-                (t["trait"] for t in attacked["traits"] if t["card"] == action["card"]), ""
-            )
-            if not trait:
-                trait = next(
-                    (
-                        link["trait"]
-                        for link in table.linked(attacked["id"])
-                        if link["card"] == action["card"]
-                    ),
-                    "",
-                )
-        keep = _trait_value(table, trait, attacked) if attacked and trait else 1.0
-        if trait == "parasite":
-            keep = -1.0  # shedding a parasite also frees two food
-        return 5.0 - keep
-    if kind == "mimic":  # R2
-        target = table.animals.get(action["target"])
-        return 4.0 - 0.3 * (animal_points(target) if target else 0.0)
-    if kind == "run":  # R3
-        return 6.0
-    if kind == "accept":
-        return 0.0
-    return 1.0
-
-
-def trigger_value(table: _Table, action: JSON) -> float:
-    """Fire first the link whose partner is hungriest."""
-    link = next((link for link in table.links if link["id"] == action.get("link")), None)
-    if link is None:
-        return 0.0
-    partners = [table.animals[a] for a in link["animals"] if a in table.animals]
-    return float(max((table.deficit(a) for a in partners), default=0))
-
-
-_RULES = {
-    "develop": develop_value,
-    "feed": feed_value,
-    "defend": defend_value,
-    "trigger": trigger_value,
-}
-
-
-_FIELDS: dict[type[Action], tuple[str, ...]] = {}
-
-
-def action_json(action: Action) -> JSON:
-    """The action's JSON form (as ``to_json``), with field names cached per class for speed."""
-    names = _FIELDS.get(type(action))
-    if names is None:
-        names = _FIELDS[type(action)] = tuple(f.name for f in dataclasses.fields(action))
-    out: JSON = {"type": action.type}
-    for name in names:
-        out[name] = getattr(action, name)
-    return out
+    def link_animals(self, link_id: Any) -> Sequence[int] | None:
+        for link in self.links:
+            if link["id"] == link_id:
+                return link["animals"]  # type: ignore[no-any-return]
+        return None
 
 
 def action_values(view: JSON, legal_actions: Sequence[Action], decision: Decision) -> list[float]:
     """The heuristic value of each legal action (higher is better)."""
-    table = _Table(view, decision.seats[0])
-    rule = _RULES.get(decision.kind)
-    if rule is None:
+    if decision.kind not in playbook.RULES:
         return [0.0] * len(legal_actions)
-    return [rule(table, action_json(action)) for action in legal_actions]
+    return playbook.values(ViewFacts(view, decision.seats[0]), decision.kind, legal_actions)
 
 
 def best_action(
@@ -318,44 +141,25 @@ def best_action(
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-def rollout_policy(
-    rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
-) -> Action:
-    """ISMCTS playout step on a sampled state: mostly greedy (these rules, read from the
-    state by :mod:`~evolutio.games.evolution.rollout`), a share ``ROLLOUT_NOISE`` random."""
-    return rollout.rollout_policy(rng, game, state, seat, legal)
-
-
 def estimate_scores(view: JSON) -> list[float]:
-    """Expected final points per seat from a spectator view: animals and traits weighted by
-    the chance they survive, plus a little for cards still in hand."""
-    players = view["players"]
-    count = len(players)
-    share = EXPECTED_FOOD.get(count, 2.0 * count + 2) / count
-    phase = view.get("phase")
-    bank = int(view.get("food_bank", 0))
+    """Expected final points per seat (``playbook.estimate_scores``) from a spectator view."""
+    players = []
     owner: dict[int, int] = {}
-    estimates = []
-    for player in players:
-        animals = player["animals"]
-        total_need = sum(int(a["need"]) for a in animals) or 1
-        points = 0.4 * int(player["hand_size"]) * (0.0 if view.get("last_turn") else 1.0)
-        for animal in animals:
-            owner[animal["id"]] = player["seat"]
-            if animal["fed"] or animal["hibernating"]:
-                alive = 1.0
-            elif phase == "feeding":
-                missing = int(animal["need"]) - int(animal["food"]) - int(animal["fat"])
-                alive = 0.9 if missing <= 0 else (0.55 if bank >= missing else 0.15)
-            else:
-                alive = min(1.0, max(0.2, share / total_need))
-            points += alive * animal_points(animal)
-        estimates.append(points)
-    for link in view.get("links", []):
-        seat = owner.get(link["animals"][0])
-        if seat is not None:
-            estimates[seat] += 1.0
-    return estimates
+    for player in view["players"]:
+        listed = []
+        for data in player["animals"]:
+            animal = ViewAnimal(data, player["seat"])
+            owner[animal.id] = animal.owner
+            listed.append((animal, animal.need))
+        players.append((int(player["hand_size"]), listed))
+    owners = [owner.get(link["animals"][0]) for link in view.get("links", [])]
+    return playbook.estimate_scores(
+        players,
+        owners,
+        feeding=view.get("phase") == "feeding",
+        bank=int(view.get("food_bank", 0)),
+        last_turn=bool(view.get("last_turn")),
+    )
 
 
 def evaluate(game: Game[Any], state: Any) -> list[float]:
@@ -364,8 +168,10 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
     return rollout.evaluate(game, state)
 
 
-#: playout length (actions) before :func:`evaluate` scores the sample; measured: 20 gives
-#: three times the iterations of 60 and plays at least as well at equal time.
+#: actions from the root (tree walk and playout together) before :func:`evaluate` scores the
+#: sample; measured: 20 gave three times the iterations of 60 and played at least as well at
+#: equal time; 10 gave 1.9 times the iterations of 20 but won only 37.5% of 40 games against
+#: 20 at equal time (100 ms), so 20 it stays (docs/benchmarks.md, "Bots").
 ROLLOUT_DEPTH = 20
 
 
@@ -384,23 +190,11 @@ class EvolutionHeuristic:
         """The legal action the rules value most (ties broken by ``rng``)."""
         return best_action(view, legal_actions, decision, rng)
 
-    def rollout_policy(
-        self,
-        rng: random.Random,
-        game: Game[Any],
-        state: Any,
-        seat: int,
-        legal: Sequence[Action],
-    ) -> Action:
-        return rollout.rollout_policy(rng, game, state, seat, legal)
-
-    def evaluate(self, game: Game[Any], state: Any) -> list[float]:
-        return rollout.evaluate(game, state)
-
-    def priors(
-        self, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
-    ) -> list[float]:
-        return rollout.priors(game, state, seat, legal)
+    # the search half: the engine-state functions themselves, without a call in between
+    # (a playout calls the policy at every step)
+    rollout_policy = staticmethod(rollout.rollout_policy)
+    evaluate = staticmethod(rollout.evaluate)
+    priors = staticmethod(rollout.priors)
 
 
 HEURISTIC = EvolutionHeuristic()
