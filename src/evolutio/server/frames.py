@@ -5,7 +5,8 @@ moves): a state frame per (seat, language) unless it is a full one, the legal ac
 (seat, language). What no language changes is made once per version and shared: each seat's
 view, the legal actions' JSON, notation, targets and confirm flags, the running score.
 Sentences come from the game in the connection's language. Frames are made only for the
-connections a room has, and encoded once each (:mod:`wire`).
+connections a room has, and encoded once each (:mod:`wire`). An action's JSON and notation
+depend on the action alone, so they are made once per process (:func:`action_parts`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,25 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: actions whose JSON and notation were made, forgotten all at once past ``PARTS_KEPT``
+_parts: dict[Any, tuple[JSON, str]] = {}
+PARTS_KEPT = 50_000
+
+
+def action_parts(action: Any) -> tuple[JSON, str]:
+    """``action``'s JSON and notation, made once per process: an action is a value (equal
+    actions have equal JSON), and a game offers the same ones again and again. The JSON is
+    shared by every frame that lists the action, and only ever encoded."""
+    try:
+        made = _parts.get(action)
+    except TypeError:  # an unhashable action: made each time
+        return action.to_json(), action.notation()
+    if made is None:
+        if len(_parts) >= PARTS_KEPT:
+            _parts.clear()
+        made = _parts[action] = (action.to_json(), action.notation())
+    return made
+
 
 def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
     """``make()`` once per version for the whole room (``Room.forget_frames`` forgets it)."""
@@ -36,17 +56,18 @@ def _legal_base(room: Room, seat: int) -> list[tuple[Any, JSON]]:
     """``seat``'s legal actions with what no language changes, made once per version."""
     assert room.match is not None
     game, state = room.game, room.match.state
-    return [
-        (a, {
+    out = []
+    for i, a in enumerate(room.match.legal(seat)):
+        data, notation = action_parts(a)
+        out.append((a, {
             "index": i,
-            "action": a.to_json(),
-            "notation": a.notation(),
+            "action": data,
+            "notation": notation,
             "text": "",
             "targets": [list(t) for t in game.action_targets(state, a)],
             "confirm": table.confirms(game, state, a),
-        })
-        for i, a in enumerate(room.match.legal(seat))
-    ]
+        }))
+    return out
 
 
 def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
