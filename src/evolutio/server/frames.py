@@ -23,24 +23,32 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: actions whose JSON and notation were made, forgotten all at once past ``PARTS_KEPT``
-_parts: dict[Any, tuple[JSON, str]] = {}
+#: id(action) -> (action, JSON, notation), forgotten all at once past ``PARTS_KEPT``
+_parts: dict[int, tuple[Any, JSON, str]] = {}
 PARTS_KEPT = 50_000
 
 
 def action_parts(action: Any) -> tuple[JSON, str]:
-    """``action``'s JSON and notation, made once per process: an action is a value (equal
-    actions have equal JSON), and a game offers the same ones again and again. The JSON is
-    shared by every frame that lists the action, and only ever encoded."""
-    try:
-        made = _parts.get(action)
-    except TypeError:  # an unhashable action: made each time
-        return action.to_json(), action.notation()
-    if made is None:
+    """``action``'s JSON and notation, made once per action object: an action is a value
+    that never changes, and a game offers the same objects again and again. Found by the
+    object's identity (no hashing of its fields); the entry holds the action, so its id
+    cannot be reused while the entry lasts. The JSON is shared by every frame that lists
+    the action, and only ever encoded."""
+    made = _parts.get(id(action))
+    if made is None or made[0] is not action:
         if len(_parts) >= PARTS_KEPT:
             _parts.clear()
-        made = _parts[action] = (action.to_json(), action.notation())
-    return made
+        made = _parts[id(action)] = (action, action.to_json(), action.notation())
+    return made[1], made[2]
+
+
+def release(room: Room) -> None:
+    """After a version's frames went out: let go of what they were made from (views, legal
+    lists, score) while it is still fresh in the processor's cache, keeping the encoded
+    frames for whoever asks again within the version. What is asked later (a full state,
+    a resync, a newcomer) is made again from the state, which has not changed."""
+    room._shared.clear()
+    room._legal_json.clear()
 
 
 def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:

@@ -427,6 +427,7 @@ class Room:
             return
         self.timers.reset(keep=bool(self.chosen))
         self.broadcast_state()
+        frames.release(self)
         self.timers.schedule_bots()
 
     def bot_for(self, seat: int) -> Any:
