@@ -12,6 +12,7 @@ simulation and the research API use only the core and the registry, never a game
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
@@ -63,6 +64,13 @@ class OptionError(ValueError):
     """An unknown option, a bad value, or a player count out of range."""
 
 
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass type's field names, in order (asked once per type: ``to_json`` is on
+    every action's and event's way to a log, a frame or a row)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
 def _field_to_json(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_field_to_json(v) for v in value]
@@ -81,8 +89,8 @@ class Action:
     def to_json(self) -> JSON:
         """The JSON form: ``{"type": ..., field: value, ...}``."""
         out: JSON = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _field_to_json(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _field_to_json(getattr(self, name))
         return out
 
     def notation(self) -> str:
@@ -101,8 +109,8 @@ class Event:
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _field_to_json(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _field_to_json(getattr(self, name))
         return out
 
 

@@ -383,7 +383,7 @@ class Room:
         index = match.version
         saved = undo.before(self, seat, by)
         try:
-            self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+            self.hub.store.add_action(self.id, index, seat, frames.action_parts(action)[0], by)
         except StorageError as exc:
             self.hub.storage_failed(self, exc)
             raise RoomError("storage", "cannot_save_move") from None
