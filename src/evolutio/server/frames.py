@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from evolutio.core.game import JSON, decision_prompt, describe_choice
+from evolutio.core.game import JSON, decision_prompt
 from evolutio.server import table, undo, wire
 
 if TYPE_CHECKING:
@@ -60,21 +60,18 @@ def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
     return value
 
 
-def _legal_base(room: Room, seat: int) -> list[tuple[Any, JSON]]:
-    """``seat``'s legal actions with what no language changes, made once per version."""
+def _legal_base(room: Room, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
+    """``seat``'s legal actions with what no language changes, made once per version:
+    (action, index, JSON, notation, targets, confirm)."""
     assert room.match is not None
     game, state = room.game, room.match.state
+    targets = game.action_targets
+    confirms = getattr(game, "confirms", None)  # as ``table.confirms``, asked once
     out = []
     for i, a in enumerate(room.match.legal(seat)):
         data, notation = action_parts(a)
-        out.append((a, {
-            "index": i,
-            "action": data,
-            "notation": notation,
-            "text": "",
-            "targets": [list(t) for t in game.action_targets(state, a)],
-            "confirm": table.confirms(game, state, a),
-        }))
+        confirm = bool(confirms(state, a)) if confirms is not None else False
+        out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
     return out
 
 
@@ -85,8 +82,14 @@ def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
         assert room.match is not None
         game, state = room.game, room.match.state
         base = shared(room, ("legal", seat), lambda: _legal_base(room, seat))
+        # ``describe_choice`` of core.game, its lookup done once for the whole list
+        say = getattr(game, "describe_choice", None)
+        if not callable(say):
+            say = game.describe_action
         room._legal_json[key] = [
-            {**item, "text": describe_choice(game, state, a, lang)} for a, item in base
+            {"index": i, "action": data, "notation": notation, "text": str(say(state, a, lang)),
+             "targets": where, "confirm": confirm}
+            for a, i, data, notation, where, confirm in base
         ]
     return room._legal_json[key]
 
