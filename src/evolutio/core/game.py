@@ -12,7 +12,6 @@ simulation and the research API use only the core and the registry, never a game
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
@@ -64,11 +63,16 @@ class OptionError(ValueError):
     """An unknown option, a bad value, or a player count out of range."""
 
 
-@functools.cache
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...]:
     """A dataclass type's field names, in order (asked once per type: ``to_json`` is on
     every action's and event's way to a log, a frame or a row)."""
-    return tuple(f.name for f in dataclasses.fields(kind))
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
 
 
 def _field_to_json(value: Any) -> Any:

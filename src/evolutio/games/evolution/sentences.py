@@ -48,10 +48,15 @@ def _word(key: str, language: str) -> str:
 _trait_name = cache(trait_name)
 
 
-@cache
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...]:
     """The fields of a dataclass action type, in order (asked once per type)."""
-    return tuple(f.name for f in dataclasses.fields(kind))
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
 
 
 def _place_title(location: str, language: str) -> str:
