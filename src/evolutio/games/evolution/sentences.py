@@ -184,6 +184,8 @@ def describe_action(
         fields["joined"] = (
             _word("and", language).join((f"A{link.a}", f"A{link.b}")) if link else f"L{action.link}"
         )
+    if "{trait_" not in template:  # no trait named in the template: the plain fields do
+        return template.format_map(fields)
     return template.format_map(_Fields(language, fields, state.edition))
 
 
