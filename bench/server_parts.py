@@ -14,6 +14,7 @@ queue).
     .venv/bin/python bench/server_parts.py --game northstar --actions 2000
     .venv/bin/python bench/server_parts.py --compare main     # also main's tree, side by side
     .venv/bin/python bench/server_parts.py --clock 300        # rooms with a clock
+    .venv/bin/python bench/server_parts.py --rooms 100 --actions 10000   # 100 rooms in turn
 
 What the sockets cost (one WebSocket frame per connection and action) is measured by
 ``bench/load.py``, which runs a real server process.
