@@ -360,7 +360,7 @@ def main() -> None:
                     old_tree = stack.enter_context(trees.checkout(ref))
                     proc, base = start_server(Path(tmp) / f"old{i}.db", old_tree)
                     procs.append(proc)
-                    name = "old" if len(refs) == 1 else ref
+                    name = "old" if len(refs) == 1 else Path(ref).name or ref
                     servers[name] = (base, proc.pid)
                     print(f"{name}: {trees.describe(old_tree)} at {base}")
                 proc, base = start_server(Path(tmp) / "load.db")
@@ -383,7 +383,8 @@ def main() -> None:
                     base, pid = servers[name]
                     results[name] = asyncio.run(
                         level(base, args.game, n, args.seconds, args.think,
-                              args.max_actions, f"{run_tag}x{n}{name}", pid, args.clock)
+                              args.max_actions, f"{run_tag}x{n}s{list(servers).index(name)}",
+                              pid, args.clock)
                     )
                     print(row(results[name], name if len(servers) > 1 else ""), flush=True)
                 for name in servers:
