@@ -383,7 +383,8 @@ def main() -> None:
                     base, pid = servers[name]
                     results[name] = asyncio.run(
                         level(base, args.game, n, args.seconds, args.think,
-                              args.max_actions, f"{run_tag}x{n}s{list(servers).index(name)}",
+                              args.max_actions,
+                              f"{run_tag}x{index}n{n}s{list(servers).index(name)}",
                               pid, args.clock)
                     )
                     print(row(results[name], name if len(servers) > 1 else ""), flush=True)
