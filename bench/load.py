@@ -19,7 +19,9 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python bench/load.py --clock 300          # rooms with a clock per decision
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
-``--max-actions`` per seat.
+``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
+server runs with a day's ``--grace``, so no bot takes their seats over while a later level
+is measured (before, bots played the earlier levels' games in the later levels' windows).
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
 clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
 game is under way (``+setup`` counts from the first seat connecting to the last socket
@@ -96,6 +98,8 @@ def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[b
             f"sqlite:///{db}",
             "--bot-delay",
             "0",
+            "--grace",  # a finished level's rooms wait: no bot takes them over meanwhile
+            "86400",
             "--exempt",  # every client comes from loopback here
             "127.0.0.1",
         ],
