@@ -15,17 +15,21 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python bench/load.py --processes 1,2,4 --games 40   # several processes
     .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
     .venv/bin/python bench/load.py --compare main       # main's server too, same clients
+    .venv/bin/python bench/load.py --compare 51c7a58,main   # two older servers beside this one
     .venv/bin/python bench/load.py --clock 300          # rooms with a clock per decision
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
-``--max-actions`` per seat.
+``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
+server runs with a day's ``--grace``, so no bot takes their seats over while a later level
+is measured (before, bots played the earlier levels' games in the later levels' windows).
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
 clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
 game is under way (``+setup`` counts from the first seat connecting to the last socket
 closed: connecting, starting and leaving too), ``client ms`` this (client) process's while
 every game is under way. With ``--compare REF`` the server of REF's tree (checked out by
 ``bench/trees.py``) runs beside this tree's, each level is played against both in turn
-(alternating which goes first) with the same clients, and the ratios new/old follow.
+(alternating which goes first) with the same clients, and the ratios new/old follow; with
+several revisions (``--compare A,B``) each gets its server, its row and its ratio.
 """
 
 from __future__ import annotations
@@ -94,6 +98,8 @@ def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[b
             f"sqlite:///{db}",
             "--bot-delay",
             "0",
+            "--grace",  # a finished level's rooms wait: no bot takes them over meanwhile
+            "86400",
             "--exempt",  # every client comes from loopback here
             "127.0.0.1",
         ],
@@ -303,11 +309,11 @@ def row(r: dict[str, Any], name: str = "") -> str:
     ) + (f"  {name}" if name else "")
 
 
-def ratios(new: dict[str, Any], old: dict[str, Any]) -> str:
+def ratios(new: dict[str, Any], old: dict[str, Any], name: str = "old") -> str:
     """new/old of actions/s, p50, p99 and server CPU per action."""
     keys = ("actions_per_s", "p50_ms", "p99_ms", "server_cpu_ms")
     parts = [f"{k} {trees.ratio(new[k] or 0.0, old[k] or 0.0)}" for k in keys]
-    return f"{new['games']:>6} new/old: " + ", ".join(parts)
+    return f"{new['games']:>6} new/{name}: " + ", ".join(parts)
 
 
 def main() -> None:
@@ -331,7 +337,8 @@ def main() -> None:
     parser.add_argument("--processes", default="",
                         help="server processes per row, e.g. 1,2,4 (bench/cluster_load.py)")
     parser.add_argument(
-        "--compare", default="", help="also run this git revision's server (or checkout's)"
+        "--compare", default="",
+        help="also run this git revision's server (or checkout's); several, comma-separated",
     )
     args = parser.parse_args()
     if args.processes:
@@ -345,6 +352,7 @@ def main() -> None:
         raise SystemExit("--games: 1 to 1000 games per level")
     if args.compare and args.url:
         raise SystemExit("--compare starts both servers itself: leave out --url")
+    refs = [r.strip() for r in args.compare.split(",") if r.strip()]
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         servers: dict[str, tuple[str, int | None]] = {}
@@ -352,12 +360,13 @@ def main() -> None:
             if args.url:
                 servers["new"] = (args.url.rstrip("/"), None)
             else:
-                if args.compare:
-                    old_tree = stack.enter_context(trees.checkout(args.compare))
-                    proc, base = start_server(Path(tmp) / "old.db", old_tree)
+                for i, ref in enumerate(refs):
+                    old_tree = stack.enter_context(trees.checkout(ref))
+                    proc, base = start_server(Path(tmp) / f"old{i}.db", old_tree)
                     procs.append(proc)
-                    servers["old"] = (base, proc.pid)
-                    print(f"old: {trees.describe(old_tree)} at {base}")
+                    name = "old" if len(refs) == 1 else Path(ref).name or ref
+                    servers[name] = (base, proc.pid)
+                    print(f"{name}: {trees.describe(old_tree)} at {base}")
                 proc, base = start_server(Path(tmp) / "load.db")
                 procs.append(proc)
                 servers["new"] = (base, proc.pid)
@@ -370,22 +379,27 @@ def main() -> None:
             )
             print(HEADER)
             for index, n in enumerate(levels):
-                names = list(servers) if index % 2 == 0 else list(reversed(servers))
+                # each level starts with another server, so none always runs first
+                names = list(servers)
+                names = names[index % len(names):] + names[:index % len(names)]
                 results = {}
                 for name in names:
                     base, pid = servers[name]
                     results[name] = asyncio.run(
                         level(base, args.game, n, args.seconds, args.think,
-                              args.max_actions, f"{run_tag}x{n}{name}", pid, args.clock)
+                              args.max_actions,
+                              f"{run_tag}x{index}n{n}s{list(servers).index(name)}",
+                              pid, args.clock)
                     )
                     print(row(results[name], name if len(servers) > 1 else ""), flush=True)
-                if len(servers) > 1:
-                    print(ratios(results["new"], results["old"]), flush=True)
+                for name in servers:
+                    if name != "new":
+                        print(ratios(results["new"], results[name], name), flush=True)
+                print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
         finally:
             for proc in procs:
                 proc.terminate()
                 proc.wait(10)
-
 
 if __name__ == "__main__":
     main()

@@ -14,6 +14,7 @@ queue).
     .venv/bin/python bench/server_parts.py --game northstar --actions 2000
     .venv/bin/python bench/server_parts.py --compare main     # also main's tree, side by side
     .venv/bin/python bench/server_parts.py --clock 300        # rooms with a clock
+    .venv/bin/python bench/server_parts.py --rooms 100 --actions 10000   # 100 rooms in turn
 
 What the sockets cost (one WebSocket frame per connection and action) is measured by
 ``bench/load.py``, which runs a real server process.
@@ -95,9 +96,10 @@ def instrument() -> None:
 
 
 async def play(
-    game: str, actions: int, langs: list[str], seed: int, clock: int = 0
+    game: str, actions: int, langs: list[str], seed: int, clock: int = 0, rooms: int = 1
 ) -> dict[str, Any]:
-    """Play random legal actions in fresh rooms until ``actions`` were applied."""
+    """Play random legal actions in ``rooms`` rooms at once, one action of each in turn (a
+    finished game's room is replaced by a new one), until ``actions`` were applied."""
     from evolutio.server import auth, commands
     from evolutio.server.db import make_engine, make_sessionmaker
     from evolutio.server.hub import Hub
@@ -118,14 +120,15 @@ async def play(
         cpu = 0.0
         games = 0
         users: list[Any] = []
-        while done < actions:
+
+        def new_room() -> tuple[Any, list[Any]]:
+            nonlocal users, games
             with hub.store.session() as s:
                 while len(users) < 8:
                     user, _ = auth.create_guest(s, f"P{games}x{len(users)}")
                     users.append(user)
                 s.commit()
-            host = users[0]
-            room = hub.create_room(game, {}, clock, host)
+            room = hub.create_room(game, {}, clock, users[0])
             conns = []
             for i in range(len(room.seats)):
                 user = users[i]
@@ -136,21 +139,30 @@ async def play(
             commands.cmd_start(room, conns[0], [])
             users = users[len(room.seats):]
             games += 1
-            while done < actions and room.match is not None and not room.match.over:
-                pending = room.match.pending()
-                seat = pending[0] if len(pending) == 1 else rng.choice(pending)
-                count = len(room.match.legal(seat))
-                msg = {"type": "act", "version": room.match.version,
-                       "index": rng.randrange(count)}
-                SPENT.clear() if done == 0 else None
-                start = time.process_time()
-                room.act(conns[seat], msg)
-                cpu += time.process_time() - start
-                done += 1
-                for conn in conns:
-                    while not conn.queue.empty():
-                        conn.queue.get_nowait()
-                    conn.queued = 0
+            return room, conns
+
+        tables = [new_room() for _ in range(rooms)]
+        turn = 0
+        while done < actions:
+            turn = (turn + 1) % len(tables)
+            room, conns = tables[turn]
+            if room.match is None or room.match.over:
+                room.timers.stop()
+                tables[turn] = room, conns = new_room()
+            pending = room.match.pending()
+            seat = pending[0] if len(pending) == 1 else rng.choice(pending)
+            count = len(room.match.legal(seat))
+            msg = {"type": "act", "version": room.match.version, "index": rng.randrange(count)}
+            SPENT.clear() if done == 0 else None
+            start = time.process_time()
+            room.act(conns[seat], msg)
+            cpu += time.process_time() - start
+            done += 1
+            for conn in conns:
+                while not conn.queue.empty():
+                    conn.queue.get_nowait()
+                conn.queued = 0
+        for room, _ in tables:
             room.timers.stop()
         hub.close()
     parts = {k: round(1000 * v / done, 4) for k, v in sorted(SPENT.items(), key=lambda x: -x[1])}
@@ -167,12 +179,13 @@ def probe_main(argv: list[str]) -> None:
     parser.add_argument("--langs", default="en,en")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", type=int, default=0)
+    parser.add_argument("--rooms", type=int, default=1)
     parser.add_argument("--plain", action="store_true", help="no part timers (total only)")
     args = parser.parse_args(argv)
     if not args.plain:
         instrument()
     result = asyncio.run(
-        play(args.game, args.actions, args.langs.split(","), args.seed, args.clock)
+        play(args.game, args.actions, args.langs.split(","), args.seed, args.clock, args.rooms)
     )
     print(json.dumps(result))
 
@@ -193,16 +206,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="measurements per tree")
     parser.add_argument("--clock", type=int, default=0,
                         help="seconds per decision of the rooms (default: no clock)")
+    parser.add_argument("--rooms", type=int, default=1,
+                        help="rooms played at once, one action of each in turn (as a busy "
+                        "server interleaves them; the default plays one room at a time)")
     parser.add_argument("--compare", default="", help="also measure this git revision's tree")
     args = parser.parse_args()
-    if args.actions < 1 or args.rounds < 1:
-        raise SystemExit("--actions and --rounds take a positive number")
+    if args.actions < 1 or args.rounds < 1 or not 1 <= args.rooms <= 1000:
+        raise SystemExit("--actions and --rounds take a positive number, --rooms 1 to 1000")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import trees
 
     code = Path(__file__).read_text()
     probe_args = ["--probe", "--game", args.game, "--actions", str(args.actions),
-                  "--langs", args.langs, "--clock", str(args.clock)]
+                  "--langs", args.langs, "--clock", str(args.clock),
+                  "--rooms", str(args.rooms)]
     with trees.checkout(args.compare) if args.compare else _no_tree() as other:
         named = {"new": trees.HERE}
         if other is not None:

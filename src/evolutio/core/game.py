@@ -63,6 +63,18 @@ class OptionError(ValueError):
     """An unknown option, a bad value, or a player count out of range."""
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass type's field names, in order (asked once per type: ``to_json`` is on
+    every action's and event's way to a log, a frame or a row)."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
 def _field_to_json(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_field_to_json(v) for v in value]
@@ -81,8 +93,8 @@ class Action:
     def to_json(self) -> JSON:
         """The JSON form: ``{"type": ..., field: value, ...}``."""
         out: JSON = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _field_to_json(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _field_to_json(getattr(self, name))
         return out
 
     def notation(self) -> str:
@@ -101,8 +113,8 @@ class Event:
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = _field_to_json(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _field_to_json(getattr(self, name))
         return out
 
 

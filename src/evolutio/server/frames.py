@@ -5,7 +5,8 @@ moves): a state frame per (seat, language) unless it is a full one, the legal ac
 (seat, language). What no language changes is made once per version and shared: each seat's
 view, the legal actions' JSON, notation, targets and confirm flags, the running score.
 Sentences come from the game in the connection's language. Frames are made only for the
-connections a room has, and encoded once each (:mod:`wire`).
+connections a room has, and encoded once each (:mod:`wire`). An action's JSON and notation
+depend on the action alone, so they are made once per process (:func:`action_parts`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from evolutio.core.game import JSON, decision_prompt, describe_choice
+from evolutio.core.game import JSON, decision_prompt
 from evolutio.server import table, undo, wire
 
 if TYPE_CHECKING:
@@ -21,6 +22,33 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+
+#: id(action) -> (action, JSON, notation), forgotten all at once past ``PARTS_KEPT``
+_parts: dict[int, tuple[Any, JSON, str]] = {}
+PARTS_KEPT = 50_000
+
+
+def action_parts(action: Any) -> tuple[JSON, str]:
+    """``action``'s JSON and notation, made once per action object: an action is a value
+    that never changes, and a game offers the same objects again and again. Found by the
+    object's identity (no hashing of its fields); the entry holds the action, so its id
+    cannot be reused while the entry lasts. The JSON is shared by every frame that lists
+    the action, and only ever encoded."""
+    made = _parts.get(id(action))
+    if made is None or made[0] is not action:
+        if len(_parts) >= PARTS_KEPT:
+            _parts.clear()
+        made = _parts[id(action)] = (action, action.to_json(), action.notation())
+    return made[1], made[2]
+
+
+def release(room: Room) -> None:
+    """After a version's frames went out: let go of what they were made from (views, legal
+    lists, score) while it is still fresh in the processor's cache, keeping the encoded
+    frames for whoever asks again within the version. What is asked later (a full state,
+    a resync, a newcomer) is made again from the state, which has not changed."""
+    room._shared.clear()
+    room._legal_json.clear()
 
 
 def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
@@ -32,21 +60,19 @@ def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
     return value
 
 
-def _legal_base(room: Room, seat: int) -> list[tuple[Any, JSON]]:
-    """``seat``'s legal actions with what no language changes, made once per version."""
+def _legal_base(room: Room, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
+    """``seat``'s legal actions with what no language changes, made once per version:
+    (action, index, JSON, notation, targets, confirm)."""
     assert room.match is not None
     game, state = room.game, room.match.state
-    return [
-        (a, {
-            "index": i,
-            "action": a.to_json(),
-            "notation": a.notation(),
-            "text": "",
-            "targets": [list(t) for t in game.action_targets(state, a)],
-            "confirm": table.confirms(game, state, a),
-        })
-        for i, a in enumerate(room.match.legal(seat))
-    ]
+    targets = game.action_targets
+    confirms = getattr(game, "confirms", None)  # as ``table.confirms``, asked once
+    out = []
+    for i, a in enumerate(room.match.legal(seat)):
+        data, notation = action_parts(a)
+        confirm = bool(confirms(state, a)) if confirms is not None else False
+        out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
+    return out
 
 
 def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
@@ -56,8 +82,14 @@ def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
         assert room.match is not None
         game, state = room.game, room.match.state
         base = shared(room, ("legal", seat), lambda: _legal_base(room, seat))
+        # ``describe_choice`` of core.game, its lookup done once for the whole list
+        say = getattr(game, "describe_choice", None)
+        if not callable(say):
+            say = game.describe_action
         room._legal_json[key] = [
-            {**item, "text": describe_choice(game, state, a, lang)} for a, item in base
+            {"index": i, "action": data, "notation": notation, "text": str(say(state, a, lang)),
+             "targets": where, "confirm": confirm}
+            for a, i, data, notation, where, confirm in base
         ]
     return room._legal_json[key]
 

@@ -387,7 +387,7 @@ class Room:
         index = match.version
         saved = undo.before(self, seat, by)
         try:
-            self.hub.store.add_action(self.id, index, seat, action.to_json(), by)
+            self.hub.store.add_action(self.id, index, seat, frames.action_parts(action)[0], by)
         except StorageError as exc:
             self.hub.storage_failed(self, exc)
             raise RoomError("storage", "cannot_save_move") from None
@@ -431,6 +431,7 @@ class Room:
             return
         self.timers.reset(keep=bool(self.chosen))
         self.broadcast_state()
+        frames.release(self)
         self.timers.schedule_bots()
 
     def bot_for(self, seat: int) -> Any:

@@ -7,12 +7,13 @@ reads and writes rows; it never calls back into a room.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -39,6 +40,36 @@ class StoredRoom:
     actions: list[ActionRow] = field(default_factory=list)
 
 
+class Prepared:
+    """A write compiled once for the database's dialect and run as the driver's own SQL.
+
+    The engine still runs it (``exec_driver_sql``: its events see it, its errors are the
+    engine's), but neither compiles it nor works out its parameters' conversions again for
+    every action: the SQL text and each parameter's conversion (the column type's, as the
+    engine would apply it: JSON to text, a datetime to SQLite's text) are made here once.
+    """
+
+    def __init__(self, statement: Any, dialect: Dialect, names: Sequence[str]) -> None:
+        compiled = statement.compile(dialect=dialect, column_keys=list(names))
+        self.sql = str(compiled)
+        self.positional = bool(compiled.positional)
+        self.order = list(compiled.positiontup or ()) if self.positional else list(compiled.binds)
+        self.convert = {
+            name: compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
+            for name in self.order
+        }
+
+    def params(self, values: Mapping[str, Any]) -> Any:
+        """The driver's parameters for ``values`` (by name): a tuple in the statement's
+        order for a positional driver (SQLite), else a dict (psycopg)."""
+        out = []
+        for name in self.order:
+            value = values[name]
+            convert = self.convert[name]
+            out.append(value if convert is None else convert(value))
+        return tuple(out) if self.positional else dict(zip(self.order, out, strict=True))
+
+
 class Store:
     """Rows of rooms, actions and chat on one database."""
 
@@ -53,6 +84,8 @@ class Store:
             .where(RoomRow.id == bindparam("rid"))
             .values(deadlines=bindparam("deadlines"), banks=bindparam("banks"))
         )
+        #: the two writes of play, compiled for the writer's dialect when first run
+        self._prepared: dict[str, Prepared] = {}
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -82,17 +115,34 @@ class Store:
             "by": by,
             "created_at": utcnow(),
         }
-        self._write(self._insert_action, row)
+        self._write("action", row)
 
-    def _write(self, statement: Any, params: JSON) -> None:
-        """Run one prepared write on the long-lived connection and commit it; a broken
+    def _statement(self, name: str) -> Prepared:
+        """The prepared write ``name`` ("action" or "deadlines") for this database."""
+        made = self._prepared.get(name)
+        if made is None:
+            dialect = self.sessions.kw["bind"].dialect
+            if name == "action":
+                columns = ("room_id", "idx", "seat", "action", "by", "created_at")
+                made = Prepared(self._insert_action, dialect, columns)
+            else:
+                made = Prepared(self._update_deadlines, dialect, ("deadlines", "banks"))
+            self._prepared[name] = made
+        return made
+
+    def _write(self, name: str, params: JSON) -> None:
+        """Run the prepared write ``name`` on the long-lived connection, committed; a broken
         connection is replaced once, a second failure is a ``StorageError``."""
+        statement = self._statement(name)
         for attempt in (1, 2):
             if self._writer is None:
-                self._writer = self.sessions.kw["bind"].connect()
+                # each statement commits on its own: one write is one statement, and no
+                # BEGIN/COMMIT pair goes through the engine around it
+                self._writer = self.sessions.kw["bind"].connect().execution_options(
+                    isolation_level="AUTOCOMMIT"
+                )
             try:
-                with self._writer.begin():
-                    self._writer.execute(statement, params)
+                self._writer.exec_driver_sql(statement.sql, statement.params(params))
                 return
             except DBAPIError as exc:
                 with suppress(SQLAlchemyError):
@@ -183,7 +233,7 @@ class Store:
         time banks (``{"seat": seconds}``, bank mode only). A room with a clock writes them
         after every action: a prepared update on the action writer's connection (a tenth of
         the cost of a session's)."""
-        self._write(self._update_deadlines,
+        self._write("deadlines",
                     {"rid": room_id, "deadlines": deadlines or None, "banks": banks or None})
 
     def load_all(self) -> list[StoredRoom]:

@@ -30,8 +30,10 @@ def sentences() -> dict[str, dict[str, dict[str, str]]]:
     return out
 
 
+@cache
 def sentence(section: str, key: str, language: str = "en") -> str | None:
-    """The template ``section.key`` in ``language``, else in English, else None."""
+    """The template ``section.key`` in ``language``, else in English, else None (looked up
+    once: the templates never change while the process runs)."""
     entry = sentences().get(section, {}).get(key)
     if entry is None:
         return None
@@ -40,6 +42,21 @@ def sentence(section: str, key: str, language: str = "en") -> str | None:
 
 def _word(key: str, language: str) -> str:
     return sentence("words", key, language) or key
+
+
+#: trait names per (trait, language, edition), looked up once (the names never change)
+_trait_name = cache(trait_name)
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields of a dataclass action type, in order (asked once per type)."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
 
 
 def _place_title(location: str, language: str) -> str:
@@ -56,7 +73,7 @@ class _Fields(dict[str, object]):
 
     def __missing__(self, key: str) -> str:
         if key.startswith("trait_"):
-            return trait_name(key.removeprefix("trait_"), self.language, self.edition)
+            return _trait_name(key.removeprefix("trait_"), self.language, self.edition)
         raise KeyError(key)
 
 
@@ -66,20 +83,21 @@ def _actor(state: State) -> int:
     return now.seats[0] if now is not None else state.current
 
 
-def _animal(state: State, animal_id: int, language: str = "en") -> str:
-    """An animal as the acting player sees it: "your A3", or "A5 of player 2"."""
+def _animal(state: State, animal_id: int, language: str = "en", actor: int | None = None) -> str:
+    """An animal as the acting player sees it: "your A3", or "A5 of player 2" (``actor``: the
+    deciding seat when the caller knows it already)."""
     animal = state.animals.get(animal_id)
     if animal is None:
         return f"A{animal_id}"
-    if animal.owner == _actor(state):
+    if animal.owner == (_actor(state) if actor is None else actor):
         return _word("animal_yours", language).format(animal=animal_id)
     return _word("animal_theirs", language).format(animal=animal_id, player=animal.owner + 1)
 
 
-def _pair(state: State, a: int, b: int, language: str) -> str:
+def _pair(state: State, a: int, b: int, language: str, actor: int | None = None) -> str:
     """Two animals of one owner: "your A1 and A2", or "A4 and A5 of player 2"."""
     first = state.animals.get(a)
-    if first is None or first.owner == _actor(state):
+    if first is None or first.owner == (_actor(state) if actor is None else actor):
         return _word("pair_yours", language).format(a=a, b=b)
     return _word("pair_theirs", language).format(a=a, b=b, player=first.owner + 1)
 
@@ -89,7 +107,13 @@ def faces_text(state: State, card: int, language: str = "en") -> str:
     faces = state.card_faces[card] if 0 <= card < len(state.card_faces) else ()
     if not faces:
         return f"#{card}"
-    return " / ".join(trait_name(face, language, state.edition) for face in faces)
+    return _faces_names(tuple(faces), language, state.edition)
+
+
+@cache
+def _faces_names(faces: tuple[str, ...], language: str, edition: int) -> str:
+    """The faces' trait names joined, once per (faces, language, edition)."""
+    return " / ".join([trait_name(face, language, edition) for face in faces])
 
 
 def card_text(state: State, card: int, language: str = "en") -> str:
@@ -97,7 +121,7 @@ def card_text(state: State, card: int, language: str = "en") -> str:
     for animal in state.animals.values():
         for held, trait in animal.traits:
             if held == card:
-                return trait_name(trait, language, state.edition)
+                return _trait_name(trait, language, state.edition)
     return faces_text(state, card, language)
 
 
@@ -119,12 +143,14 @@ def describe_action(
         return action.notation()
     fields: dict[str, object] = {}
     if dataclasses.is_dataclass(action):
-        fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+        fields = {name: getattr(action, name) for name in _field_names(type(action))}
     if isinstance(fields.get("trait"), str):
-        fields["trait"] = trait_name(str(fields["trait"]), language, state.edition)
+        fields["trait"] = _trait_name(str(fields["trait"]), language, state.edition)
+    actor: int | None = None  # the deciding seat, found once when an animal is named
     if isinstance(action, PlayPair):
+        actor = _actor(state)
         fields["a"], fields["b"] = action.animals
-        fields["pair_ref"] = _pair(state, *action.animals, language)
+        fields["pair_ref"] = _pair(state, *action.animals, language, actor)
     card = fields.get("card")
     if isinstance(card, int):
         faces = faces_text(state, card, language)
@@ -141,7 +167,9 @@ def describe_action(
     for field in ("animal", "target"):
         value = fields.get(field)
         if isinstance(value, int):
-            fields[f"{field}_ref"] = _animal(state, value, language)
+            if actor is None:
+                actor = _actor(state)
+            fields[f"{field}_ref"] = _animal(state, value, language, actor)
     location = fields.get("location")
     if isinstance(location, str):
         fields["place"] = place_name(location)
@@ -149,13 +177,15 @@ def describe_action(
     if isinstance(action, Trigger):
         link = state.links.get(action.link)
         fields["label"] = (
-            trait_name(link.trait, language, state.edition)
+            _trait_name(link.trait, language, state.edition)
             if link
             else _word("the_trait", language)
         )
         fields["joined"] = (
             _word("and", language).join((f"A{link.a}", f"A{link.b}")) if link else f"L{action.link}"
         )
+    if "{trait_" not in template:  # no trait named in the template: the plain fields do
+        return template.format_map(fields)
     return template.format_map(_Fields(language, fields, state.edition))
 
 

@@ -7,7 +7,7 @@ Views never contain other seats' hands or discard piles, nor the deck order (see
 from __future__ import annotations
 
 from evolutio.core.game import JSON
-from evolutio.games.evolution.ops import fat_capacity, is_fed, need, revealed
+from evolutio.games.evolution.ops import fat_capacity, need, revealed
 from evolutio.games.evolution.rules import decision as decision_now
 from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import OVER, Animal, AttackFrame, State
@@ -28,6 +28,7 @@ def view(state: State, seat: int | None) -> JSON:
         frame = state.stack[-1]
         attack = {"carnivore": frame.carnivore, "target": frame.target}
     players = []
+    geography = state.geography
     for player in state.players:
         mine = seat == player.seat
         players.append(
@@ -38,7 +39,8 @@ def view(state: State, seat: int | None) -> JSON:
                 "discard_size": len(player.discard),
                 "discard": [_card(state, c) for c in player.discard] if mine else None,
                 "passed": player.passed,
-                "animals": [animal_view(state, state.animals[i], mine) for i in player.animals],
+                "animals": [animal_view(state, state.animals[i], mine, geography)
+                            for i in player.animals],
             }
         )
     result = outcome(state) if state.phase == OVER else None
@@ -71,10 +73,12 @@ def view(state: State, seat: int | None) -> JSON:
     }
 
 
-def animal_view(state: State, a: Animal, mine: bool) -> JSON:
+def animal_view(state: State, a: Animal, mine: bool, geography: bool | None = None) -> JSON:
     """One animal as a seat sees it; with Continents also its location, which traits do
-    not work, and whether only its traits are left (Regeneration)."""
+    not work, and whether only its traits are left (Regeneration). ``geography``: whether
+    Continents is in play, when the caller knows it already."""
     shown = a.present and (mine or revealed(a))
+    needs = need(state, a)
     out: JSON = {
         "id": a.id,
         "card": a.card if a.present else None,
@@ -84,12 +88,12 @@ def animal_view(state: State, a: Animal, mine: bool) -> JSON:
         "food": a.food,
         "fat": a.fat,
         "fat_capacity": fat_capacity(a),
-        "need": need(state, a),
-        "fed": is_fed(state, a),
+        "need": needs,
+        "fed": a.hibernating or a.food >= needs,  # ``is_fed``, with the need found once
         "hibernating": a.hibernating,
         "poisoned": a.poisoned,
     }
-    if state.geography:
+    if state.geography if geography is None else geography:
         out["location"] = a.location
         out["paralysed"] = a.paralysed
         out["disabled"] = [c for c, _ in a.traits if c in a.off]
