@@ -165,3 +165,46 @@ def test_fork_map_returns_every_result_in_order_and_raises_a_childs_error() -> N
 def test_bad_process_counts_are_refused_with_the_allowed_form(spec: str, message: str) -> None:
     with pytest.raises(BotError, match=message):
         make_bot(spec, 0, "toy")
+
+
+class TickingClock:
+    """A clock that moves one millisecond each time it is read, so that a timed search runs
+    the same iterations on any machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def timed_choices(monkeypatch: pytest.MonkeyPatch, settle: bool) -> list[tuple[Action, int]]:
+    """Each toy opening's choice and iterations of a 1 s search (1,000 clock reads)."""
+    out = []
+    for seed in range(6):
+        state, seat, _ = opening(seed + 20) if seed % 2 else (*in_turn(seed + 20), None)
+        monkeypatch.setattr("evolutio.bots.ismcts.time", TickingClock())
+        bot = IsmctsBot(seed, Budget(seconds=1.0), priors=favour(0), settle=settle)
+        out.append((ask(bot, state, seat), bot.last_iterations))
+    return out
+
+
+def test_a_timed_search_stops_once_more_time_could_not_change_its_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settled = timed_choices(monkeypatch, settle=True)
+    full = timed_choices(monkeypatch, settle=False)
+    # the same choice as waiting out the budget, every time
+    assert [action for action, _ in settled] == [action for action, _ in full]
+    assert all(iterations >= 990 for _, iterations in full)
+    # and sooner: with a strong prior the favourite gets nearly every visit, so its lead
+    # outruns the time left (at SETTLE_MARGIN times the rate so far) after 5/9 of the budget
+    assert all(s < 0.6 * f for (_, s), (_, f) in zip(settled, full, strict=True))
+
+
+def test_iteration_budgets_never_stop_early() -> None:
+    state, seat, _ = opening()
+    bot = IsmctsBot(3, Budget(iterations=300), priors=favour(0))
+    ask(bot, state, seat)
+    assert bot.last_iterations == 300

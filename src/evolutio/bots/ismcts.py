@@ -39,6 +39,10 @@ Priors = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[float]]
 PUCT = 1.0
 #: how much less than the tried actions' mean an untried action is reckoned to be worth.
 FIRST_PLAY_REDUCTION = 0.05
+#: a timed search looks every this many iterations whether its choice is settled ...
+SETTLE_EVERY = 16
+#: ... reckoning the iterations still to come at this many times the rate so far.
+SETTLE_MARGIN = 1.25
 
 _BUDGET_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|i|it|iter|iterations)?\s*$")
 BUDGET_FORMS = "an iteration count such as 200 (or 200i), or a time such as 1s, 0.5s or 250ms"
@@ -136,6 +140,13 @@ class IsmctsBot:
     trees at once in forked processes, each from its own seed, and sums their visits (root
     parallelism, for offline play). ``reuse`` keeps the subtree under the chosen action for
     the bot's next decision when that comes right after it (see :meth:`choose`).
+
+    ``settle`` ends a timed search early once its choice is settled: when the most visited
+    action leads the next by more visits than the time left could give the next at
+    ``SETTLE_MARGIN`` times the rate so far, more time would not change the choice, so the
+    bot answers at once instead of waiting out its budget (a snappier ``hard``, and time for
+    the decisions where it matters). Iteration budgets and several processes never stop
+    early.
     """
 
     name = "ismcts"
@@ -155,6 +166,7 @@ class IsmctsBot:
         puct: float = PUCT,
         processes: int = 1,
         reuse: bool = True,
+        settle: bool = True,
     ) -> None:
         if processes < 1:
             raise BotError("a search needs at least one process")
@@ -169,6 +181,7 @@ class IsmctsBot:
         self.puct = puct
         self.processes = processes
         self.reuse = reuse and processes == 1
+        self.settle = settle
         self._rng = seat_rng(seed, "ismcts")
         #: the subtree under the last chosen action, and the game's action count it awaits.
         self._kept: _Node | None = None
@@ -263,11 +276,17 @@ class IsmctsBot:
             return budget.iterations
         assert budget.seconds is not None
         deadline = start + budget.seconds
+        settle = self.settle and self.processes == 1
         while True:
             self._iterate(root, info, rng)
             iterations += 1
-            if time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if now >= deadline:
                 return iterations
+            if settle and iterations % SETTLE_EVERY == 0 and now > start:
+                left = SETTLE_MARGIN * iterations * (deadline - now) / (now - start)
+                if _lead(root) > left:
+                    return iterations
 
     def _iterate(self, root: _Node, info: InformationSet, rng: random.Random) -> None:
         game = info.game
@@ -389,6 +408,18 @@ class IsmctsBot:
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, rollout(rng, game, state, seat, legal))
             depth += 1
+
+
+def _lead(root: _Node) -> int:
+    """How many more visits the root's most visited action has than the next one."""
+    first = second = 0
+    for child in root.children.values():
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second
 
 
 def _visits(root: _Node, action: Action) -> int:
