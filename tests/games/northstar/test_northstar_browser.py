@@ -152,7 +152,13 @@ def test_a_whole_northstar_game_in_the_browser(server: Server) -> None:
     assert seen["watcher_hands"] == 0
     assert seen.get("traits", 0) >= 1 and seen.get("hidden_seen", 0) >= 1
     assert seen.get("watcher_hand_cards", 0) == 0
-    # attacks by Kit's carnivores or the bots', read from the game log
+    # attacks by Kit's carnivores or the bots', read from the game log; the server deals from
+    # a fresh seed, and a deal that gives nobody a carnivore to play has no attack, so a game
+    # without one is followed by one more (both without an attack: about 1 run in 100)
+    if seen["log_attacks"] == 0:
+        _, more_errors, again = asyncio.run(asyncio.wait_for(whole_game(server.base), 600))
+        assert more_errors == []
+        seen["log_attacks"] = again["log_attacks"]
     assert seen["log_attacks"] >= 1, seen
     assert len(seen["ranking"]) == 3 and seen["watcher_ranking"] == 3
     assert seen["replay_players"] == 3
