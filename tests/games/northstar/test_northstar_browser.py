@@ -154,7 +154,7 @@ def test_a_whole_northstar_game_in_the_browser(server: Server) -> None:
     assert seen.get("watcher_hand_cards", 0) == 0
     # attacks by Kit's carnivores or the bots', read from the game log; the server deals from
     # a fresh seed, and a deal that gives nobody a carnivore to play has no attack, so a game
-    # without one is followed by one more (both without an attack: about 1 run in 100)
+    # without one is followed by one more
     if seen["log_attacks"] == 0:
         _, more_errors, again = asyncio.run(asyncio.wait_for(whole_game(server.base), 600))
         assert more_errors == []
