@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import websockets
 
-from load import Stats, cpu_seconds, free_port, guest, seat, start_room
+from load import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,16 +49,7 @@ def serve(db: str, redis: str | None) -> tuple[subprocess.Popen[bytes], str]:
     if redis:
         args += ["--redis", redis]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("a server process did not start")
+    return proc, wait_ready(proc, f"http://127.0.0.1:{port}", 60)
 
 
 async def spread(bases: list[str], game: str, games: int, seconds: float, think: float,

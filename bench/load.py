@@ -108,15 +108,21 @@ def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[b
         env=env,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    return proc, wait_ready(proc, base, 30)
+
+
+def wait_ready(proc: subprocess.Popen[bytes], base: str, seconds: float) -> str:
+    """``base`` once the server there answers ``/api/games``; kills ``proc`` and stops the
+    bench when it has not within ``seconds``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                return proc, base
+                return base
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"the server at {base} did not start")
 
 
 class Stats:
