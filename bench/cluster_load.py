@@ -77,7 +77,7 @@ async def spread(bases: list[str], game: str, games: int, seconds: float, think:
                     pass
     local, relayed = Stats(), Stats()
     rng = random.Random(games)
-    stop = time.monotonic() + seconds
+    stop = [time.monotonic() + seconds]  # as load.seat reads it: a list it may move
     runners = [
         asyncio.create_task(seat(bases[(g + s) % n], room, token,
                                  local if (g + s) % n == g % n else relayed, stop, think,
