@@ -31,6 +31,7 @@ from it, so a long match can be stopped and resumed.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -318,7 +319,7 @@ def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
             results = trees.rounds(
                 compare,
                 args.rounds,
-                lambda tree, given=probe_args: trees.probe(tree, SPEED_PROBE, given),
+                functools.partial(trees.probe, code=SPEED_PROBE, args=probe_args),
                 quiet=True,
             )
             print(

@@ -150,7 +150,8 @@ def warm(address: str, args: argparse.Namespace) -> None:
     from evolutio.sim.runner import batch_tasks, play_row
 
     task = batch_tasks(args.game, {"players": args.players}, 0, 1, args.bots.split(","))[0]
-    with Client(address, timeout=10, set_as_default=False) as client:
+    client_of: Any = Client  # distributed ships no type hints
+    with client_of(address, timeout=10, set_as_default=False) as client:
         client.run(play_row, task)
 
 
@@ -195,14 +196,17 @@ def main() -> None:
             address = dask.start()
             warm(address, args)
             idle["cluster, 1 worker"] = idle_rate(dask)
-            one = ["--cluster", address]
-            measure([("local, 1 process", ["--workers", "1"]), ("cluster, 1 worker", one)], dask)
+            cluster = ["--cluster", address]
+            measure(
+                [("local, 1 process", ["--workers", "1"]), ("cluster, 1 worker", cluster)], dask
+            )
             dask.add_worker()
             dask.wait_for_workers(2, time.monotonic() + 60)
             warm(address, args)
             idle["cluster, 2 workers"] = idle_rate(dask)
-            two = ["--cluster", address]
-            measure([("local, 2 processes", ["--workers", "2"]), ("cluster, 2 workers", two)], dask)
+            measure(
+                [("local, 2 processes", ["--workers", "2"]), ("cluster, 2 workers", cluster)], dask
+            )
     median = {name: statistics.median(values) for name, values in speeds.items()}
     cpu = {name: statistics.median(values) for name, values in cpus.items()}
     print(f"{args.game} {args.players}p {args.bots}, {args.games} games, seed {args.seed}, "

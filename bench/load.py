@@ -46,19 +46,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trees
+
+loads: Callable[[str | bytes], Any]
 try:  # the clients parse every frame: the faster parser leaves more CPU to the server
     from orjson import loads
 except ImportError:
-    from json import loads
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import trees
+    loads = json.loads
 
 
 def cpu_seconds(pid: int | None) -> float:

@@ -23,6 +23,7 @@ the ratio new/old.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -117,7 +118,7 @@ def compare(games: list[str], items: list[str], seconds: float, ref: str, count:
         for game in games:
             options = game_options(game, items)
             args = (game, json.dumps(options), str(seconds))
-            runs = trees.rounds(sides, count, lambda tree, a=args: trees.probe(tree, PROBE, a),
+            runs = trees.rounds(sides, count, functools.partial(trees.probe, code=PROBE, args=args),
                                 quiet=True)
             best = {side: {key: max(run[key] for run in runs[side])
                            for key in ("engine", "raw")} for side in sides}

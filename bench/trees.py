@@ -18,7 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,9 +100,10 @@ def probe(tree: Path, code: str, args: Sequence[str] = (), bench: str | None = N
 
 
 def rounds(
-    trees: dict[str, Path], count: int, run: Any, *, quiet: bool = False
+    trees: Mapping[str, Any], count: int, run: Callable[[Any], Any], *, quiet: bool = False
 ) -> dict[str, list[Any]]:
-    """``run(tree)`` ``count`` times per tree, alternating which tree goes first."""
+    """``run(tree)`` ``count`` times per tree, alternating which tree goes first (a tree is
+    usually a checkout's path; any value ``run`` takes will do)."""
     names = list(trees)
     results: dict[str, list[Any]] = {name: [] for name in names}
     for index in range(count):

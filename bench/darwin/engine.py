@@ -50,7 +50,7 @@ def throughput(players: int, games: int, greedy: bool, seed: int = 1) -> dict[st
 def per_call(players: int, samples: int = 200) -> dict[str, float]:
     """Microseconds per clone() and legal_actions() on states met in random games."""
     rng = random.Random(7)
-    states = []
+    states: list[Any] = []
     state = GAME.new({"players": players}, 7)
     while len(states) < samples:
         now = GAME.decision(state)

@@ -69,9 +69,10 @@ def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, fl
 
 def strength(
     first: str, second: str, players: int, games: int, seed: int, workers: int
-) -> tuple[Rate, float, int]:
+) -> tuple[Rate, float, int, str]:
     """Win rate of ``first`` against ``players - 1`` copies of ``second``, seats rotated,
-    with the search rate ``first`` reached during the games (ISMCTS iterations/s)."""
+    with the seconds taken, the games that failed and the search rate ``first`` reached
+    (ISMCTS iterations/s, formatted)."""
     bots = [first] + [second] * (players - 1)
     start = time.perf_counter()
     rows = run_games(
@@ -110,9 +111,9 @@ def main() -> None:
     print(f"# decision time ({len(positions)} positions from 2-player greedy games)")
     print(f"{'bot':<22}{'mean ms':>10}{'max ms':>10}{'iterations/s':>15}")
     specs = ["random", "greedy", *LEVELS, "ismcts:200", "ismcts:100ms"]
-    for spec, mean_ms, max_ms, rate in decision_times(specs, positions):
+    for spec, mean_ms, max_ms, speed in decision_times(specs, positions):
         label = f"{spec} ({LEVELS[spec]})" if spec in LEVELS else spec
-        print(f"{label:<22}{mean_ms:>10.2f}{max_ms:>10.1f}{rate:>15}")
+        print(f"{label:<22}{mean_ms:>10.2f}{max_ms:>10.1f}{speed:>15}")
 
     print(f"\n# strength (seats rotated, 95% Wilson interval, {args.workers} workers)")
     ismcts = f"ismcts:{args.budget}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from evolutio.core.registry import get_game
@@ -54,12 +55,20 @@ def per_call_us(name: str, players: int, count: int = 300) -> dict[str, float]:
             seat = decision.seats[0]
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     states = states[:count]
+
+    def legal_now(state: Any) -> Any:
+        """The legal actions of the first seat asked in ``state`` (every sample is undecided)."""
+        decision = game.decision(state)
+        assert decision is not None
+        return game.legal_actions(state, decision.seats[0])
+
     out = {}
-    for label, func in (
+    probes: list[tuple[str, Callable[[Any], Any]]] = [
         ("clone", lambda s: s.clone()),
-        ("legal_actions", lambda s: game.legal_actions(s, game.decision(s).seats[0])),
+        ("legal_actions", legal_now),
         ("determinize", lambda s: game.determinize(s, 0, rng)),
-    ):
+    ]
+    for label, func in probes:
         start = time.perf_counter()
         for state in states:
             func(state)
