@@ -7,6 +7,8 @@ a missing one fails the tests instead (CI must run them).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import glob
 import os
 import shutil
@@ -17,6 +19,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -104,14 +107,25 @@ class Node(Server):
             self.proc.wait(10)
 
 
-def nodes(tmp: Path, db: str, redis: str, count: int, **kw: float) -> list[Node]:
-    """``count`` started processes on one database and one Redis."""
-    out = []
-    for i in range(count):
-        node = Node(tmp / f"node{i}.db", db, redis, **kw)  # type: ignore[arg-type]
-        node.start()
-        out.append(node)
-    return out
+@contextlib.contextmanager
+def nodes(tmp: Path, db: str, redis: str, count: int, **kw: float) -> Iterator[list[Node]]:
+    """``count`` started processes on one database and one Redis, every one stopped on
+    leaving: those already started too when a later one fails to start."""
+    started: list[Node] = []
+    try:
+        for i in range(count):
+            node = Node(tmp / f"node{i}.db", db, redis, **kw)  # type: ignore[arg-type]
+            started.append(node)
+            node.start()
+        yield started
+    finally:
+        for node in started:
+            node.stop()
 
 
-__all__ = ["Node", "free_port", "need", "nodes", "postgres_url", "redis_url"]
+def run(coro: Any, timeout: float = 120.0) -> Any:
+    """Run ``coro`` to its end in a fresh event loop, failing after ``timeout`` seconds."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+__all__ = ["Node", "free_port", "need", "nodes", "postgres_url", "redis_url", "run"]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import websockets
-from cluster_harness import Node, nodes, postgres_url, redis_url
+from cluster_harness import Node, nodes, postgres_url, redis_url, run
 from server_harness import Client
 from sqlalchemy import create_engine, text
 
@@ -31,14 +31,9 @@ __all__ = ["postgres_url", "redis_url"]  # fixtures, used by name
 def cluster(postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
             ) -> Iterator[list[Node]]:
     """Three processes (ports) on the same database and Redis."""
-    started = nodes(tmp_path_factory.mktemp("cluster"), postgres_url, redis_url, 3)
-    yield started
-    for node in started:
-        node.stop()
+    with nodes(tmp_path_factory.mktemp("cluster"), postgres_url, redis_url, 3) as started:
+        yield started
 
-
-def run(coro: Any, timeout: float = 120.0) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def action_rows(db: str, room: str) -> list[tuple[int, int, str]]:

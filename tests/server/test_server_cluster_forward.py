@@ -19,7 +19,7 @@ import httpx
 import pytest
 import redis
 import websockets
-from cluster_harness import EVOLUTIO, Node, free_port, nodes, postgres_url, redis_url
+from cluster_harness import EVOLUTIO, Node, free_port, nodes, postgres_url, redis_url, run
 from prometheus_client.parser import text_string_to_metric_families
 from server_harness import Client, is_state, play
 
@@ -33,14 +33,9 @@ __all__ = ["postgres_url", "redis_url"]  # fixtures, used by name
 def trio(postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
          ) -> Iterator[list[Node]]:
     """Three processes (ports) on one database and one Redis."""
-    started = nodes(tmp_path_factory.mktemp("forward"), postgres_url, redis_url, 3)
-    yield started
-    for node in started:
-        node.stop()
+    with nodes(tmp_path_factory.mktemp("forward"), postgres_url, redis_url, 3) as started:
+        yield started
 
-
-def run(coro: Any, timeout: float = 90.0) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 def wait_for(check: Any, what: str, timeout: float = 20.0) -> Any:

@@ -13,16 +13,13 @@ from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
-from cluster_harness import EVOLUTIO, Node, free_port, nodes, postgres_url, redis_url
+from cluster_harness import EVOLUTIO, Node, free_port, nodes, postgres_url, redis_url, run
 from server_harness import Client, play
 
 from evolutio.server.cluster.lease import Leases, node_channel
 
 __all__ = ["postgres_url", "redis_url"]  # fixtures, used by name
 
-
-def run(coro: Any, timeout: float = 60.0) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
 async def seated(client: Client) -> None:
@@ -63,10 +60,9 @@ def test_lease_one_holder_renewed_released_and_expiring(redis_url: str) -> None:
 @pytest.fixture(scope="module")
 def pair(postgres_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
          ) -> Iterator[list[Node]]:
-    started = nodes(tmp_path_factory.mktemp("pair"), postgres_url, redis_url, 2, bot_delay=0.0)
-    yield started
-    for node in started:
-        node.stop()
+    tmp = tmp_path_factory.mktemp("pair")
+    with nodes(tmp, postgres_url, redis_url, 2, bot_delay=0.0) as started:
+        yield started
 
 
 def test_clean_stop_hands_the_room_over_at_once(pair: list[Node]) -> None:
