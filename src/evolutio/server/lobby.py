@@ -227,9 +227,9 @@ def routes(app: FastAPI, hub: Hub, people: People, body: Body, new_rooms: Quota)
     async def api_rematch(room_id: str, request: Request) -> dict[str, Any]:
         user = people.need_user(request)
         await body(request)
-        room = hub.room(room_id)
-        if room is None or not room.rematch or hub.room(room.rematch) is None:
-            counted(request)  # a new room is made
+        _, taken = rematch_seat(hub, user, room_id)  # refusals first: they count nothing
+        if taken is None or (hub.cluster is None and hub.room(taken) is None):
+            counted(request)  # a new room is made; joining a rematch made elsewhere is free
         if hub.cluster is not None:  # decided where the finished room is held
             return {"room": await hub.cluster.forward.rematch(user, room_id, lang_of(request))}
         return {"room": rematch(hub, user, room_id).summary()}
