@@ -8,6 +8,7 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import host_block, host_limits
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, State
@@ -207,12 +208,7 @@ def development_options(state: State, seat: int) -> list[Action]:
     animals = state.animals
     own = [animal for animal in map(animals.__getitem__, player.animals) if animal.card != NO_CARD]
     others: list[Animal] | None = None  # the other seats' animals, listed when asked
-    linked: set[int] = set()
-    if state.links:
-        for link in state.links.values():
-            if link.trait in LIMITERS:
-                linked.add(link.a)
-                linked.add(link.b)
+    linked = (state.link_index or link_index(state)).limited if state.links else _NONE
     rows = state.rows
     plans = tables.plans
     card_faces = state.card_faces
@@ -278,6 +274,8 @@ def development_options(state: State, seat: int) -> list[Action]:
     return actions
 
 
+#: no animal touched by a limiting link (read only).
+_NONE: set[int] = set()
 #: Pass, the same object every time.
 PASS = Pass()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Eat, EndStep, UseFat
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import NO_FOOD, can_eat, need
 from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import FEEDERS, TRAITS
@@ -129,12 +130,11 @@ def feeding_options(state: State, seat: int) -> list[Action]:
 
 def _eating_blocked(state: State, animal: Animal) -> bool:
     """Whether a link of the animal keeps food from it now (``can_eat``'s last test)."""
-    animal_id = animal.id
-    for link in state.links.values():
-        if (link.a == animal_id or link.b == animal_id) and TRAITS[
-            link.trait
-        ].link_blocks_eating(state, link, animal):
-            return True
+    index = state.link_index or link_index(state)
+    if index.eating:
+        for link in index.eating.get(animal.id, ()):
+            if TRAITS[link.trait].link_blocks_eating(state, link, animal):
+                return True
     return False
 
 
@@ -176,13 +176,8 @@ def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
 
 
 def _linked_feeders(state: State) -> dict[int, list[str]]:
-    """The links with feeding actions, by animal (both ends)."""
-    linked: dict[int, list[str]] = {}
-    for link in state.links.values():
-        if link.trait in FEEDERS:
-            linked.setdefault(link.a, []).append(link.trait)
-            linked.setdefault(link.b, []).append(link.trait)
-    return linked
+    """The links with feeding actions, by animal (both ends; read only)."""
+    return (state.link_index or link_index(state)).feeders
 
 
 #: EndStep, the same object every time.
