@@ -6,9 +6,9 @@ links touch it: each of them read every link of the table to find out. ``LinkInd
 them once per set of links and answers per animal (the class lives in state.py, which
 knows no trait; the trait tables are given here). ``State.link_index`` keeps it until the
 links change: whatever adds or removes a link, or puts another dict in ``State.links``,
-sets it back to None; clones share it, as they share the links'
-values until one of them changes its own. ``tests/games/evolution/test_evolution_links.py``
-compares it with a fresh one at every decision of random games.
+sets it back to None; clones share it, as they share the links' values until one of them
+changes its own. ``tests/games/evolution/test_evolution_caches.py`` compares it with a
+fresh one at every decision of random games.
 """
 
 from __future__ import annotations
