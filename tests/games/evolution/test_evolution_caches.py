@@ -1,7 +1,8 @@
 """What the engine keeps between decisions is invisible: the index of the links by animal
-(``State.link_index``) and the development tables (``State.stopped``, ``State.rows``,
-``State.made``) must give exactly what a state without them gives, on the game itself, on
-its clones after they went their own way, and on its determinized copies."""
+(``State.link_index``), the development tables (``State.stopped``) and the action objects
+kept across the games of the process (``State.rows``, ``State.made``: kept.py) must give
+exactly what a state without them gives, on the game itself, on its clones after they went
+their own way, and on its determinized copies."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 import pytest
 
 from evolutio.core.registry import get_game
+from evolutio.games.evolution import kept
 from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.state import State
 
@@ -67,3 +69,22 @@ def test_kept_tables_match_fresh_ones(deck: list[str], players: int, edition: in
                 assert_same(state, seat)
             GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert compared > 0  # the games made paired traits, and an index was kept
+
+
+def test_new_games_share_action_objects_until_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two new games of a process list the very same action objects for the same card on
+    the same animal; past ``kept.LIMIT`` a new game starts with fresh tables, and listings
+    stay those of a bare copy either way."""
+    options = {"players": 2, "expansions": ["base"]}
+    first, second = GAME.new(options, 5), GAME.new(options, 6)
+    assert first.made is second.made and first.rows is second.rows
+    monkeypatch.setattr(kept, "LIMIT", 0)
+    kept.made_rows[0] = 1
+    third = GAME.new(options, 7)
+    assert third.made is not first.made and third.rows is not first.rows
+    rng = random.Random(3)
+    for state in (first, third):
+        while (decision := GAME.decision(state)) is not None:
+            seat = decision.seats[0]
+            assert_same(state, seat)
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))

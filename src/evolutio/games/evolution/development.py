@@ -8,6 +8,7 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
+from evolutio.games.evolution.kept import made_rows
 from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import host_block, host_limits
 from evolutio.games.evolution.refusals import refusal
@@ -224,6 +225,7 @@ def development_options(state: State, seat: int) -> list[Action]:
         if made is None:
             places = CONTINENTS if state.geography else ("",)
             made = rows[card] = (tuple(PlayAnimal(card, place) for place in places), {})
+            made_rows[0] += len(places)
         extend(made[0])
         by_face = made[1]
         faces = card_faces[card]
@@ -248,6 +250,7 @@ def development_options(state: State, seat: int) -> list[Action]:
                         action = by.get(ab)
                         if action is None:
                             action = by[ab] = PlayPair(card, face, ab)
+                            made_rows[0] += 1
                         append(action)
                 continue
             ids = singles.get(face)
@@ -269,6 +272,7 @@ def development_options(state: State, seat: int) -> list[Action]:
                     action = by.get(animal_id)
                     if action is None:
                         action = by[animal_id] = PlayTrait(card, face, animal_id)
+                        made_rows[0] += 1
                     append(action)
     actions.append(PASS)
     return actions

@@ -405,11 +405,13 @@ class State:
         #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
         #: scenario's setup) must clear it too.
         self.offer: tuple[int, list[Action]] | None = None
-        #: action objects already made in this game, by their class and fields: an action
-        #: is immutable, so the legal actions reuse them, and clones share the table.
+        #: action objects already made, by their class and fields: an action is immutable,
+        #: so the legal actions reuse them; clones share the table, and a game made by
+        #: ``Evolution.new`` starts with the one of the process's earlier games (kept.py).
         self.made: dict[tuple[object, ...], Action] = {}
         #: a card's development actions (development.py), by card: as an animal in each
-        #: place, and by trait its actions by target animal (or pair of animals).
+        #: place, and by trait its actions by target animal (or pair of animals); shared
+        #: like ``made``.
         self.rows: dict[int, tuple[tuple[Action, ...], dict[str, dict[Any, Action]]]] = {}
         #: per animal, its trait cards when last asked and the faces they stop from going
         #: on it without a full check (development.py); shared by clones, read only where
