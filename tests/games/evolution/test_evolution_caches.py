@@ -12,6 +12,7 @@ import pytest
 
 from evolutio.core.registry import get_game
 from evolutio.games.evolution import kept
+from evolutio.games.evolution.development import _TABLES
 from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.state import State
 
@@ -88,3 +89,16 @@ def test_new_games_share_action_objects_until_the_limit(monkeypatch: pytest.Monk
             seat = decision.seats[0]
             assert_same(state, seat)
             GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_stopped_faces_by_name_match_the_faces_each_trait_is_stopped_by() -> None:
+    """The faces a tuple of trait names stops, found as the union of what each name stops,
+    are those whose stopping names meet the tuple (the table's definition)."""
+    tables = _TABLES.ready()
+    names = sorted(tables.stops)
+    rng = random.Random(11)
+    for size in range(5):
+        for _ in range(40):
+            held = tuple(rng.choice(names) for _ in range(size))
+            union = frozenset().union(*[tables.stopped_by[name] for name in held])
+            assert union == {face for face, stops in tables.stops.items() if set(held) & stops}

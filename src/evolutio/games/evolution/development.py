@@ -125,11 +125,15 @@ class _Tables:
     names an animal holds, the faces those names stop (``stopped``), and whether a limiting
     trait is among them. Built on first use, once every trait is registered."""
 
-    __slots__ = ("blockers", "everything", "limited", "plans", "size", "stopped", "stops")
+    __slots__ = (
+        "blockers", "everything", "limited", "plans", "size", "stopped", "stopped_by", "stops"
+    )
 
     def __init__(self) -> None:
         self.size = -1
         self.stops: dict[str, frozenset[str]] = {}
+        #: per trait name, the faces it stops (``stops`` turned around)
+        self.stopped_by: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
         self.plans: dict[tuple[str, ...], Plan] = {}
         self.stopped: dict[tuple[str, ...], frozenset[str]] = {}
@@ -157,6 +161,10 @@ class _Tables:
             )
             self.plans = {}
             self.stopped = {}
+            self.stopped_by = {
+                name: frozenset(face for face, stops in self.stops.items() if name in stops)
+                for name in names
+            }
             self.limited = {}
             self.everything = frozenset(names)
             self.size = len(TRAITS)
@@ -174,8 +182,8 @@ class _Tables:
         held = tuple([name for _, name in animal.traits])
         faces = self.stopped.get(held)
         if faces is None:
-            faces = self.stopped[held] = frozenset(
-                face for face, stops in self.stops.items() if not stops.isdisjoint(held)
+            faces = self.stopped[held] = frozenset().union(
+                *[self.stopped_by.get(name, _NO_FACES) for name in held]
             )
         state.stopped[animal.id] = (list(animal.traits), faces)
         return faces
@@ -193,6 +201,8 @@ class _Tables:
 
 
 _TABLES = _Tables()
+#: no face stopped.
+_NO_FACES: frozenset[str] = frozenset()
 
 
 def development_options(state: State, seat: int) -> list[Action]:
