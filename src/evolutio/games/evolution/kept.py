@@ -11,7 +11,8 @@ numbers. The tables are shared as clones already share them, and only ever grow 
 equal to what a fresh table would make, so no listing can tell them apart
 (``tests/games/evolution/test_evolution_caches.py`` compares listings with bare copies).
 They are dropped for new ones once they hold more than ``LIMIT`` objects (a game in progress
-keeps the tables it started with), which bounds their memory (about 19 MB at the bound, with every set at 4 players).
+keeps the tables it started with), which bounds their memory (about 19 MB at the bound,
+with every set at 4 players).
 """
 
 from __future__ import annotations
