@@ -78,6 +78,7 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     if not main_done:
         where = state.where
         cooldowns = state.cooldowns
+        banks = state.banks
         fats: list[Action] | None = None
         for animal_id in state.players[seat].animals:
             animal = animals[animal_id]
@@ -87,7 +88,8 @@ def feeding_options(state: State, seat: int) -> list[Action]:
                 or (where is not None and animal.location != where)
             ):
                 continue
-            red = state.bank(animal.location) > 0
+            location = animal.location  # ``state.bank``, without the call
+            red = (banks[location] if location else state.food_bank) > 0
             fat = animal.fat and animal.has("fat_tissue")
             if not red and not fat:
                 continue  # the need does not matter
@@ -153,7 +155,8 @@ def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
         if animal.card == NO_CARD or (where is not None and animal.location != where):
             continue
         seen: set[str] | None = None
-        for _, trait in animal.active():
+        # ``animal.active()``, without the call when every card works
+        for _, trait in animal.active() if animal.paralysed or animal.off else animal.traits:
             if trait not in FEEDERS:
                 continue
             if seen is None:
@@ -191,6 +194,7 @@ def has_feeding_choice(state: State, seat: int) -> bool:
     animals = state.animals
     where = state.where
     if not state.main_done:
+        banks = state.banks
         for animal_id in state.players[seat].animals:
             animal = animals[animal_id]
             if (
@@ -200,7 +204,8 @@ def has_feeding_choice(state: State, seat: int) -> bool:
             ):
                 continue
             # the need only when a red token or fat could still matter
-            red = state.bank(animal.location) > 0
+            location = animal.location  # ``state.bank``, without the call
+            red = (banks[location] if location else state.food_bank) > 0
             fat = animal.fat and animal.has("fat_tissue")
             if not red and not fat:
                 continue
@@ -220,7 +225,8 @@ def has_feeding_choice(state: State, seat: int) -> bool:
         animal = animals[animal_id]
         if animal.card == NO_CARD or (where is not None and animal.location != where):
             continue
-        for _, trait in animal.active():
+        # ``animal.active()``, without the call when every card works
+        for _, trait in animal.active() if animal.paralysed or animal.off else animal.traits:
             if trait in FEEDERS:
                 handler = TRAITS[trait]
                 if (handler.during_migration or not migrating) and handler.has_feeding_actions(
