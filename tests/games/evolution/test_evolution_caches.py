@@ -22,6 +22,7 @@ DECKS = (
     ["base", "time_to_fly", "gift"],
     ["base", "continents"],
     ["base", "time_to_fly", "gift", "continents"],
+    ["base", "time_to_fly", "gift", "continents", "ice_age"],
 )
 CONFIGS = [(deck, players, edition) for deck in DECKS for players in (2, 4) for edition in (2, 3)]
 
@@ -39,11 +40,11 @@ def bare(state: State) -> State:
 def assert_same(state: State, seat: int) -> bool:
     """The kept index matches the links, and the listing matches a bare copy's; says
     whether there was an index to compare."""
-    kept = state.link_index
+    index = state.link_index
     assert GAME.legal_actions(state, seat) == GAME.legal_actions(bare(state), seat)
-    if kept is not None:
-        assert kept.same(link_index(bare(state)))
-    return kept is not None
+    if index is not None:
+        assert index.same(link_index(bare(state)))
+    return index is not None
 
 
 @pytest.mark.parametrize(("deck", "players", "edition"), CONFIGS)
