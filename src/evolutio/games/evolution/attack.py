@@ -16,6 +16,7 @@ from evolutio.games.evolution.actions import (
     Attacked,
     AttackFailed,
 )
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import (
     IN_SHELL,
     SUPPLY,
@@ -108,9 +109,9 @@ def may_attack(
         ):
             return False
     if state.links:
-        target_id = target.id
-        for link in state.links.values():
-            if (link.a == target_id or link.b == target_id) and link.trait in LINK_ATTACK_BLOCKERS:
+        index = state.link_index or link_index(state)
+        if index.attack:
+            for link in index.attack.get(target.id, ()):
                 if ignore and link.trait in ignore:
                     continue
                 if TRAITS[link.trait].link_attack_blocked(state, link, carnivore, target):

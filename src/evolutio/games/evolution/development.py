@@ -8,6 +8,8 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
 from evolutio.games.evolution.deck import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
+from evolutio.games.evolution.kept import made_rows
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import host_block, host_limits
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, State
@@ -123,11 +125,15 @@ class _Tables:
     names an animal holds, the faces those names stop (``stopped``), and whether a limiting
     trait is among them. Built on first use, once every trait is registered."""
 
-    __slots__ = ("blockers", "everything", "limited", "plans", "size", "stopped", "stops")
+    __slots__ = (
+        "blockers", "everything", "limited", "plans", "size", "stopped", "stopped_by", "stops"
+    )
 
     def __init__(self) -> None:
         self.size = -1
         self.stops: dict[str, frozenset[str]] = {}
+        #: per trait name, the faces it stops (``stops`` turned around)
+        self.stopped_by: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
         self.plans: dict[tuple[str, ...], Plan] = {}
         self.stopped: dict[tuple[str, ...], frozenset[str]] = {}
@@ -155,6 +161,10 @@ class _Tables:
             )
             self.plans = {}
             self.stopped = {}
+            self.stopped_by = {
+                name: frozenset(face for face, stops in self.stops.items() if name in stops)
+                for name in names
+            }
             self.limited = {}
             self.everything = frozenset(names)
             self.size = len(TRAITS)
@@ -172,8 +182,8 @@ class _Tables:
         held = tuple([name for _, name in animal.traits])
         faces = self.stopped.get(held)
         if faces is None:
-            faces = self.stopped[held] = frozenset(
-                face for face, stops in self.stops.items() if not stops.isdisjoint(held)
+            faces = self.stopped[held] = frozenset().union(
+                *[self.stopped_by.get(name, _NO_FACES) for name in held]
             )
         state.stopped[animal.id] = (list(animal.traits), faces)
         return faces
@@ -191,6 +201,8 @@ class _Tables:
 
 
 _TABLES = _Tables()
+#: no face stopped.
+_NO_FACES: frozenset[str] = frozenset()
 
 
 def development_options(state: State, seat: int) -> list[Action]:
@@ -207,12 +219,7 @@ def development_options(state: State, seat: int) -> list[Action]:
     animals = state.animals
     own = [animal for animal in map(animals.__getitem__, player.animals) if animal.card != NO_CARD]
     others: list[Animal] | None = None  # the other seats' animals, listed when asked
-    linked: set[int] = set()
-    if state.links:
-        for link in state.links.values():
-            if link.trait in LIMITERS:
-                linked.add(link.a)
-                linked.add(link.b)
+    linked = (state.link_index or link_index(state)).limited if state.links else _NONE
     rows = state.rows
     plans = tables.plans
     card_faces = state.card_faces
@@ -228,6 +235,7 @@ def development_options(state: State, seat: int) -> list[Action]:
         if made is None:
             places = CONTINENTS if state.geography else ("",)
             made = rows[card] = (tuple(PlayAnimal(card, place) for place in places), {})
+            made_rows[0] += len(places)
         extend(made[0])
         by_face = made[1]
         faces = card_faces[card]
@@ -252,6 +260,7 @@ def development_options(state: State, seat: int) -> list[Action]:
                         action = by.get(ab)
                         if action is None:
                             action = by[ab] = PlayPair(card, face, ab)
+                            made_rows[0] += 1
                         append(action)
                 continue
             ids = singles.get(face)
@@ -273,11 +282,14 @@ def development_options(state: State, seat: int) -> list[Action]:
                     action = by.get(animal_id)
                     if action is None:
                         action = by[animal_id] = PlayTrait(card, face, animal_id)
+                        made_rows[0] += 1
                     append(action)
     actions.append(PASS)
     return actions
 
 
+#: no animal touched by a limiting link (read only).
+_NONE: set[int] = set()
 #: Pass, the same object every time.
 PASS = Pass()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Eat, EndStep, UseFat
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import NO_FOOD, can_eat, need
 from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import FEEDERS, TRAITS
@@ -77,6 +78,7 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     if not main_done:
         where = state.where
         cooldowns = state.cooldowns
+        banks = state.banks
         fats: list[Action] | None = None
         for animal_id in state.players[seat].animals:
             animal = animals[animal_id]
@@ -86,7 +88,8 @@ def feeding_options(state: State, seat: int) -> list[Action]:
                 or (where is not None and animal.location != where)
             ):
                 continue
-            red = state.bank(animal.location) > 0
+            location = animal.location  # ``state.bank``, without the call
+            red = (banks[location] if location else state.food_bank) > 0
             fat = animal.fat and animal.has("fat_tissue")
             if not red and not fat:
                 continue  # the need does not matter
@@ -129,12 +132,11 @@ def feeding_options(state: State, seat: int) -> list[Action]:
 
 def _eating_blocked(state: State, animal: Animal) -> bool:
     """Whether a link of the animal keeps food from it now (``can_eat``'s last test)."""
-    animal_id = animal.id
-    for link in state.links.values():
-        if (link.a == animal_id or link.b == animal_id) and TRAITS[
-            link.trait
-        ].link_blocks_eating(state, link, animal):
-            return True
+    index = state.link_index or link_index(state)
+    if index.eating:
+        for link in index.eating.get(animal.id, ()):
+            if TRAITS[link.trait].link_blocks_eating(state, link, animal):
+                return True
     return False
 
 
@@ -153,7 +155,8 @@ def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
         if animal.card == NO_CARD or (where is not None and animal.location != where):
             continue
         seen: set[str] | None = None
-        for _, trait in animal.active():
+        # ``animal.active()``, without the call when every card works
+        for _, trait in animal.active() if animal.paralysed or animal.off else animal.traits:
             if trait not in FEEDERS:
                 continue
             if seen is None:
@@ -176,13 +179,8 @@ def _trait_actions(state: State, seat: int, actions: list[Action]) -> None:
 
 
 def _linked_feeders(state: State) -> dict[int, list[str]]:
-    """The links with feeding actions, by animal (both ends)."""
-    linked: dict[int, list[str]] = {}
-    for link in state.links.values():
-        if link.trait in FEEDERS:
-            linked.setdefault(link.a, []).append(link.trait)
-            linked.setdefault(link.b, []).append(link.trait)
-    return linked
+    """The links with feeding actions, by animal (both ends; read only)."""
+    return (state.link_index or link_index(state)).feeders
 
 
 #: EndStep, the same object every time.
@@ -196,6 +194,7 @@ def has_feeding_choice(state: State, seat: int) -> bool:
     animals = state.animals
     where = state.where
     if not state.main_done:
+        banks = state.banks
         for animal_id in state.players[seat].animals:
             animal = animals[animal_id]
             if (
@@ -205,7 +204,8 @@ def has_feeding_choice(state: State, seat: int) -> bool:
             ):
                 continue
             # the need only when a red token or fat could still matter
-            red = state.bank(animal.location) > 0
+            location = animal.location  # ``state.bank``, without the call
+            red = (banks[location] if location else state.food_bank) > 0
             fat = animal.fat and animal.has("fat_tissue")
             if not red and not fat:
                 continue
@@ -225,7 +225,8 @@ def has_feeding_choice(state: State, seat: int) -> bool:
         animal = animals[animal_id]
         if animal.card == NO_CARD or (where is not None and animal.location != where):
             continue
-        for _, trait in animal.active():
+        # ``animal.active()``, without the call when every card works
+        for _, trait in animal.active() if animal.paralysed or animal.off else animal.traits:
             if trait in FEEDERS:
                 handler = TRAITS[trait]
                 if (handler.during_migration or not migrating) and handler.has_feeding_actions(

@@ -31,6 +31,7 @@ from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.hands import choose_hands
+from evolutio.games.evolution.kept import share
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import revealed
 from evolutio.games.evolution.pause import STOP_POINTS
@@ -248,6 +249,7 @@ class Evolution:
         state.rng.shuffle(cards)
         if "continents" in opts["expansions"]:
             state.banks = dict.fromkeys(LOCATIONS, 0)
+        share(state)  # the action objects of the process's earlier games (kept.py)
         state.deck = list(range(len(cards)))
         state.rng.shuffle(state.deck)
         for _ in range(CONTINENTS_HAND_SIZE if state.geography else HAND_SIZE):

@@ -16,6 +16,7 @@ from evolutio.games.evolution.actions import (
     LastTurn,
     TraitDiscarded,
 )
+from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.nature import Effect
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
 from evolutio.games.evolution.trait import (
@@ -54,10 +55,9 @@ def need(state: State, animal: Animal) -> int:
         for _, trait in animal.traits:
             total += food[trait]
     if state.links:
-        animal_id = animal.id
-        for link in state.links.values():
-            if link.a == animal_id or link.b == animal_id:
-                total += food[link.trait]
+        index = state.link_index or link_index(state)
+        if index.food:
+            total += index.food.get(animal.id, 0)
     if state.nature_need:
         total += _nature_need(state, animal)
     return total
@@ -115,11 +115,11 @@ def can_eat(state: State, animal: Animal) -> bool:
     if (NO_FOOD, animal.id) in state.cooldowns:
         return False
     if state.links and not animal.paralysed:
-        for link in state.links.values():
-            if (link.a == animal.id or link.b == animal.id) and TRAITS[
-                link.trait
-            ].link_blocks_eating(state, link, animal):
-                return False
+        index = state.link_index or link_index(state)
+        if index.eating:
+            for link in index.eating.get(animal.id, ()):
+                if TRAITS[link.trait].link_blocks_eating(state, link, animal):
+                    return False
     return True
 
 
@@ -147,7 +147,7 @@ def gain(state: State, animal: Animal, source: str, trait: str, events: list[Eve
     # a paralysed animal's paired traits do not work (Cnidocytes)
     if state.links and not animal.paralysed:
         chained = trait in TRAITS and TRAITS[trait].paired
-        for link in state.animal_links(animal.id):
+        for link in (state.link_index or link_index(state)).by_animal.get(animal.id, ()):
             if TRAITS[link.trait].triggers_on(red) and not state.used("link", link.id):
                 state.pending.append((link.id, link.other(animal.id), chained))
     if hunger == 1:
@@ -224,6 +224,7 @@ def discard_card(state: State, owner: int, card: int) -> None:
 
 def remove_link(state: State, link_id: int, events: list[Event]) -> None:
     link = state.links.pop(link_id)
+    state.link_index = None
     owner = state.animals[link.a].owner
     discard_card(state, owner, link.card)
     events.append(TraitDiscarded(link.card, link.trait, link.a, owner))

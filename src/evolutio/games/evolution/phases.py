@@ -43,6 +43,7 @@ from evolutio.games.evolution.state import (
     EXTINCTION,
     FEEDING,
     INK_RETURN,
+    NO_CARD,
     OVER,
     Animal,
     AttackFrame,
@@ -107,7 +108,7 @@ def start_feeding(state: State, events: list[Event]) -> None:
     """
     state.phase = FEEDING
     events.append(PhaseStarted(state.turn, FEEDING, state.first_player))
-    for animal in list(state.animals.values()):
+    for animal in list(state.animals.values()) if holds_any(state, ON_FOOD_PHASE) else ():
         if animal.present:
             for _, trait in list(animal.active()):
                 if trait in ON_FOOD_PHASE:  # the others' hook does nothing
@@ -132,7 +133,7 @@ def start_feeding(state: State, events: list[Event]) -> None:
         state.food_bank = food
         state.food_created += food
         events.append(FoodBankSet(tuple(dice), bonus, food))
-    for animal in state.animals.values():
+    for animal in state.animals.values() if holds_any(state, EXTRA_FOOD) else ():
         if not animal.present:
             continue
         for _, trait in animal.active():
@@ -145,6 +146,21 @@ def start_feeding(state: State, events: list[Event]) -> None:
         nature_food(state, events)
     state.empty_steps = 0
     start_step(state, state.first_player)
+
+
+def holds_any(state: State, names: set[str]) -> bool:
+    """Whether an animal on the table has a working trait among ``names`` (the traits with
+    a hook of a phase's start): one pass without copies, so that the hook's own loop runs
+    only when it has something to do."""
+    if names:
+        for animal in state.animals.values():
+            if animal.card == NO_CARD or animal.paralysed:
+                continue
+            off = animal.off
+            for card, trait in animal.traits:
+                if trait in names and (not off or card not in off):
+                    return True
+    return False
 
 
 def start_step(state: State, seat: int) -> None:
@@ -250,7 +266,7 @@ def end_turn(state: State, events: list[Event]) -> None:
 def start_of_turn(state: State, events: list[Event]) -> None:
     """Effects at the start of a turn, from the first player clockwise, in table order
     (r-strategy's new animals)."""
-    if not ON_TURN_START:
+    if not holds_any(state, ON_TURN_START):
         return
     for seat in seats_from(state, state.first_player):
         for animal_id in list(state.players[seat].animals):
@@ -272,6 +288,8 @@ def deal(state: State, events: list[Event]) -> list[int]:
     fresh = 10 if state.geography else 6
     wants = {}
     starts = []
+    animals = state.animals
+    cooldowns = state.cooldowns
     for seat in seats_from(state, state.first_player):
         player = state.players[seat]
         if not player.animals and not player.hand:
@@ -279,13 +297,16 @@ def deal(state: State, events: list[Event]) -> list[int]:
             if state.geography:
                 starts.append(seat)
         else:
-            wants[seat] = 1 + sum(
-                1
-                for a in player.animals
-                if state.animals[a].present
-                and not state.used("regrown", a)
-                and draws_card(state.animals[a])
-            )
+            count = 1
+            for a in player.animals:
+                animal = animals[a]
+                if (
+                    animal.card != NO_CARD
+                    and ("regrown", a) not in cooldowns
+                    and (not NO_DRAW or draws_card(animal))
+                ):
+                    count += 1
+            wants[seat] = count
     got = dict.fromkeys(wants, 0)
     order = list(wants)
     # ruling 19: in the 2nd edition a fresh start takes all its cards at once, in its turn
@@ -297,13 +318,22 @@ def deal(state: State, events: list[Event]) -> list[int]:
         and not state.players[seat].animals
         and not state.players[seat].hand
     }
-    while state.deck and any(got[s] < wants[s] for s in order):
+    # one card at a time clockwise (a fresh start in the 2nd edition all at once): every
+    # seat still owed a card takes one per round, so the rounds are the largest want
+    deck = state.deck
+    for _ in range(max(wants.values(), default=0)):
+        if not deck:
+            break
         for seat in order:
-            take = wants[seat] - got[seat] if seat in at_once else 1
-            while take > 0 and got[seat] < wants[seat] and state.deck:
-                state.players[seat].hand.append(state.deck.pop())
-                got[seat] += 1
-                take -= 1
+            owed = wants[seat] - got[seat]
+            if owed <= 0:
+                continue
+            take = min(owed if seat in at_once else 1, len(deck))
+            if take:
+                hand = state.players[seat].hand
+                for _ in range(take):
+                    hand.append(deck.pop())
+                got[seat] += take
     for seat in order:
         if got[seat]:
             events.append(CardsDrawn(seat, got[seat]))

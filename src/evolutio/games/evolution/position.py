@@ -283,6 +283,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
         state.played_by[card] = _seat(raw.get("by"), lwhere, n, _default_player(trait_id, owner, n))
         state.next_link += 1
         state.links[link.id] = link
+        state.link_index = None
         if "name" in raw:
             build.label(str(raw["name"]), link.id, lwhere)
         if state.animals[ids[0]].location != state.animals[ids[1]].location:

@@ -263,6 +263,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             link = Link(state.next_link, action.trait, action.card, *action.animals)
             state.next_link += 1
             state.links[link.id] = link
+            state.link_index = None
             state.shown(action.card, seat)
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % len(state.players)

@@ -158,6 +158,64 @@ class Link:
         return (self.a == x and self.b == y) or (self.a == y and self.b == x)
 
 
+class LinkIndex:
+    """Per animal (both ends of a link), in the order of ``State.links``: its links, the
+    food need they add, the links that may keep food from it (their trait in ``eating``:
+    ``link_blocks_eating``) or guard it from an attack (``attack``: ``link_blocks_attack``),
+    and the names of its paired traits with feeding actions (``feeders``); and the animals
+    touched by a limiting paired trait (``limiters``). Made by ``linkindex.link_index``."""
+
+    __slots__ = ("attack", "by_animal", "eating", "feeders", "food", "limited")
+
+    def __init__(
+        self,
+        links: dict[int, Link],
+        food_of: dict[str, int],
+        eating: set[str],
+        attack: set[str],
+        feeders: set[str],
+        limiters: set[str],
+    ) -> None:
+        self.by_animal: dict[int, list[Link]] = {}
+        self.food: dict[int, int] = {}
+        self.eating: dict[int, list[Link]] = {}
+        self.attack: dict[int, list[Link]] = {}
+        self.feeders: dict[int, list[str]] = {}
+        self.limited: set[int] = set()
+        for link in links.values():
+            trait = link.trait
+            food = food_of[trait]
+            for end in (link.a, link.b):
+                self.by_animal.setdefault(end, []).append(link)
+                if food:
+                    self.food[end] = self.food.get(end, 0) + food
+                if trait in eating:
+                    self.eating.setdefault(end, []).append(link)
+                if trait in attack:
+                    self.attack.setdefault(end, []).append(link)
+                if trait in feeders:
+                    self.feeders.setdefault(end, []).append(trait)
+                if trait in limiters:
+                    self.limited.add(end)
+
+    def same(self, other: LinkIndex) -> bool:
+        """Whether two indexes say the same (the links compared by their fields)."""
+
+        def fields(table: dict[int, list[Link]]) -> dict[int, list[tuple[int, str, int, int]]]:
+            return {
+                k: [(link.id, link.trait, link.a, link.b) for link in v] for k, v in table.items()
+            }
+
+        return (
+            fields(self.by_animal) == fields(other.by_animal)
+            and self.food == other.food
+            and fields(self.eating) == fields(other.eating)
+            and fields(self.attack) == fields(other.attack)
+            and self.feeders == other.feeders
+            and self.limited == other.limited
+        )
+
+
 class Player:
     """A seat: hand, private discard pile, animals in table order, and the phase pass mark."""
 
@@ -263,9 +321,10 @@ class State:
     __slots__ = (
         "_rng", "acted", "animals", "banks", "card_faces", "cooldowns", "current", "deck",
         "edition", "empty_steps", "first_player", "food_bank", "food_created", "food_removed",
-        "labels", "last_turn", "links", "made", "main_done", "nature_cards", "nature_deck",
-        "nature_discard", "nature_need", "nature_no_attack", "nature_now", "next_animal",
-        "next_link", "not_hunter", "offer", "options", "paused_at", "pauses", "pending",
+        "labels", "last_turn", "link_index", "links", "made", "main_done", "nature_cards",
+        "nature_deck", "nature_discard", "nature_need", "nature_no_attack", "nature_now",
+        "next_animal", "next_link", "not_hunter", "offer", "options", "paused_at", "pauses",
+        "pending",
         "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
         "seed", "stack", "stage", "step_marks", "stopped", "table_cards", "turn", "where",
     )
@@ -283,6 +342,8 @@ class State:
         self.players = [Player(seat) for seat in range(int(options["players"]))]
         self.animals: dict[int, Animal] = {}
         self.links: dict[int, Link] = {}
+        #: the links by animal (linkindex.py), made when asked; None once the links changed.
+        self.link_index: LinkIndex | None = None
         self.next_animal = 1
         self.next_link = 1
         self.turn = 1
@@ -344,11 +405,13 @@ class State:
         #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
         #: scenario's setup) must clear it too.
         self.offer: tuple[int, list[Action]] | None = None
-        #: action objects already made in this game, by their class and fields: an action
-        #: is immutable, so the legal actions reuse them, and clones share the table.
+        #: action objects already made, by their class and fields: an action is immutable,
+        #: so the legal actions reuse them; clones share the table, and a game made by
+        #: ``Evolution.new`` starts with the one of the process's earlier games (kept.py).
         self.made: dict[tuple[object, ...], Action] = {}
         #: a card's development actions (development.py), by card: as an animal in each
-        #: place, and by trait its actions by target animal (or pair of animals).
+        #: place, and by trait its actions by target animal (or pair of animals); shared
+        #: like ``made``.
         self.rows: dict[int, tuple[tuple[Action, ...], dict[str, dict[Any, Action]]]] = {}
         #: per animal, its trait cards when last asked and the faces they stop from going
         #: on it without a full check (development.py); shared by clones, read only where
@@ -403,6 +466,7 @@ class State:
             k: Link(link.id, link.trait, link.card, link.a, link.b)
             for k, link in self.links.items()
         }
+        other.link_index = self.link_index  # the same links (by value) until one changes
         other.next_animal = self.next_animal
         other.next_link = self.next_link
         other.turn = self.turn

@@ -294,6 +294,8 @@ LIMITERS: set[str] = set()
 RESTRICTERS: set[str] = set()
 ATTACK_BLOCKERS: set[str] = set()
 LINK_ATTACK_BLOCKERS: set[str] = set()
+#: trait ids whose ``link_blocks_eating`` can keep food from an animal of their link.
+EATING_BLOCKERS: set[str] = set()
 #: trait ids with feeding actions (``feeding_types``).
 FEEDERS: set[str] = set()
 #: trait id -> its extra food need (the number in the card's corner).
@@ -341,6 +343,8 @@ def register(card_set: str, *traits: Trait) -> None:
             ATTACK_BLOCKERS.add(trait.id)
         if cls.link_blocks_attack is not Trait.link_blocks_attack:
             LINK_ATTACK_BLOCKERS.add(trait.id)
+        if cls.link_blocks_eating is not Trait.link_blocks_eating:
+            EATING_BLOCKERS.add(trait.id)
         if trait.feeding_types:
             FEEDERS.add(trait.id)
         FOOD[trait.id] = trait.food

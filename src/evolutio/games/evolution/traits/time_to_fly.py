@@ -233,11 +233,14 @@ class Metamorphose(Trait):
                 finally:
                     animal.traits.insert(i, entry)
         links = state.links
+        index = state.link_index
         state.links = {k: link for k, link in links.items() if link.card != card}
+        state.link_index = None
         try:
             return can_eat(state, animal)
         finally:
             state.links = links
+            state.link_index = index
 
     def feeding_actions(self, state: State, animal: Animal) -> list[Action]:
         if state.main_done or animal.hibernating:

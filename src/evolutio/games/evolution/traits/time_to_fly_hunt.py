@@ -492,8 +492,14 @@ class Ambush(Trait):
         if animal.id not in state.animals:
             return
         for other in state.animals.values():
-            # the cheap part of can_ambush first: most animals have no Ambush
-            if other.holds("ambush") and self.can_ambush(state, other, animal):
+            # the cheap part of can_ambush first: most animals have no Ambush (``holds``,
+            # without a call per animal: every red token taken asks every animal)
+            for _, name in other.traits:
+                if name == "ambush":
+                    break
+            else:
+                continue
+            if self.can_ambush(state, other, animal):
                 seats = seats_from(state, (animal.owner + 1) % state.num_players)
                 state.stack.append(AmbushFrame(animal.id, seats, animal.location))
                 return
