@@ -205,6 +205,7 @@ def main() -> None:
     )
     parser.add_argument("--compare", default=None, help="also run the pure engines of REF")
     args = parser.parse_args()
+    args.python = args.python.absolute()
     if not args.python.exists():
         raise SystemExit(
             f"{args.python} is missing: build the compiled install with "
