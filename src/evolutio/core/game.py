@@ -92,8 +92,9 @@ def _field_to_json(value: Any) -> Any:
 class Tagged:
     """What actions and events share: ``type``, the JSON tag of each class.
 
-    Each class sets its tag after its body (``Eat.type = "eat"``), not in it: compiled
-    (setup.py), a dataclass takes every name its body assigns for a field."""
+    A compiled module (setup.py) sets it after the class body (``Eat.type = "eat"``): mypyc
+    hands every name a dataclass body assigns to ``dataclass`` as a field. An interpreted game
+    may set it in the body too (``type: ClassVar[str] = "bid"``)."""
 
     __slots__ = ()
 
@@ -105,7 +106,7 @@ class Tagged:
 class Action(Tagged):
     """Base of every action: a small frozen dataclass with a JSON form and a text notation.
 
-    Subclasses set ``type`` (the JSON tag, after the class body) and implement ``notation``.
+    Subclasses set ``type`` (the JSON tag; see :class:`Tagged`) and implement ``notation``.
     """
 
     def to_json(self) -> JSON:

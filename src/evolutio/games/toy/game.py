@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
@@ -51,26 +51,22 @@ EXACT_BONUS = 10
 class Bid(Action):
     """Bid how many tricks you will take (a simultaneous, hidden choice)."""
 
+    type: ClassVar[str] = "bid"
     tricks: int
 
     def notation(self) -> str:
         return f"bid {self.tricks}"
 
 
-Bid.type = "bid"
-
-
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play a card from your hand to the trick."""
 
+    type: ClassVar[str] = "play"
     card: int
 
     def notation(self) -> str:
         return f"play {self.card}"
-
-
-Play.type = "play"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {"bid": Bid, "play": Play}
@@ -80,36 +76,28 @@ ACTION_TYPES: dict[str, type[Action]] = {"bid": Bid, "play": Play}
 class BidMade(Event):
     """A seat has bid; the amount stays hidden until everyone has."""
 
+    type: ClassVar[str] = "bid_made"
     seat: int
-
-
-BidMade.type = "bid_made"
 
 
 @dataclass(frozen=True, slots=True)
 class BidsRevealed(Event):
+    type: ClassVar[str] = "bids_revealed"
     bids: tuple[int, ...]
-
-
-BidsRevealed.type = "bids_revealed"
 
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
+    type: ClassVar[str] = "played"
     seat: int
     card: int
 
 
-Played.type = "played"
-
-
 @dataclass(frozen=True, slots=True)
 class TrickTaken(Event):
+    type: ClassVar[str] = "trick_taken"
     seat: int
     points: int
-
-
-TrickTaken.type = "trick_taken"
 
 
 class TrickState:
