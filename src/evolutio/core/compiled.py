@@ -1,7 +1,9 @@
 """Marks for the optional compiled build (``EVOLUTIO_COMPILE=1``, see setup.py).
 
-mypyc reads ``mypyc_attr`` by name when it compiles a module; a pure install has no
-mypy_extensions, so the stand-in leaves the class as it is and costs nothing.
+mypyc reads ``mypyc_attr`` by name when it compiles a module; at run time the mark changes
+nothing. mypy_extensions is no dependency of a pure install: without it the stand-in below
+returns the class as it is. docs/architecture.md, "Compiled build", says which classes carry
+a mark and why.
 """
 
 from __future__ import annotations
