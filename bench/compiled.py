@@ -16,6 +16,10 @@ bench/engine.py (four decks, 2 and 4 players) and of North Star and Darwin's Cho
 of ``clone()``, and ISMCTS iterations per CPU second (``ismcts:100`` deciding positions taken
 from greedy games, as ``bench/bots.py --speed`` does). Every side plays the same games (the
 ``actions/game`` column says so). Prints figures only; nothing asserts a time.
+
+``--same N`` instead plays N games of every game, player count and deck with random, greedy
+and ``ismcts:15`` seats on both sides, hashes every action, event, outcome and final view,
+and says whether the compiled build played exactly what the pure one did.
 """
 
 from __future__ import annotations
@@ -143,13 +147,61 @@ for _, name, players, expansions in search:
 print(json.dumps(out))
 """
 
+#: the --same probe (argv: games per row); prints one JSON document with the digest.
+SAME = r"""
+import hashlib, json, random, sys
+from evolutio.bots import InformationSet, make_bot
+from evolutio.core.registry import get_game
+decks = (["base"], ["base", "time_to_fly", "gift"], ["base", "continents"],
+         ["base", "time_to_fly", "gift", "continents"])
+rows = [("evolution", p, d) for p in (2, 3, 4, 5) for d in decks]
+rows += [("northstar", p, None) for p in (2, 3, 4, 5)] + [("darwin", p, None) for p in range(2, 7)]
+digest, games = hashlib.sha256(), 0
+for name, players, deck in rows:
+    game = get_game(name)
+    given = {"players": players}
+    if deck:
+        given["expansions"] = deck
+    options = game.normalize_options(given)
+    for seed in range(int(sys.argv[1])):
+        state, rng = game.new(options, seed), random.Random(seed)
+        spec = ("random", "greedy", "ismcts:15")[seed % 3]
+        bots = [make_bot(spec, s, game) for s in range(players)]
+        while (decision := game.decision(state)) is not None:
+            seat = decision.seats[0]
+            legal = game.legal_actions(state, seat)
+            if spec == "random":
+                action = rng.choice(legal)
+            else:
+                info = InformationSet.of(game, state, seat, seed)
+                action = bots[seat].choose(game.view(state, seat), legal, decision, info)
+            events = game.apply(state, seat, action)
+            digest.update(json.dumps([action.to_json(), [e.to_json() for e in events]],
+                                     sort_keys=True).encode())
+        for last in (game.outcome(state).to_json(), game.view(state, 0)):
+            digest.update(json.dumps(last, sort_keys=True, default=str).encode())
+        games += 1
+print(json.dumps({"digest": digest.hexdigest(), "games": games}))
+"""
 
-def run_compiled(python: Path, args: list[str]) -> Any:
-    """The probe under the compiled venv's interpreter, from a folder outside this tree."""
+
+def same(python: Path, tree: Path, games: int) -> None:
+    """Play the same games on both sides and compare what they did; exit 1 if they differ."""
+    pure = trees.probe(tree, SAME, [str(games)])
+    compiled = run_compiled(python, [str(games)], SAME)
+    print(f"pure     {pure['digest']}  ({pure['games']} games)")
+    print(f"compiled {compiled['digest']}  ({compiled['games']} games)")
+    if pure != compiled:
+        raise SystemExit("the compiled build played differently")
+    print("the same games, action for action")
+
+
+def run_compiled(python: Path, args: list[str], code: str = PROBE) -> Any:
+    """A probe under the compiled venv's interpreter, from a folder outside this tree."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     with tempfile.TemporaryDirectory(prefix="evolutio-compiled-") as away:
         done = subprocess.run(
-            [str(python), "-c", PROBE, *args],
+            [str(python), "-c", code, *args],
             env=env,
             cwd=away,
             capture_output=True,
@@ -204,6 +256,9 @@ def main() -> None:
         "--tree", type=Path, default=trees.HERE, help="the pure side's checkout (default: this)"
     )
     parser.add_argument("--compare", default=None, help="also run the pure engines of REF")
+    parser.add_argument(
+        "--same", type=int, default=0, metavar="N", help="only check that both play alike"
+    )
     args = parser.parse_args()
     args.python = args.python.absolute()
     if not args.python.exists():
@@ -211,6 +266,9 @@ def main() -> None:
             f"{args.python} is missing: build the compiled install with "
             "scripts/test-compiled --build-only, or name its interpreter with --python"
         )
+    if args.same:
+        same(args.python, args.tree.resolve(), args.same)
+        return
     probe_args = [json.dumps(ROWS), json.dumps(SEARCH), str(args.games), str(args.positions)]
     with trees.checkout(args.compare or str(trees.HERE)) as other:
         sides: dict[str, Any] = {
