@@ -14,10 +14,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
+
+from evolutio.core.compiled import mypyc_attr
+
+# defined there, kept here for everyone who imports them from the contract
+from evolutio.core.protocols import GameState as GameState
+from evolutio.core.protocols import Heuristic as Heuristic
+from evolutio.core.protocols import TerminalRenderer as TerminalRenderer
 
 if TYPE_CHECKING:
-    import random
     from collections.abc import Sequence
 
     from evolutio.core.options import OptionSpec
@@ -26,6 +32,7 @@ JSON = dict[str, Any]
 Options = Mapping[str, Any]
 
 
+@mypyc_attr(native_class=False)  # compiled, a subclass of str stays a Python class
 class Refusal(str):
     """A refusal sentence in English that remembers its sentence ``key`` and ``fields``, so
     that its game can say it again in another language (``describe_refusal``). It is a
@@ -35,7 +42,7 @@ class Refusal(str):
     fields: dict[str, Any]
 
     def __new__(cls, text: str, key: str, fields: Mapping[str, Any] | None = None) -> Refusal:
-        made = super().__new__(cls, text)
+        made = str.__new__(cls, text)
         made.key = key
         made.fields = fields if isinstance(fields, dict) else dict(fields or {})
         return made
@@ -81,14 +88,26 @@ def _field_to_json(value: Any) -> Any:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game need not be compiled
+class Tagged:
+    """What actions and events share: ``type``, the JSON tag of each class.
+
+    A compiled module (setup.py) sets it after the class body (``Eat.type = "eat"``): mypyc
+    hands every name a dataclass body assigns to ``dataclass`` as a field. An interpreted game
+    may set it in the body too (``type: ClassVar[str] = "bid"``)."""
+
+    __slots__ = ()
+
+    type: ClassVar[str]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game need not be compiled
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(Tagged):
     """Base of every action: a small frozen dataclass with a JSON form and a text notation.
 
-    Subclasses set ``type`` (the JSON tag) and implement ``notation``.
+    Subclasses set ``type`` (the JSON tag; see :class:`Tagged`) and implement ``notation``.
     """
-
-    type: ClassVar[str] = "action"
 
     def to_json(self) -> JSON:
         """The JSON form: ``{"type": ..., field: value, ...}``."""
@@ -105,17 +124,22 @@ class Action:
         return self.notation()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event: what happened, for logs, animations, replays and statistics."""
+Action.type = "action"
 
-    type: ClassVar[str] = "event"
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game need not be compiled
+@dataclass(frozen=True, slots=True)
+class Event(Tagged):
+    """Base of every event: what happened, for logs, animations, replays and statistics."""
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.type}
         for name in _field_names(type(self)):
             out[name] = _field_to_json(getattr(self, name))
         return out
+
+
+Event.type = "event"
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,64 +255,7 @@ class Outcome:
         }
 
 
-@runtime_checkable
-class GameState(Protocol):
-    """What every game's state offers: its options, its seed, the seat count and a clone."""
-
-    options: dict[str, Any]
-    seed: int
-
-    @property
-    def num_players(self) -> int: ...
-
-    def clone(self) -> GameState: ...
-
-
 S = TypeVar("S")
-
-
-@runtime_checkable
-class Heuristic(Protocol):
-    """A game's own playing knowledge, used by the bots' levels and by search.
-
-    ``choose`` picks from what a seat sees (its view and legal actions); ``rollout_policy``
-    plays a sampled state forward fast; ``evaluate`` scores an unfinished sampled state in
-    [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
-    Optionally, ``shortlist(game, state, seat, legal)`` names the actions worth searching in a
-    sampled state (a non-empty subset of ``legal``); without it a search weighs every legal
-    action (read with ``getattr(heuristic, "shortlist", None)``). Optionally, ``priors(game,
-    state, seat, legal)`` gives a weight per legal action (summing to 1) that the search's
-    tree follows (PUCT, best first); without it the tree expands at random and selects by
-    UCB1. The search methods read the engine state, never views (docs/architecture.md).
-    """
-
-    rollout_depth: int
-
-    def choose(
-        self,
-        view: JSON,
-        legal_actions: Sequence[Action],
-        decision: Decision,
-        rng: random.Random,
-    ) -> Action: ...
-
-    def rollout_policy(
-        self,
-        rng: random.Random,
-        game: Game[Any],
-        state: Any,
-        seat: int,
-        legal: Sequence[Action],
-    ) -> Action: ...
-
-    def evaluate(self, game: Game[Any], state: Any) -> list[float]: ...
-
-
-@runtime_checkable
-class TerminalRenderer(Protocol):
-    """Draws a seat's view in the terminal (a Rich renderable)."""
-
-    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any: ...
 
 
 class Game(Protocol[S]):

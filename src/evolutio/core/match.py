@@ -205,8 +205,8 @@ def replay(record: Record, source: str = "record") -> Iterator[tuple[Match, Step
             )
         try:
             match.act_json(seat, data)
-        except IllegalAction as exc:
-            raise RecordError(f"{source}: actions[{index}].action: {exc.reason}") from None
+        except IllegalAction as refused:
+            raise RecordError(f"{source}: actions[{index}].action: {refused.reason}") from None
         yield match, match.log[-1]
 
 

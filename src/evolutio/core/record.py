@@ -117,8 +117,8 @@ class Record:
             raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except json.JSONDecodeError as bad:
             raise RecordError(
-                f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+                f"{path}: not valid JSON (line {bad.lineno}, column {bad.colno}: {bad.msg})"
             ) from None
         return cls.from_json(data, str(path))

@@ -10,9 +10,12 @@ import random
 from collections.abc import Iterable, MutableSequence
 from typing import TypeVar
 
+from evolutio.core.compiled import mypyc_attr
+
 T = TypeVar("T")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class Rng:
     """A ``random.Random`` with a queue of scripted d6 results in front of it."""
 

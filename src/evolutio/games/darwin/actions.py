@@ -20,37 +20,43 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from evolutio.core.game import Action, Event, IllegalAction
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    type: ClassVar[str] = "draw"
     deck: str
 
     def notation(self) -> str:
         return f"draw {self.deck}"
 
 
+Draw.type = "draw"
+
+
 @dataclass(frozen=True, slots=True)
 class Redraw(Action):
-    type: ClassVar[str] = "redraw"
     keep: int
 
     def notation(self) -> str:
         return f"redraw #{self.keep}"
 
 
+Redraw.type = "redraw"
+
+
 @dataclass(frozen=True, slots=True)
 class Renew(Action):
-    type: ClassVar[str] = "renew"
+    pass
+
+
+Renew.type = "renew"
 
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
-    type: ClassVar[str] = "exchange"
     card: int
     take: int
 
@@ -58,27 +64,33 @@ class Exchange(Action):
         return f"exchange #{self.card} #{self.take}"
 
 
+Exchange.type = "exchange"
+
+
 @dataclass(frozen=True, slots=True)
 class Create(Action):
-    type: ClassVar[str] = "create"
     habitat: int
 
     def notation(self) -> str:
         return f"create H{self.habitat}"
 
 
+Create.type = "create"
+
+
 @dataclass(frozen=True, slots=True)
 class Mutate(Action):
-    type: ClassVar[str] = "mutate"
     species: int
 
     def notation(self) -> str:
         return f"mutate S{self.species}"
 
 
+Mutate.type = "mutate"
+
+
 @dataclass(frozen=True, slots=True)
 class Migrate(Action):
-    type: ClassVar[str] = "migrate"
     species: int
     habitat: int
 
@@ -86,27 +98,33 @@ class Migrate(Action):
         return f"migrate S{self.species} H{self.habitat}"
 
 
+Migrate.type = "migrate"
+
+
 @dataclass(frozen=True, slots=True)
 class Add(Action):
-    type: ClassVar[str] = "add"
     card: int
 
     def notation(self) -> str:
         return f"add #{self.card}"
 
 
+Add.type = "add"
+
+
 @dataclass(frozen=True, slots=True)
 class Remove(Action):
-    type: ClassVar[str] = "remove"
     card: int
 
     def notation(self) -> str:
         return f"remove #{self.card}"
 
 
+Remove.type = "remove"
+
+
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
-    type: ClassVar[str] = "swap"
     card: int
     new: int
 
@@ -114,119 +132,150 @@ class Swap(Action):
         return f"swap #{self.card} #{self.new}"
 
 
+Swap.type = "swap"
+
+
 @dataclass(frozen=True, slots=True)
 class Done(Action):
-    type: ClassVar[str] = "done"
+    pass
+
+
+Done.type = "done"
 
 
 @dataclass(frozen=True, slots=True)
 class Cancel(Action):
-    type: ClassVar[str] = "cancel"
+    pass
+
+
+Cancel.type = "cancel"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    type: ClassVar[str] = "pass"
+    pass
+
+
+Pass.type = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class Degenerate(Action):
-    type: ClassVar[str] = "degenerate"
     card: int
 
     def notation(self) -> str:
         return f"degenerate #{self.card}"
 
 
+Degenerate.type = "degenerate"
+
+
 @dataclass(frozen=True, slots=True)
 class Lose(Action):
-    type: ClassVar[str] = "lose"
     species: int
 
     def notation(self) -> str:
         return f"lose S{self.species}"
 
 
+Lose.type = "lose"
+
+
 @dataclass(frozen=True, slots=True)
 class Give(Action):
-    type: ClassVar[str] = "give"
     species: int
 
     def notation(self) -> str:
         return f"give S{self.species}"
 
 
+Give.type = "give"
+
+
 @dataclass(frozen=True, slots=True)
 class Toss(Action):
     """Children's rules: discard a hand card before refilling to 10 (then ``done``)."""
 
-    type: ClassVar[str] = "toss"
     card: int
 
     def notation(self) -> str:
         return f"toss #{self.card}"
 
 
+Toss.type = "toss"
+
+
 @dataclass(frozen=True, slots=True)
 class Show(Action):
     """2 vs 2: show a hand card to one's teammate at the era's start (then ``done``)."""
 
-    type: ClassVar[str] = "show"
     card: int
 
     def notation(self) -> str:
         return f"show #{self.card}"
 
 
+Show.type = "show"
+
+
 @dataclass(frozen=True, slots=True)
 class Receive(Action):
     """2 vs 2: take a card from one's teammate's hand, then pay for it."""
 
-    type: ClassVar[str] = "receive"
     card: int
 
     def notation(self) -> str:
         return f"receive #{self.card}"
 
 
+Receive.type = "receive"
+
+
 @dataclass(frozen=True, slots=True)
 class Takeover(Action):
     """2 vs 2: put one's marker on a teammate's species, then pay 2."""
 
-    type: ClassVar[str] = "takeover"
     species: int
 
     def notation(self) -> str:
         return f"takeover S{self.species}"
 
 
+Takeover.type = "takeover"
+
+
 @dataclass(frozen=True, slots=True)
 class Pay(Action):
     """2 vs 2: put a hand card into the market as payment."""
 
-    type: ClassVar[str] = "pay"
     card: int
 
     def notation(self) -> str:
         return f"pay #{self.card}"
 
 
+Pay.type = "pay"
+
+
 @dataclass(frozen=True, slots=True)
 class Gift(Action):
     """2 vs 2: let the opposing team draw instead of paying with cards."""
 
-    type: ClassVar[str] = "gift"
+
+Gift.type = "gift"
 
 
 @dataclass(frozen=True, slots=True)
 class Grant(Action):
     """2 vs 2: the opposing team names which of its players draws the next gift card."""
 
-    type: ClassVar[str] = "grant"
     seat: int
 
     def notation(self) -> str:
         return f"grant {self.seat}"
+
+
+Grant.type = "grant"
 
 
 ACTIONS: dict[str, type[Action]] = {
@@ -292,40 +341,47 @@ def parse_notation(text: str) -> Action:
 class Drew(Event):
     """A card drawn: everyone sees from which deck, only the drawer which card."""
 
-    type: ClassVar[str] = "drew"
     seat: int
     deck: str
 
 
+Drew.type = "drew"
+
+
 @dataclass(frozen=True, slots=True)
 class Redrew(Event):
-    type: ClassVar[str] = "redrew"
     seat: int
     discarded: int
+
+
+Redrew.type = "redrew"
 
 
 @dataclass(frozen=True, slots=True)
 class Exchanged(Event):
     """Both cards are shown: the hand card goes face up into the market."""
 
-    type: ClassVar[str] = "exchanged"
     seat: int
     card: int
     take: int
 
 
+Exchanged.type = "exchanged"
+
+
 @dataclass(frozen=True, slots=True)
 class Created(Event):
-    type: ClassVar[str] = "created"
     seat: int
     species: int
     habitat: int
     cards: tuple[int, ...]
 
 
+Created.type = "created"
+
+
 @dataclass(frozen=True, slots=True)
 class Mutated(Event):
-    type: ClassVar[str] = "mutated"
     seat: int
     species: int
     added: tuple[int, ...]
@@ -333,76 +389,99 @@ class Mutated(Event):
     cost: int
 
 
+Mutated.type = "mutated"
+
+
 @dataclass(frozen=True, slots=True)
 class Migrated(Event):
-    type: ClassVar[str] = "migrated"
     seat: int
     species: int
     source: int
     habitat: int
 
 
+Migrated.type = "migrated"
+
+
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    type: ClassVar[str] = "passed"
     seat: int
+
+
+Passed.type = "passed"
 
 
 @dataclass(frozen=True, slots=True)
 class Extinct(Event):
-    type: ClassVar[str] = "extinct"
     species: int
     owner: int
     cause: str
     banked: int
 
 
+Extinct.type = "extinct"
+
+
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
-    type: ClassVar[str] = "scored"
     species: int
     owner: int
     points: int
     reason: str
 
 
+Scored.type = "scored"
+
+
 @dataclass(frozen=True, slots=True)
 class EventRevealed(Event):
-    type: ClassVar[str] = "event_revealed"
     event: str
+
+
+EventRevealed.type = "event_revealed"
 
 
 @dataclass(frozen=True, slots=True)
 class HabitatChanged(Event):
-    type: ClassVar[str] = "habitat_changed"
     position: int
     old: str
     new: str
+
+
+HabitatChanged.type = "habitat_changed"
 
 
 @dataclass(frozen=True, slots=True)
 class MarketDealt(Event):
     """The new market, face up for everyone."""
 
-    type: ClassVar[str] = "market_dealt"
     cards: tuple[int, ...]
+
+
+MarketDealt.type = "market_dealt"
 
 
 @dataclass(frozen=True, slots=True)
 class EraBegins(Event):
-    type: ClassVar[str] = "era_begins"
     era: int
     first: int
 
 
+EraBegins.type = "era_begins"
+
+
 @dataclass(frozen=True, slots=True)
 class CardLost(Event):
-    type: ClassVar[str] = "card_lost"
     species: int
     card: int
 
 
+CardLost.type = "card_lost"
+
+
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    type: ClassVar[str] = "game_over"
     scores: tuple[int, ...]
+
+
+GameOver.type = "game_over"

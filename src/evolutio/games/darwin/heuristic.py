@@ -216,7 +216,9 @@ def projected(state: Any) -> list[float]:
             best[sp.pos] = (key, sp, habitat)
     for _, sp, habitat in best.values():
         points[sp.owner] += habitat.dp
-    strong = sorted(((key[1], key[0], key[2]), sp.owner) for sp, key, _ in alive if key[1] > 0)
+    strong: list[tuple[tuple[int, int, int], int]] = sorted(
+        ((key[1], key[0], key[2]), sp.owner) for sp, key, _ in alive if key[1] > 0
+    )
     for place, (_, owner) in enumerate(reversed(strong[-3:])):
         points[owner] += 3 - place
     return points

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.core.compiled import mypyc_attr
 from evolutio.core.rng import Rng
 
 TOKENS = ("africa", "america", "asia", "europe", "oceania")
@@ -91,6 +92,7 @@ class Build:
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class State:
     """Everything about one game."""
 

@@ -17,7 +17,6 @@ Notation: animals are ``A<id>``, cards ``#<id>``, links ``L<id>``::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import JSON, Action, Event
 
@@ -29,7 +28,6 @@ class PlayAnimal(Action):
     """A card played face down as an animal; with Continents, into ``location`` (Laurasia or
     Gondwana). Without a location the field is left out of the JSON form."""
 
-    type: ClassVar[str] = "animal"
     card: int
     location: str = ""
 
@@ -43,9 +41,11 @@ class PlayAnimal(Action):
         return f"animal #{self.card} {self.location}" if self.location else f"animal #{self.card}"
 
 
+PlayAnimal.type = "animal"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayTrait(Action):
-    type: ClassVar[str] = "trait"
     card: int
     trait: str
     animal: int
@@ -54,9 +54,11 @@ class PlayTrait(Action):
         return f"#{self.card} {self.trait} A{self.animal}"
 
 
+PlayTrait.type = "trait"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayPair(Action):
-    type: ClassVar[str] = "pair"
     card: int
     trait: str
     animals: tuple[int, int]
@@ -65,9 +67,15 @@ class PlayPair(Action):
         return f"#{self.card} {self.trait} A{self.animals[0]} A{self.animals[1]}"
 
 
+PlayPair.type = "pair"
+
+
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    type: ClassVar[str] = "pass"
+    pass
+
+
+Pass.type = "pass"
 
 
 # -- feeding -------------------------------------------------------------------------------
@@ -75,16 +83,17 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Eat(Action):
-    type: ClassVar[str] = "eat"
     animal: int
 
     def notation(self) -> str:
         return f"eat A{self.animal}"
 
 
+Eat.type = "eat"
+
+
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
-    type: ClassVar[str] = "attack"
     animal: int
     target: int
 
@@ -92,9 +101,11 @@ class Attack(Action):
         return f"attack A{self.animal} A{self.target}"
 
 
+Attack.type = "attack"
+
+
 @dataclass(frozen=True, slots=True)
 class UseFat(Action):
-    type: ClassVar[str] = "fat"
     animal: int
     amount: int
 
@@ -102,9 +113,11 @@ class UseFat(Action):
         return f"fat A{self.animal} {self.amount}"
 
 
+UseFat.type = "fat"
+
+
 @dataclass(frozen=True, slots=True)
 class Piracy(Action):
-    type: ClassVar[str] = "piracy"
     animal: int
     target: int
 
@@ -112,34 +125,43 @@ class Piracy(Action):
         return f"piracy A{self.animal} A{self.target}"
 
 
+Piracy.type = "piracy"
+
+
 @dataclass(frozen=True, slots=True)
 class Grazing(Action):
-    type: ClassVar[str] = "grazing"
     animal: int
 
     def notation(self) -> str:
         return f"grazing A{self.animal}"
 
 
+Grazing.type = "grazing"
+
+
 @dataclass(frozen=True, slots=True)
 class Hibernate(Action):
-    type: ClassVar[str] = "hibernate"
     animal: int
 
     def notation(self) -> str:
         return f"hibernate A{self.animal}"
 
 
+Hibernate.type = "hibernate"
+
+
 @dataclass(frozen=True, slots=True)
 class EndStep(Action):
-    type: ClassVar[str] = "end"
+    pass
+
+
+EndStep.type = "end"
 
 
 @dataclass(frozen=True, slots=True)
 class Migrate(Action):
     """Continents: declare a migration and move the animal to another location."""
 
-    type: ClassVar[str] = "migrate"
     animal: int
     location: str
 
@@ -147,12 +169,14 @@ class Migrate(Action):
         return f"migrate A{self.animal} {self.location}"
 
 
+Migrate.type = "migrate"
+
+
 @dataclass(frozen=True, slots=True)
 class Recombine(Action):
     """Recombination: ``animal`` gives its trait card ``card`` to its partner and receives
     the partner's trait card ``swap``."""
 
-    type: ClassVar[str] = "recombine"
     animal: int
     card: int
     swap: int
@@ -161,53 +185,69 @@ class Recombine(Action):
         return f"recombine A{self.animal} #{self.card} #{self.swap}"
 
 
+Recombine.type = "recombine"
+
+
 # -- out of turn ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Run(Action):
-    type: ClassVar[str] = "run"
+    pass
+
+
+Run.type = "run"
 
 
 @dataclass(frozen=True, slots=True)
 class Mimic(Action):
-    type: ClassVar[str] = "mimic"
     target: int
 
     def notation(self) -> str:
         return f"mimic A{self.target}"
 
 
+Mimic.type = "mimic"
+
+
 @dataclass(frozen=True, slots=True)
 class TailLoss(Action):
-    type: ClassVar[str] = "tail_loss"
     card: int
 
     def notation(self) -> str:
         return f"tail_loss #{self.card}"
 
 
+TailLoss.type = "tail_loss"
+
+
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
-    type: ClassVar[str] = "accept"
+    pass
+
+
+Accept.type = "accept"
 
 
 @dataclass(frozen=True, slots=True)
 class Follow(Action):
     """Suckerfish: this animal follows the migrating animal."""
 
-    type: ClassVar[str] = "follow"
     animal: int
 
     def notation(self) -> str:
         return f"follow A{self.animal}"
 
 
+Follow.type = "follow"
+
+
 @dataclass(frozen=True, slots=True)
 class Stay(Action):
     """Suckerfish: no (more) animals of this seat follow the migrating animal."""
 
-    type: ClassVar[str] = "stay"
+
+Stay.type = "stay"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +255,14 @@ class Regrow(Action):
     """Regeneration: put card ``card`` from the hand as the new animal under the traits of
     ``animal``."""
 
-    type: ClassVar[str] = "regrow"
     animal: int
     card: int
 
     def notation(self) -> str:
         return f"regrow A{self.animal} #{self.card}"
+
+
+Regrow.type = "regrow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +271,6 @@ class Trigger(Action):
     the link waits to fire both ways at once (a ring of links); 0 otherwise, and then the
     field is left out of the JSON form."""
 
-    type: ClassVar[str] = "trigger"
     link: int
     animal: int = 0
 
@@ -241,6 +282,9 @@ class Trigger(Action):
 
     def notation(self) -> str:
         return f"trigger L{self.link} A{self.animal}" if self.animal else f"trigger L{self.link}"
+
+
+Trigger.type = "trigger"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -275,160 +319,198 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 @dataclass(frozen=True, slots=True)
 class PhaseStarted(Event):
-    type: ClassVar[str] = "phase_started"
     turn: int
     phase: str
     first_player: int
 
 
+PhaseStarted.type = "phase_started"
+
+
 @dataclass(frozen=True, slots=True)
 class AnimalPlayed(Event):
-    type: ClassVar[str] = "animal_played"
     seat: int
     card: int
     animal: int
 
 
+AnimalPlayed.type = "animal_played"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitPlayed(Event):
-    type: ClassVar[str] = "trait_played"
     seat: int
     card: int
     trait: str
     animals: tuple[int, ...]
 
 
+TraitPlayed.type = "trait_played"
+
+
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    type: ClassVar[str] = "passed"
     seat: int
+
+
+Passed.type = "passed"
 
 
 @dataclass(frozen=True, slots=True)
 class FoodBankSet(Event):
-    type: ClassVar[str] = "food_bank_set"
     dice: tuple[int, ...]
     bonus: int
     food: int
+
+
+FoodBankSet.type = "food_bank_set"
 
 
 @dataclass(frozen=True, slots=True)
 class FoodTaken(Event):
     """An animal gains a token: ``source`` is "bank" (red), "supply" (blue) or an animal id."""
 
-    type: ClassVar[str] = "food_taken"
     animal: int
     source: str
     trait: str  # what gave it: "eat", "carnivore", "communication", ...
     to_fat: bool
 
 
+FoodTaken.type = "food_taken"
+
+
 @dataclass(frozen=True, slots=True)
 class FoodDestroyed(Event):
-    type: ClassVar[str] = "food_destroyed"
     animal: int
     trait: str
+
+
+FoodDestroyed.type = "food_destroyed"
 
 
 @dataclass(frozen=True, slots=True)
 class FatUsed(Event):
-    type: ClassVar[str] = "fat_used"
     animal: int
     amount: int
 
 
+FatUsed.type = "fat_used"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitUsed(Event):
-    type: ClassVar[str] = "trait_used"
     animal: int
     trait: str
 
 
+TraitUsed.type = "trait_used"
+
+
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
-    type: ClassVar[str] = "attacked"
     carnivore: int
     target: int
 
 
+Attacked.type = "attacked"
+
+
 @dataclass(frozen=True, slots=True)
 class DieRolled(Event):
-    type: ClassVar[str] = "die_rolled"
     animal: int
     trait: str
     value: int
     success: bool
 
 
+DieRolled.type = "die_rolled"
+
+
 @dataclass(frozen=True, slots=True)
 class AttackRedirected(Event):
-    type: ClassVar[str] = "attack_redirected"
     carnivore: int
     source: int
     target: int
 
 
+AttackRedirected.type = "attack_redirected"
+
+
 @dataclass(frozen=True, slots=True)
 class AttackFailed(Event):
-    type: ClassVar[str] = "attack_failed"
     carnivore: int
     target: int
     trait: str
 
 
+AttackFailed.type = "attack_failed"
+
+
 @dataclass(frozen=True, slots=True)
 class AnimalEaten(Event):
-    type: ClassVar[str] = "animal_eaten"
     carnivore: int
     animal: int
 
 
+AnimalEaten.type = "animal_eaten"
+
+
 @dataclass(frozen=True, slots=True)
 class AnimalDied(Event):
-    type: ClassVar[str] = "animal_died"
     animal: int
     owner: int
     cause: str  # "eaten", "starved", "poisoned"
 
 
+AnimalDied.type = "animal_died"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitDiscarded(Event):
-    type: ClassVar[str] = "trait_discarded"
     card: int
     trait: str
     animal: int
     owner: int
 
 
+TraitDiscarded.type = "trait_discarded"
+
+
 @dataclass(frozen=True, slots=True)
 class LocationFoodSet(Event):
     """Continents: the food bank of one location for this turn."""
 
-    type: ClassVar[str] = "location_food_set"
     location: str
     dice: tuple[int, ...]
     bonus: int
     food: int
 
 
+LocationFoodSet.type = "location_food_set"
+
+
 @dataclass(frozen=True, slots=True)
 class FoodAdded(Event):
     """Red tokens a trait adds to its location's food bank (Aedificator)."""
 
-    type: ClassVar[str] = "food_added"
     animal: int
     trait: str
     location: str
     amount: int
 
 
+FoodAdded.type = "food_added"
+
+
 @dataclass(frozen=True, slots=True)
 class AnimalMoved(Event):
-    type: ClassVar[str] = "animal_moved"
     animal: int
     origin: str
     destination: str
     trait: str  # what moved it: "swimming", "migration", "suckerfish"
+
+
+AnimalMoved.type = "animal_moved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,82 +518,102 @@ class TraitRestored(Event):
     """A trait card taken from the discard pile back onto an animal (Swimming leaving the
     Ocean)."""
 
-    type: ClassVar[str] = "trait_restored"
     card: int
     trait: str
     animal: int
 
 
+TraitRestored.type = "trait_restored"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitsExchanged(Event):
-    type: ClassVar[str] = "traits_exchanged"
     animal: int
     card: int
     partner: int
     swap: int
 
 
+TraitsExchanged.type = "traits_exchanged"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitMoved(Event):
     """Neoplasm moves up past one trait card, which stops working."""
 
-    type: ClassVar[str] = "trait_moved"
     animal: int
     trait: str
     passed: int
 
 
+TraitMoved.type = "trait_moved"
+
+
 @dataclass(frozen=True, slots=True)
 class Paralysed(Event):
-    type: ClassVar[str] = "paralysed"
     animal: int
     trait: str
 
 
+Paralysed.type = "paralysed"
+
+
 @dataclass(frozen=True, slots=True)
 class AnimalRegrown(Event):
-    type: ClassVar[str] = "animal_regrown"
     animal: int
     card: int
     source: str  # "hand" or "deck"
 
 
+AnimalRegrown.type = "animal_regrown"
+
+
 @dataclass(frozen=True, slots=True)
 class StepEnded(Event):
-    type: ClassVar[str] = "step_ended"
     seat: int
+
+
+StepEnded.type = "step_ended"
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
-    type: ClassVar[str] = "cards_drawn"
     seat: int
     count: int
 
 
+CardsDrawn.type = "cards_drawn"
+
+
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    type: ClassVar[str] = "game_ended"
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+GameEnded.type = "game_ended"
 
 
 @dataclass(frozen=True, slots=True)
 class LastTurn(Event):
     """The deck ran out during this turn, which becomes the last (Viviparous, r-strategy)."""
 
-    type: ClassVar[str] = "last_turn"
     turn: int
+
+
+LastTurn.type = "last_turn"
 
 
 @dataclass(frozen=True, slots=True)
 class CardLeftOnTable(Event):
     """A trait card stays in the middle of the table when its animal dies (Shell)."""
 
-    type: ClassVar[str] = "card_left_on_table"
     card: int
     trait: str
     animal: int
+
+
+CardLeftOnTable.type = "card_left_on_table"
 
 
 def register_actions(*classes: type[Action]) -> None:

@@ -13,7 +13,6 @@ ones act during the next turn, until the next card is revealed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import Event
 from evolutio.games.evolution.actions import CardsDrawn
@@ -29,38 +28,46 @@ ICE_AGE = "ice_age"
 class NatureRevealed(Event):
     """The turn's first player reveals a natural-change card (``change`` is its kind id)."""
 
-    type: ClassVar[str] = "nature_revealed"
     seat: int
     card: int
     change: str
+
+
+NatureRevealed.type = "nature_revealed"
 
 
 @dataclass(frozen=True, slots=True)
 class NatureReshuffled(Event):
     """The natural-change deck was used up: its used cards are shuffled into a new deck."""
 
-    type: ClassVar[str] = "nature_reshuffled"
     count: int
+
+
+NatureReshuffled.type = "nature_reshuffled"
 
 
 @dataclass(frozen=True, slots=True)
 class FatLost(Event):
     """A natural change takes an animal's fat (yellow) tokens."""
 
-    type: ClassVar[str] = "fat_lost"
     animal: int
     amount: int
     change: str
+
+
+FatLost.type = "fat_lost"
 
 
 @dataclass(frozen=True, slots=True)
 class NatureFood(Event):
     """A natural change adds red tokens to a food bank, or takes them ("" = the one bank)."""
 
-    type: ClassVar[str] = "nature_food"
     location: str
     amount: int
     change: str
+
+
+NatureFood.type = "nature_food"
 
 
 def setup_nature(state: State, shuffle: bool = True) -> None:

@@ -9,7 +9,6 @@ points: only ``Game.pause`` does, for a scenario."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import register_actions
@@ -23,7 +22,8 @@ STOP_POINTS = ("defend", "trigger", "phase")
 class Continue(Action):
     """Let the game go on past a stop point."""
 
-    type: ClassVar[str] = "continue"
+
+Continue.type = "continue"
 
 
 class PauseFrame(ChoiceFrame):

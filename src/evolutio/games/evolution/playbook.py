@@ -294,8 +294,8 @@ def feed_value(facts: Facts, action: Any) -> float:
         others_hungry = any(not facts.fed(a) for a in facts.others)
         return 1.2 if full and others_hungry else -1.0
     if kind == "end":  # F7
-        hungry = any(not facts.fed(a) and not a.hibernating for a in facts.mine)
-        return 0.5 if not hungry else -0.5
+        unfed = any(not facts.fed(a) and not a.hibernating for a in facts.mine)
+        return 0.5 if not unfed else -0.5
     return 0.0
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from evolutio.core.compiled import mypyc_attr
 from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
 
@@ -41,6 +42,7 @@ class Span(StrEnum):
     NEXT_TURN = "next_turn"  # this turn and the next one (e.g. Hibernation not twice running)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class Animal:
     """An animal card on the table with the trait cards played under it.
 
@@ -216,6 +218,7 @@ class LinkIndex:
         )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class Player:
     """A seat: hand, private discard pile, animals in table order, and the phase pass mark."""
 
@@ -315,6 +318,7 @@ class ChoiceFrame(ABC):
 Frame = AttackFrame | TriggerFrame | ChoiceFrame
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class State:
     """A whole game of Evolution."""
 

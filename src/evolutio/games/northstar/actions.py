@@ -10,7 +10,6 @@ burrowing`` (carnivore), ``eat A3``, ``attack A3 A7``, ``pass``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import Action, Event
 
@@ -19,18 +18,19 @@ from evolutio.core.game import Action, Event
 class ChooseFood(Action):
     """Put a hand card face down on the watering hole (seed 002 "Nahrungsangebot")."""
 
-    type: ClassVar[str] = "food"
     card: int
 
     def notation(self) -> str:
         return f"food #{self.card}"
 
 
+ChooseFood.type = "food"
+
+
 @dataclass(frozen=True, slots=True)
 class NewSpecies(Action):
     """Discard a card for a new species at the left or right end of the row."""
 
-    type: ClassVar[str] = "species"
     card: int
     side: str
 
@@ -38,11 +38,13 @@ class NewSpecies(Action):
         return f"species #{self.card} {self.side}"
 
 
+NewSpecies.type = "species"
+
+
 @dataclass(frozen=True, slots=True)
 class Grow(Action):
     """Discard a card for +1 body size or +1 population."""
 
-    type: ClassVar[str] = "grow"
     card: int
     species: int
     track: str
@@ -51,11 +53,13 @@ class Grow(Action):
         return f"{self.track} #{self.card} A{self.species}"
 
 
+Grow.type = "grow"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayTrait(Action):
     """Play a card as a trait on a species, face down; ``replace`` names a trait card."""
 
-    type: ClassVar[str] = "trait"
     card: int
     species: int
     replace: int | None = None
@@ -65,14 +69,19 @@ class PlayTrait(Action):
         return f"trait #{self.card} A{self.species}{over}"
 
 
+PlayTrait.type = "trait"
+
+
 @dataclass(frozen=True, slots=True)
 class Done(Action):
     """End one's play-cards turn, or one's before-feeding uses."""
 
-    type: ClassVar[str] = "done"
 
     def notation(self) -> str:
         return "done"
+
+
+Done.type = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +89,6 @@ class Use(Action):
     """Use a trait: Long Neck, Fertile, Fat Tissue before feeding; Intelligence with a
     discarded card (``negate`` names the trait a carnivore switches off)."""
 
-    type: ClassVar[str] = "use"
     species: int
     trait: str
     card: int | None = None
@@ -95,22 +103,26 @@ class Use(Action):
         return text
 
 
+Use.type = "use"
+
+
 @dataclass(frozen=True, slots=True)
 class Eat(Action):
     """Feed a non-carnivore from the watering hole."""
 
-    type: ClassVar[str] = "eat"
     species: int
 
     def notation(self) -> str:
         return f"eat A{self.species}"
 
 
+Eat.type = "eat"
+
+
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """A carnivore attacks a species."""
 
-    type: ClassVar[str] = "attack"
     species: int
     target: int
 
@@ -118,14 +130,19 @@ class Attack(Action):
         return f"attack A{self.species} A{self.target}"
 
 
+Attack.type = "attack"
+
+
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Leave this round's feeding (only with nothing hungry that can eat, R-N10)."""
 
-    type: ClassVar[str] = "pass"
 
     def notation(self) -> str:
         return "pass"
+
+
+Pass.type = "pass"
 
 
 ACTIONS: dict[str, type[Action]] = {
@@ -138,43 +155,53 @@ ACTIONS: dict[str, type[Action]] = {
 
 @dataclass(frozen=True, slots=True)
 class RoundBegan(Event):
-    type: ClassVar[str] = "round"
     round: int
     first_player: int
     last: bool
 
 
+RoundBegan.type = "round"
+
+
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
-    type: ClassVar[str] = "dealt"
     seat: int
     count: int
+
+
+Dealt.type = "dealt"
 
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """The discard pile became the draw pile: the end of the game is set (R-N15)."""
 
-    type: ClassVar[str] = "reshuffled"
     cards: int
     last_round: int
+
+
+Reshuffled.type = "reshuffled"
 
 
 @dataclass(frozen=True, slots=True)
 class FoodChosen(Event):
     """A seat has put its food card down; which card stays hidden until the reveal."""
 
-    type: ClassVar[str] = "food_chosen"
     seat: int
+
+
+FoodChosen.type = "food_chosen"
 
 
 @dataclass(frozen=True, slots=True)
 class FoodRevealed(Event):
-    type: ClassVar[str] = "food_revealed"
     cards: tuple[int, ...]
     values: tuple[int, ...]
     total: int
     watering_hole: int
+
+
+FoodRevealed.type = "food_revealed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +209,6 @@ class Played(Event):
     """A card played in the play phase: ``what`` is species, body, pop or trait; a trait
     played face down has ``trait`` empty in the others' logs (see view)."""
 
-    type: ClassVar[str] = "played"
     seat: int
     what: str
     card: int
@@ -191,26 +217,32 @@ class Played(Event):
     replaced: int | None = None
 
 
+Played.type = "played"
+
+
 @dataclass(frozen=True, slots=True)
 class TraitsRevealed(Event):
-    type: ClassVar[str] = "traits_revealed"
     cards: tuple[int, ...]
+
+
+TraitsRevealed.type = "traits_revealed"
 
 
 @dataclass(frozen=True, slots=True)
 class Used(Event):
-    type: ClassVar[str] = "used"
     seat: int
     species: int
     trait: str
     negate: str = ""
 
 
+Used.type = "used"
+
+
 @dataclass(frozen=True, slots=True)
 class Took(Event):
     """A species took food: ``source`` is plant (watering hole), bank_plant or meat."""
 
-    type: ClassVar[str] = "took"
     species: int
     food: int
     fat: int
@@ -218,62 +250,81 @@ class Took(Event):
     reason: str
 
 
+Took.type = "took"
+
+
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
-    type: ClassVar[str] = "attacked"
     species: int
     target: int
 
 
+Attacked.type = "attacked"
+
+
 @dataclass(frozen=True, slots=True)
 class PopulationLost(Event):
-    type: ClassVar[str] = "population_lost"
     species: int
     amount: int
     reason: str
 
 
+PopulationLost.type = "population_lost"
+
+
 @dataclass(frozen=True, slots=True)
 class Extinct(Event):
-    type: ClassVar[str] = "extinct"
     seat: int
     species: int
     traits: int
 
 
+Extinct.type = "extinct"
+
+
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
-    type: ClassVar[str] = "drew"
     seat: int
     count: int
 
 
+Drew.type = "drew"
+
+
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    type: ClassVar[str] = "passed"
     seat: int
     phase: str
+
+
+Passed.type = "passed"
 
 
 @dataclass(frozen=True, slots=True)
 class Banked(Event):
     """The round's food on a species went into its owner's bag."""
 
-    type: ClassVar[str] = "banked"
     seat: int
     amount: int
+
+
+Banked.type = "banked"
 
 
 @dataclass(frozen=True, slots=True)
 class NewBoard(Event):
     """A player with no species gets a new one for free (R-N19)."""
 
-    type: ClassVar[str] = "new_board"
     seat: int
     species: int
 
 
+NewBoard.type = "new_board"
+
+
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    type: ClassVar[str] = "game_over"
     scores: tuple[int, ...]
+
+
+GameOver.type = "game_over"

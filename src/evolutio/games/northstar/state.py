@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.core.compiled import mypyc_attr
 from evolutio.core.rng import Rng
 
 #: the phases of a round (seed 002 "Ablauf"); "over" once the game has ended.
 PHASES = ("food", "play", "before", "feed", "over")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class Species:
     """A species board: body size, population, food and fat tokens, trait cards."""
 
@@ -35,6 +37,7 @@ class Species:
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class Player:
     """A seat: hand, bag of eaten food (points), species row, the food card chosen."""
 
@@ -58,6 +61,7 @@ class Player:
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that __new__ alone (clone) skips __init__
 class State:
     """Everything about one game; the game object is stateless."""
 

@@ -110,9 +110,10 @@ class Trait:
 TRAITS: dict[str, Trait] = {}
 
 
-def register(cls: type[Trait]) -> type[Trait]:
-    TRAITS[cls.id] = cls()
-    return cls
+def register(*classes: type[Trait]) -> None:
+    """Add one instance of each trait class to ``TRAITS``, under its ``id``, in order."""
+    for cls in classes:
+        TRAITS[cls.id] = cls()
 
 
 def traits_of(state: State, species: Species) -> list[Trait]:

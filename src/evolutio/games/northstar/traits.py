@@ -14,7 +14,6 @@ from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import AttackContext, Trait, is_carnivore, register
 
 
-@register
 class Carnivore(Trait):
     """Never eats plant food; feeds by attacking (seed 002 "Füttern von Fleischfressern")."""
 
@@ -22,7 +21,6 @@ class Carnivore(Trait):
     meat_only = True
 
 
-@register
 class Ambush(Trait):
     """Warning Call does not protect the prey of this carnivore."""
 
@@ -30,7 +28,6 @@ class Ambush(Trait):
     counters = ("warning_call",)
 
 
-@register
 class Burrowing(Trait):
     """Cannot be attacked while fed: food equal to population, fat not counted (R-N31)."""
 
@@ -43,7 +40,6 @@ class Burrowing(Trait):
         return None
 
 
-@register
 class Climbing(Trait):
     """Only a carnivore with Climbing can attack it; on a carnivore it overcomes Climbing."""
 
@@ -55,7 +51,6 @@ class Climbing(Trait):
         return refusal("climbing", species=ctx.prey.id, trait="climbing")
 
 
-@register
 class Cooperation(Trait):
     """When it takes food, the owner's species to its right takes 1 from the same source,
     if it can eat that food; the chain goes on from a species that took food (R-N14)."""
@@ -69,7 +64,6 @@ class Cooperation(Trait):
             ops.take(state, seat, index + 1, 1, source, self.id, events)
 
 
-@register
 class DefensiveHerding(Trait):
     """Only a carnivore with a larger population can attack it."""
 
@@ -85,7 +79,6 @@ class DefensiveHerding(Trait):
         return None
 
 
-@register
 class FatTissue(Trait):
     """Fat up to body size; at the start of feeding fat moves onto the species up to its
     population, without triggering Cooperation (R-N27)."""
@@ -118,7 +111,6 @@ class FatTissue(Trait):
         return [] if self.use_block(state, seat, species, action) else [action]
 
 
-@register
 class Fertile(Trait):
     """At the start of feeding +1 population, up to 6 (R-N08)."""
 
@@ -145,7 +137,6 @@ class Fertile(Trait):
         return [] if self.use_block(state, seat, species, action) else [action]
 
 
-@register
 class Foraging(Trait):
     """Takes 2 plant food from the watering hole instead of 1."""
 
@@ -153,7 +144,6 @@ class Foraging(Trait):
     plant_take = 2
 
 
-@register
 class HardShell(Trait):
     """+``hard_shell_bonus`` (4) to body size for the attack test only (R-N02); in the
     course variant a threshold: the attacker needs at least 4 more (cs4500 README)."""
@@ -171,7 +161,6 @@ class HardShell(Trait):
         return None
 
 
-@register
 class Horns(Trait):
     """The attacking carnivore loses 1 population before it takes meat (R-N12)."""
 
@@ -182,7 +171,6 @@ class Horns(Trait):
         ops.lose_population(ctx.state, ctx.seat, ctx.attacker, 1, self.id, events)
 
 
-@register
 class Intelligence(Trait):
     """Discard a hand card: a non-carnivore takes 2 plant food from the bank before
     feeding; a carnivore switches off a named protecting trait on every species for its
@@ -247,7 +235,6 @@ class Intelligence(Trait):
         return out
 
 
-@register
 class LongNeck(Trait):
     """At the start of feeding takes 1 plant food from the food bank; never for a
     carnivore (seed 002 "Füttern von Fleischfressern")."""
@@ -278,7 +265,6 @@ class LongNeck(Trait):
         return [] if self.use_block(state, seat, species, action) else [action]
 
 
-@register
 class PackHunting(Trait):
     """Attacks with body size plus population."""
 
@@ -288,7 +274,6 @@ class PackHunting(Trait):
         return species.pop
 
 
-@register
 class Scavenger(Trait):
     """After every successful attack takes 1 meat from the bank, if it can (R-N13)."""
 
@@ -301,7 +286,6 @@ class Scavenger(Trait):
             ops.take(state, seat, row.index(species), 1, "meat", self.id, events)
 
 
-@register
 class Symbiosis(Trait):
     """Protected while the owner's species to its right is larger (R-N23, R-N24)."""
 
@@ -319,7 +303,6 @@ class Symbiosis(Trait):
         return None
 
 
-@register
 class WarningCall(Trait):
     """Protects the owner's species to its left and right unless the carnivore has Ambush
     (R-N23)."""
@@ -331,3 +314,26 @@ class WarningCall(Trait):
         return refusal(
             "warning_call", species=ctx.prey.id, trait="warning_call", trait2="ambush"
         )
+
+
+# registered here, not by a class decorator: compiled (setup.py), a decorated class stays
+# a Python class, and a Python class cannot subclass a compiled one
+register(
+    Carnivore,
+    Ambush,
+    Burrowing,
+    Climbing,
+    Cooperation,
+    DefensiveHerding,
+    FatTissue,
+    Fertile,
+    Foraging,
+    HardShell,
+    Horns,
+    Intelligence,
+    LongNeck,
+    PackHunting,
+    Scavenger,
+    Symbiosis,
+    WarningCall,
+)

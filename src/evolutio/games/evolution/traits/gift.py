@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import Action, Event
 from evolutio.games.evolution.actions import register_actions
@@ -19,11 +18,13 @@ from evolutio.games.evolution.traits.time_to_fly import new_animal
 class HomeothermyAction(Action):
     """The hungry animal takes one extra red token from the food bank this feeding step."""
 
-    type: ClassVar[str] = "homeothermy"
     animal: int
 
     def notation(self) -> str:
         return f"homeothermy A{self.animal}"
+
+
+HomeothermyAction.type = "homeothermy"
 
 
 register_actions(HomeothermyAction)

@@ -54,7 +54,6 @@ from evolutio.games.evolution.traits.time_to_fly_hunt import (
 class MetamorphoseAction(Action):
     """Instead of a red token: discard one of the animal's trait cards, gain a blue token."""
 
-    type: ClassVar[str] = "metamorphose"
     animal: int
     card: int
 
@@ -62,22 +61,29 @@ class MetamorphoseAction(Action):
         return f"metamorphose A{self.animal} #{self.card}"
 
 
+MetamorphoseAction.type = "metamorphose"
+
+
 @dataclass(frozen=True, slots=True)
 class SpecializationA(Action):
-    type: ClassVar[str] = "specialization_a"
     animal: int
 
     def notation(self) -> str:
         return f"specialization_a A{self.animal}"
 
 
+SpecializationA.type = "specialization_a"
+
+
 @dataclass(frozen=True, slots=True)
 class SpecializationB(Action):
-    type: ClassVar[str] = "specialization_b"
     animal: int
 
     def notation(self) -> str:
         return f"specialization_b A{self.animal}"
+
+
+SpecializationB.type = "specialization_b"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +91,14 @@ class Fly(Action):
     """Continents: an animal with Flight and one or two traits migrates to the other
     continent."""
 
-    type: ClassVar[str] = "fly"
     animal: int
     location: str
 
     def notation(self) -> str:
         return f"fly A{self.animal} {self.location}"
+
+
+Fly.type = "fly"
 
 
 register_actions(
@@ -114,11 +122,13 @@ register_actions(
 class AnimalBorn(Event):
     """The top card of the deck becomes a new animal (Viviparous, r-strategy)."""
 
-    type: ClassVar[str] = "animal_born"
     seat: int
     animal: int
     parent: int
     trait: str
+
+
+AnimalBorn.type = "animal_born"
 
 
 # -- helpers -------------------------------------------------------------------------------

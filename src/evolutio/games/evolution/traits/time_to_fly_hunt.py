@@ -5,7 +5,6 @@ the rest of the set in time_to_fly.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
@@ -43,7 +42,6 @@ from evolutio.games.evolution.trait import Trait
 class IntellectAttack(Action):
     """A carnivore with Intellect attacks, ignoring one trait of its prey."""
 
-    type: ClassVar[str] = "intellect"
     animal: int
     target: int
     trait: str
@@ -52,11 +50,13 @@ class IntellectAttack(Action):
         return f"intellect A{self.animal} A{self.target} {self.trait}"
 
 
+IntellectAttack.type = "intellect"
+
+
 @dataclass(frozen=True, slots=True)
 class EnterShell(Action):
     """Instead of a red token: move one of your animals into a Shell left on the table."""
 
-    type: ClassVar[str] = "enter_shell"
     animal: int
     card: int
 
@@ -64,21 +64,29 @@ class EnterShell(Action):
         return f"enter_shell A{self.animal} #{self.card}"
 
 
+EnterShell.type = "enter_shell"
+
+
 @dataclass(frozen=True, slots=True)
 class InkCloudAction(Action):
-    type: ClassVar[str] = "ink_cloud"
+    pass
+
+
+InkCloudAction.type = "ink_cloud"
 
 
 @dataclass(frozen=True, slots=True)
 class HideInShell(Action):
-    type: ClassVar[str] = "shell"
+    pass
+
+
+HideInShell.type = "shell"
 
 
 @dataclass(frozen=True, slots=True)
 class RevealAnglerfish(Action):
     """Turn the Anglerfish face up and attack the attacking carnivore, ignoring a trait."""
 
-    type: ClassVar[str] = "anglerfish"
     animal: int
     trait: str
 
@@ -86,11 +94,13 @@ class RevealAnglerfish(Action):
         return f"anglerfish A{self.animal} {self.trait}"
 
 
+RevealAnglerfish.type = "anglerfish"
+
+
 @dataclass(frozen=True, slots=True)
 class AmbushAttack(Action):
     """Out of turn: a carnivore with Ambush attacks an animal that took a red token."""
 
-    type: ClassVar[str] = "ambush"
     animal: int
     target: int
 
@@ -98,11 +108,16 @@ class AmbushAttack(Action):
         return f"ambush A{self.animal} A{self.target}"
 
 
+AmbushAttack.type = "ambush"
+
+
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Let the moment pass (no ambush)."""
 
-    type: ClassVar[str] = "decline"
+
+Decline.type = "decline"
+
 
 # -- events --------------------------------------------------------------------------------
 
@@ -111,25 +126,31 @@ class Decline(Action):
 class AnimalRevealed(Event):
     """A face-down animal card is turned face up (the Anglerfish)."""
 
-    type: ClassVar[str] = "animal_revealed"
     animal: int
     trait: str
+
+
+AnimalRevealed.type = "animal_revealed"
 
 
 @dataclass(frozen=True, slots=True)
 class FoodReturned(Event):
     """A red token goes back to the food bank (prey eaten from Ambush)."""
 
-    type: ClassVar[str] = "food_returned"
     animal: int
     trait: str
 
 
+FoodReturned.type = "food_returned"
+
+
 @dataclass(frozen=True, slots=True)
 class ShellTaken(Event):
-    type: ClassVar[str] = "shell_taken"
     animal: int
     card: int
+
+
+ShellTaken.type = "shell_taken"
 
 # -- helpers -------------------------------------------------------------------------------
 
