@@ -258,9 +258,11 @@ def strength(
     clock: str = "wall",
     results: Path | None = None,
     key: dict[str, Any] | None = None,
+    paired: bool = False,
 ) -> tuple[Rate, float, str, int]:
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
-    many of the games were played in this run (the rest came from ``results``)."""
+    many of the games were played in this run (the rest came from ``results``). ``paired``
+    deals each seed to ``players`` games in a row, ``first`` at each seat once."""
     done = load_results(results, key or {}) if results is not None else {}
     tasks = []
     for index in range(games):
@@ -272,7 +274,7 @@ def strength(
             (
                 name,
                 {"players": players},
-                game_seed(seed, index),
+                game_seed(seed, index // players if paired else index),
                 index,
                 specs,
                 str(tree) if tree else None,
@@ -377,6 +379,11 @@ def main() -> None:
         metavar="FILE",
         help="append each game to this JSON lines file; games already in it are not replayed",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="deal each game's seed once per seat, A at each seat once (luck cancels)",
+    )
     parser.add_argument("--quick", action="store_true", help="small counts, a smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -392,7 +399,8 @@ def main() -> None:
         if args.match:
             ref = compare.get("old")
             print(
-                f"\n# strength: {args.game}, {args.players} players, seats rotated, "
+                f"\n# strength: {args.game}, {args.players} players, seats rotated"
+                f"{' on paired seeds' if args.paired else ''}, "
                 f"95% Wilson interval, {args.workers} workers, {args.clock} clock"
             )
             print(
@@ -413,6 +421,8 @@ def main() -> None:
                     "clock": args.clock,
                     "trees": {label: trees.describe(path) for label, path in compare.items()},
                 }
+                if args.paired:
+                    key["paired"] = True
                 rate, seconds, rate_text, played = strength(
                     first,
                     second,
@@ -425,6 +435,7 @@ def main() -> None:
                     args.clock,
                     args.results,
                     key,
+                    args.paired,
                 )
                 low, high = rate.interval
                 print(
