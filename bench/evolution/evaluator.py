@@ -137,7 +137,10 @@ class Set:
         return other
 
 
-def softmax(values: np.ndarray, temperature: float) -> np.ndarray:
+def softmax(values: np.ndarray, temperature: float | np.ndarray) -> np.ndarray:
+    """Win probabilities per row; ``temperature`` is one number or one per row."""
+    if isinstance(temperature, np.ndarray):
+        temperature = temperature[:, None]
     shifted = (values - values.max(axis=1, keepdims=True)) / temperature
     weights = np.exp(shifted)
     return weights / weights.sum(axis=1, keepdims=True)
@@ -174,23 +177,31 @@ def quality(data: Set, estimate: np.ndarray, odds: np.ndarray) -> dict[str, floa
 
 
 TEMPERATURES = [0.5 + 0.25 * i for i in range(40)]
+#: where the deck's share left sits among the features.
+DECK = rollout.FEATURES.index("one*deck")
+
+
+def deck_left(data: Set) -> np.ndarray:
+    return data.features[:, 0, DECK]
+
+
+def loss(sets: list[Set], estimates: list[np.ndarray], base: float, deck: float) -> float:
+    """The winner's log-loss with temperature ``base + deck * share of the deck left``."""
+    total = 0.0
+    for data, estimate in zip(sets, estimates, strict=True):
+        odds = softmax(estimate, base + deck * deck_left(data))
+        total -= float((data.truth * np.log(np.maximum(odds, 1e-12))).sum())
+    return total
 
 
 def best_temperature(sets: list[Set], estimates: list[np.ndarray]) -> float:
-    """The softmax temperature with the lowest log-loss over every position of ``sets``."""
-
-    def loss(t: float) -> float:
-        total = sum(
-            -(d.truth * np.log(np.maximum(softmax(e, t), 1e-12))).sum()
-            for d, e in zip(sets, estimates, strict=True)
-        )
-        return float(total)
-
-    return min(TEMPERATURES, key=loss)
+    """The one softmax temperature with the lowest log-loss over every position of ``sets``."""
+    return min(TEMPERATURES, key=lambda t: loss(sets, estimates, t, 0.0))
 
 
-def fit(sets: list[Set], ridge: float) -> tuple[list[float], float]:
-    """Ridge weights for final scores, then the temperature that minimises the log-loss."""
+def fit(sets: list[Set], ridge: float) -> tuple[list[float], tuple[float, float]]:
+    """Ridge weights for final scores, then the temperature (a base and a share per deck
+    left, since the end is surer than the start) that minimises the winner's log-loss."""
     x = np.concatenate([d.features.reshape(-1, d.features.shape[2]) for d in sets])
     y = np.concatenate([d.final.ravel() for d in sets])
     scale = np.maximum(np.abs(x).max(axis=0), 1e-9)
@@ -199,30 +210,37 @@ def fit(sets: list[Set], ridge: float) -> tuple[list[float], float]:
     penalty[0, 0] = 0.0
     solved = np.linalg.solve(xs.T @ xs + penalty, xs.T @ y) / scale
     weights = [float(w) for w in solved]
-    temperature = best_temperature(sets, [predicted(d, weights) for d in sets])
-    return weights, temperature
+    estimates = [predicted(d, weights) for d in sets]
+    grid = [(1.0 + 0.25 * i, 1.0 * j) for i in range(24) for j in range(21)]
+    base, deck = min(grid, key=lambda bd: loss(sets, estimates, bd[0], bd[1]))
+    return weights, (base, deck)
 
 
 def predicted(data: Set, weights: Sequence[float]) -> np.ndarray:
     return data.features @ np.asarray(weights)
 
 
-def write(weights: Sequence[float], temperature: float, positions: int, games: int) -> None:
+def write(
+    weights: Sequence[float], temperature: tuple[float, float], positions: int, games: int
+) -> None:
     lines = [
         '"""Fitted weights of Evolution\'s search evaluator (``rollout.evaluate``): generated.',
         "",
         "Made by ``bench/evolution/evaluator.py --write``: a ridge regression of each seat's",
         f"final score on its features (``rollout.FEATURES``) over {positions} positions",
         f"sampled from {games} self-play games (greedy:0.1 at 2-4 players, ismcts:20 at 2),",
-        "then the softmax temperature that best predicts the winner. Run it again to refit.",
+        "then the softmax temperature that best predicts the winner (a base plus a share per",
+        "deck left: the start is less sure than the end). Run it again to refit.",
         '"""',
         "",
         "#: one weight per ``rollout.FEATURES`` entry: a seat's expected final score.",
         "WEIGHTS: tuple[float, ...] = (",
         *[f"    {w!r},  # {name}" for w, name in zip(weights, rollout.FEATURES, strict=True)],
         ")",
-        "#: softness (points) of the win estimate from the expected scores.",
-        f"TEMPERATURE = {temperature!r}",
+        "#: softness (points) of the win estimate from the expected scores: TEMPERATURE plus",
+        "#: TEMPERATURE_DECK times the share of the deck still to draw.",
+        f"TEMPERATURE = {temperature[0]!r}",
+        f"TEMPERATURE_DECK = {temperature[1]!r}",
         "",
     ]
     WEIGHTS.write_text("\n".join(lines))
@@ -254,7 +272,8 @@ def main() -> None:
     counts = sorted({len(r["final"]) for r in rows})
     train = [Set([r for r in rows if not r["test"] and len(r["final"]) == c]) for c in counts]
     test = [Set([r for r in rows if r["test"] and len(r["final"]) == c]) for c in counts]
-    weights, temperature = list(evalweights.WEIGHTS), evalweights.TEMPERATURE
+    weights = list(evalweights.WEIGHTS)
+    temperature = (evalweights.TEMPERATURE, evalweights.TEMPERATURE_DECK)
     if args.write:
         games = len({r["game"] for r in rows if not r["test"]})
         weights, temperature = fit(train, args.ridge)
@@ -274,7 +293,8 @@ def main() -> None:
         report(f"old (T {OLD_TEMPERATURE})", data, data.old, softmax(data.old, OLD_TEMPERATURE))
         report(f"old (T {refit})", data, data.old, softmax(data.old, refit))
         fitted = predicted(data, weights)
-        report(f"fitted (T {temperature})", data, fitted, softmax(fitted, temperature))
+        odds = softmax(fitted, temperature[0] + temperature[1] * deck_left(data))
+        report(f"fitted (T {temperature[0]}+{temperature[1]}d)", data, fitted, odds)
 
 
 if __name__ == "__main__":
