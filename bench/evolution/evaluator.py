@@ -199,9 +199,9 @@ def best_temperature(sets: list[Set], estimates: list[np.ndarray]) -> float:
     return min(TEMPERATURES, key=lambda t: loss(sets, estimates, t, 0.0))
 
 
-def fit(sets: list[Set], ridge: float) -> tuple[list[float], tuple[float, float]]:
-    """Ridge weights for final scores, then the temperature (a base and a share per deck
-    left, since the end is surer than the start) that minimises the winner's log-loss."""
+def fit(sets: list[Set], ridge: float) -> tuple[list[float], float]:
+    """Ridge weights for final scores, then the temperature that minimises the winner's
+    log-loss."""
     x = np.concatenate([d.features.reshape(-1, d.features.shape[2]) for d in sets])
     y = np.concatenate([d.final.ravel() for d in sets])
     scale = np.maximum(np.abs(x).max(axis=0), 1e-9)
@@ -210,37 +210,37 @@ def fit(sets: list[Set], ridge: float) -> tuple[list[float], tuple[float, float]
     penalty[0, 0] = 0.0
     solved = np.linalg.solve(xs.T @ xs + penalty, xs.T @ y) / scale
     weights = [float(w) for w in solved]
+    return weights, best_temperature(sets, [predicted(d, weights) for d in sets])
+
+
+def stage_temperature(sets: list[Set], weights: Sequence[float]) -> tuple[float, float]:
+    """The temperature ``base + deck * share of the deck left`` with the lowest log-loss
+    (the end is surer than the start); measured, not used by the search."""
     estimates = [predicted(d, weights) for d in sets]
     grid = [(1.0 + 0.25 * i, 1.0 * j) for i in range(24) for j in range(21)]
-    base, deck = min(grid, key=lambda bd: loss(sets, estimates, bd[0], bd[1]))
-    return weights, (base, deck)
+    return min(grid, key=lambda bd: loss(sets, estimates, bd[0], bd[1]))
 
 
 def predicted(data: Set, weights: Sequence[float]) -> np.ndarray:
     return data.features @ np.asarray(weights)
 
 
-def write(
-    weights: Sequence[float], temperature: tuple[float, float], positions: int, games: int
-) -> None:
+def write(weights: Sequence[float], temperature: float, positions: int, games: int) -> None:
     lines = [
         '"""Fitted weights of Evolution\'s search evaluator (``rollout.evaluate``): generated.',
         "",
         "Made by ``bench/evolution/evaluator.py --write``: a ridge regression of each seat's",
         f"final score on its features (``rollout.FEATURES``) over {positions} positions",
         f"sampled from {games} self-play games (greedy:0.1 at 2-4 players, ismcts:20 at 2),",
-        "then the softmax temperature that best predicts the winner (a base plus a share per",
-        "deck left: the start is less sure than the end). Run it again to refit.",
+        "then the softmax temperature that best predicts the winner. Run it again to refit.",
         '"""',
         "",
         "#: one weight per ``rollout.FEATURES`` entry: a seat's expected final score.",
         "WEIGHTS: tuple[float, ...] = (",
         *[f"    {w!r},  # {name}" for w, name in zip(weights, rollout.FEATURES, strict=True)],
         ")",
-        "#: softness (points) of the win estimate from the expected scores: TEMPERATURE plus",
-        "#: TEMPERATURE_DECK times the share of the deck still to draw.",
-        f"TEMPERATURE = {temperature[0]!r}",
-        f"TEMPERATURE_DECK = {temperature[1]!r}",
+        "#: softness (points) of the win estimate from the expected scores.",
+        f"TEMPERATURE = {temperature!r}",
         "",
     ]
     WEIGHTS.write_text("\n".join(lines))
@@ -272,14 +272,14 @@ def main() -> None:
     counts = sorted({len(r["final"]) for r in rows})
     train = [Set([r for r in rows if not r["test"] and len(r["final"]) == c]) for c in counts]
     test = [Set([r for r in rows if r["test"] and len(r["final"]) == c]) for c in counts]
-    weights = list(evalweights.WEIGHTS)
-    temperature = (evalweights.TEMPERATURE, evalweights.TEMPERATURE_DECK)
+    weights, temperature = list(evalweights.WEIGHTS), evalweights.TEMPERATURE
     if args.write:
         games = len({r["game"] for r in rows if not r["test"]})
         weights, temperature = fit(train, args.ridge)
         write(weights, temperature, sum(len(d.left) for d in train), games)
         print(f"wrote {WEIGHTS.relative_to(ROOT)} (temperature {temperature})")
     refit = best_temperature(train, [d.old for d in train])
+    stage = stage_temperature(train, weights)
     print(
         f"# {sum(len(d.left) for d in train)} training and {sum(len(d.left) for d in test)} "
         "held-out positions; held-out figures by rounds left"
@@ -293,8 +293,9 @@ def main() -> None:
         report(f"old (T {OLD_TEMPERATURE})", data, data.old, softmax(data.old, OLD_TEMPERATURE))
         report(f"old (T {refit})", data, data.old, softmax(data.old, refit))
         fitted = predicted(data, weights)
-        odds = softmax(fitted, temperature[0] + temperature[1] * deck_left(data))
-        report(f"fitted (T {temperature[0]}+{temperature[1]}d)", data, fitted, odds)
+        report(f"fitted (T {temperature})", data, fitted, softmax(fitted, temperature))
+        odds = softmax(fitted, stage[0] + stage[1] * deck_left(data))
+        report(f"fitted (T {stage[0]}+{stage[1]}d)", data, fitted, odds)
 
 
 if __name__ == "__main__":

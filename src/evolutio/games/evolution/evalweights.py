@@ -3,8 +3,7 @@
 Made by ``bench/evolution/evaluator.py --write``: a ridge regression of each seat's
 final score on its features (``rollout.FEATURES``) over 46373 positions
 sampled from 2360 self-play games (greedy:0.1 at 2-4 players, ismcts:20 at 2),
-then the softmax temperature that best predicts the winner (a base plus a share per
-deck left: the start is less sure than the end). Run it again to refit.
+then the softmax temperature that best predicts the winner. Run it again to refit.
 """
 
 #: one weight per ``rollout.FEATURES`` entry: a seat's expected final score.
@@ -49,7 +48,5 @@ WEIGHTS: tuple[float, ...] = (
     0.08908740112384979,  # enemy_carnivores*feeding
     -0.016708505090407742,  # discard*feeding
 )
-#: softness (points) of the win estimate from the expected scores: TEMPERATURE plus
-#: TEMPERATURE_DECK times the share of the deck still to draw.
-TEMPERATURE = 3.0
-TEMPERATURE_DECK = 10.0
+#: softness (points) of the win estimate from the expected scores.
+TEMPERATURE = 6.25

@@ -164,7 +164,7 @@ def estimate_scores(view: JSON) -> list[float]:
 
 def evaluate(game: Game[Any], state: Any) -> list[float]:
     """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts): a soft
-    win estimate from :func:`estimate_scores`, read from the state."""
+    win estimate from the fitted expected scores (``rollout.fitted_scores``)."""
     return rollout.evaluate(game, state)
 
 

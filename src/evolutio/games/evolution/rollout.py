@@ -23,7 +23,7 @@ from typing import Any
 
 from evolutio.core.game import Action, Game
 from evolutio.games.evolution import playbook
-from evolutio.games.evolution.evalweights import TEMPERATURE, TEMPERATURE_DECK, WEIGHTS
+from evolutio.games.evolution.evalweights import TEMPERATURE, WEIGHTS
 from evolutio.games.evolution.ops import need
 from evolutio.games.evolution.playbook import DEFENCES, RULES, AnimalFacts, Facts, points, values
 from evolutio.games.evolution.scoring import scores
@@ -34,10 +34,10 @@ ROLLOUT_NOISE = 0.1
 #: softness (in value points) of the search's priors: the rules' values divided by it go
 #: through a softmax, so an action half a point better is ``e`` times likelier.
 PRIOR_TEMPERATURE = 0.5
-#: softness of the win estimate from the fitted scores (points; fitted with them): this
-#: plus EVAL_TEMPERATURE_DECK times the share of the deck still to draw.
+#: softness of the win estimate from the fitted scores (points; fitted with them). A
+#: temperature that is softer early and sharper late predicted the winner a little better
+#: but searched worse at 100 ms (docs/benchmarks.md, "Strength"), so it is one number.
 EVAL_TEMPERATURE = TEMPERATURE
-EVAL_TEMPERATURE_DECK = TEMPERATURE_DECK
 #: share of the playout reward given by a seat's expected score relative to the best.
 EVAL_SCORE_WEIGHT = 0.25
 
@@ -223,8 +223,7 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
     seat's score relative to the best."""
     estimates = fitted_scores(state)
     top = max(estimates)
-    soft = EVAL_TEMPERATURE + EVAL_TEMPERATURE_DECK * len(state.deck) / len(state.card_faces)
-    weights = [math.exp((e - top) / soft) for e in estimates]
+    weights = [math.exp((e - top) / EVAL_TEMPERATURE) for e in estimates]
     total = sum(weights)
     return [
         (1 - EVAL_SCORE_WEIGHT) * w / total + EVAL_SCORE_WEIGHT * max(e, 0.0) / max(top, 1.0)
