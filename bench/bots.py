@@ -11,7 +11,9 @@ Strength (``--match A,B``, repeatable): ``--games`` games of ``--game`` with sea
 with its 95% Wilson interval. A side written ``ref:SPEC`` is REF's bot: a proxy that keeps a
 copy of the game in a subprocess of REF's tree, replays every action into it (games are
 deterministic for their options, seed and actions) and asks REF's bot there, so the new
-``hard`` can meet the previous ``hard`` at equal time per decision.
+``hard`` can meet the previous ``hard`` at equal time per decision. ``--paired`` deals each
+seed to ``players`` games in a row, bot A at each seat once, so that the luck of the deal
+cancels between the two sides.
 
 Timed bots (``hard``, ``ismcts:1s``) read the wall clock, so on a shared machine the busier
 side thinks less. ``--clock cpu`` makes every bot process, REF's included, read its own CPU
@@ -24,6 +26,8 @@ from it, so a long match can be stopped and resumed.
     .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
     nice .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
         --clock cpu --results hard.jsonl          # resumable, fair at any load
+    nice -n 19 .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard \
+        --games 200 --paired --clock cpu --results strength-hard.jsonl  # docs/benchmarks.md
     .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
     .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
 """
