@@ -11,7 +11,9 @@ Strength (``--match A,B``, repeatable): ``--games`` games of ``--game`` with sea
 with its 95% Wilson interval. A side written ``ref:SPEC`` is REF's bot: a proxy that keeps a
 copy of the game in a subprocess of REF's tree, replays every action into it (games are
 deterministic for their options, seed and actions) and asks REF's bot there, so the new
-``hard`` can meet the previous ``hard`` at equal time per decision.
+``hard`` can meet the previous ``hard`` at equal time per decision. ``--paired`` deals each
+seed to ``players`` games in a row, bot A at each seat once, so that the luck of the deal
+cancels between the two sides.
 
 Timed bots (``hard``, ``ismcts:1s``) read the wall clock, so on a shared machine the busier
 side thinks less. ``--clock cpu`` makes every bot process, REF's included, read its own CPU
@@ -24,6 +26,8 @@ from it, so a long match can be stopped and resumed.
     .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
     nice .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
         --clock cpu --results hard.jsonl          # resumable, fair at any load
+    nice -n 19 .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard \
+        --games 200 --paired --clock cpu --results strength-hard.jsonl  # docs/benchmarks.md
     .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
     .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
 """
@@ -259,9 +263,11 @@ def strength(
     clock: str = "wall",
     results: Path | None = None,
     key: dict[str, Any] | None = None,
+    paired: bool = False,
 ) -> tuple[Rate, float, str, int]:
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
-    many of the games were played in this run (the rest came from ``results``)."""
+    many of the games were played in this run (the rest came from ``results``). ``paired``
+    deals each seed to ``players`` games in a row, ``first`` at each seat once."""
     done = load_results(results, key or {}) if results is not None else {}
     tasks = []
     for index in range(games):
@@ -273,7 +279,7 @@ def strength(
             (
                 name,
                 {"players": players},
-                game_seed(seed, index),
+                game_seed(seed, index // players if paired else index),
                 index,
                 specs,
                 str(tree) if tree else None,
@@ -378,6 +384,11 @@ def main() -> None:
         metavar="FILE",
         help="append each game to this JSON lines file; games already in it are not replayed",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="deal each game's seed once per seat, A at each seat once (luck cancels)",
+    )
     parser.add_argument("--quick", action="store_true", help="small counts, a smoke run")
     args = parser.parse_args()
     if args.quick:
@@ -393,7 +404,8 @@ def main() -> None:
         if args.match:
             ref = compare.get("old")
             print(
-                f"\n# strength: {args.game}, {args.players} players, seats rotated, "
+                f"\n# strength: {args.game}, {args.players} players, seats rotated"
+                f"{' on paired seeds' if args.paired else ''}, "
                 f"95% Wilson interval, {args.workers} workers, {args.clock} clock"
             )
             print(
@@ -414,6 +426,8 @@ def main() -> None:
                     "clock": args.clock,
                     "trees": {label: trees.describe(path) for label, path in compare.items()},
                 }
+                if args.paired:
+                    key["paired"] = True
                 rate, seconds, rate_text, played = strength(
                     first,
                     second,
@@ -426,6 +440,7 @@ def main() -> None:
                     args.clock,
                     args.results,
                     key,
+                    args.paired,
                 )
                 low, high = rate.interval
                 print(

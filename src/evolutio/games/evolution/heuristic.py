@@ -164,14 +164,15 @@ def estimate_scores(view: JSON) -> list[float]:
 
 def evaluate(game: Game[Any], state: Any) -> list[float]:
     """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts): a soft
-    win estimate from :func:`estimate_scores`, read from the state."""
+    win estimate from the fitted expected scores (``rollout.fitted_scores``)."""
     return rollout.evaluate(game, state)
 
 
 #: actions from the root (tree walk and playout together) before :func:`evaluate` scores the
 #: sample; measured: 20 gave three times the iterations of 60 and played at least as well at
 #: equal time; 10 gave 1.9 times the iterations of 20 but won only 37.5% of 40 games against
-#: 20 at equal time (100 ms), so 20 it stays (docs/benchmarks.md, "Bots").
+#: 20 at equal time (100 ms), and 37.5% of 16 with the fitted evaluator, so 20 it stays
+#: (docs/benchmarks.md, "Bots").
 ROLLOUT_DEPTH = 20
 
 

@@ -23,8 +23,10 @@ from typing import Any
 
 from evolutio.core.game import Action, Game
 from evolutio.games.evolution import playbook
+from evolutio.games.evolution.evalweights import TEMPERATURE, WEIGHTS
 from evolutio.games.evolution.ops import need
-from evolutio.games.evolution.playbook import RULES, AnimalFacts, Facts, values
+from evolutio.games.evolution.playbook import DEFENCES, RULES, AnimalFacts, Facts, points, values
+from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import FEEDING, AttackFrame, State
 
 #: share of random moves in ISMCTS playouts, so playouts differ from one another.
@@ -32,8 +34,11 @@ ROLLOUT_NOISE = 0.1
 #: softness (in value points) of the search's priors: the rules' values divided by it go
 #: through a softmax, so an action half a point better is ``e`` times likelier.
 PRIOR_TEMPERATURE = 0.5
-#: softness of the win estimate from estimated scores (points).
-EVAL_TEMPERATURE = 2.5
+#: softness of the win estimate from the fitted scores (points; fitted with them). A
+#: temperature that is softer early and sharper late predicted the winner a little better
+#: but searched worse at 100 ms (docs/benchmarks.md, "Strength"), so it is one number.
+EVAL_TEMPERATURE = TEMPERATURE
+#: share of the playout reward given by a seat's expected score relative to the best.
 EVAL_SCORE_WEIGHT = 0.25
 
 
@@ -137,9 +142,86 @@ def estimate_scores(state: State) -> list[float]:
     )
 
 
-def evaluate(game: Game[Any], state: Any) -> list[float]:
-    """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts)."""
+#: what :func:`seat_features` gives per seat, in order (the fitted evaluator's inputs).
+BASE_FEATURES = (
+    "one",
+    "score",
+    "estimate",
+    "animals",
+    "traits",
+    "hand",
+    "unfed_points",
+    "deficit",
+    "fat",
+    "carnivores",
+    "defences",
+    "enemy_carnivores",
+    "discard",
+)
+#: each base feature is given three times: as it is, times the share of the deck left, and
+#: in the feeding phase (zero in development).
+FEATURES = tuple(
+    f"{name}{tail}" for tail in ("", "*deck", "*feeding") for name in BASE_FEATURES
+)
+
+
+def seat_features(state: State) -> list[list[float]]:
+    """The fitted evaluator's inputs per seat (:data:`FEATURES`), read from the state."""
+    animals = state.animals
     estimates = estimate_scores(state)
+    now = scores(state)
+    deck = len(state.deck) / max(len(state.card_faces), 1)
+    feeding = 1.0 if state.phase == FEEDING else 0.0
+    carnivores = [0] * len(state.players)
+    rows: list[list[float]] = []
+    for player in state.players:
+        traits = unfed = deficit = fat = carnivore = defences = 0.0
+        listed = [animals[i] for i in player.animals]
+        for animal in listed:
+            traits += len(animal.traits)
+            fat += animal.fat
+            missing = need(state, animal) - animal.food
+            if missing > 0 and not animal.hibernating:
+                deficit += missing
+                if missing > animal.fat:
+                    unfed += points(animal)
+            for _, trait in animal.traits:
+                if trait == "carnivore":
+                    carnivore += 1
+                elif trait in DEFENCES:
+                    defences += 1
+        carnivores[player.seat] = int(carnivore)
+        rows.append(
+            [
+                1.0,
+                float(now[player.seat]),
+                estimates[player.seat],
+                float(len(listed)),
+                traits,
+                float(len(player.hand)),
+                unfed,
+                deficit,
+                fat,
+                carnivore,
+                defences,
+                0.0,
+                float(len(player.discard)),
+            ]
+        )
+    total = sum(carnivores)
+    for seat, row in enumerate(rows):
+        row[11] = float(total - carnivores[seat])
+        base = list(row)
+        row.extend(v * deck for v in base)
+        row.extend(v * feeding for v in base)
+    return rows
+
+
+def evaluate(game: Game[Any], state: Any) -> list[float]:
+    """Rewards in [0, 1] per seat for an unfinished sampled state (ISMCTS playouts): a
+    softmax of the fitted expected final scores (:func:`fitted_scores`) mixed with each
+    seat's score relative to the best."""
+    estimates = fitted_scores(state)
     top = max(estimates)
     weights = [math.exp((e - top) / EVAL_TEMPERATURE) for e in estimates]
     total = sum(weights)
@@ -147,3 +229,10 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
         (1 - EVAL_SCORE_WEIGHT) * w / total + EVAL_SCORE_WEIGHT * max(e, 0.0) / max(top, 1.0)
         for w, e in zip(weights, estimates, strict=True)
     ]
+
+
+def fitted_scores(state: State) -> list[float]:
+    """Expected final points per seat from the fitted linear model (``evalweights``, made
+    by ``bench/evolution/evaluator.py``) over :func:`seat_features`."""
+    weights = WEIGHTS
+    return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(state)]
