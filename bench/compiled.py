@@ -51,9 +51,9 @@ ROWS: list[tuple[str, str, int, list[str] | None]] = [
         ("everything", EVERYTHING),
     )
     for players in (2, 4)
-] + [
-    ("north star", "northstar", players, None) for players in (2, 4)
-] + [("darwin's choice", "darwin", players, None) for players in (2, 4)]
+]
+ROWS += [("north star", "northstar", players, None) for players in (2, 4)]
+ROWS += [("darwin's choice", "darwin", players, None) for players in (2, 4)]
 #: (label, game, players, expansions) of the search rows.
 SEARCH: list[tuple[str, str, int, list[str] | None]] = [
     ("evolution base", "evolution", 2, ["base"]),

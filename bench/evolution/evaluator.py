@@ -143,7 +143,8 @@ def softmax(values: np.ndarray, temperature: float | np.ndarray) -> np.ndarray:
         temperature = temperature[:, None]
     shifted = (values - values.max(axis=1, keepdims=True)) / temperature
     weights = np.exp(shifted)
-    return weights / weights.sum(axis=1, keepdims=True)
+    shares: np.ndarray = weights / weights.sum(axis=1, keepdims=True)
+    return shares
 
 
 def ranks(values: np.ndarray) -> np.ndarray:
@@ -222,7 +223,8 @@ def stage_temperature(sets: list[Set], weights: Sequence[float]) -> tuple[float,
 
 
 def predicted(data: Set, weights: Sequence[float]) -> np.ndarray:
-    return data.features @ np.asarray(weights)
+    scores: np.ndarray = data.features @ np.asarray(weights)
+    return scores
 
 
 def write(weights: Sequence[float], temperature: float, positions: int, games: int) -> None:
