@@ -10,12 +10,8 @@ Defences are the owner's choice (ruling 5): an out-of-turn decision on the stack
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import (
-    Accept,
-    AnimalEaten,
-    Attacked,
-    AttackFailed,
-)
+from evolutio.games.evolution.actions import Accept
+from evolutio.games.evolution.events import AnimalEaten, Attacked, AttackFailed
 from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import (
     IN_SHELL,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evolutio.core.game import Event
-from evolutio.games.evolution.actions import CardsDrawn
+from evolutio.games.evolution.events import CardsDrawn
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import affects, remove_animal, seats_from

@@ -5,7 +5,8 @@ none (seed 004, "Фаза вымирания", "Регенерация"). ``phas
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event
-from evolutio.games.evolution.actions import AnimalRegrown, PlayAnimal, Regrow
+from evolutio.games.evolution.actions import PlayAnimal, Regrow
+from evolutio.games.evolution.events import AnimalRegrown
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import new_animal
 from evolutio.games.evolution.state import Animal, ChoiceFrame, Span, State

@@ -10,13 +10,8 @@ Swimming card from the owner's discard pile back on it (ruling 13).
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event
-from evolutio.games.evolution.actions import (
-    AnimalMoved,
-    Follow,
-    Stay,
-    TraitDiscarded,
-    TraitRestored,
-)
+from evolutio.games.evolution.actions import Follow, Stay
+from evolutio.games.evolution.events import AnimalMoved, TraitDiscarded, TraitRestored
 from evolutio.games.evolution.ops import (
     discard_card,
     place_trait,

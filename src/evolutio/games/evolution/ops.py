@@ -8,7 +8,7 @@ no more food except into empty Fat tissue cards.
 from __future__ import annotations
 
 from evolutio.core.game import Event
-from evolutio.games.evolution.actions import (
+from evolutio.games.evolution.events import (
     AnimalDied,
     AnimalPlayed,
     CardLeftOnTable,

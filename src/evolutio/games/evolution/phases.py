@@ -9,7 +9,10 @@ triggers and forced defences, and ends phases.
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event
-from evolutio.games.evolution.actions import (
+from evolutio.games.evolution.actions import Trigger
+from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
+from evolutio.games.evolution.climate import nature_food, reveal
+from evolutio.games.evolution.events import (
     CardsDrawn,
     FoodAdded,
     FoodBankSet,
@@ -17,10 +20,7 @@ from evolutio.games.evolution.actions import (
     LocationFoodSet,
     PhaseStarted,
     StepEnded,
-    Trigger,
 )
-from evolutio.games.evolution.attack import apply_defence, defence_is_choice, defence_options
-from evolutio.games.evolution.climate import nature_food, reveal
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
 from evolutio.games.evolution.feeding import has_feeding_choice
 from evolutio.games.evolution.geography import (

@@ -12,13 +12,10 @@ from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers
 from evolutio.games.evolution.actions import (
     Eat,
     EndStep,
-    FatUsed,
     Pass,
-    Passed,
     PlayAnimal,
     PlayPair,
     PlayTrait,
-    TraitPlayed,
     Trigger,
     UseFat,
 )
@@ -29,6 +26,7 @@ from evolutio.games.evolution.development import (
     pair_block,
     trait_block,
 )
+from evolutio.games.evolution.events import FatUsed, Passed, TraitPlayed
 from evolutio.games.evolution.feeding import fat_uses, feeding_options, must_feed
 from evolutio.games.evolution.ops import (
     BANK,

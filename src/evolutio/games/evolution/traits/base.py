@@ -7,14 +7,7 @@ trait and the animal, never ad-hoc flags.
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import (
-    Attack,
-    AttackRedirected,
-    DieRolled,
-    Mimic,
-    Run,
-    TailLoss,
-)
+from evolutio.games.evolution.actions import Attack, Mimic, Run, TailLoss
 from evolutio.games.evolution.attack import (
     ATTACKED,
     attack_block,
@@ -25,6 +18,7 @@ from evolutio.games.evolution.attack import (
     notify_attacked,
     start_attack,
 )
+from evolutio.games.evolution.events import AttackRedirected, DieRolled
 from evolutio.games.evolution.geography import OCEAN, move_animal
 from evolutio.games.evolution.ops import (
     BANK,

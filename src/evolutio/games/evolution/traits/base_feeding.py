@@ -6,7 +6,8 @@ of the base set in base.py, in the rulebook's order.
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import FoodDestroyed, Grazing, Hibernate, Piracy, TraitUsed
+from evolutio.games.evolution.actions import Grazing, Hibernate, Piracy
+from evolutio.games.evolution.events import FoodDestroyed, TraitUsed
 from evolutio.games.evolution.ops import gain, is_fed, need
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, Span, State

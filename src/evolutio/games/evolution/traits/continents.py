@@ -9,10 +9,9 @@ per location, moves) is in ``geography.py``; the choices other seats make out of
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import (
-    Migrate,
+from evolutio.games.evolution.actions import Migrate, Recombine
+from evolutio.games.evolution.events import (
     Paralysed,
-    Recombine,
     TraitDiscarded,
     TraitMoved,
     TraitsExchanged,

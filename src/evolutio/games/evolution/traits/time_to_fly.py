@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import TraitUsed, register_actions
+from evolutio.games.evolution.actions import register_actions
+from evolutio.games.evolution.events import TraitUsed
 from evolutio.games.evolution.geography import (
     CONTINENTS,
     can_migrate,

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import Attacked, AttackFailed, TraitUsed
 from evolutio.games.evolution.attack import (
     attack_block,
     can_attack,
@@ -17,6 +16,7 @@ from evolutio.games.evolution.attack import (
     start_attack,
 )
 from evolutio.games.evolution.development import trait_allowed, trait_block
+from evolutio.games.evolution.events import Attacked, AttackFailed, TraitUsed
 from evolutio.games.evolution.ops import (
     IN_SHELL,
     NO_FOOD,
