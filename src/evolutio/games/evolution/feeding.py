@@ -77,7 +77,6 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     main_done = state.main_done
     if not main_done:
         where = state.where
-        cooldowns = state.cooldowns
         banks = state.banks
         fats: list[Action] | None = None
         for animal_id in state.players[seat].animals:
@@ -94,12 +93,7 @@ def feeding_options(state: State, seat: int) -> list[Action]:
             if not red and not fat:
                 continue  # the need does not matter
             hunger = need(state, animal) - animal.food
-            if (
-                red
-                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
-                and (NO_FOOD, animal_id) not in cooldowns
-                and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
-            ):
+            if red and _takes_red(state, animal_id, animal, hunger):
                 key: tuple[object, ...] = (Eat, animal_id)
                 eat = made.get(key)
                 if eat is None:
@@ -128,6 +122,17 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     if not must:
         actions.append(END_STEP)
     return actions
+
+
+def _takes_red(state: State, animal_id: int, animal: Animal, hunger: int) -> bool:
+    """Whether the animal may take a red token that lies in its bank (``can_eat`` with its
+    ``hunger`` known): it needs food or has fat to fill, no cooldown keeps it from food, and
+    no link keeps food from it. The listing and the skip test both ask it."""
+    return (
+        (hunger > 0 or animal.fat < animal.count("fat_tissue"))
+        and (NO_FOOD, animal_id) not in state.cooldowns
+        and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
+    )
 
 
 def _eating_blocked(state: State, animal: Animal) -> bool:
@@ -212,12 +217,7 @@ def has_feeding_choice(state: State, seat: int) -> bool:
             hunger = need(state, animal) - animal.food
             if hunger > 0 and fat:
                 return True
-            if (
-                red
-                and (hunger > 0 or animal.fat < animal.count("fat_tissue"))
-                and (NO_FOOD, animal_id) not in state.cooldowns
-                and not (state.links and not animal.paralysed and _eating_blocked(state, animal))
-            ):
+            if red and _takes_red(state, animal_id, animal, hunger):
                 return True  # a red token (``can_eat``, the need known)
     migrating = ("migrating", seat) in state.cooldowns
     linked = _linked_feeders(state) if state.links and not migrating else None
