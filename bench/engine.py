@@ -1,6 +1,7 @@
 """Engine benchmark for every registered game, beside another revision in the same run.
 
-Run: ``.venv/bin/python bench/engine.py [--compare REF] [--rounds N] [--games N] [--game NAME]``.
+Run: ``.venv/bin/python bench/engine.py [--compare REF] [--rounds N] [--games N] [--game NAME]
+[--warm] [--gc]``.
 
 Each round runs one probe per tree (this checkout and REF, default ``main``, checked out in a
 temporary worktree by ``bench/trees.py``), alternating which goes first. The probe imports
@@ -10,7 +11,10 @@ CPU second (``time.process_time``: the machine may be shared) for every row -- E
 each of its four deck configurations, and every other game, at 2 and 4 players -- and the
 cost of one ``clone``, ``legal_actions`` and ``view`` call on mid-game states. Each row
 prints the best and the median over the rounds for both trees, and new / old of the medians.
-``--compare none`` measures this tree alone. Prints figures only; nothing asserts a time.
+``--compare none`` measures this tree alone. ``--warm`` plays each row's games once, untimed,
+before timing them (what a process that played them before keeps: the engine without its
+first-time costs); ``--gc`` also prints the share of the timed CPU seconds spent in garbage
+collections (``gc.callbacks``). Prints figures only; nothing asserts a time.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ GAMES_FACTOR = {"toy": 20}
 
 #: run inside the tree measured; argv[1] is the JSON plan, prints one JSON document.
 PROBE = r"""
-import json, random, sys, time
+import gc, json, random, sys, time
 from evolutio.core.registry import get_game
 
 plan = json.loads(sys.argv[1])
@@ -64,17 +68,38 @@ def playout(game, state, rng):
     return n
 
 
+#: CPU seconds spent in garbage collections, and the collections by generation (--gc).
+collected = [0.0, [0, 0, 0], 0.0]
+
+
+def on_collection(phase, info):
+    if phase == "start":
+        collected[2] = time.process_time()
+    else:
+        collected[0] += time.process_time() - collected[2]
+        collected[1][info["generation"]] += 1
+
+
+if plan.get("gc"):
+    gc.callbacks.append(on_collection)
+
+
 def throughput(row):
     game, options = game_and_options(row["game"], row["options"])
     if game is None:
         return None
+    if plan.get("warm"):  # the same games once, untimed: what they make is kept
+        rng = random.Random(1)
+        for i in range(row["games"]):
+            playout(game, game.new(options, 1 + i), rng)
+    collected[0], collected[1] = 0.0, [0, 0, 0]
     rng = random.Random(1)
     actions = 0
     start = time.process_time()
     for i in range(row["games"]):
         actions += playout(game, game.new(options, 1 + i), rng)
     elapsed = time.process_time() - start
-    return [actions / elapsed, actions / row["games"]]
+    return [actions / elapsed, actions / row["games"], collected[0] / elapsed, list(collected[1])]
 
 
 def midgame(game, options, count):
@@ -125,7 +150,7 @@ print(json.dumps({
 """
 
 
-def plan(games: int, only: str | None) -> dict[str, Any]:
+def plan(games: int, only: str | None, warm: bool = False, gc: bool = False) -> dict[str, Any]:
     """The rows and per-call probes to run, filtered to one game when asked."""
     rows: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
@@ -147,7 +172,7 @@ def plan(games: int, only: str | None) -> dict[str, Any]:
                 calls.append({"label": label, "game": name, "options": options})
     if not rows:
         raise SystemExit(f"unknown game '{only}': choose from {', '.join(GAMES)}")
-    return {"states": 200, "repeat": 5, "rows": rows, "calls": calls}
+    return {"states": 200, "repeat": 5, "rows": rows, "calls": calls, "warm": warm, "gc": gc}
 
 
 def column(results: list[Any], key: str, index: int) -> list[Any]:
@@ -172,10 +197,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree")
     parser.add_argument("--games", type=int, default=30, help="games per row and round")
     parser.add_argument("--game", default=None, help="measure only this game")
+    parser.add_argument("--warm", action="store_true",
+                        help="play each row's games once, untimed, before timing them")
+    parser.add_argument("--gc", action="store_true",
+                        help="also print the share of CPU time spent in garbage collections")
     args = parser.parse_args()
     if args.rounds < 1 or args.games < 1:
         raise SystemExit("--rounds and --games must be at least 1")
-    work = plan(args.games, args.game)
+    work = plan(args.games, args.game, args.warm, args.gc)
     spec = json.dumps(work)
 
     def run(tree: Path) -> Any:
@@ -219,6 +248,8 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
             if lengths["old"] and new_length is not None and lengths["old"][1] != new_length:
                 length += " (differs)"
         print(line + f"{length:>14}")
+    if args.gc:
+        collections(work, results, sides)
     print()
     print("per call on 200 mid-game states at 4 players, µs (best of 5 passes per round)")
     head = f"{'game':<42}{'call':>14}"
@@ -238,6 +269,27 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
                 old_med, new_med = medians["old"], medians["new"]
                 line += f"{trees.ratio(new_med, old_med) if old_med and new_med else '-':>9}"
             print(line)
+
+
+def collections(work: dict[str, Any], results: dict[str, list[Any]], sides: list[str]) -> None:
+    """Print, per row, the median share of the timed CPU seconds spent in garbage
+    collections and the collections by generation of the first round (``--gc``)."""
+    print()
+    print("garbage collections: share of the timed CPU seconds (median of the rounds), and "
+          "collections by generation 0/1/2 (first round)")
+    head = f"{'game':<42}{'players':>8}"
+    for side in sides:
+        head += f"{side + ' share':>11}{'0/1/2':>12}"
+    print(head)
+    for i, row in enumerate(work["rows"]):
+        line = f"{row['label']:<42}{row['options']['players']:>8}"
+        for side in sides:
+            figures = [f for f in column(results[side], "rows", i) if f]
+            shares = sorted(f[2] for f in figures)
+            share = f"{100 * shares[len(shares) // 2]:.1f}%" if shares else "-"
+            counts = "/".join(map(str, figures[0][3])) if figures else "-"
+            line += f"{share:>11}{counts:>12}"
+        print(line)
 
 
 if __name__ == "__main__":
