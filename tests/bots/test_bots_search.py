@@ -157,7 +157,7 @@ def test_fork_map_returns_every_result_in_order_and_raises_a_childs_error() -> N
     ("spec", "message"),
     [
         ("ismcts:1s:p0", "bad search processes 'p0'"),
-        ("ismcts:1s:x2", "use ismcts:BUDGET:pN"),
+        ("ismcts:1s:x2", "unknown search option .x2.*use ismcts:BUDGET:OPTION"),
         ("ismcts:1s:p", "bad search processes"),
         ("ismcts:p2", "bad budget 'p2'"),
     ],
@@ -208,3 +208,52 @@ def test_iteration_budgets_never_stop_early() -> None:
     bot = IsmctsBot(3, Budget(iterations=300), priors=favour(0))
     ask(bot, state, seat)
     assert bot.last_iterations == 300
+
+
+@pytest.mark.parametrize(
+    ("spec", "game", "settings"),
+    [
+        ("ismcts:400:ucb", "evolution", {"priors": None, "exploration": 0.7}),
+        ("ismcts:400:puct=2.5", "evolution", {"puct": 2.5}),
+        ("ismcts:1s:depth=30:score=0", "evolution", {"rollout_depth": 30, "score_weight": 0.0}),
+        ("ismcts:400:ucb:c=1.5", "evolution", {"priors": None, "exploration": 1.5}),
+        ("ismcts:30:c=0.3:p2", "toy", {"exploration": 0.3, "processes": 2}),
+    ],
+)
+def test_a_specs_search_options_set_the_search(
+    spec: str, game: str, settings: dict[str, Any]
+) -> None:
+    bot = make_bot(spec, 0, game)
+    assert isinstance(bot, IsmctsBot)
+    for name, value in settings.items():
+        assert getattr(bot, name) == value, name
+    plain = make_bot(spec.split(":")[0] + ":" + spec.split(":")[1], 0, game)
+    assert isinstance(plain, IsmctsBot)
+    # what the spec does not set stays the game's default
+    for name in ("puct", "score_weight", "rollout_depth", "exploration"):
+        if name not in settings:
+            assert getattr(bot, name) == getattr(plain, name), name
+
+
+@pytest.mark.parametrize(
+    ("spec", "game", "message"),
+    [
+        ("ismcts:400:fast", "evolution", "unknown search option 'fast'"),
+        ("ismcts:400:depth=0", "evolution", "depth is a whole number of actions from 1"),
+        ("ismcts:400:depth=2.5", "evolution", "bad playout cap"),
+        ("ismcts:400:puct=-1", "evolution", "bad puct '-1'"),
+        ("ismcts:400:puct=nan", "evolution", "bad puct 'nan'"),
+        ("ismcts:400:score=1.5", "evolution", "from 0 to 1"),
+        ("ismcts:400:ucb:ucb", "evolution", "given twice"),
+        ("ismcts:400:p2:p3", "evolution", "given twice"),
+        ("ismcts:400:ucb:puct=2", "evolution", "without priors"),
+        ("ismcts:400:c=2", "evolution", "add ucb"),
+        ("ismcts:30:puct=2", "toy", "needs the game's priors"),
+        ("ismcts:30:depth=5", "toy", "has none"),
+    ],
+)
+def test_search_options_the_search_would_not_use_are_refused(
+    spec: str, game: str, message: str
+) -> None:
+    with pytest.raises(BotError, match=message):
+        make_bot(spec, 0, game)

@@ -2,7 +2,8 @@
 
 A bot spec is a name (``random``, ``greedy``, ``ismcts``), a search with its budget
 (``ismcts:200`` iterations, ``ismcts:1s`` per decision; ``ismcts:1s:p2`` searches in two
-processes at once and sums their visits, for offline play) or a level:
+processes at once and sums their visits, for offline play; more settings of the search,
+such as ``ismcts:400:ucb``, are in :mod:`evolutio.bots.options`) or a level:
 
 - ``easy``: the greedy heuristic with one decision in three made at random;
 - ``normal``: the greedy heuristic;
@@ -24,13 +25,12 @@ Unknown names, levels and budgets are refused with the allowed values.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from evolutio.bots.base import Bot, BotError
 from evolutio.bots.greedy import GreedyBot
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget, IsmctsBot
-from evolutio.bots.parallel import CAN_FORK
+from evolutio.bots.options import OPTION_FORMS, search_options
 from evolutio.bots.random import RandomBot
 from evolutio.core.game import Game, Heuristic, OptionError
 from evolutio.core.registry import get_game
@@ -39,17 +39,13 @@ BOT_NAMES = ("random", "greedy", "ismcts")
 LEVELS = {"easy": "greedy:0.33", "normal": "greedy", "hard": "ismcts:1s"}
 #: the budget of a bare ``ismcts``.
 DEFAULT_ISMCTS_BUDGET = Budget(iterations=200)
-#: the most search processes a spec may ask for (``ismcts:1s:p4``).
-MAX_PROCESSES = 64
-PROCESSES_FORM = "ismcts:BUDGET:pN (N processes, e.g. ismcts:1s:p2)"
-_PROCESSES_RE = re.compile(r"^p(\d+)$")
 
 
 def allowed_specs() -> str:
     """The allowed bot specs, for error messages and help texts."""
     return (
         f"bots {', '.join(BOT_NAMES)}; levels {', '.join(LEVELS)}; "
-        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; {PROCESSES_FORM}; "
+        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; {OPTION_FORMS}; "
         "policy:FILE (a trained policy)"
     )
 
@@ -125,43 +121,57 @@ def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
                 raise BotError(f"greedy noise must be between 0 and 1, not {arg}")
         return GreedyBot(heuristic, seed, noise=noise)
     if name == "ismcts":
-        budget_text, _, processes_text = arg.partition(":")
+        budget_text, *parts = arg.split(":")
         budget = Budget.parse(budget_text) if budget_text else DEFAULT_ISMCTS_BUDGET
-        return make_ismcts(seed, budget, rules, _processes(processes_text, spec))
+        return make_ismcts(seed, budget, rules, **search_options(parts, spec))
     raise BotError(f"unknown bot '{spec}'; allowed: {allowed_specs()}")
 
 
-def _processes(text: str, spec: str) -> int:
-    """The process count of an ``ismcts:BUDGET:pN`` spec (1 without the suffix)."""
-    if not text:
-        return 1
-    match = _PROCESSES_RE.match(text)
-    if not match or not 1 <= int(match.group(1)) <= MAX_PROCESSES:
-        raise BotError(
-            f"bad search processes '{text}' in '{spec}'; use {PROCESSES_FORM} "
-            f"with N from 1 to {MAX_PROCESSES}"
-        )
-    if not CAN_FORK and int(match.group(1)) > 1:
-        raise BotError("searching in several processes needs os.fork, which this system lacks")
-    return int(match.group(1))
-
-
 def make_ismcts(
-    seed: int, budget: Budget, game: str | Game[Any], processes: int = 1
+    seed: int,
+    budget: Budget,
+    game: str | Game[Any],
+    processes: int = 1,
+    *,
+    ucb: bool = False,
+    puct: float | None = None,
+    c: float | None = None,
+    depth: int | None = None,
+    score: float | None = None,
 ) -> IsmctsBot:
     """ISMCTS for ``game``: with its heuristic, heuristic playouts cut short and scored, and
     its priors (when it has them) inside the tree; without, uniform random playouts to the
-    end. ``processes`` searches that many trees at once (root parallelism)."""
-    heuristic = heuristic_of(_game(game))
+    end. ``processes`` searches that many trees at once (root parallelism); the other
+    keywords are a spec's search options (:mod:`evolutio.bots.options`). An option the
+    game's search would not use is refused rather than ignored."""
+    rules = _game(game)
+    heuristic = heuristic_of(rules)
+    priors = None if heuristic is None or ucb else getattr(heuristic, "priors", None)
+    if puct is not None and priors is None:
+        raise BotError(f"puct= needs the game's priors, and '{rules.name}' searches without")
+    if c is not None and priors is not None:
+        raise BotError(
+            f"c= is UCB1's constant and '{rules.name}' searches by PUCT on its priors: "
+            "add ucb to search without them, or set puct= instead"
+        )
+    if depth is not None and heuristic is None:
+        raise BotError(f"depth= caps playouts the game's evaluator scores; '{rules.name}' has none")
+    tuning: dict[str, Any] = {"processes": processes}
+    if c is not None:
+        tuning["exploration"] = c
+    if puct is not None:
+        tuning["puct"] = puct
+    if score is not None:
+        tuning["score_weight"] = score
     if heuristic is None:
-        return IsmctsBot(seed, budget, processes=processes)
+        return IsmctsBot(seed, budget, **tuning)
     return IsmctsBot(
         seed,
         budget,
         rollout=heuristic.rollout_policy,
-        rollout_depth=heuristic.rollout_depth,
+        rollout_depth=depth if depth is not None else heuristic.rollout_depth,
         evaluator=heuristic.evaluate,
         shortlist=getattr(heuristic, "shortlist", None),
-        priors=getattr(heuristic, "priors", None),
-        processes=processes,
+        priors=priors,
+        **tuning,
     )
