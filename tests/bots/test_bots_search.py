@@ -257,3 +257,10 @@ def test_search_options_the_search_would_not_use_are_refused(
 ) -> None:
     with pytest.raises(BotError, match=message):
         make_bot(spec, 0, game)
+
+
+def test_a_trailing_colon_adds_no_option_and_odd_digits_are_refused() -> None:
+    bot = make_bot("ismcts:40:", 0, "evolution")
+    assert isinstance(bot, IsmctsBot) and bot.processes == 1
+    with pytest.raises(BotError, match="bad playout cap"):
+        make_bot("ismcts:40:depth=\u00b2", 0, "evolution")

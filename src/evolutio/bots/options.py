@@ -44,7 +44,7 @@ _PROCESS_LIKE = re.compile(r"^p\d*$")
 def search_options(parts: list[str], spec: str) -> dict[str, Any]:
     """Keyword arguments for ``make_ismcts`` from a spec's options after its budget."""
     out: dict[str, Any] = {}
-    for part in parts:
+    for part in filter(None, parts):  # a trailing ':' adds nothing
         name, equals, value = part.partition("=")
         key = "processes" if _PROCESS_LIKE.match(part) else name
         if key in out:
@@ -58,7 +58,7 @@ def search_options(parts: list[str], spec: str) -> dict[str, Any]:
         elif equals and name == "score":
             out[name] = _number(name, value, spec, 0.0, 1.0)
         elif equals and name == "depth":
-            if not value.isdigit() or not 1 <= int(value) <= MAX_DEPTH:
+            if not value.isdecimal() or not 1 <= int(value) <= MAX_DEPTH:
                 raise BotError(
                     f"bad playout cap '{part}' in '{spec}': depth is a whole number of "
                     f"actions from 1 to {MAX_DEPTH}"
