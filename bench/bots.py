@@ -29,6 +29,8 @@ from it, so a long match can be stopped and resumed.
     nice -n 19 .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard \
         --games 200 --paired --clock cpu --results strength-hard.jsonl  # docs/benchmarks.md
     .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
+    .venv/bin/python bench/bots.py --match ismcts:400:ucb,ismcts:400 --games 100 --paired
+                                           # a search setting screened (docs/bots.md)
     .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
 """
 
