@@ -20,7 +20,8 @@ side thinks less. ``--clock cpu`` makes every bot process, REF's included, read 
 time instead (``time.process_time``), so that a match means the same at any load and can run
 at low priority beside other work. ``--results FILE`` appends each finished game to a JSON
 lines file and, run again with the same match, seed and trees, plays only the games missing
-from it, so a long match can be stopped and resumed.
+from it, so a long match can be stopped and resumed; ``bench/results.py FILE`` summarises such
+a file (paired seeds, sign test, the rate as the games went on).
 
     .venv/bin/python bench/bots.py --speed --compare main
     .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
@@ -54,6 +55,7 @@ from evolutio.bots import InformationSet, make_bot
 from evolutio.core.match import Match
 from evolutio.sim.runner import derive_seed, game_seed
 from evolutio.sim.stats import Rate
+from results import load_results, summarise
 
 GAMES = ("evolution", "northstar", "darwin")
 
@@ -235,24 +237,6 @@ def play_one(
     }
 
 
-def load_results(path: Path, key: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """Games already in ``path`` for this ``key`` (match, game, players, seed, clock, trees),
-    by index; rows of other runs in the same file are left alone."""
-    done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise SystemExit(f"{path}:{number}: not a JSON line ({error.msg})") from error
-        if row.get("key") == key:
-            done[int(row["index"])] = row
-    return done
-
-
 def strength(
     first: str,
     second: str,
@@ -266,10 +250,11 @@ def strength(
     results: Path | None = None,
     key: dict[str, Any] | None = None,
     paired: bool = False,
-) -> tuple[Rate, float, str, int]:
+) -> tuple[Rate, float, str, int, str]:
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
     many of the games were played in this run (the rest came from ``results``). ``paired``
-    deals each seed to ``players`` games in a row, ``first`` at each seat once."""
+    deals each seed to ``players`` games in a row, ``first`` at each seat once; the last
+    item then tells how the seeds dealt at every seat went (``bench/results.py``)."""
     done = load_results(results, key or {}) if results is not None else {}
     tasks = []
     for index in range(games):
@@ -316,7 +301,14 @@ def strength(
         its += row["iterations"][seat]
         seconds += row["thinking"][seat]
     speed = f"{its / seconds:,.0f}" if its and seconds else "-"
-    return Rate(wins, len(rows)), time.perf_counter() - start, speed, len(played)
+    seeds = ""
+    if paired and rows:
+        summary = summarise([row for _, row in sorted(rows.items())], key=key or {})
+        seeds = (
+            f"paired seeds won at every seat {summary.won_both}, lost at every seat "
+            f"{summary.lost_both}, split {summary.split}; sign test p = {summary.sign_p:.2f}"
+        )
+    return Rate(wins, len(rows)), time.perf_counter() - start, speed, len(played), seeds
 
 
 def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
@@ -430,7 +422,7 @@ def main() -> None:
                 }
                 if args.paired:
                     key["paired"] = True
-                rate, seconds, rate_text, played = strength(
+                rate, seconds, rate_text, played, seeds = strength(
                     first,
                     second,
                     args.game,
@@ -455,6 +447,8 @@ def main() -> None:
                     ),
                     flush=True,
                 )
+                if seeds:
+                    print(f"  {seeds}", flush=True)
 
 
 class _trees:
