@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from evolutio.bots import BotError, Budget, InformationSet, IsmctsBot, make_bot
 from evolutio.bots.ismcts import random_rollout
+from evolutio.bots.levels import LEVELS, check_spec, level_spec
 from evolutio.bots.parallel import fork_map
 from evolutio.core import get_game
 from evolutio.core.game import Action, Game
@@ -264,3 +265,38 @@ def test_a_trailing_colon_adds_no_option_and_odd_digits_are_refused() -> None:
     assert isinstance(bot, IsmctsBot) and bot.processes == 1
     with pytest.raises(BotError, match="bad playout cap"):
         make_bot("ismcts:40:depth=\u00b2", 0, "evolution")
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "priors"),
+    [
+        ("evolution", "ismcts:1s:ucb", False),
+        ("northstar", "ismcts:1s", True),
+        ("toy", "ismcts:1s", False),
+    ],
+)
+def test_hard_takes_the_search_options_its_game_names(game: str, spec: str, priors: bool) -> None:
+    """Evolution's hard searches without its priors, North Star's with them, Trick's has
+    none to drop (``Heuristic.level_options``)."""
+    assert level_spec("hard", game) == spec
+    bot = make_bot("hard", 0, game)
+    assert isinstance(bot, IsmctsBot) and bot.budget == Budget(seconds=1.0)
+    assert (bot.priors is not None) == priors
+    assert bot.reuse and bot.settle and bot.processes == 1
+    assert check_spec("hard", game) == "hard"
+    # the bare search keeps the priors: at a few iterations they are what beats greedy
+    bare = make_bot("ismcts:10", 0, game)
+    assert isinstance(bare, IsmctsBot) and (bare.priors is not None) == (game != "toy")
+
+
+def test_options_named_for_a_level_without_search_are_refused() -> None:
+    class Named:
+        level_options: ClassVar[dict[str, str]] = {"normal": "ucb"}
+
+    class Rules:
+        name = "named"
+        heuristic = Named()
+
+    with pytest.raises(BotError, match="takes no search options"):
+        level_spec("normal", Rules())  # type: ignore[arg-type]
+    assert level_spec("hard", Rules()) == LEVELS["hard"]  # type: ignore[arg-type]

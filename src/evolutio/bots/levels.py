@@ -9,6 +9,12 @@ such as ``ismcts:400:ucb``, are in :mod:`evolutio.bots.options`) or a level:
 - ``normal``: the greedy heuristic;
 - ``hard``: ISMCTS with one second per decision.
 
+A game's heuristic may add search options (:mod:`evolutio.bots.options`) to a level's search
+with ``level_options`` (``{"hard": "ucb"}``), where its own measurements found them better at
+that level's budget: Evolution's ``hard`` selects by UCB1 without its priors, which cost more
+iterations than they gain at a second per decision (docs/benchmarks.md, "hard without
+priors"); North Star's keeps them, which it is clearly weaker without.
+
 ``policy:FILE`` plays a policy trained with the research API (``evolutio.rl.policy``; needs
 the ``rl`` extra).
 
@@ -78,6 +84,22 @@ def _policy_path(spec: str) -> str | None:
     return path.strip() if sep and name.strip().lower() == "policy" else None
 
 
+def level_spec(level: str, game: str | Game[Any]) -> str:
+    """The bot spec a level plays in ``game``: the platform's (:data:`LEVELS`) with the search
+    options the game's heuristic names for it (``level_options``), if any."""
+    spec = LEVELS[level]
+    heuristic = heuristic_of(_game(game))
+    extra = getattr(heuristic, "level_options", {}).get(level) if heuristic else None
+    if not extra:
+        return spec
+    if not spec.startswith("ismcts:"):
+        raise BotError(
+            f"the {level} level plays '{spec}', which takes no search options, yet the game's "
+            f"heuristic names '{extra}' for it"
+        )
+    return f"{spec}:{extra}"
+
+
 def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
     """A fresh bot for ``spec`` (a name, ``name:budget`` or a level) playing ``game`` (its
     registered name or the game object), seeded with ``seed``."""
@@ -94,7 +116,7 @@ def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
     text = "".join(str(spec).lower().split())
     level = text if text in LEVELS else None
     if level is not None:
-        text = LEVELS[level]
+        text = level_spec(level, rules)
     name, _, arg = text.partition(":")
     if name == "random":
         if arg:

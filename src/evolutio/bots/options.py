@@ -12,8 +12,9 @@ A spec names a budget and, after it, any of these, each at most once and in any 
 
 They let a study screen the search's settings from the command line and the benches
 (``evolutio simulate --bots ismcts:400:ucb,ismcts:400``, ``bench/bots.py --match``) with the
-game's own heuristic kept; the levels people play (``hard``) take none of them. Anything else
-is refused with the allowed forms.
+game's own heuristic kept. The levels people play take none from the player; a game's
+heuristic may name some for a level (``level_options``, :func:`evolutio.bots.levels.level_spec`).
+Anything else is refused with the allowed forms.
 """
 
 from __future__ import annotations

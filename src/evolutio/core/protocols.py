@@ -41,7 +41,10 @@ class Heuristic(Protocol):
     action (read with ``getattr(heuristic, "shortlist", None)``). Optionally, ``priors(game,
     state, seat, legal)`` gives a weight per legal action (summing to 1) that the search's
     tree follows (PUCT, best first); without it the tree expands at random and selects by
-    UCB1. The search methods read the engine state, never views (docs/architecture.md).
+    UCB1. Optionally, ``level_options`` maps a level (``hard``) to search options a spec may
+    carry (``"ucb"``; evolutio.bots.options) that the level's search takes for this game,
+    where the game's measurements found them better at that budget. The search methods
+    read the engine state, never views (docs/architecture.md).
     """
 
     rollout_depth: int
