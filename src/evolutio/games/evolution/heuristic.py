@@ -178,8 +178,9 @@ ROLLOUT_DEPTH = 20
 
 #: search options of the levels' searches (``core.game.Heuristic.level_options``): at a
 #: second per decision the priors cost more iterations than they gain; without them the
-#: search beat itself with them at 250 ms of CPU (62.7% of 67 games, interval 50.7% - 73.3%)
-#: and at 2,000 iterations each (57.6% of 33): docs/benchmarks.md, "hard without priors".
+#: search beat itself with them at 250 ms of CPU (59.0% of 100 games) and at 2,000
+#: iterations each (57.6% of 33), together 58.6% of 133 (interval 50.1% - 66.7%):
+#: docs/benchmarks.md, "hard without priors".
 #: At 10 iterations the priors are what lets it beat greedy, so the bare ``ismcts`` keeps
 #: them.
 LEVEL_OPTIONS = {"hard": "ucb"}
