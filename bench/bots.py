@@ -290,25 +290,16 @@ def strength(
                     file=sys.stderr,
                     flush=True,
                 )
-    rows = {**done, **played}
-    wins = 0.0
-    its = 0
-    seconds = 0.0
-    for index, row in sorted(rows.items()):
-        seat = index % players
-        if seat in row["winners"]:
-            wins += 1.0 / len(row["winners"])
-        its += row["iterations"][seat]
-        seconds += row["thinking"][seat]
-    speed = f"{its / seconds:,.0f}" if its and seconds else "-"
+    rows = [row for _, row in sorted({**done, **played}.items())]
+    summary = summarise(rows, key={**(key or {}), "players": players, "paired": paired})
+    speed = f"{summary.speed:,.0f}" if summary.speed else "-"
     seeds = ""
     if paired and rows:
-        summary = summarise([row for _, row in sorted(rows.items())], key=key or {})
         seeds = (
             f"paired seeds won at every seat {summary.won_both}, lost at every seat "
             f"{summary.lost_both}, split {summary.split}; sign test p = {summary.sign_p:.2f}"
         )
-    return Rate(wins, len(rows)), time.perf_counter() - start, speed, len(played), seeds
+    return summary.rate, time.perf_counter() - start, speed, len(played), seeds
 
 
 def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from evolutio.sim.stats import Rate
+from evolutio.sim.stats import Rate, win_share
 
 Row = dict[str, Any]
 
@@ -55,12 +55,6 @@ def load_results(path: Path, key: dict[str, Any]) -> dict[int, Row]:
     return {int(row["index"]): row for row in read_rows(path) if row.get("key") == key}
 
 
-def share(row: Row, seat: int) -> float:
-    """Seat's share of the win in one game's row."""
-    winners = row["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
 def sign_test(wins: int, losses: int) -> float:
     """Two-sided exact sign test: the chance of a split at least this uneven if each
     unsplit seed were a fair coin."""
@@ -82,7 +76,8 @@ class Summary:
     won_both: int
     lost_both: int
     split: int
-    #: A's iterations per game over the other seats' (0 when nobody searched).
+    #: A's iterations per game, and over the other seats' (0 when nobody searched).
+    iterations: float
     iterations_ratio: float
     #: A's CPU (or wall) seconds of thinking per game.
     thinking: float
@@ -92,6 +87,11 @@ class Summary:
     @property
     def sign_p(self) -> float:
         return sign_test(self.won_both, self.lost_both)
+
+    @property
+    def speed(self) -> float:
+        """A's iterations per second of thinking (0 when it did not search)."""
+        return self.iterations / self.thinking if self.iterations and self.thinking else 0.0
 
 
 def summarise(rows: Sequence[Row], every: int = 0, key: dict[str, Any] | None = None) -> Summary:
@@ -106,7 +106,7 @@ def summarise(rows: Sequence[Row], every: int = 0, key: dict[str, Any] | None = 
     progress = []
     for count, row in enumerate(rows, 1):
         seat = int(row["index"]) % players
-        won = share(row, seat)
+        won = win_share(row, seat)
         wins += won
         seeds.setdefault(int(row["seed"]), []).append(won)
         iterations = row["iterations"]
@@ -127,14 +127,16 @@ def summarise(rows: Sequence[Row], every: int = 0, key: dict[str, Any] | None = 
             else:
                 split += 1
     per_other = others / (players - 1) if players > 1 else 0
+    games = max(len(rows), 1)
     return Summary(
         key=key,
         rate=Rate(wins, len(rows)),
         won_both=both,
         lost_both=lost,
         split=split,
+        iterations=mine / games,
         iterations_ratio=mine / per_other if per_other else 0.0,
-        thinking=thinking / len(rows),
+        thinking=thinking / games,
         progress=tuple(progress),
     )
 

@@ -62,6 +62,7 @@ def test_summary_counts_seeds_dealt_at_every_seat_only() -> None:
     assert summary.rate.games == 7
     assert summary.iterations_ratio == pytest.approx(3.0)
     assert summary.thinking == pytest.approx(2.0)
+    assert summary.speed == pytest.approx(150.0)
     assert summary.progress == ((2, 1.0), (4, 0.5), (6, 0.5))
 
 
