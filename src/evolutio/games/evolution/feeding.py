@@ -1,8 +1,8 @@
 """A seat's options in its feeding step (seed 004, "Фаза питания"): a red token, fat into
 food, the traits' feeding actions and the cards in the middle of the table, and whether it
-must feed. ``advance`` asks ``has_feeding_choice`` (the same tests, stopping at the first
-option and making no action) to know whether the seat is asked at all; the options of a
-seat that is asked are listed once per state version (``State.offer``)."""
+must feed. ``advance`` lists a seat's options at the start of each step: a seat that could
+only end it is passed over, and one that is asked keeps them as the state's offer
+(``State.offer``), which ``legal_actions`` and ``check`` read without listing again."""
 
 from __future__ import annotations
 
@@ -190,51 +190,3 @@ def _linked_feeders(state: State) -> dict[int, list[str]]:
 
 #: EndStep, the same object every time.
 END_STEP = EndStep()
-
-
-def has_feeding_choice(state: State, seat: int) -> bool:
-    """Whether the seat can do anything but end its step (``feeding_options`` lists more
-    than EndStep): the same tests, stopping at the first option found and making no action
-    and no reason. ``advance`` asks it of every step, to skip a seat that has no choice."""
-    animals = state.animals
-    where = state.where
-    if not state.main_done:
-        banks = state.banks
-        for animal_id in state.players[seat].animals:
-            animal = animals[animal_id]
-            if (
-                animal.hibernating
-                or animal.card == NO_CARD
-                or (where is not None and animal.location != where)
-            ):
-                continue
-            # the need only when a red token or fat could still matter
-            location = animal.location  # ``state.bank``, without the call
-            red = (banks[location] if location else state.food_bank) > 0
-            fat = animal.fat and animal.has("fat_tissue")
-            if not red and not fat:
-                continue
-            hunger = need(state, animal) - animal.food
-            if hunger > 0 and fat:
-                return True
-            if red and _takes_red(state, animal_id, animal, hunger):
-                return True  # a red token (``can_eat``, the need known)
-    migrating = ("migrating", seat) in state.cooldowns
-    linked = _linked_feeders(state) if state.links and not migrating else None
-    for animal_id in state.players[seat].animals:
-        animal = animals[animal_id]
-        if animal.card == NO_CARD or (where is not None and animal.location != where):
-            continue
-        # ``animal.active()``, without the call when every card works
-        for _, trait in animal.active() if animal.paralysed or animal.off else animal.traits:
-            if trait in FEEDERS:
-                handler = TRAITS[trait]
-                if (handler.during_migration or not migrating) and handler.has_feeding_actions(
-                    state, animal
-                ):
-                    return True
-        if linked and animal_id in linked and not animal.paralysed:
-            for name in linked[animal_id]:
-                if TRAITS[name].has_feeding_actions(state, animal):
-                    return True
-    return bool(state.table_cards) and not migrating and bool(table_card_actions(state, seat))

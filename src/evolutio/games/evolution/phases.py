@@ -22,7 +22,7 @@ from evolutio.games.evolution.events import (
     StepEnded,
 )
 from evolutio.games.evolution.extinction import FOUND, REGROW, FoundFrame, RegrowFrame
-from evolutio.games.evolution.feeding import has_feeding_choice
+from evolutio.games.evolution.feeding import END_STEP, feeding_options
 from evolutio.games.evolution.geography import (
     GONDWANA,
     LAURASIA,
@@ -441,8 +441,11 @@ def advance(state: State, events: list[Event]) -> None:
             continue
         if state.phase == FEEDING:
             # a seat that can only end its step is not asked; the options of one that is
-            # are listed when asked for (``rules.legal_actions``)
-            if has_feeding_choice(state, state.current):
+            # are its offer (``rules.legal_actions`` reads them without listing again)
+            seat = state.current
+            options = feeding_options(state, seat)
+            if options and (len(options) > 1 or options[0] is not END_STEP):
+                state.offer = (seat, options)
                 return
             if (
                 state.pauses

@@ -222,10 +222,6 @@ class Trait:
         """Whether ``link_blocks_attack`` refuses this attack."""
         return self.link_blocks_attack(state, link, carnivore, target) is not None
 
-    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
-        """Whether ``feeding_actions`` offers anything (asked of seats that may be skipped)."""
-        return bool(self.feeding_actions(state, animal))
-
 
 class ActionOfAnimal(Protocol):
     """An action class whose only field is the acting animal."""
@@ -257,9 +253,6 @@ class AnimalActionTrait(Trait):
         if action is None:
             action = made[key] = self.action(animal.id)
         return [action]
-
-    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
-        return not self.blocked(state, animal)
 
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         reason = self.block(state, animal)

@@ -80,11 +80,6 @@ class Carnivore(Trait):
                 out.append(action)
         return out
 
-    def has_feeding_actions(self, state: State, animal: Animal) -> bool:
-        if state.main_done or not can_attack(state, animal):
-            return False
-        return any(may_attack(state, animal, target) for target in state.animals.values())
-
     def check_action(self, state: State, animal: Animal, action: Action) -> None:
         assert isinstance(action, Attack)
         if state.main_done:
