@@ -30,9 +30,8 @@ from evolutio.games.evolution.traits.time_to_fly import (
     SpecializationA,
     SpecializationB,
 )
+from evolutio.games.evolution.traits.time_to_fly_ambush import AmbushAttack, Decline
 from evolutio.games.evolution.traits.time_to_fly_hunt import (
-    AmbushAttack,
-    Decline,
     EnterShell,
     HideInShell,
     InkCloudAction,

@@ -2,8 +2,9 @@
 
 Each class quotes the rule it implements; docs/rules/evolution.md ("Time to Fly") records
 the readings where the text is silent. Limits are cooldowns keyed by trait and animal. The
-hunting and hiding traits (Intellect, Anglerfish, Ink cloud, Shell, Ambush) live in
-time_to_fly_hunt.py; this module registers the whole set, in the order of the rulebook.
+hunting and hiding traits (Intellect, Anglerfish, Ink cloud, Shell) live in
+time_to_fly_hunt.py and Ambush in time_to_fly_ambush.py; this module registers the whole
+set, in the order of the rulebook.
 """
 
 from __future__ import annotations
@@ -33,11 +34,9 @@ from evolutio.games.evolution.ops import (
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import Animal, Span, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait, Trait, register
+from evolutio.games.evolution.traits.time_to_fly_ambush import Ambush, AmbushAttack, Decline
 from evolutio.games.evolution.traits.time_to_fly_hunt import (
-    Ambush,
-    AmbushAttack,
     Anglerfish,
-    Decline,
     EnterShell,
     HideInShell,
     InkCloud,
