@@ -9,6 +9,7 @@ from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.evolution.climate import set_current, setup_nature
 from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
+from evolutio.games.evolution.links import Link
 from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh, revealed
 from evolutio.games.evolution.pause import STOP_POINTS
 from evolutio.games.evolution.scoring import scores
@@ -19,7 +20,6 @@ from evolutio.games.evolution.state import (
     Animal,
     AttackFrame,
     ChoiceFrame,
-    Link,
     Span,
     State,
 )

@@ -28,6 +28,7 @@ from evolutio.games.evolution.development import (
 )
 from evolutio.games.evolution.events import FatUsed, Passed, TraitPlayed
 from evolutio.games.evolution.feeding import fat_uses, feeding_options, must_feed
+from evolutio.games.evolution.links import Link
 from evolutio.games.evolution.ops import (
     BANK,
     became_fed,
@@ -53,7 +54,6 @@ from evolutio.games.evolution.state import (
     Animal,
     AttackFrame,
     ChoiceFrame,
-    Link,
     State,
 )
 from evolutio.games.evolution.trait import FEEDING_ACTIONS, ON_PLAY, TABLE_ACTIONS, TRAITS

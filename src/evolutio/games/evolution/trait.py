@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from evolutio.core.game import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
-    from evolutio.games.evolution.state import Animal, AttackFrame, Link, State
+    from evolutio.games.evolution.links import Link
+    from evolutio.games.evolution.state import Animal, AttackFrame, State
 
 
 class Trait:

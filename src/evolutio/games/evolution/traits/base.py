@@ -20,6 +20,7 @@ from evolutio.games.evolution.attack import (
 )
 from evolutio.games.evolution.events import AttackRedirected, DieRolled
 from evolutio.games.evolution.geography import OCEAN, move_animal
+from evolutio.games.evolution.links import Link
 from evolutio.games.evolution.ops import (
     BANK,
     IN_SHELL,
@@ -30,7 +31,7 @@ from evolutio.games.evolution.ops import (
     shed_trait,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Link, Span, State
+from evolutio.games.evolution.state import NO_CARD, Animal, AttackFrame, Span, State
 from evolutio.games.evolution.trait import TRAITS, Trait, register
 from evolutio.games.evolution.traits.base_feeding import (
     GrazingTrait,

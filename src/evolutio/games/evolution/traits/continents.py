@@ -25,6 +25,7 @@ from evolutio.games.evolution.geography import (
     migration_block,
     move_block,
 )
+from evolutio.games.evolution.links import Link
 from evolutio.games.evolution.ops import (
     discard_card,
     fits,
@@ -34,7 +35,7 @@ from evolutio.games.evolution.ops import (
     take_trait,
 )
 from evolutio.games.evolution.refusals import refusal
-from evolutio.games.evolution.state import Animal, Link, Span, State
+from evolutio.games.evolution.state import Animal, Span, State
 from evolutio.games.evolution.trait import TRAITS, Trait, register
 
 
