@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from evolutio.bots.levels import allowed_specs
 from evolutio.cli import _load_commands
 from evolutio.cli.app import app, console
 from evolutio.cli.options import choose_game, game_options, parse_game_args
@@ -109,6 +110,17 @@ def test_help_lists_every_games_options(command: str) -> None:
     assert "--players N, -p N Players: a whole number from 2 to 4 (default 2)" in text
     assert "--half-deck / --no-half-deck Half deck: true or false (default false)" in text
     assert "--expansions" not in text.split("Game options")[0]  # no hard-coded game flag
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament"])
+def test_bots_help_gives_every_spec_form(command: str) -> None:
+    """--bots says what it takes: the bots, the levels, a search's budget and options."""
+    result = runner.invoke(app, [command, "--help"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    text = words(result.output.replace("│", " "))  # the help's table, its borders dropped
+    assert words(allowed_specs()) in text
+    for form in ("easy, normal, hard", "ismcts:BUDGET:OPTION", "ucb", "policy:FILE"):
+        assert form in text
 
 
 def test_games_lists_every_game_with_its_options() -> None:

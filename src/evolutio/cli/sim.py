@@ -56,6 +56,9 @@ from evolutio.sim.stats import (
 #: how many names of a ``count`` tally the summary line lists.
 TOP_COUNTS = 6
 
+#: what a --bots option accepts, for its help text.
+BOTS_HELP = f"Specs: {allowed_specs()}."
+
 
 class GamesPerSecond(ProgressColumn):
     """Finished games per second since the start."""
@@ -260,8 +263,7 @@ def simulate(
         "random",
         "--bots",
         "-b",
-        help="Bot per seat, comma separated (one bot fills every seat): "
-        "random, greedy, ismcts[:200|:1s], easy, normal, hard.",
+        help="Bot per seat, comma separated (one bot fills every seat). " + BOTS_HELP,
     ),
     workers: int | None = typer.Option(
         None, "--workers", "-w", min=1, help="Local processes (default: all cores)."
@@ -381,7 +383,7 @@ def tournament(
         "random,easy,normal,ismcts:50",
         "--bots",
         "-b",
-        help="Bots to rate, comma separated (at least two).",
+        help="Bots to rate, comma separated (at least two). " + BOTS_HELP,
     ),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
     players: str = typer.Option(
