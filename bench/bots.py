@@ -105,30 +105,39 @@ if os.environ.get("EVOLUTIO_BENCH_CLOCK") == "cpu":
 from evolutio.bots import InformationSet, make_bot
 from evolutio.core import get_game
 games = {}
-for line in sys.stdin:
-    msg = json.loads(line)
-    kind = msg["kind"]
-    if kind == "new":
-        game = get_game(msg["game"])
-        state = game.new(game.normalize_options(msg["options"]), msg["seed"])
-        bots = {int(s): make_bot(spec, seed, game) for s, (spec, seed) in msg["bots"].items()}
-        games[msg["id"]] = (game, state, bots)
-        print(json.dumps({"ok": True}), flush=True)
-    elif kind == "act":
-        game, state, _ = games[msg["id"]]
-        game.apply(state, msg["seat"], game.action_from_json(msg["action"]))
-    elif kind == "choose":
-        game, state, bots = games[msg["id"]]
-        seat = msg["seat"]
-        decision = game.decision(state)
-        legal = game.legal_actions(state, seat)
-        info = InformationSet.of(game, state, seat, msg["secret"])
-        action = bots[seat].choose(game.view(state, seat), legal, decision, info)
-        print(json.dumps({"action": action.to_json(),
-                          "iterations": int(getattr(bots[seat], "last_iterations", 0))}),
-              flush=True)
-    elif kind == "end":
-        games.pop(msg["id"], None)
+
+
+def serve():
+    for line in sys.stdin:
+        msg = json.loads(line)
+        kind = msg["kind"]
+        if kind == "new":
+            game = get_game(msg["game"])
+            state = game.new(game.normalize_options(msg["options"]), msg["seed"])
+            bots = {int(s): make_bot(spec, seed, game) for s, (spec, seed) in msg["bots"].items()}
+            games[msg["id"]] = (game, state, bots)
+            print(json.dumps({"ok": True}), flush=True)
+        elif kind == "act":
+            game, state, _ = games[msg["id"]]
+            game.apply(state, msg["seat"], game.action_from_json(msg["action"]))
+        elif kind == "choose":
+            game, state, bots = games[msg["id"]]
+            seat = msg["seat"]
+            decision = game.decision(state)
+            legal = game.legal_actions(state, seat)
+            info = InformationSet.of(game, state, seat, msg["secret"])
+            action = bots[seat].choose(game.view(state, seat), legal, decision, info)
+            print(json.dumps({"action": action.to_json(),
+                              "iterations": int(getattr(bots[seat], "last_iterations", 0))}),
+                  flush=True)
+        elif kind == "end":
+            games.pop(msg["id"], None)
+
+
+try:
+    serve()
+except BrokenPipeError:  # the match was stopped: nobody reads the answers any more
+    os._exit(0)
 """
 
 
