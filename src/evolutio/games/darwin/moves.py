@@ -1,6 +1,6 @@
-"""Two listings of the rules, apart to keep rules.py short: whether a species may migrate
-to a habitat (R-D79), and a build's legal steps listed directly (the second most common
-decision, after the turn)."""
+"""Rules of a species' moves, apart to keep rules.py short: whether a species may migrate to
+a habitat (R-D79), and a build's steps: why one is refused, and the legal ones listed
+directly (the second most common decision, after the turn)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def migration_refusal(state: State, sp: Species, target: int) -> str:
 
 
 def build_legal(state: State, seat: int, build: Build) -> list[Action]:
-    """A build's legal steps, in the order of ``candidates``: what ``_build_refusal`` lets
+    """A build's legal steps, in the order of ``candidates``: what ``build_refusal`` lets
     through, listed directly (a build step is the second most common decision)."""
     hand = state.hands[seat]
     out: list[Action] = []
@@ -65,3 +65,58 @@ def build_legal(state: State, seat: int, build: Build) -> list[Action]:
         out.append(Done())
     out.append(Cancel())
     return out
+
+
+def build_refusal(state: State, seat: int, build: Build, action: Action) -> str:
+    """Why a step of a species build (``Build``: a creation, or up to two mutations, seed
+    003 "Creazione" and "Mutazione") is refused, "" when it may be taken; ``build_legal``
+    lists what this lets through."""
+    hand = state.hands[seat]
+    if build.kind == "create":
+        cards = build.added
+        if isinstance(action, Add):
+            if action.card not in hand:
+                return refusals.refusal("not_in_hand")
+            part = bio.card(action.card).part
+            has_torso = any(bio.card(c).part == "torso" for c in cards)
+            if part not in ("head", "torso") and not has_torso:
+                return refusals.refusal("torso_first")
+            why = bio.parts_fit([*cards, action.card])
+            return refusals.refusal("no_fit", why=why) if why else ""
+        if isinstance(action, Done):
+            return creation_viable(state, seat, build.pos, cards)
+        return "" if isinstance(action, Cancel) else refusals.refusal("create_what")
+    sp = state.species[build.species]
+    if isinstance(action, Cancel):
+        return ""
+    if isinstance(action, Done):
+        if not build.ops:
+            return refusals.refusal("mutate_first")
+        return viable(state, sp)
+    if not isinstance(action, (Add, Remove, Swap)):
+        return refusals.refusal("mutate_what")
+    if build.ops >= 2:
+        return refusals.refusal("two_mutations")
+    if isinstance(action, Remove):
+        if action.card not in sp.cards:
+            return refusals.refusal("not_on_species")
+        if bio.card(action.card).part in ("head", "torso"):
+            return refusals.refusal("keep_core")
+        return ""
+    if isinstance(action, Add):
+        if action.card not in hand:
+            return refusals.refusal("not_in_hand")
+        if bio.card(action.card).part in ("head", "torso"):
+            return refusals.refusal("has_one")
+        why = bio.parts_fit([*sp.cards, action.card])
+        return refusals.refusal("no_fit", why=why) if why else ""
+    assert isinstance(action, Swap)
+    if action.card not in sp.cards:
+        return refusals.refusal("not_on_species")
+    if action.new not in hand:
+        return refusals.refusal("not_in_hand")
+    if bio.card(action.card).part != bio.card(action.new).part:
+        return refusals.refusal("swap_same")
+    cards = [c for c in sp.cards if c != action.card] + [action.new]
+    why = bio.parts_fit(cards)
+    return refusals.refusal("no_fit", why=why) if why else ""

@@ -39,8 +39,8 @@ from evolutio.games.darwin.actions import (
     Takeover,
     Toss,
 )
-from evolutio.games.darwin.feasibility import can_create, creation_viable, viable
-from evolutio.games.darwin.moves import build_legal, migration_refusal
+from evolutio.games.darwin.feasibility import can_create
+from evolutio.games.darwin.moves import build_legal, build_refusal, migration_refusal
 from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
 from evolutio.games.darwin.state import Build, State
 from evolutio.games.darwin.transition import advance, degenerate, invade
@@ -148,58 +148,6 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
     return refusals.refusal("turn_what")
 
 
-def _build_refusal(state: State, seat: int, build: Build, action: Action) -> str:
-    hand = state.hands[seat]
-    if build.kind == "create":
-        cards = build.added
-        if isinstance(action, Add):
-            if action.card not in hand:
-                return refusals.refusal("not_in_hand")
-            part = bio.card(action.card).part
-            has_torso = any(bio.card(c).part == "torso" for c in cards)
-            if part not in ("head", "torso") and not has_torso:
-                return refusals.refusal("torso_first")
-            why = bio.parts_fit([*cards, action.card])
-            return refusals.refusal("no_fit", why=why) if why else ""
-        if isinstance(action, Done):
-            return creation_viable(state, seat, build.pos, cards)
-        return "" if isinstance(action, Cancel) else refusals.refusal("create_what")
-    sp = state.species[build.species]
-    if isinstance(action, Cancel):
-        return ""
-    if isinstance(action, Done):
-        if not build.ops:
-            return refusals.refusal("mutate_first")
-        return viable(state, sp)
-    if not isinstance(action, (Add, Remove, Swap)):
-        return refusals.refusal("mutate_what")
-    if build.ops >= 2:
-        return refusals.refusal("two_mutations")
-    if isinstance(action, Remove):
-        if action.card not in sp.cards:
-            return refusals.refusal("not_on_species")
-        if bio.card(action.card).part in ("head", "torso"):
-            return refusals.refusal("keep_core")
-        return ""
-    if isinstance(action, Add):
-        if action.card not in hand:
-            return refusals.refusal("not_in_hand")
-        if bio.card(action.card).part in ("head", "torso"):
-            return refusals.refusal("has_one")
-        why = bio.parts_fit([*sp.cards, action.card])
-        return refusals.refusal("no_fit", why=why) if why else ""
-    assert isinstance(action, Swap)
-    if action.card not in sp.cards:
-        return refusals.refusal("not_on_species")
-    if action.new not in hand:
-        return refusals.refusal("not_in_hand")
-    if bio.card(action.card).part != bio.card(action.new).part:
-        return refusals.refusal("swap_same")
-    cards = [c for c in sp.cards if c != action.card] + [action.new]
-    why = bio.parts_fit(cards)
-    return refusals.refusal("no_fit", why=why) if why else ""
-
-
 def refusal(state: State, seat: int, action: Action) -> str:
     """Why ``seat`` may not play ``action`` now ("" when it may)."""
     return _refusal(state, seat, decision(state), action)
@@ -246,7 +194,7 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         return ""
     if kind == "build":
         assert state.build is not None
-        return _build_refusal(state, seat, state.build, action)
+        return build_refusal(state, seat, state.build, action)
     return _turn_refusal(state, seat, action)
 
 
