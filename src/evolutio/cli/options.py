@@ -21,6 +21,7 @@ from typing import Any
 from rich.markup import escape
 from typer.core import TyperCommand
 
+from evolutio.bots.levels import allowed_specs
 from evolutio.core.game import Game, OptionError
 from evolutio.core.options import OptionSpec, find, parse_assignment, seat_option
 from evolutio.core.registry import available_games, default_game, get_game
@@ -34,6 +35,8 @@ GAME_HELP = (
     "Which game (see 'evolutio games'; default: $EVOLUTIO_GAME or the first game listed). "
     "Its options follow as flags, listed at the end of this help."
 )
+#: what a --bots option accepts (the text of an unknown spec's error too), for its help.
+BOTS_HELP = f"Specs: {allowed_specs()}."
 
 
 def choose_game(name: str | None) -> Game[Any]:

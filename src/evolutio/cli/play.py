@@ -12,9 +12,9 @@ from rich.rule import Rule
 
 from evolutio.bots import make_bot
 from evolutio.bots.base import BotError, InformationSet
-from evolutio.bots.levels import allowed_specs
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.options import (
+    BOTS_HELP,
     GAME_HELP,
     GAME_OPTIONS,
     GameCommand,
@@ -39,9 +39,7 @@ def _log(game: Game[Any], events: list[Event], names: list[str], options: Option
 def play(
     ctx: typer.Context,
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first in the list)."),
-    bots: str = typer.Option(
-        "random", "--bots", help=f"Bot for the other seats. Specs: {allowed_specs()}."
-    ),
+    bots: str = typer.Option("random", "--bots", help="Bot for the other seats. " + BOTS_HELP),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),

@@ -27,6 +27,7 @@ from evolutio.bots.base import BotError
 from evolutio.bots.levels import allowed_specs, check_spec
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.options import (
+    BOTS_HELP,
     GAME_HELP,
     GAME_OPTIONS,
     GameCommand,
@@ -55,9 +56,6 @@ from evolutio.sim.stats import (
 
 #: how many names of a ``count`` tally the summary line lists.
 TOP_COUNTS = 6
-
-#: what a --bots option accepts, for its help text.
-BOTS_HELP = f"Specs: {allowed_specs()}."
 
 
 class GamesPerSecond(ProgressColumn):
