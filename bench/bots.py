@@ -21,7 +21,9 @@ time instead (``time.process_time``), so that a match means the same at any load
 at low priority beside other work. ``--results FILE`` appends each finished game to a JSON
 lines file and, run again with the same match, seed and trees, plays only the games missing
 from it, so a long match can be stopped and resumed; ``bench/results.py FILE`` summarises such
-a file (paired seeds, sign test, the rate as the games went on).
+a file (paired seeds, sign test, the rate as the games went on). ``--first-game N`` plays
+games N and up only, so that a match can be split between runs (two machines, or a run whose
+earlier file is kept elsewhere), each writing its own file.
 
     .venv/bin/python bench/bots.py --speed --compare main
     .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
@@ -29,6 +31,8 @@ a file (paired seeds, sign test, the rate as the games went on).
         --clock cpu --results hard.jsonl          # resumable, fair at any load
     nice -n 19 .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard \
         --games 200 --paired --clock cpu --results strength-hard.jsonl  # docs/benchmarks.md
+    .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
+        --paired --clock cpu --first-game 100 --results second-half.jsonl  # games 100-199
     .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
     .venv/bin/python bench/bots.py --match ismcts:400:ucb,ismcts:400 --games 100 --paired
                                            # a search setting screened (docs/bots.md)

@@ -13,10 +13,13 @@ the file rather than from a log:
   unsplit ones carry the evidence);
 - A's iterations against the others' per game, and A's CPU seconds of thinking per game;
 - with ``--every N``, the win rate after every N games in the order they were played, to
-  see whether a lead holds or drifts.
+  see whether a lead holds or drifts;
+- with ``--together``, the files read as one: the parts of a match split between runs with
+  ``bench/bots.py --first-game``.
 
     .venv/bin/python bench/results.py /work/runs/strength-hard.jsonl
     .venv/bin/python bench/results.py hard.jsonl screens.jsonl --every 25
+    .venv/bin/python bench/results.py first-half.jsonl second-half.jsonl --together
 """
 
 from __future__ import annotations
@@ -183,14 +186,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--every", type=int, default=0, metavar="N", help="the win rate after every N games"
     )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="read the files as one (a match split between runs with bench/bots.py --first-game)",
+    )
     args = parser.parse_args(argv)
     if args.every < 0:
         parser.error("--every takes a number of games, 1 or more")
     for path in args.files:
         if not path.exists():
             parser.error(f"no such file: {path}")
-        groups = runs(read_rows(path))
-        print(f"# {path}: {sum(len(g) for g in groups)} games in {len(groups)} runs")
+    parts = [args.files] if args.together else [[path] for path in args.files]
+    for paths in parts:
+        groups = runs(row for path in paths for row in read_rows(path))
+        names = " + ".join(str(path) for path in paths)
+        print(f"# {names}: {sum(len(g) for g in groups)} games in {len(groups)} runs")
         for group in groups:
             print("\n".join(describe(summarise(group, args.every))))
     return 0

@@ -93,3 +93,18 @@ def test_the_command_prints_each_run(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "A won 4 of 4: 100.0%" in out
     assert "won at every seat 2, lost at every seat 0, split 0" in out
     assert "after games 2: 100.0%, 4: 100.0%" in out
+
+
+def test_a_split_match_is_read_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text("\n".join(json.dumps(row(i, 7 + i // 2, [0])) for i in range(2)))
+    second.write_text("\n".join(json.dumps(row(i, 7 + i // 2, [0])) for i in range(2, 4)))
+    assert results.main([str(first), str(second)]) == 0
+    apart = capsys.readouterr().out
+    assert apart.count("2 games in 1 runs") == 2
+    assert results.main([str(first), str(second), "--together"]) == 0
+    together = capsys.readouterr().out
+    assert f"# {first} + {second}: 4 games in 1 runs" in together
+    # seat 0 won every game: A won games 0 and 2 and lost 1 and 3, so both seeds split
+    assert "A won 2 of 4: 50.0%" in together
+    assert "won at every seat 0, lost at every seat 0, split 2" in together
