@@ -250,14 +250,17 @@ def strength(
     results: Path | None = None,
     key: dict[str, Any] | None = None,
     paired: bool = False,
+    first_game: int = 0,
 ) -> tuple[Rate, float, str, int, str]:
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
     many of the games were played in this run (the rest came from ``results``). ``paired``
     deals each seed to ``players`` games in a row, ``first`` at each seat once; the last
-    item then tells how the seeds dealt at every seat went (``bench/results.py``)."""
+    item then tells how the seeds dealt at every seat went (``bench/results.py``).
+    ``first_game`` skips the games before it: they belong to another run of the same match
+    (another machine, or a results file kept elsewhere)."""
     done = load_results(results, key or {}) if results is not None else {}
     tasks = []
-    for index in range(games):
+    for index in range(first_game, games):
         if index in done:
             continue
         specs = [second] * players
@@ -285,7 +288,7 @@ def strength(
                     with results.open("a") as out:
                         out.write(json.dumps({"key": key, **row}) + "\n")
                 print(
-                    f"  game {len(done) + len(played)} of {games} "
+                    f"  game {len(done) + len(played)} of {games - first_game} "
                     f"({time.perf_counter() - start:.0f} s)",
                     file=sys.stderr,
                     flush=True,
@@ -383,8 +386,24 @@ def main() -> None:
         action="store_true",
         help="deal each game's seed once per seat, A at each seat once (luck cancels)",
     )
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        metavar="N",
+        help="play games N and up of --games only, so that a long match can be split "
+        "between runs (each with its own --results file); with --paired, N must be a "
+        "multiple of --players",
+    )
     parser.add_argument("--quick", action="store_true", help="small counts, a smoke run")
     args = parser.parse_args()
+    if not 0 <= args.first_game < args.games:
+        parser.error(f"--first-game must be from 0 to {args.games - 1}, not {args.first_game}")
+    if args.paired and args.first_game % args.players:
+        parser.error(
+            f"--first-game {args.first_game} would split a paired seed: "
+            f"use a multiple of --players ({args.players})"
+        )
     if args.quick:
         args.speed, args.positions, args.games = True, 4, 4
         args.specs = "greedy,ismcts:10,ismcts:50ms"
@@ -435,6 +454,7 @@ def main() -> None:
                     args.results,
                     key,
                     args.paired,
+                    args.first_game,
                 )
                 low, high = rate.interval
                 print(
