@@ -272,6 +272,7 @@ def strength(
     ``first_game`` skips the games before it: they belong to another run of the same match
     (another machine, or a results file kept elsewhere)."""
     done = load_results(results, key or {}) if results is not None else {}
+    before = sum(index >= first_game for index in done)  # this run's share of the file
     tasks = []
     for index in range(first_game, games):
         if index in done:
@@ -301,7 +302,7 @@ def strength(
                     with results.open("a") as out:
                         out.write(json.dumps({"key": key, **row}) + "\n")
                 print(
-                    f"  game {len(done) + len(played)} of {games - first_game} "
+                    f"  game {before + len(played)} of {games - first_game} "
                     f"({time.perf_counter() - start:.0f} s)",
                     file=sys.stderr,
                     flush=True,
