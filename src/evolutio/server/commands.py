@@ -8,7 +8,6 @@ generated from the commands and the game's options.
 from __future__ import annotations
 
 import functools
-import secrets
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from evolutio.core import options as opts
 from evolutio.core.game import OptionError
 from evolutio.server import privacy, resign, seating, timing
 from evolutio.server.conn import Conn, RoomError
+from evolutio.server.seeds import game_seed
 from evolutio.server.texts import Words, say, table
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def cmd_start(room: Room, conn: Conn, args: list[str]) -> None:
     free = [str(i + 1) for i, s in enumerate(room.seats) if s.free]
     if free:
         raise RoomError("not_ready", "not_ready", free=", ".join(free))
-    room.start(secrets.randbits(31), conn.name)
+    room.start(game_seed(), conn.name)
 
 
 Command = Callable[["Room", Conn, list[str]], None]

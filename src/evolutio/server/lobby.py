@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,6 +36,7 @@ from evolutio.server.limits import Quota
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Room
 from evolutio.server.seating import Seat
+from evolutio.server.seeds import game_seed
 from evolutio.server.texts import say
 
 Body = Callable[[Request], Awaitable[dict[str, Any]]]
@@ -82,7 +82,7 @@ def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
                                private=data.get("private", False))
         for seat in range(1, len(room.seats)):
             room.seats[seat] = Seat(None, f"bot:{spec}", spec)
-        room.start(secrets.randbits(31), user.name)
+        room.start(game_seed(), user.name)
     except RoomError as exc:
         raise _error(exc) from None
     return room
@@ -151,7 +151,7 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
     new.save()
     if not any(seat.free for seat in new.seats):  # only bots besides the asker: play at once
         try:
-            new.start(secrets.randbits(31), user.name)
+            new.start(game_seed(), user.name)
         except RoomError as exc:
             raise _error(exc) from None
     if old is not None:
