@@ -64,7 +64,8 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                 for size, (width, height) in SIZES.items():
                     context = await browser.new_context(viewport={"width": width, "height": height},
                                                         reduced_motion="reduce")
-                    await context.add_cookies([{"name": "evolutio_token", "value": token, "url": server.base}])
+                    cookie = {"name": "evolutio_token", "value": token, "url": server.base}
+                    await context.add_cookies([cookie])
                     page = await context.new_page()
                     page.on("pageerror", lambda exc: print("page error:", exc, file=sys.stderr))
                     if args.lang != "en":
@@ -98,7 +99,7 @@ async def act_once(page: Any) -> None:
     button = page.locator("#legal button.act").first
     try:
         await button.wait_for(timeout=15000)
-    except Exception:  # noqa: BLE001 - the game may be over or waiting on others
+    except Exception:  # the game may be over, or waiting on the others
         return
     await button.click()
     if await page.locator("#legal button.armed").count():
@@ -107,9 +108,10 @@ async def act_once(page: Any) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default="screenshots")
-    parser.add_argument("--game", action="append", choices=GAMES + ("toy",))
+    parser.add_argument("--game", action="append", choices=(*GAMES, "toy"))
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=7)
