@@ -277,8 +277,14 @@ class Table:
             for entry in frame["log"]:
                 self.log[entry["v"]] = entry
         for entry in frame["log"]:
-            expect(set(entry) == {"v", "seat", "text", "by"} and entry["by"] in
+            expect(set(entry) == {"v", "seat", "text", "by", "lines"} and entry["by"] in
                    ("human", "bot", "timeout"), "log entry")
+            lines = entry["lines"]
+            expect(all(isinstance(x["type"], str) and x["text"] for x in lines)
+                   and all(set(x) <= {"type", "text", "seat"} for x in lines),
+                   "a log entry's lines: type, text, seat")
+            expect(not lines or " ".join(x["text"] for x in lines) == entry["text"],
+                   "the lines' sentences make the entry's text")
         self.state = frame
         if not frame["full"] and version > known + 1 and known >= 0:
             self.resyncs += 1

@@ -218,6 +218,12 @@ def test_two_people_bid_at_the_same_time(server: Server) -> None:
             expect(first["view"]["players"][other]["bid"] is None, "another's bid stays hidden")
         expect(a.log[1]["text"].endswith("bids.") and a.log[1]["by"] == "human",
                "the hidden bid's log line does not say it")
+        first_bid = a.log[1]["lines"]
+        expect([x["type"] for x in first_bid] == ["bid_made"] and first_bid[0]["seat"] in (0, 1),
+               "a log entry's lines: one per event, its type and the seat it names")
+        types = [x["type"] for x in a.log[2]["lines"]]
+        expect(types[:2] == ["bid_made", "bids_revealed"] and "seat" not in a.log[2]["lines"][1],
+               f"the second bid's entry: the bid, then the reveal, each its own line: {types}")
         assert a.state is not None
         expect(a.state["view"]["bids_revealed"], "both bids are in and revealed")
 

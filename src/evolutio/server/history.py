@@ -27,22 +27,69 @@ from evolutio.server.i18n import LANGUAGES
 class LogEntry:
     """One applied action of the in-memory log, described in every client language
     (the database keeps only the action's JSON); a language nobody has asked for yet is
-    made by ``later`` when first sent (see :func:`log_entry`)."""
+    made by ``later`` when first sent (see :func:`log_entry`).
+
+    ``lines`` holds, per language, one line per event that says something: ``{"type": the
+    event's type, "text": its sentence}``, and ``"seat"`` when the event names one (an int
+    ``seat`` field); ``texts`` is their sentences joined (or the ``describe_done`` sentence
+    of an action whose events say nothing, which has no lines)."""
 
     v: int
     seat: int
     texts: dict[str, str]
     by: str
-    later: Callable[[str], str] | None = field(default=None, repr=False, compare=False)
+    later: Callable[[str], list[JSON]] | None = field(default=None, repr=False, compare=False)
+    lines: dict[str, list[JSON]] = field(default_factory=dict, repr=False, compare=False)
+
+    def _made(self, lang: str) -> None:
+        if lang not in self.lines and self.later is not None and lang in LANGUAGES:
+            said = self.later(lang)
+            self.lines[lang] = said
+            self.texts[lang] = joined(said)
 
     def text(self, lang: str = "en") -> str:
         """The entry's sentence in ``lang`` (English when it has none)."""
-        if lang not in self.texts and self.later is not None and lang in LANGUAGES:
-            self.texts[lang] = self.later(lang)
+        self._made(lang)
         return self.texts.get(lang) or self.texts.get("en", "")
 
+    def event_lines(self, lang: str = "en") -> list[JSON]:
+        """The entry's lines in ``lang`` (English when it has none; [] when only a
+        ``describe_done`` sentence tells it)."""
+        self._made(lang)
+        if lang in self.lines:
+            return self.lines[lang]
+        return self.lines.get("en", []) if not self.texts.get(lang) else []
+
     def to_json(self, lang: str = "en") -> JSON:
-        return {"v": self.v, "seat": self.seat, "text": self.text(lang), "by": self.by}
+        return {"v": self.v, "seat": self.seat, "text": self.text(lang), "by": self.by,
+                "lines": self.event_lines(lang)}
+
+
+def event_lines(
+    game: Game[Any],
+    events: Sequence[Event],
+    lang: str,
+    players: list[str],
+    options: Mapping[str, Any] | None = None,
+) -> list[JSON]:
+    """One line per event that says something in ``lang``: its type, its sentence and, when
+    the event names a seat (an int field ``seat``), that seat."""
+    out: list[JSON] = []
+    for event in events:
+        text = game.describe_event(event, lang, players, options=options)
+        if not text:
+            continue
+        line: JSON = {"type": event.type, "text": text}
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            line["seat"] = seat
+        out.append(line)
+    return out
+
+
+def joined(lines: Sequence[JSON]) -> str:
+    """The lines' sentences as one text (the log entry's ``text``)."""
+    return " ".join(str(line["text"]) for line in lines)
 
 
 def still_choosing(
@@ -88,8 +135,7 @@ def entry_texts(
     done = None if hide else getattr(game, "describe_done", None)
     out = {}
     for lang in languages:
-        parts = (game.describe_event(e, lang, players, options=options) for e in events)
-        text = " ".join(p for p in parts if p)
+        text = joined(event_lines(game, events, lang, players, options))
         if not text and done is not None:
             text = str(done(state, seat, action, lang, players))
         out[lang] = text
@@ -114,15 +160,14 @@ def log_entry(
     told = tuple(events)
     names = list(players)
 
-    def said(lang: str) -> str:
-        parts = (game.describe_event(e, lang, names, options=options) for e in told)
-        return " ".join(p for p in parts if p)
+    def said(lang: str) -> list[JSON]:
+        return event_lines(game, told, lang, names, options)
 
     english = said("en")
     if not english:
         texts = entry_texts(game, state, step, names, hide, options=options)
         return LogEntry(version, seat, texts, by)
-    return LogEntry(version, seat, {"en": english}, by, said)
+    return LogEntry(version, seat, {"en": joined(english)}, by, said, {"en": english})
 
 
 def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
