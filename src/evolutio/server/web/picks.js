@@ -10,10 +10,10 @@ import { h } from "./api.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings("picks", {
-  en: { choices: "choices" },
-  ru: { choices: "вариантов" },
-  it: { choices: "scelte" },
-  de: { choices: "Möglichkeiten" },
+  en: { choices: "choices", moves: "Moves" },
+  ru: { choices: "вариантов", moves: "Ходы" },
+  it: { choices: "scelte", moves: "Mosse" },
+  de: { choices: "Möglichkeiten", moves: "Züge" },
 });
 
 // more buttons than this, and nothing picked yet: group them by the thing they name first
@@ -73,13 +73,24 @@ export function pickName(root, kind, id) {
   return text.length > 48 ? `${text.slice(0, 47)}…` : text || String(id);
 }
 
+// Is one of the things the action names, not picked yet, drawn on the table? Then the player
+// plays it there (the thing, then the next) and it needs no button of its own.
+export function onTable(root, item, picks) {
+  const chosen = new Set(picks.map((p) => key(p.kind, p.id)));
+  return (item.targets || []).some(([kind, id]) => !chosen.has(key(kind, id))
+    && Boolean(root && root.querySelector(`[data-pick="${CSS.escape(key(kind, id))}"]`)));
+}
+
 // The buttons of the decision (in `#legal`, marked `.grouped` when grouped): each action
 // plays it (`play(item)`, or the button `actButton(item)` makes); a group picks its thing;
-// `ends` (actions that end a phase) sit apart at the end, in `#legal-end`.
-export function buttons(candidates, picks, root, ctx, play, actButton = null, ends = []) {
+// `ends` (actions that end a phase) sit apart at the end, in `#legal-end`. With `onlyOff`
+// (the table-first layout) an action played by picking things on the table gets no button:
+// only what has no object there (pass, end, a defence choice, what the picks completed).
+export function buttons(candidates, picks, root, ctx, play, actButton = null, ends = [], onlyOff = false) {
+  const shown = onlyOff ? candidates.filter((item) => !onTable(root, item, picks)) : candidates;
   // two groups that read the same and offer the same choices are one (two equal cards)
   const same = new Set();
-  const entries = grouped(candidates, picks).filter((entry) => {
+  const entries = (onlyOff ? shown.map((item) => ({ item })) : grouped(shown, picks)).filter((entry) => {
     if (!entry.group) return true;
     const k = [pickName(root, entry.kind, entry.id), ...entry.items.map((i) => i.text).sort()].join("\n");
     if (same.has(k)) return false;
@@ -88,15 +99,29 @@ export function buttons(candidates, picks, root, ctx, play, actButton = null, en
   });
   const button = actButton || ((item) => h("button.act", { dataset: { index: item.index },
     title: item.notation, onclick: () => play(item) }, item.text));
-  const legal = h("div.legal#legal");
+  const legal = h("div.legal#legal", { role: "group", "aria-label": t("moves", "picks") });
   if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
   legal.append(...entries.map((entry) => entry.group
     ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
-      onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} ▸ `,
+      onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} `,
       h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
     : button(entry.item)));
-  if (ends.length) legal.append(h("div.legal-end#legal-end", {}, ends.map(button)));
+  const endShown = onlyOff ? ends.filter((item) => !onTable(root, item, picks)) : ends;
+  if (endShown.length) legal.append(h("div.legal-end#legal-end", {}, endShown.map(button)));
   return legal;
+}
+
+// The things the hinted action names, marked on the table (`.hinted`, in pick order), so
+// the hint points at the card and the animal rather than at a line of text.
+export function markHinted(root, item) {
+  for (const old of root.querySelectorAll(".hinted")) old.classList.remove("hinted");
+  if (!item) return [];
+  const marked = [];
+  for (const [kind, id] of item.targets || []) {
+    const el = root.querySelector(`[data-pick="${CSS.escape(key(kind, id))}"]`);
+    if (el) { el.classList.add("hinted"); marked.push(el); }
+  }
+  return marked;
 }
 
 // The pick part of a renderer's ctx: picked(kind, id), hot(kind, id), pick(kind, id) or null,
@@ -125,7 +150,16 @@ export function decorate(root, ctx) {
     if (picked) el.classList.add("selected");
     else if (hot) el.classList.add("clickable");
     if (ctx.pick && (picked || hot)) {
+      // a thing to act on is a button for the keyboard and for screen readers too
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-pressed", picked ? "true" : "false");
+      if (!el.hasAttribute("aria-label")) el.setAttribute("aria-label", el.dataset.pickName || pickName(root, kind, id));
       el.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.pick(kind, id); });
+      el.addEventListener("keydown", (ev) => {
+        if (ev.target !== el || (ev.key !== "Enter" && ev.key !== " ")) return;
+        ev.preventDefault(); ev.stopPropagation(); ctx.pick(kind, id);
+      });
     } else if (ctx.why) {
       el.classList.add("why-able");
       el.addEventListener("click", (ev) => {

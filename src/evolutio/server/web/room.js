@@ -4,7 +4,10 @@
 import { h } from "./api.js";
 import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
-import { buttons, decorate, matches, mentioned, pickContext, settled, showWhy, whyTargets } from "./picks.js";
+import { buttons, decorate, markHinted, matches, mentioned, pickContext, settled, showWhy, whyTargets } from "./picks.js";
+import { animate, snapshot } from "./motion.js";
+import { seatClass, shellIcon } from "./draw.js";
+import { sinceEntries, sinceStrip, tableWords } from "./since.js";
 import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
 import { notifyControls, notifyTurn } from "./notify.js";
 import { actionButton, gameOverPanel, liveScore, roomTabs, undoButton } from "./table.js";
@@ -30,7 +33,7 @@ export async function showRoom(app, roomId, session) {
   closeRoom();
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
     seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null,
-    armed: { version: -1, index: -1 } };
+    armed: { version: -1, index: -1 }, views: new Map(), replaying: false, spoken: "" };
   active = me;
   const tools = roomTools(me, (text) => command(text), session, () => { renderSeats(); renderGame(); },
     (path) => { history.pushState({}, "", path); window.dispatchEvent(new PopStateEvent("popstate")); });
@@ -51,15 +54,20 @@ export async function showRoom(app, roomId, session) {
   const outcomeEl = h("div#outcome");
   const scoreEl = h("div#score");
   const undoEl = h("div#undo-slot");
+  const sinceEl = h("div#since-slot");
+  // what the page says to screen readers besides the log: whose turn it is
+  const announceEl = h("div.sr-only#announce", { "aria-live": "polite", role: "status" });
   const sendChat = () => {
     const text = chatInput.value.trim();
     if (text) { send({ type: "chat", text }); chatInput.value = ""; }
   };
   chatInput.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
   app.replaceChildren(h("div.room-grid", {},
-    h("div#table-column", {}, outcomeEl, undoEl, clocksEl, decisionEl, scoreEl, tableEl),
+    h("div#table-column", {}, h("a.skip-link#skip-to-move", { href: "#decision", onclick: skipToMove }, tableWords("skip")),
+      outcomeEl, decisionEl, undoEl, clocksEl, sinceEl, tableEl, announceEl),
     h("div", {},
-      h("div.panel", {}, h("h3", {}, `${t("room")} ${roomId} `, rulesLink(() => me.game)),
+      h("div.panel#room-panel", {}, h("h3", {}, `${t("room")} ${roomId} `, rulesLink(() => me.game)),
+        scoreEl,
         h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls()),
       h("div.panel#chat-panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
@@ -140,6 +148,7 @@ export async function showRoom(app, roomId, session) {
     const st = me.state;
     const done = st && settled((st.legal || []).filter((item) => matches(item, me.picks)), me.picks);
     if (done) { playItem(done); return; }
+    me.focusNext = true;
     renderGame();
   }
   function playItem(item) { me.picks = []; send({ type: "act", version: me.state.version, index: item.index }); }
@@ -149,12 +158,41 @@ export async function showRoom(app, roomId, session) {
   // Seconds left on a seat's clock (this frame's figure less the time since it came).
   function clockSpan(seconds, seat) {
     if (seconds === null || seconds === undefined) return null;
-    return h("span.clock", { dataset: { left: seconds, seat: seat ?? "" } }, clockLabel(seconds));
+    return h("span.clock", { dataset: { left: seconds, seat: seat ?? "" } }, " ", shellIcon("clock", t("clock_left", "since")),
+      h("span.clock-text", {}, clockLabel(seconds)));
   }
   function clockLabel(seconds) {
     const left = Math.max(0, Number(seconds) - (Date.now() - me.clockAt) / 1000);
-    return ` ⏱ ${formatSeconds(left)}`;
+    return ` ${formatSeconds(left)}`;
   }
+
+  // The first thing to act on: a highlighted thing on the table, else the first move button.
+  function firstTarget() {
+    return tableEl.querySelector(".hinted.clickable, .clickable[tabindex]") || decisionEl.querySelector("#legal button");
+  }
+  function skipToMove(ev) {
+    ev.preventDefault();
+    const target = firstTarget() || decisionEl;
+    if (target === decisionEl) decisionEl.tabIndex = -1;
+    target.focus();
+  }
+  // The focused thing before a redraw, as a selector that finds it again after.
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    if (el.dataset && el.dataset.pick && tableEl.contains(el)) return `[data-pick="${CSS.escape(el.dataset.pick)}"]`;
+    if (el.dataset && el.dataset.index !== undefined && decisionEl.contains(el)) return `#legal button[data-index="${CSS.escape(el.dataset.index)}"]`;
+    if (el.id && (tableEl.contains(el) || decisionEl.contains(el))) return `#${CSS.escape(el.id)}`;
+    return null;
+  }
+  function restoreFocus(selector, moved) {
+    const again = selector && document.querySelector(selector);
+    // after a pick, the next thing to pick (or the move it completed); else the same thing
+    const target = moved ? firstTarget() || again : again;
+    if (target && typeof target.focus === "function") target.focus({ preventScroll: false });
+  }
+  function listMode() { return localStorage.getItem("evolutio.moves") === "list"; }
+  function setListMode(on) { localStorage.setItem("evolutio.moves", on ? "list" : "table"); renderGame(); }
   function clockOf(st, seat) {
     if (st.clocks && Object.prototype.hasOwnProperty.call(st.clocks, String(seat))) return st.clocks[String(seat)];
     return decisionSeats(st.decision)[0] === seat ? st.clock : null;
@@ -172,35 +210,107 @@ export async function showRoom(app, roomId, session) {
       t: (key) => t(key, me.game), label: (id) => label(me.game, id),
       ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null,
         st.seat === null || st.seat === undefined || !d ? null : why) };
-    tableEl.replaceChildren(decorate(me.board.renderTable(st.view, ctx), ctx));
+    const focus = focusKey();
+    const moved = Boolean(me.focusNext && focus);
+    me.focusNext = false;
+    if (!me.replaying) drawTable(st.view, ctx);
     renderClocks(clocksEl, st, me.room, names());
     notifyTurn(legal.length > 0, `${roomId}:${st.version}`, roomId, d && d.prompt);
     scoreEl.replaceChildren(...[liveScore(st.score, ctx.names, ctx.label, st.seat)].filter(Boolean));
     undoEl.replaceChildren(...[undoButton(st, send)].filter(Boolean));
-    if (!d) { decisionEl.replaceChildren(); return; }
+    renderSince();
+    if (!d) { decisionEl.replaceChildren(); announce(""); return; }
     const n = names();
     const progress = Array.isArray(d.progress)
       ? h("span.progress#progress", {}, ` (${d.progress[0]}/${d.progress[1]} ${t("progress")})`) : null;
     if (legal.length) {
+      const onTableMode = !listMode();
+      const prompt = d.prompt || kindLabel(me.game, d.kind);
+      const list = buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, playItem,
+        actionButton(st.version, playItem, renderGame, me.armed), candidates.filter((item) => item.confirm), onTableMode);
+      const onBoard = onTableMode && candidates.length > list.querySelectorAll("button.act").length;
       decisionEl.replaceChildren(h("div.prompt#prompt", { dataset: { kind: d.kind } },
-        h("b", {}, `${t("your_turn")}: `), d.prompt || kindLabel(me.game, d.kind), progress, clockSpan(clockOf(st, st.seat), st.seat),
-        h("div.muted", {}, `${t("actions")} (${candidates.length}/${legal.length})`,
-          me.picks.length ? h("button#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null),
-        buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, playItem,
-          actionButton(st.version, playItem, renderGame, me.armed), candidates.filter((item) => item.confirm))));
+        h("div.prompt-line", {},
+          h("b", {}, `${t("your_turn")}: `), h("span#prompt-text", {}, prompt), progress, clockSpan(clockOf(st, st.seat), st.seat),
+          h("span.prompt-tools", {},
+            me.picks.length ? h("button.link#clear-picks", { onclick: () => { me.picks = []; renderGame(); } }, t("clear")) : null,
+            h("button.link#moves-mode", { "aria-pressed": onTableMode ? "false" : "true", title: tableWords(onTableMode ? "list_moves_title" : "table_moves_title"),
+              onclick: () => setListMode(onTableMode) }, tableWords(onTableMode ? "list_moves" : "table_moves")))),
+        h("div.muted.sr-only", {}, `${t("actions")} (${candidates.length}/${legal.length})`),
+        list,
+        onBoard ? h("div.on-table-note#on-table-note", {}, shellIcon("target"),
+          ` ${tableWords(me.picks.length ? "pick_next" : "pick_on_table")}`) : null));
       markActions(decisionEl, candidates, tableEl);
       tools.showHint(st, decisionEl);
+      hintOnTable();
+      announce(`${t("your_turn")}: ${prompt}`);
+      restoreFocus(focus, moved);
       return;
     }
     const controllers = st.controllers || (seats.length ? { [seats[0]]: st.controller } : {});
     const waitingFor = seats.map((s, i) => h("span.waiting-seat", { dataset: { seat: s } },
-      i ? ", " : "", n[s] || `${s + 1}`,
+      i ? ", " : "", h(`span.seat-name.${seatClass(s)}`, {}, n[s] || `${s + 1}`),
       controllers[s] === "bot" && me.room && me.room.seats[s] && !me.room.seats[s].bot ? ` (${t("bot_plays")})` : "",
       clockSpan(clockOf(st, s), s)));
     decisionEl.replaceChildren(h("div.prompt.waiting#waiting", { dataset: { kind: d.kind } },
-      st.chosen ? h("div#chosen", {}, h("b", {}, t("chosen"))) : null,
-      `${t("waiting")}: `, waitingFor, ` (${kindLabel(me.game, d.kind)})`, progress,
+      st.chosen ? h("div#chosen", {}, shellIcon("check"), " ", h("b", {}, t("chosen"))) : null,
+      shellIcon("hourglass"), ` ${t("waiting")}: `, waitingFor, ` (${kindLabel(me.game, d.kind)})`, progress,
       st.seat === null || st.seat === undefined ? h("div.muted", {}, t("spectator")) : null));
+    announce("");
+    restoreFocus(focus, false);
+  }
+
+  // Draw a view on the table, animated from the table as it was.
+  function drawTable(view, ctx) {
+    const before = snapshot(tableEl);
+    tableEl.replaceChildren(decorate(me.board.renderTable(view, ctx), ctx));
+    animate(tableEl, before);
+  }
+
+  // The hint, once it came: the things its action names glow on the table.
+  function hintOnTable() {
+    const hint = decisionEl.querySelector("#hint[data-index]");
+    const item = hint && (me.state.legal || []).find((x) => String(x.index) === hint.dataset.index);
+    const marked = markHinted(tableEl, item && matches(item, me.picks) ? item : null);
+    if (hint && marked.length) hint.classList.add("on-table");
+  }
+  new MutationObserver(() => { if (me.state && decisionEl.querySelector("#hint:not(.on-table)")) hintOnTable(); })
+    .observe(decisionEl, { childList: true, subtree: true });
+
+  function announce(text) {
+    if (text === me.spoken) return;
+    me.spoken = text;
+    announceEl.textContent = text;
+  }
+
+  // "Since your last move": what the others did, as a strip above the table, with a replay of
+  // the table through those moves (the views kept from the frames that brought them).
+  function renderSince() {
+    const st = me.state;
+    sinceEl.replaceChildren(...[sinceStrip(me.log, st && st.seat, names(), me.room ? me.room.seats : [], () => replaySince(),
+      me.replaying)].filter(Boolean));
+  }
+  async function replaySince() {
+    const st = me.state;
+    if (!st || me.replaying) return;
+    const entries = sinceEntries(me.log, st.seat);
+    if (!entries.length) return;
+    const versions = [entries[0].v - 1, ...entries.map((e) => e.v)].filter((v) => me.views.has(v));
+    if (versions.length < 2) return;
+    me.replaying = true;
+    renderSince();
+    const ctx = { game: me.game, mySeat: st.seat, names: names(), decision: null, active: [],
+      t: (key) => t(key, me.game), label: (id) => label(me.game, id), ...pickContext([], new Set(), null, null) };
+    for (const [i, v] of versions.entries()) {
+      if (me.closed) return;
+      for (const chip of sinceEl.querySelectorAll(".since-entry")) chip.classList.toggle("now", Number(chip.dataset.v) === v);
+      drawTable(me.views.get(v), ctx);
+      if (i === 0) tableEl.classList.add("replaying");
+      await new Promise((done) => { setTimeout(done, 1000); });
+    }
+    me.replaying = false;
+    tableEl.classList.remove("replaying");
+    renderGame();
   }
 
   function renderLog() {
@@ -223,6 +333,9 @@ export async function showRoom(app, roomId, session) {
     else if (m.version < known) { return; }
     if (!me.state || m.version !== known) me.picks = [];
     me.state = m; me.clockAt = Date.now();
+    // the views of the last moves, for the replay of "since your last move"
+    me.views.set(m.version, m.view);
+    for (const v of me.views.keys()) if (v < m.version - 60) me.views.delete(v);
     renderGame(); renderLog();
   }
 
@@ -278,7 +391,10 @@ export async function showRoom(app, roomId, session) {
   connect();
   const ticker = setInterval(() => {
     if (me.closed) { clearInterval(ticker); return; }
-    for (const el of document.querySelectorAll("#decision .clock")) el.textContent = clockLabel(el.dataset.left);
+    for (const el of document.querySelectorAll("#decision .clock")) {
+      const text = el.querySelector(".clock-text");
+      if (text) text.textContent = clockLabel(el.dataset.left);
+    }
     tickClocks(clocksEl, me.clockAt, me.room);
   }, 1000);
 }
