@@ -51,7 +51,7 @@ def test_event_sentences() -> None:
         == "A3 gets a blue token into fat (Cooperation)"
     )
     assert describe_event({"type": "cards_drawn", "seat": 1, "count": 2}, seats=seats) == (
-        "Kolya draws 2 new card(s)"
+        "Kolya draws 2 new cards"
     )
     assert describe_event({"type": "step_ended", "seat": 0}) == ""
     assert (

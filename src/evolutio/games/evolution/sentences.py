@@ -9,6 +9,7 @@ from functools import cache
 from importlib import resources
 
 from evolutio.core.game import JSON, Action
+from evolutio.core.plural import plural
 from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
 from evolutio.games.evolution.deck import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
@@ -42,6 +43,11 @@ def sentence(section: str, key: str, language: str = "en") -> str | None:
 
 def _word(key: str, language: str) -> str:
     return sentence("words", key, language) or key
+
+
+def _forms(key: str, count: int, language: str) -> str:
+    """The form of the word ``plurals.key`` for ``count`` in ``language``."""
+    return plural(count, language, (sentence("plurals", key, language) or key).split("|"))
 
 
 #: trait names per (trait, language, edition), looked up once (the names never change)
@@ -219,6 +225,10 @@ def describe_event(
         data["token"] = word("red_token") if data["source"] == "bank" else word("blue_token")
         data["fat"] = word("into_fat") if data["to_fat"] else ""
         data["why"] = "" if event_data["trait"] == "eat" else f" ({data['trait']})"
+    if kind == "cards_drawn" and isinstance(data.get("count"), int):
+        data["cards"] = _forms("new_cards", data["count"], language)
+    if kind == "game_ended" and isinstance(data.get("scores"), list):
+        data["scores"] = ", ".join(f"{seat(i)} {score}" for i, score in enumerate(data["scores"]))
     if "dice" in data:
         dice = "+".join(map(str, data["dice"]))
         bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from evolutio.core.game import Action, Event
+from evolutio.core.plural import plural
 from evolutio.games.northstar import actions as a
 from evolutio.games.northstar.cards import trait_name
 from evolutio.games.northstar.state import State
@@ -95,7 +96,8 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
         return say("round", language, round=event.round, name=name(event.first_player),
                    last=last)
     if isinstance(event, a.Dealt | a.Drew):
-        return say("drew", language, name=name(event.seat), count=event.count)
+        return say("drew", language, name=name(event.seat), count=event.count,
+                   cards=forms("plural_cards", event.count, language))
     if isinstance(event, a.Reshuffled):
         return say("reshuffled", language, last_round=event.last_round)
     if isinstance(event, a.FoodChosen):
@@ -115,24 +117,49 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
         return say("used", language, name=name(event.seat), species=event.species,
                    trait=trait_name(event.trait, language), negate=negate)
     if isinstance(event, a.Took):
-        return say("took", language, species=event.species, food=event.food, fat=event.fat,
-                   source=event.reason)
+        return say("took", language, species=event.species, amount=_food(event, language),
+                   why=_why(event, language))
     if isinstance(event, a.Attacked):
         return say("attacked", language, species=event.species, target=event.target)
     if isinstance(event, a.PopulationLost):
         return say("population_lost", language, species=event.species, amount=event.amount)
     if isinstance(event, a.Extinct):
         return say("extinct", language, name=name(event.seat), species=event.species,
-                   traits=event.traits)
+                   traits=event.traits, cards=forms("plural_cards", event.traits, language))
     if isinstance(event, a.Passed):
         return say("passed", language, name=name(event.seat))
     if isinstance(event, a.Banked):
-        return say("banked", language, name=name(event.seat), amount=event.amount)
+        return say("banked", language, name=name(event.seat),
+                   amount=forms("plural_food", event.amount, language))
     if isinstance(event, a.NewBoard):
         return say("new_board", language, name=name(event.seat), species=event.species)
     if isinstance(event, a.GameOver):
-        return say("game_over", language, scores=", ".join(map(str, event.scores)))
+        scores = ", ".join(f"{name(seat)} {score}" for seat, score in enumerate(event.scores))
+        return say("game_over", language, scores=scores)
     return ""
+
+
+def forms(key: str, count: int, language: str) -> str:
+    """The form of the word ``key`` (its forms "|"-separated) for ``count``, ``{n}`` filled."""
+    return plural(count, language, say(key, language, n=count).split("|"))
+
+
+def _food(event: a.Took, language: str) -> str:
+    """"1 food", "2 fat", "1 food and 1 fat": what a species took."""
+    food = forms("plural_food", event.food, language)
+    if not event.fat:
+        return food
+    fat = forms("plural_fat", event.fat, language)
+    return say("food_and_fat", language, food=food, fat=fat) if event.food else fat
+
+
+def _why(event: a.Took, language: str) -> str:
+    """Where the food came from: the watering hole, an attack, a trait ("" for the bank)."""
+    if event.reason == "eat":
+        return say("took_eat", language) if event.source == "plant" else ""
+    if event.reason == "attack":
+        return say("took_attack", language)
+    return say("took_trait", language, trait=trait_name(event.reason, language))
 
 
 #: the traits used in the "before feeding" decision, named in its prompt
