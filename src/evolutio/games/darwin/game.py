@@ -231,7 +231,8 @@ class DarwinsChoice:
 
     @staticmethod
     def _cards(state: State, seat: int | None) -> JSON:
-        """The data of every card this seat sees (market, species, its hand and build)."""
+        """The data of every card this seat sees (market, species, its hand and build); a
+        torso also its anchor points (how many leg cards, a wing, a tail), which the table draws."""
         visible = set(state.market)
         for sp in state.species.values():
             visible.update(sp.cards)
@@ -250,6 +251,9 @@ class DarwinsChoice:
                 "hearts": card.hearts, "cs": card.cs, "symbols": dict(card.symbols),
                 "diet": card.diet, "special": card.special, "large": card.large,
             }
+            if card.part == "torso":
+                out[str(cid)]["anchors"] = {"legs": card.legs, "wing": card.wing,
+                                            "tail": card.tail}
         return out
 
     def outcome(self, state: State) -> Outcome | None:
