@@ -2,6 +2,7 @@
 // decides), a low-time warning, the room's time control in words and as form controls, and
 // the mark on a log entry played by a timeout. The server's fields: docs/protocol.md, "Clocks".
 import { h } from "./api.js";
+import { shellIcon } from "./draw.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings("clocks", {
@@ -118,5 +119,5 @@ export function tickClocks(root, since, room) {
 // The mark of a log entry that a timeout played (null for any other).
 export function logMark(entry) {
   if (!entry || entry.by !== "timeout") return null;
-  return h("span.by-timeout.log-by.timeout", { title: w("by_timeout_title") }, ` ⏱ ${w("by_timeout")}`);
+  return h("span.by-timeout.log-by.timeout", { title: w("by_timeout_title") }, " ", shellIcon("timer"), ` ${w("by_timeout")}`);
 }

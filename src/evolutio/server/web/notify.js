@@ -33,7 +33,7 @@ function startBlink() {
   let on = true;
   blinker = setInterval(() => {
     on = !on;
-    document.title = `${on ? "●" : "○"} ${w("your_move")} – ${BASE}`;
+    document.title = `${on ? "(!)" : "( )"} ${w("your_move")} – ${BASE}`;
   }, 1000);
 }
 
@@ -72,14 +72,14 @@ function desktop(room, prompt) {
 // the decision (room and version) so each one is announced once.
 export function notifyTurn(mine, key, room, prompt) {
   if (!mine) { stopBlink(); lastKey = null; document.title = BASE; return; }
-  document.title = `● ${t("your_turn")} – ${BASE}`;
+  document.title = `(!) ${t("your_turn")} – ${BASE}`;
   if (key === lastKey) return;
   lastKey = key;
   if (document.hidden) { startBlink(); chime(); desktop(room, prompt); }
 }
 
 document.addEventListener("visibilitychange", () => {
-  if (!document.hidden && blinker) { stopBlink(); document.title = `● ${t("your_turn")} – ${BASE}`; }
+  if (!document.hidden && blinker) { stopBlink(); document.title = `(!) ${t("your_turn")} – ${BASE}`; }
 });
 
 // The room's controls: the sound toggle and the button that asks for desktop notifications.

@@ -2,6 +2,7 @@
 // guided first game (the heuristic's hint for the decision at hand) and the private mark.
 // room.js calls these from its renderers; the server side is docs/protocol.md's.
 import { api, h } from "./api.js";
+import { shellIcon } from "./draw.js";
 import { addStrings, getLang, t } from "./i18n.js";
 
 const M = "roomtools";
@@ -130,7 +131,7 @@ export function roomTools(me, command, session, rerender, go) {
     if (hinted) hinted.classList.add("hinted");
     legalEl.before(h("div.hint#hint", { dataset: { index: hints.data.index } },
       h("b", {}, `${w("hint")}: `), h("span#hint-text", {}, hints.data.why), " ",
-      h("button.link#hint-off", { title: w("hide_hints"), onclick: () => setHints(room, false) }, `✕ ${w("hide_hints")}`)));
+      h("button.link#hint-off", { title: w("hide_hints"), onclick: () => setHints(room, false) }, shellIcon("x"), ` ${w("hide_hints")}`)));
   }
 
   return { seatControls, outcomeControls, mark, showHint };

@@ -2,6 +2,7 @@
 // reference, all from the game's own data (GET /api/games, /api/names, /api/reference) in the
 // page's language; plus the links that lead there from the lobby and from a table.
 import { h } from "./api.js";
+import { shellIcon } from "./draw.js";
 import { addStrings, getLang, label, loadNames, localized, t } from "./i18n.js";
 import { loadGames } from "./games.js";
 import { loadReference } from "./tips.js";
@@ -78,7 +79,7 @@ export async function showRules(app, game) {
       for (const s of sections) if (s.head) s.head.hidden = s.rows.every((row) => row.hidden);
     } });
   app.replaceChildren(h("div.panel.rules-page#rules-page", { dataset: { game } },
-    h("p", {}, h("a", { href: "/" }, `← ${w("back")}`)),
+    h("p", {}, h("a", { href: "/" }, shellIcon("arrow-left"), ` ${w("back")}`)),
     h("h2", {}, `${entry.title}: ${w("rules")}`),
     h("p.muted#rules-summary", {}, localized(entry.info && entry.info.summary, "")),
     overview ? overviewEl(overview) : h("p.muted", {}, w("no_rules")),
