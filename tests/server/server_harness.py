@@ -198,3 +198,12 @@ BROWSER_MARKS = [
         reason="needs Debian's chromium at /usr/bin/chromium (scripts/install-browser.sh)",
     ),
 ]
+
+#: the browser's "list every move" layout (every legal move a button, as before the table-first
+#: layout), for the tests that play a game through the move buttons
+LIST_MOVES = "localStorage.setItem('evolutio.moves', 'list')"
+
+
+async def list_moves(target: Any) -> None:
+    """Open every page of ``target`` (a Playwright page or context) in the list layout."""
+    await target.add_init_script(LIST_MOVES)

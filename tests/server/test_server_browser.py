@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 from evolutio.core.match import replay
 from evolutio.core.record import Record
@@ -22,6 +22,7 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Wren")

@@ -9,7 +9,7 @@ import json
 import os
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 
@@ -156,6 +156,7 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Tern")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 from evolutio.games.evolution.nature import active_set
 
@@ -22,6 +22,7 @@ async def play_until_revealed(base: str) -> tuple[list[str], dict[str, Any]]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Lark")

@@ -10,7 +10,7 @@ import contextlib
 from typing import Any
 
 import pytest
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 
@@ -21,6 +21,7 @@ PHONE = {"width": 390, "height": 844}
 async def page_for(browser: Any, base: str, errors: list[str], viewport: dict[str, int],
                    path: str = "/") -> Any:
     context = await browser.new_context(viewport=viewport)
+    await list_moves(context)
     page = await context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     await page.goto(base + path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 
@@ -37,6 +37,7 @@ async def two_clicks(base: str) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         await new_game(page, base, "Pica", continents=True)
         # the bot may open the game: wait for our first decision with its grouped buttons
@@ -47,7 +48,7 @@ async def two_clicks(base: str) -> dict[str, Any]:
         before = await page.locator(".player.me .animal").count()
         # click 1: a card (its group button); the buttons left name its faces and a place
         group = page.locator("#legal .pick-group").first
-        seen["group"] = (await group.inner_text()).split("▸")[0].strip()
+        seen["group"] = (await group.locator(".group-name").inner_text()).strip()
         await group.click()
         await page.wait_for_selector(".player.me .hand .card.selected")
         seen["after_card"] = await page.locator("#legal button.act").all_inner_texts()
@@ -85,6 +86,7 @@ async def why_not(base: str) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         await new_game(page, base, "Corvo", continents=False)
         # development: play one card as an animal, then pass, until our feeding turn comes

@@ -20,6 +20,7 @@ from server_harness import (
     Server,
     at_version,
     is_state,
+    list_moves,
 )
 
 pytestmark = BROWSER_MARKS
@@ -47,6 +48,7 @@ async def page_as(browser: Any, server: Server, token: str, viewport: dict[str, 
                   errors: list[str]) -> Any:
     """A page of its own logged in by the guest's token cookie."""
     context = await browser.new_context(viewport=viewport)
+    await list_moves(context)
     await context.add_cookies([{"name": "evolutio_token", "value": token, "url": server.base}])
     page = await context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -167,8 +169,8 @@ def test_live_score_and_breakdown(server: Server, viewport: dict[str, int], name
     outcome = seen["outcome"]
     winners = [name if s == 0 else "bot:random" for s in outcome["winners"]]
     assert seen["winners"].split(": ")[1] == ", ".join(winners)
-    order = sorted(range(2), key=lambda s: outcome["ranks"][s])
-    assert seen["totals"] == [str(outcome["scores"][s]) for s in order]
+    # the breakdown's columns in seat order, as the score strip lists the seats
+    assert seen["totals"] == [str(outcome["scores"][s]) for s in range(2)]
     assert seen["rows"][0].startswith("Cards in tricks taken")
     assert seen["rows"][1].startswith("Exact bid bonus")
     assert seen["rows"][-1].split()[0] == "Place"
@@ -281,6 +283,7 @@ async def final_table(server: Server, view: dict[str, Any]) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport=DESKTOP)
+        await list_moves(page)
         await page.goto(server.base + "/")
         await page.wait_for_selector("#app")
         await page.evaluate(RENDER, view)

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import httpx
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 
@@ -129,6 +129,7 @@ async def desktop(base: str, ref: dict[str, Any]) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         await page.goto(base + "/")
         await page.select_option("#lang", "en")
@@ -175,6 +176,7 @@ async def phone(base: str, ref: dict[str, Any]) -> dict[str, Any]:
         context = await browser.new_context(
             viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
         )
+        await list_moves(context)
         page = await context.new_page()
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         await page.goto(base + "/")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 SHOT = Path(__file__).resolve().parents[3] / "docs" / "images" / "game-darwin.png"
@@ -52,6 +52,7 @@ async def three_players(base: str, shot: bool) -> tuple[list[str], dict[str, Any
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page(viewport={"width": 1400, "height": 1000})
+        await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         await page.goto(base + "/")
         await page.fill("#login input[name=name]", "Rosa")

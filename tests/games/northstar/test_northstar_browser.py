@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
 
 pytestmark = BROWSER_MARKS
 SCREENSHOT = os.environ.get("NORTHSTAR_SCREENSHOT")
@@ -32,6 +32,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 async def guest(browser: Any, base: str, name: str, errors: list[str], path: str = "/") -> Any:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await list_moves(context)
     page = await context.new_page()
     page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
     await page.goto(base + path)

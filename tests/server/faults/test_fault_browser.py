@@ -8,7 +8,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, free_port
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, free_port, list_moves
 
 pytestmark = BROWSER_MARKS
 
@@ -59,6 +59,7 @@ async def browse(base: str, evil: str) -> tuple[list[str], Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = await browser.new_context()
+        await list_moves(context)
         page = await context.new_page()
         console: list[str] = []
         page.on("console", lambda m: console.append(m.text))

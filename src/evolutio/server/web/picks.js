@@ -103,7 +103,7 @@ export function buttons(candidates, picks, root, ctx, play, actButton = null, en
   if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
   legal.append(...entries.map((entry) => entry.group
     ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
-      onclick: () => ctx.pick(entry.kind, entry.id) }, `${pickName(root, entry.kind, entry.id)} `,
+      onclick: () => ctx.pick(entry.kind, entry.id) }, h("span.group-name", {}, pickName(root, entry.kind, entry.id)), " ",
       h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
     : button(entry.item)));
   const endShown = onlyOff ? ends.filter((item) => !onTable(root, item, picks)) : ends;

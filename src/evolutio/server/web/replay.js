@@ -5,6 +5,7 @@ import { getLang, label, t } from "./i18n.js";
 import { gameEntry, loadBoard } from "./games.js";
 import { decorate, pickContext } from "./picks.js";
 import { gameOverPanel } from "./table.js";
+import { animate, snapshot } from "./motion.js";
 
 export async function showReplay(app, roomId) {
   let data;
@@ -32,7 +33,9 @@ export async function showReplay(app, roomId) {
     const name = step.seat === null || step.seat === undefined ? "" : names[step.seat] || `#${step.seat + 1}`;
     const who = name && step.text && !step.text.includes(name) ? `${name}: ` : "";
     text.textContent = step.text ? `${who}${step.text}` : "—";
+    const before = snapshot(table);
     table.replaceChildren(decorate(board.renderTable(step.view, ctx), ctx));
+    animate(table, before);
     // the last step: who won and why, as the room showed it
     final.replaceChildren(...(at === steps.length - 1 && data.outcome
       ? [gameOverPanel(data.outcome, names, ctx.label, entry, null)] : []));

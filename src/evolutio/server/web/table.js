@@ -4,6 +4,7 @@
 // click, the undo button, and on narrow screens a bar that jumps to the table, chat or log.
 import { h } from "./api.js";
 import { addStrings, localized, t } from "./i18n.js";
+import { seatClass, shellIcon } from "./draw.js";
 
 const MOD = "table";
 addStrings(MOD, {
@@ -34,9 +35,9 @@ export function liveScore(score, names, label, mySeat) {
   if (!score || !Array.isArray(score.seats)) return null;
   const toggled = (i) => (ev) => { if (ev.target.open) openSeats.add(i); else openSeats.delete(i); };
   return h("div.score-strip#live-score", {}, h("span.muted", {}, `${w("score")}:`),
-    score.seats.map((seat, i) => h(`details.score-seat${i === mySeat ? ".me" : ""}`,
+    score.seats.map((seat, i) => h(`details.score-seat.${seatClass(i)}${i === mySeat ? ".me" : ""}`,
       { dataset: { seat: i }, open: openSeats.has(i), ontoggle: toggled(i) },
-      h("summary", {}, `${names[i] || i + 1} `, h("b.score-total", {}, String(seat.total))),
+      h("summary", {}, h("span.seat-dot", { "aria-hidden": "true" }), `${names[i] || i + 1} `, h("b.score-total", {}, String(seat.total))),
       h("ul.score-parts", {}, seat.parts.map(([id, points]) => h("li", {}, `${label(id)}: ${points}`))))));
 }
 
@@ -63,6 +64,9 @@ function statText(value, names, label) {
 // The end of a game: winners, places, the breakdown table, the tie-break, the statistics.
 export function gameOverPanel(outcome, names, label, entry, links, mark = () => "") {
   const seats = outcome.ranks.map((_, seat) => seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
+  // the breakdown's columns in seat order, as the score strip and the seats list show them
+  const bySeat = outcome.ranks.map((_, seat) => seat);
+  const who = (s) => h(`span.seat-name.${seatClass(s)}`, {}, h("span.seat-dot", { "aria-hidden": "true" }), names[s] || s + 1);
   const winners = outcome.winners || seats.filter((s) => outcome.ranks[s] === 1);
   const board = outcome.breakdown;
   let table = null;
@@ -71,10 +75,10 @@ export function gameOverPanel(outcome, names, label, entry, links, mark = () => 
     for (const seat of board.seats) for (const [id] of seat.parts) if (!ids.includes(id)) ids.push(id);
     const points = (seat, id) => { const part = board.seats[seat].parts.find(([x]) => x === id); return part ? part[1] : 0; };
     table = h("table.list.breakdown#breakdown", {},
-      h("thead", {}, h("tr", {}, h("th", {}, w("breakdown")), seats.map((s) => h("th", { dataset: { seat: s } }, names[s] || s + 1)))),
-      h("tbody", {}, ids.map((id) => h("tr", { dataset: { part: id } }, h("td", {}, label(id)), seats.map((s) => h("td.num", {}, String(points(s, id)))))),
-        h("tr.total", {}, h("th", {}, w("total")), seats.map((s) => h("th.num", {}, String(board.seats[s].total)))),
-        h("tr.place", {}, h("td", {}, w("place")), seats.map((s) => h("td.num", {}, String(outcome.ranks[s]))))));
+      h("thead", {}, h("tr", {}, h("th", {}, w("breakdown")), bySeat.map((s) => h("th", { dataset: { seat: s } }, who(s))))),
+      h("tbody", {}, ids.map((id) => h("tr", { dataset: { part: id } }, h("td", {}, label(id)), bySeat.map((s) => h("td.num", {}, String(points(s, id)))))),
+        h("tr.total", {}, h("th", {}, w("total")), bySeat.map((s) => h("th.num", {}, String(board.seats[s].total)))),
+        h("tr.place", {}, h("td", {}, w("place")), bySeat.map((s) => h("td.num", {}, String(outcome.ranks[s]))))));
   }
   const tallies = (entry && entry.info && entry.info.tallies) || [];
   const stats = tallies.filter((x) => outcome.stats && outcome.stats[x.name] !== undefined)
@@ -82,7 +86,7 @@ export function gameOverPanel(outcome, names, label, entry, links, mark = () => 
   return h("div.panel.outcome#game-over", {}, h("h3", {}, t("game_over")),
     h("div#winners", {}, `${winners.length > 1 ? w("winners") : w("winner")}: `,
       h("b", {}, winners.map((s) => names[s] || s + 1).join(", "))),
-    h("ol", {}, seats.map((seat) => h("li", { dataset: { seat } }, `${names[seat]}: ${outcome.scores[seat]}${mark(seat)}`))),
+    h("ol", {}, seats.map((seat) => h("li", { dataset: { seat } }, who(seat), `: ${outcome.scores[seat]}${mark(seat)}`))),
     board && board.tiebreak ? h("div#tiebreak", {}, label(board.tiebreak)) : null,
     table ? h("div.scroll-x", {}, table) : null,
     stats.length ? h("div#stats", {}, h("h4", {}, w("statistics")), stats) : null,
@@ -107,7 +111,7 @@ export function actionButton(version, act, rerender, armed) {
 // "Undo my last move", while the server offers it (the state frame's `undo`).
 export function undoButton(st, send) {
   if (!st || !st.undo) return null;
-  return h("button#undo", { onclick: (ev) => { ev.target.disabled = true; send({ type: "undo", version: st.version }); } }, `↶ ${w("undo")}`);
+  return h("button#undo", { onclick: (ev) => { ev.currentTarget.disabled = true; send({ type: "undo", version: st.version }); } }, shellIcon("undo"), ` ${w("undo")}`);
 }
 
 // On narrow screens: a bar fixed at the bottom that jumps to the table, the chat or the log.
