@@ -14,7 +14,7 @@ import { actionButton, gameOverPanel, liveScore, roomTabs, undoButton } from "./
 import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
 import { roomTools } from "./roomtools.js";
-import { kindLabel, logLine } from "./talk.js";
+import { kindLabel, renderLog as renderTalkLog } from "./talk.js";
 
 let active = null;
 
@@ -315,8 +315,7 @@ export async function showRoom(app, roomId, session) {
 
   function renderLog() {
     const n = names();
-    logEl.replaceChildren(...me.log.map((e) => logLine(e, n, me.room ? me.room.seats : [])).filter(Boolean));
-    logEl.scrollTop = logEl.scrollHeight;
+    renderTalkLog(logEl, me.log, n, me.room ? me.room.seats : [], me.board);
   }
 
   function addChat(m) {
