@@ -2,85 +2,177 @@
 // rules here: what may be clicked comes from the server's legal actions; this module marks
 // cards, species and (for Intelligence) traits with data-pick="kind:id" and the shell does
 // the rest (docs/web.md). Face-down traits of other seats arrive as {hidden: true}.
-import { h, pickable, tokens } from "/static/api.js";
-import { ref } from "/static/tips.js";
+//
+// Layout: a one-line status bar (round, phase, the watering hole as a pond, the draw pile,
+// the legend), then the viewer's own species (#my-area) and hand (#hand), then the others.
+import { h } from "/static/api.js";
+import { ref, refText } from "/static/tips.js";
+import { shellIcon, cardBack, legend, keyed, tokenSource, tokenRow, seatClass } from "/static/draw.js";
+import { gi, TRAITS, traitCard, speciesBoard } from "./pieces.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
-
-
-
-function cardEl(card, ctx) {
-  const sign = card.food > 0 ? `+${card.food}` : String(card.food);
-  return pickable(ref(h("div.card", { dataset: { card: card.card } },
-    ref(h("span.food-value", {}, sign), "food_value"),
-    h("div.face", {}, ctx.label(card.trait))), card.trait), "card", card.card, `${ctx.label(card.trait)} ${sign}`);
-}
-
-function speciesEl(s, view, ctx) {
-  const { t } = ctx;
-  const traits = (s.traits || []).map((tr) => tr.hidden
-    ? h("li.hidden", { title: t("face_down") }, "?")
-    : pickable(ref(h(`li.${tr.trait}`, { dataset: { card: tr.card } }, ctx.label(tr.trait)), tr.trait), "card", tr.card,
-      `${ctx.label(tr.trait)} (A${s.id})`));
-  const cls = ["species"];
-  if (s.carnivore) cls.push("carnivore");
-  if (!s.hungry) cls.push("fed");
-  const intel = view.intel && view.intel.species === s.id;
-  if (intel) cls.push("intel");
-  return pickable(h(`div.${cls.join(".")}`, { dataset: { species: s.id } },
-    h("div.sid", {}, `A${s.id}`),
-    h("div.tracks", {},
-      ref(h("span.track", {}, `${t("body_short")} ${s.body}`), "body"),
-      ref(h("span.track", {}, `${t("pop_short")} ${s.pop}`), "pop")),
-    h("ul.traits", {}, traits),
-    h("div.tokens", { title: `${s.food}/${s.pop}` }, tokens(s.food || 0, "#3a9d4a", t("food")), ` ${s.food}/${s.pop}`),
-    (s.fat_capacity || s.fat) ? h("div.tokens", {}, tokens(s.fat || 0, "#e3b23c", t("fat")),
-      ` ${t("fat")} ${s.fat}/${s.fat_capacity ?? "?"}`) : null,
-    intel ? h("div.intel-note", {}, `${t("switched_off")}: ${view.intel.negated.map((n) => ctx.label(n)).join(", ")}`) : null),
-  "species", s.id, `A${s.id}`);
-}
 
 function acting(seat, ctx) {
   return Array.isArray(ctx.active) && ctx.active.includes(seat);
 }
 
+function seatName(p, ctx) {
+  return ctx.names[p.seat] || `#${p.seat + 1}`;
+}
+
+// The food cards of this round as the watering hole shows them: face down (a back per seat
+// that chose, the viewer's own face up with an "only you see it" mark) until they are
+// revealed before feeding, then face up (the view's food_cards, else the discard pile's
+// last cards: the reveal discards them and nothing is discarded again before the round ends).
+function pondCards(view, ctx) {
+  const { t } = ctx;
+  const players = view.players || [];
+  if (view.phase === "food" || view.phase === "play") {
+    return players.filter((p) => p.food_chosen).map((p) => {
+      const who = `${t("food_card_of")} ${seatName(p, ctx)}`;
+      if (p.food_card) {
+        const card = traitCard(p.food_card, ctx, { size: "mini", pick: false });
+        card.classList.add(...seatClass(p.seat).split(" ").filter(Boolean), "own-food");
+        card.append(h("span.down-mark", { title: t("face_down_own") }, shellIcon("eye-off", t("face_down_own"))));
+        return card;
+      }
+      return keyed(h(`span.pond-back.${seatClass(p.seat)}`, {}, cardBack(`${who}, ${t("face_down")}`)), `food:${p.seat}`);
+    });
+  }
+  if (view.phase === "before" || view.phase === "feed") {
+    const discard = view.discard || [];
+    const shown = Array.isArray(view.food_cards) ? view.food_cards
+      : discard.slice(Math.max(0, discard.length - players.length));
+    return shown.map((c) => traitCard(c, ctx, { size: "mini", pick: false, enter: "flip" }));
+  }
+  return [];
+}
+
+function pond(view, ctx) {
+  const { t } = ctx;
+  const n = Number(view.watering_hole) || 0;
+  const name = ctx.label("watering_hole");
+  const cards = pondCards(view, ctx);
+  const el = h("div.pond#watering-hole", { "aria-label": `${name}: ${n} ${t("food")}`, role: "group" },
+    h("span.pond-label", {}, gi("watering_hole"), h("span.pond-word", {}, name)),
+    h("span.pond-food", {}, tokenRow("plant", n, `${name}: ${n} ${t("food")}`, { max: 8 }), h("b.pond-count", {}, String(n))),
+    cards.length ? h("span.pond-cards", {}, cards) : null);
+  ref(el, "watering_hole");
+  return tokenSource(el, "plant");
+}
+
+// The legend one tap away: every trait's picture, name and text, then the table's symbols.
+function legendEl(ctx) {
+  const { t } = ctx;
+  const sym = (icon, id, text) => ({ icon, name: ctx.label(id) !== id ? ctx.label(id) : t(id), text });
+  const items = [
+    ...TRAITS.map((id) => ({ icon: gi(id), name: ctx.label(id), text: refText("northstar", id) })),
+    sym(gi("watering_hole"), "watering_hole", refText("northstar", "watering_hole")),
+    { icon: gi("plant"), name: t("plant_food"), text: t("plant_text") },
+    { icon: gi("meat"), name: t("meat"), text: t("meat_text") },
+    { icon: gi("fat"), name: t("fat_word"), text: t("fat_text") },
+    sym(gi("body"), "body", refText("northstar", "body")),
+    sym(gi("pop"), "pop", refText("northstar", "pop")),
+    sym(gi("bag"), "bag", refText("northstar", "bag")),
+    { icon: gi("first_player"), name: t("first_player_word"), text: t("first_text") },
+    { icon: gi("bell"), name: t("last_round_word"), text: t("bell_text") },
+    { icon: shellIcon("card-back"), name: t("card_back"), text: t("card_back_text") },
+    { icon: shellIcon("eye-off"), name: t("face_down_word"), text: t("face_down_text") },
+    { icon: shellIcon("check"), name: t("chosen_word"), text: t("chosen_text") },
+    { icon: shellIcon("hourglass"), name: t("choosing_word"), text: t("choosing_text") },
+  ];
+  const el = legend(t("legend"), items, "ns-legend");
+  // the table is drawn again on every frame: a legend the player opened stays open
+  const was = typeof document !== "undefined" && document.getElementById("ns-legend");
+  if (was && was.open) el.open = true;
+  return el;
+}
+
+function statusBar(view, ctx) {
+  const { t } = ctx;
+  const over = view.phase === "over";
+  return h("div.status-bar.ns-status", {},
+    h("span.st-item.st-round", {}, `${t("round")} `, h("b", {}, String(view.round ?? "-"))),
+    h("span.st-item.st-phase", {}, h("b#phase", {}, t(`phase_${view.phase}`))),
+    pond(view, ctx),
+    h("span.st-item.st-deck", { title: `${t("deck")}: ${view.deck_size ?? 0}` },
+      cardBack(t("deck")), h("span.st-word", {}, t("deck")), h("b", {}, String(view.deck_size ?? "-"))),
+    h("span.st-item.st-discard", { title: `${t("discard")}: ${(view.discard || []).length}` },
+      gi("discard", t("discard")), h("b", {}, String((view.discard || []).length))),
+    view.bell && !over ? h("span.st-item.bell#bell", {}, gi("bell"), h("span", {}, t("last_round"))) : null,
+    legendEl(ctx));
+}
+
+// A seat's line: colour, name, first player, food bag, hand size, the food choice, done.
+function playerHead(p, view, ctx, me) {
+  const { t } = ctx;
+  const parts = [
+    h("span.seat-dot", { "aria-hidden": "true" }),
+    h("span.seat-name", {}, seatName(p, ctx)),
+    me ? h("span.you", {}, t("you")) : null,
+    p.seat === view.first_player
+      ? h("span.first", { title: t("first_player") }, gi("first_player", t("first_player"))) : null,
+    ref(h("span.bag", { title: `${ctx.label("bag")}: ${p.bag}` }, gi("bag", ctx.label("bag")), h("b", {}, String(p.bag))), "bag"),
+    me ? null : h("span.p-hand", { title: `${t("hand")}: ${p.hand_size}` },
+      cardBack(`${t("hand")}: ${p.hand_size}`, "mini-back"), h("b", {}, String(p.hand_size))),
+  ];
+  if (view.phase === "food" && (p.food_chosen || p.hand_size > 0)) {
+    parts.push(p.food_chosen
+      ? h("span.food-chosen.chosen", {}, shellIcon("check"), t("food_down"))
+      : h("span.food-chosen.choosing", {}, shellIcon("hourglass"), t("choosing")));
+  }
+  if (p.passed && view.phase !== "over") parts.push(h("span.p-done", {}, shellIcon("check"), t("done")));
+  if (acting(p.seat, ctx) && view.phase !== "food") parts.push(h("span.p-turn", {}, shellIcon("hourglass"), t("to_move")));
+  return h("div.p-head", {}, parts);
+}
+
+function speciesRow(p, view, ctx, id) {
+  return h(`div.species-row${id ? `#${id}` : ""}`, {}, (p.species || []).length
+    ? p.species.map((s) => speciesBoard(s, view, ctx))
+    : h("span.no-species", {}, gi("extinct"), ctx.t("no_species")));
+}
+
+function playerArea(p, view, ctx, { me = false, compact = false } = {}) {
+  const cls = ["player", "ns-player"];
+  if (me) cls.push("me");
+  if (compact) cls.push("compact");
+  if (acting(p.seat, ctx)) cls.push("active");
+  const seat = seatClass(p.seat);
+  if (seat) cls.push(seat);
+  const parts = [playerHead(p, view, ctx, me), speciesRow(p, view, ctx, me ? "my-area" : null)];
+  if (me && Array.isArray(p.hand)) {
+    parts.push(h("div.hand-area", {},
+      h("div.hand-label", {}, gi("hand"), h("span", {}, `${ctx.t("hand")} (${p.hand.length})`)),
+      h("div.hand#hand", {}, p.hand.map((c) => traitCard(c, ctx)))));
+  }
+  return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
+}
+
 // ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
 export function renderTable(view, ctx) {
   const { t } = ctx;
-  const status = h("div.status-bar", {},
-    h("span", {}, `${t("round")} `, h("b", {}, String(view.round ?? "-"))),
-    h("span", {}, `${t("phase")} `, h("b#phase", {}, t(`phase_${view.phase}`))),
-    ref(h("span.hole#watering-hole", {}, `${t("watering_hole")} `, tokens(view.watering_hole || 0, "#3a9d4a", t("food")),
-      h("b", {}, ` ${view.watering_hole ?? 0}`)), "watering_hole"),
-    h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
-    h("span", {}, `${t("discard")} `, h("b", {}, String((view.discard || []).length))),
-    view.bell && view.phase !== "over" ? h("span.bell#bell", { title: t("last_round") }, `⚑ ${t("last_round")}`) : null);
-  const players = (view.players || []).map((p) => {
-    const cls = ["player"];
-    if (p.seat === ctx.mySeat) cls.push("me");
-    if (acting(p.seat, ctx)) cls.push("active");
-    const name = ctx.names[p.seat] || `#${p.seat + 1}`;
-    const head = h("h4", {}, `${p.seat + 1}. ${name}${p.seat === ctx.mySeat ? ` (${t("you")})` : ""}`,
-      p.seat === view.first_player ? h("span.first", { title: t("first_player") }, " ★") : null,
-      ref(h("span.bag", {}, ` · ${t("bag")} ${p.bag}`), "bag"),
-      h("span.muted", {}, ` ${t("hand")}: ${p.hand_size}`),
-      view.phase === "food" ? h("span.food-chosen", {}, p.food_chosen ? ` ✔ ${t("food_down")}` : ` … ${t("choosing")}`) : null,
-      p.passed ? h("span.muted", {}, ` ${t("done")}`) : null);
-    const row = h("div.row", {}, (p.species || []).length
-      ? p.species.map((s) => speciesEl(s, view, ctx))
-      : h("span.muted", {}, t("no_species")));
-    const parts = [head, row];
-    if (p.food_card) parts.push(h("div.muted", {}, t("your_food_card")), h("div.hand", {}, cardEl(p.food_card, ctx)));
-    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand#hand", {}, p.hand.map((c) => cardEl(c, ctx))));
-    return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
-  });
-  return h("div.table.northstar", {}, h("div.panel", {}, status), h("div.players", {}, players));
+  const players = view.players || [];
+  const mine = players.find((p) => p.seat === ctx.mySeat && ctx.mySeat !== null && ctx.mySeat !== undefined);
+  const others = players.filter((p) => p !== mine);
+  const note = view.phase === "food"
+    ? h("div.food-note", { role: "note" }, shellIcon("hourglass"), h("span", {}, t("food_note"))) : null;
+  return h("div.table.northstar", {},
+    statusBar(view, ctx),
+    note,
+    mine ? playerArea(mine, view, ctx, { me: true }) : null,
+    h(`div.players.others${mine ? ".compact-list" : ""}`, {},
+      others.map((p) => playerArea(p, view, ctx, { compact: Boolean(mine) }))));
 }
 
+// A room's options in words (the declared options' values are ids: schmidt, retail...).
 export function optionsSummary(options, t) {
-  const parts = [`${options.players} ${t("players")}`, options.deck];
-  if (options.hard_shell_bonus !== 4) parts.push(`Hard Shell +${options.hard_shell_bonus}`);
-  if (options.variant && options.variant !== "retail") parts.push(options.variant);
+  const parts = [`${options.players} ${t("players")}`];
+  if (options.deck) parts.push(t(`deck_${options.deck}`));
+  if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
+    parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
+  }
+  if (options.players === 2 && options.two_player_deck === "full") parts.push(t("two_player_full"));
+  if (options.variant && options.variant !== "retail") parts.push(t(`variant_${options.variant}`));
   return parts.join(" · ");
 }

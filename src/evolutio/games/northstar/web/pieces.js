@@ -1,0 +1,107 @@
+// North Star's drawn pieces: trait cards (a hand card, a trait slot on a species, a small card
+// in the watering hole) and species boards. Pictures from this folder's icons.svg; tokens,
+// tracks, badges and card backs from the shell's draw.js. No rules here: the colours of the
+// card families are looks only.
+import { h, pickable } from "/static/api.js";
+import { ref } from "/static/tips.js";
+import { sprite, shellIcon, tokenRow, track, badge, cardBack, keyed } from "/static/draw.js";
+
+export const gi = sprite("/static/games/northstar/icons.svg");
+
+// Every trait of both decks (data/cards.toml), in the legend's order.
+export const TRAITS = [
+  "carnivore", "ambush", "pack_hunting", "intelligence",
+  "burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call",
+  "cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger",
+];
+
+// The card families' colours: hunting (red), defence (blue), feeding (green).
+const HUNT = new Set(["carnivore", "ambush", "pack_hunting", "intelligence"]);
+const FEED = new Set(["cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger"]);
+export function family(trait) {
+  if (HUNT.has(trait)) return "hunt";
+  if (FEED.has(trait)) return "feed";
+  return "defend";
+}
+
+export function signed(n) {
+  const v = Number(n) || 0;
+  return v > 0 ? `+${v}` : String(v);
+}
+
+// The food value in the card's corner: green when it adds, red when it takes away.
+export function foodBadge(food, ctx) {
+  const tone = food > 0 ? "good" : food < 0 ? "bad" : "";
+  return ref(badge(signed(food), `${ctx.t("food_value")} ${signed(food)}`, tone), "food_value");
+}
+
+// A trait card face up: value badge, picture, name. `size`: "" (hand), "mini" (watering hole).
+export function traitCard(card, ctx, { size = "", key = true, enter = null, pick = true } = {}) {
+  const name = ctx.label(card.trait);
+  const el = h(`div.card.ns-card.fam-${family(card.trait)}${size ? `.${size}` : ""}`, { dataset: { card: card.card } },
+    foodBadge(card.food, ctx),
+    h("span.card-art", {}, gi(card.trait)),
+    h("span.card-name", {}, name));
+  ref(el, card.trait);
+  if (key) keyed(el, `card:${card.card}`, enter ? { enter } : {});
+  return pick ? pickable(el, "card", card.card, `${name} ${signed(card.food)}`) : el;
+}
+
+// One of a species' three trait slots: a card face up, a card back (hidden from this viewer),
+// or an empty place.
+function traitSlot(tr, s, ctx) {
+  const { t } = ctx;
+  if (!tr) return h("li.slot.empty", { "aria-hidden": "true" });
+  if (tr.hidden) {
+    return h("li.slot.hidden", { title: t("face_down_trait"), "aria-label": t("face_down_trait") },
+      cardBack(t("face_down_trait"), "slot-back"));
+  }
+  const name = ctx.label(tr.trait);
+  const down = tr.face_down === true;
+  const li = h(`li.slot.trait.fam-${family(tr.trait)}.${tr.trait}${down ? ".face-down" : ""}`, { dataset: { card: tr.card } },
+    gi(tr.trait),
+    h("span.trait-name", {}, name),
+    down ? h("span.down-mark", { title: t("face_down_own") }, shellIcon("eye-off"), h("span", {}, t("face_down"))) : null);
+  ref(li, tr.trait);
+  keyed(li, `card:${tr.card}`);
+  return pickable(li, "card", tr.card, `${name} (A${s.id})`);
+}
+
+// A species board: its number, carnivore mark, body size and population as tracks, the food
+// on it (hollow tokens for what it still needs), fat, and three trait slots.
+export function speciesBoard(s, view, ctx) {
+  const { t } = ctx;
+  const cls = ["species"];
+  if (s.carnivore) cls.push("carnivore");
+  cls.push(s.hungry ? "hungry" : "fed");
+  const intel = view.intel && view.intel.species === s.id;
+  if (intel) cls.push("intel");
+  const food = Number(s.food) || 0;
+  const pop = Number(s.pop) || 0;
+  const kind = s.carnivore ? "meat" : "plant";
+  const foodLabel = `${t("food")} ${food}/${pop}`;
+  const fatCap = s.fat_capacity;
+  const showFat = (fatCap || 0) > 0 || (s.fat || 0) > 0;
+  const fatLabel = `${t("fat")} ${s.fat || 0}/${fatCap ?? "?"}`;
+  const traits = [...(s.traits || [])];
+  while (traits.length < 3) traits.push(null);
+  const el = h(`div.${cls.join(".")}`, { dataset: { species: s.id } },
+    h("div.sp-board", {},
+      h("div.sp-head", {},
+        h("span.sid", {}, gi("species"), `A${s.id}`),
+        s.carnivore ? h("span.carn-mark", {}, gi("carnivore", ctx.label("carnivore"))) : null,
+        h(`span.sp-state.${s.hungry ? "is-hungry" : "is-fed"}`, {}, s.hungry ? t("hungry") : t("fed"))),
+      h("div.tracks", {},
+        ref(h("div.track-row", {}, gi("body"), track("body", s.body, 6, ctx.label("body"), { low: 1 })), "body"),
+        ref(h("div.track-row", {}, gi("pop"), track("pop", s.pop, 6, ctx.label("pop"), { low: 1 })), "pop")),
+      h("div.sp-food", {},
+        h("span.food-line", { title: foodLabel }, gi(kind),
+          tokenRow(kind, food, foodLabel, { empty: Math.max(0, pop - food), max: 7 })),
+        showFat ? h("span.fat-line", { title: fatLabel }, gi("fat"),
+          tokenRow("fat", s.fat || 0, fatLabel, { empty: Math.max(0, (fatCap || 0) - (s.fat || 0)), max: 7 })) : null)),
+    h("ul.traits", {}, traits.slice(0, Math.max(3, traits.length)).map((tr) => traitSlot(tr, s, ctx))),
+    intel ? h("div.intel-note", {}, gi("intelligence"),
+      `${t("switched_off")}: ${view.intel.negated.map((n) => ctx.label(n)).join(", ") || "-"}`) : null);
+  keyed(el, `species:${s.id}`);
+  return pickable(el, "species", s.id, `A${s.id}`);
+}
