@@ -83,14 +83,18 @@ export function optionControls(specs, values, prefix, onChange, live = false) {
     }
     const chosen = new Set(value || []);
     const required = new Set(spec.required || []);
-    return h(`span.option.multi#${id}`, { title, dataset: { option: spec.name } }, `${optionLabel(spec)}: `,
+    // the value is read from the boxes as they stand at each change, so every ticked choice
+    // is kept (a form drawn once and ticked several times, or one the server redraws)
+    const group = h(`span.option.multi#${id}`, { title, dataset: { option: spec.name } }, `${optionLabel(spec)}: `,
       spec.choices.map((c) => h("label", {}, h(`input#${id}-${c}`, {
         type: "checkbox", value: c, checked: chosen.has(c) || required.has(c), disabled: required.has(c),
-        onchange: (ev) => {
-          const now = new Set(chosen);
-          if (ev.target.checked) now.add(c); else now.delete(c);
-          onChange(spec, spec.choices.filter((x) => now.has(x) || required.has(x)));
+        dataset: { choice: c },
+        onchange: () => {
+          const ticked = new Set([...group.querySelectorAll("input[type=checkbox]")]
+            .filter((box) => box.checked).map((box) => box.dataset.choice));
+          onChange(spec, spec.choices.filter((x) => ticked.has(String(x)) || required.has(x)));
         } }), ` ${choiceLabel(spec, c)}`)));
+    return group;
   });
 }
 
