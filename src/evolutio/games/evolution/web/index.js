@@ -1,8 +1,15 @@
-// Evolution's table for the browser shell: draws a view sent by the server. No rules here:
-// what may be clicked comes from the server's legal actions; this module marks cards,
-// animals, links and locations with data-pick="kind:id" and the shell does the rest.
-import { h, pickable, tokens } from "/static/api.js";
+// Evolution's table for the browser shell: draws a view sent by the server as a card table.
+// No rules here: what may be clicked comes from the server's legal actions; this module marks
+// cards, animals, links and locations with data-pick="kind:id" and the shell does the rest.
+//
+// Layout: a one-line status bar (turn, phase, deck, food bank, legend), then the viewer's own
+// area (#my-area: their animals; #hand: their hand), the middle of the table (the natural
+// change, cards lying there), then the other players, more compact.
+import { h, pickable } from "/static/api.js";
 import { ref } from "/static/tips.js";
+import { tokenRow, cardBack, keyed, tokenSource, seatClass } from "/static/draw.js";
+import { gi, cardEl, animalEl } from "./cards.js";
+import { legendEl } from "./legend.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -10,64 +17,18 @@ export const css = "board.css";
 // The three locations of the Continents expansion, in the order the table shows them.
 export const LOCATIONS = ["laurasia", "gondwana", "ocean"];
 
+// The number of colours the pair chips cycle through (board.css .link-0 ...).
+const HUES = 6;
 
-
-function cardEl(card, ctx) {
-  const faces = (card.faces || []).map((f) => ref(h("div.face", {}, ctx.label(f)), f, ctx.label(f)));
-  const name = (card.faces || []).map((f) => ctx.label(f)).join(" / ");
-  return pickable(h("div.card", { dataset: { card: card.id } }, faces.length ? faces : `#${card.id}`), "card", card.id, name);
-}
-
-function animalEl(animal, ctx, attack, links) {
-  const { t } = ctx;
-  // Continents: traits that do not work where the animal lives (or while it is paralysed)
-  const off = new Set(animal.disabled || []);
-  const traits = (animal.traits || []).map((tr) => {
-    const struck = off.has(tr.card) || animal.paralysed;
-    return pickable(ref(h(`li.${tr.trait}${struck ? ".off" : ""}`,
-      { dataset: { card: tr.card }, title: struck ? t(animal.paralysed ? "paralysed" : "disabled") : null },
-      ctx.label(tr.trait)), tr.trait, ctx.label(tr.trait)), "card", tr.card, `${ctx.label(tr.trait)} (A${animal.id})`);
-  });
-  const cls = ["animal"];
-  if (animal.fed) cls.push("fed");
-  if (animal.hibernating) cls.push("hibernating");
-  if (animal.poisoned) cls.push("poisoned");
-  if (animal.paralysed) cls.push("paralysed");
-  // Regeneration: only the traits are left, waiting for a new animal card
-  const ghost = animal.present === false;
-  if (ghost) cls.push("ghost");
-  const flags = [];
-  if (ghost) flags.push(`⟳ ${t("traits_only")}`);
-  else if (animal.fed) flags.push(t("fed"));
-  if (animal.hibernating) flags.push(t("hibernating"));
-  if (animal.poisoned) flags.push(t("poisoned"));
-  if (animal.paralysed) flags.push(t("paralysed"));
-  if (attack && attack.carnivore === animal.id) flags.push(`⚔ ${t("attack")}`);
-  if (attack && attack.target === animal.id) flags.push("🎯");
-  // the animal card's face-down side: its owner sees it (everyone, once revealed)
-  const faces = Array.isArray(animal.faces) && animal.faces.length
-    ? h("div.facedown", { title: t("face_down") }, `🂠 ${animal.faces.map((f) => ctx.label(f)).join(" / ")}`)
-    : null;
-  const el = h(`div.${cls.join(".")}`, { dataset: animal.location ? { animal: animal.id, location: animal.location } : { animal: animal.id } },
-    h("div.aid", {}, `A${animal.id}`),
-    h("ul.traits", {}, traits),
-    // once the game is over the food of the last turn is gone: "0/1" would read as starving
-    ghost || ctx.over ? null : h("div.tokens", { title: `${animal.food}/${animal.need}` },
-      tokens(animal.food || 0, "#d9483b", t("food_in")), ` ${animal.food || 0}/${animal.need ?? "?"}`),
-    (animal.fat_capacity || 0) > 0 && !ctx.over
-      ? h("div.tokens", {}, tokens(animal.fat || 0, "#e3b23c", t("fat")), ` ${t("fat")} ${animal.fat || 0}/${animal.fat_capacity}`)
-      : null,
-    flags.length ? h("div.muted.flags", {}, flags.join(" · ")) : null,
-    faces,
-    (links || []).map((l) => pickable(ref(h("div.pair", { dataset: { link: l.id } },
-      `⇄ ${ctx.label(l.trait)} A${l.animals.find((a) => a !== animal.id) ?? animal.id}`), l.trait, ctx.label(l.trait)), "link", l.id)));
-  return pickable(el, "animal", animal.id, `A${animal.id}`);
-}
-
-// One food bank of the status bar: a location's (Continents) or the single one.
-function bankEl(name, count, place) {
-  return h(`span.bank${place ? `.loc-${place}` : ""}`, { dataset: place ? { bank: place } : {} },
-    `${name} `, tokens(count || 0, "#d9483b", name), h("b", {}, ` ${count ?? 0}`));
+// One food bank of the status bar: a location's (Continents) or the single one. Tokens fly
+// from it to the animals (tokenSource).
+function bankEl(name, count, place, t) {
+  const n = count ?? 0;
+  const el = h(`span.bank${place ? `.loc-${place}` : ""}`, { dataset: place ? { bank: place } : {} },
+    h("span.bank-name", {}, name), " ", gi(place || "food-bank", ""),
+    tokenRow("food", n, `${name}: ${n} ${t("food_in")}`, { max: 5 }),
+    h("b.bank-count", {}, String(n)));
+  return tokenSource(el, "food");
 }
 
 // A player's animals under Laurasia, Gondwana and the Ocean (the player's divider).
@@ -75,35 +36,40 @@ function locationGroups(p, view, ctx, linksOf) {
   const { t } = ctx;
   return h("div.locations", {}, LOCATIONS.map((place) => {
     const here = (p.animals || []).filter((a) => a.location === place);
+    const bank = view.food_banks[place] ?? 0;
     // a place is picked on the viewer's own divider: new animals and migrants go there
     const head = h("div.loc-head", { dataset: { location: place } },
-      ref(h("b", {}, t(place)), place, t(place)), h("span.muted", {}, ` · ${t("food_in")} ${view.food_banks[place] ?? 0}`));
+      gi(place, ""), ref(h("b", {}, t(place)), place, t(place)),
+      tokenRow("food", bank, `${t(place)}: ${bank} ${t("food_in")}`, { max: 4 }));
     if (p.seat === ctx.mySeat) pickable(head, "location", place, t(place));
     return h(`div.location.loc-${place}${here.length ? "" : ".empty"}`, { dataset: { location: place } }, head,
       h("div.animals", {}, here.length
         ? here.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
-        : h("span.muted", {}, "—")));
+        : h("span.none", {}, "—")));
   }));
 }
 
-// Ice Age: the natural change in force, face up, with the sizes of its deck and used pile.
-// Its name and text come from the labels "nature.<id>" (the view carries the English ones).
+// Ice Age: the natural change in force, drawn as a card, with the sizes of its deck and used
+// pile. Its name and text come from the labels "nature.<id>" (the view carries the English).
 function natureEl(nature, ctx) {
   if (!nature) return null;
+  const { t } = ctx;
   const cur = nature.current;
   const named = (key, fallback) => {
     const value = ctx.label(key);
     return value === key.replaceAll("_", " ") ? fallback : value;
   };
-  const title = named("nature", "Natural change");
+  const title = named("nature", t("nature_change"));
+  const kinds = { cold: "cold", disease: "disease", food: "warm", water: "water", growth: "growth" };
   const card = cur
     ? h(`div.nature-card.${cur.kind || "change"}#nature-card`, { dataset: { change: cur.id } },
-      h("b", {}, named(`nature.${cur.id}`, cur.name)),
+      h("div.nature-head", {}, gi(kinds[cur.kind] || "nature", ""), h("b", {}, named(`nature.${cur.id}`, cur.name))),
       h("div.nature-text", {}, named(`nature.${cur.id}.text`, cur.text)))
-    : h("span.muted#nature-card", {}, "–");
+    : h("div.nature-card.none#nature-card", {}, gi("nature", ""), h("span", {}, t("no_change")));
+  const piles = `${t("nature_deck")}: ${nature.deck_size} · ${t("nature_used")}: ${nature.discard_size}`;
   return h("div.nature#nature", { title: named("nature.origin", "") },
-    h("span.muted", {}, `❄ ${title}: `), card,
-    h("span.muted", {}, ` ${nature.deck_size} / ${nature.discard_size}`));
+    h("div.nature-label", {}, gi("nature", ""), h("span", {}, title)), card,
+    h("div.nature-piles", {}, cardBack(piles), h("span", {}, `${nature.deck_size} / ${nature.discard_size}`)));
 }
 
 // Is the seat asked to decide now? (the shell's list; else the view's own decision)
@@ -111,6 +77,37 @@ function acting(seat, view, ctx) {
   if (Array.isArray(ctx.active) && ctx.active.length) return ctx.active.includes(seat);
   const d = view.decision;
   return Boolean(d && (Array.isArray(d.seats) ? d.seats.includes(seat) : d.seat === seat));
+}
+
+// The status bar: one line (it wraps on a phone).
+function statusBar(view, ctx) {
+  const { t } = ctx;
+  const over = ctx.over;
+  const banks = view.food_banks;
+  const food = banks
+    ? [h("span.banks#banks", {}, LOCATIONS.map((place) => bankEl(t(place), banks[place], place, t))),
+      view.step_location ? h("span.step-location", {}, `${t("this_step")} `, h("b", {}, t(view.step_location))) : null]
+    : [h("span.banks.single", {}, bankEl(t("food"), view.food_bank, null, t))];
+  const deck = view.deck_size ?? 0;
+  return h("div.status-bar", {},
+    h("span.st.st-turn", {}, `${t("turn")} `, h("b", {}, String(view.turn ?? "-"))),
+    h("span.st.st-phase", {}, gi(over ? "turn" : view.phase, ""), h("b", {}, t(view.phase))),
+    h("span.st.st-deck", { title: `${t("deck")}: ${deck}` }, cardBack(`${t("deck")}: ${deck}`), h("b", {}, String(deck))),
+    food,
+    view.last_turn && !over ? h("span.st.attack.last-turn", {}, gi("last-turn", ""), t("last_turn")) : null,
+    legendEl(view, ctx));
+}
+
+// A player's line: the coloured name, hand and discard sizes, passed.
+function playerHead(p, ctx) {
+  const { t } = ctx;
+  const mine = p.seat === ctx.mySeat;
+  const name = ctx.names[p.seat] || `#${p.seat + 1}`;
+  return h("h4", {},
+    h("span.seat-name", {}, h("span.seat-dot", { "aria-hidden": "true" }), `${p.seat + 1}. ${name}${mine ? ` (${t("you")})` : ""}`),
+    h("span.count", { title: `${t("hand")}: ${p.hand_size}` }, gi("cards", t("hand")), h("b", {}, String(p.hand_size))),
+    h("span.count", { title: `${t("discard")}: ${p.discard_size}` }, gi("discard", t("discard")), h("b", {}, String(p.discard_size))),
+    p.passed ? h("span.passed", {}, t("passed")) : null);
 }
 
 // ctx: {mySeat, names: seat->name, t, label, pick, picked, hot, active}
@@ -126,46 +123,44 @@ export function renderTable(view, shellCtx) {
   const over = view.phase === "over";
   const ctx = { ...shellCtx, label, over };
   const { t } = ctx;
-  const banks = view.food_banks;
-  const food = banks
-    ? [h("span.banks#banks", {}, `${t("food")}: `, LOCATIONS.map((place) => bankEl(t(place), banks[place], place))),
-      view.step_location ? h("span.step-location", {}, `${t("this_step")} `, h("b", {}, t(view.step_location))) : null]
-    : [bankEl(t("food"), view.food_bank, null)];
-  const status = h("div.status-bar", {},
-    h("span", {}, `${t("turn")} `, h("b", {}, String(view.turn ?? "-"))),
-    h("span", {}, `${t("phase")} `, h("b", {}, t(view.phase))),
-    h("span", {}, `${t("deck")} `, h("b", {}, String(view.deck_size ?? "-"))),
-    food,
-    view.last_turn && !over ? h("span.attack", {}, t("last_turn")) : null);
-  const lying = (view.table_cards || []).length
-    ? h("div.table-cards#table-cards", {}, h("span.muted", {}, `${t("on_table")}: `),
-      h("div.hand", {}, view.table_cards.map((c) => cardEl(c, ctx))))
-    : null;
-  const nature = natureEl(view.nature, ctx);
   const linksOf = {};
-  for (const l of view.links || []) for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(l);
-  const players = (view.players || []).map((p) => {
-    const cls = ["player"];
-    if (p.seat === ctx.mySeat) cls.push("me");
+  (view.links || []).forEach((l, i) => {
+    const link = { ...l, hue: i % HUES };
+    for (const a of l.animals || []) (linksOf[a] = linksOf[a] || []).push(link);
+  });
+  const mine = (p) => p.seat === ctx.mySeat;
+  const playerEl = (p) => {
+    const cls = ["player", seatClass(p.seat)];
+    if (mine(p)) cls.push("me");
+    else cls.push("compact");
     if (acting(p.seat, view, ctx)) cls.push("active");
-    const name = ctx.names[p.seat] || `#${p.seat + 1}`;
-    const head = h("h4", {}, `${p.seat + 1}. ${name}${p.seat === ctx.mySeat ? ` (${t("you")})` : ""}`,
-      h("span.muted", {}, `${t("hand")}: ${p.hand_size}`),
-      h("span.muted", {}, `${t("discard")}: ${p.discard_size}`),
-      p.passed ? h("span.muted", {}, t("passed")) : null);
-    const animals = banks
+    const animals = view.food_banks
       ? locationGroups(p, view, ctx, linksOf)
       : h("div.animals", {}, (p.animals || []).length
         ? p.animals.map((a) => animalEl(a, ctx, view.attack, linksOf[a.id]))
-        : h("span.muted", {}, t("no_animals")));
-    const parts = [head, animals];
-    if (Array.isArray(p.hand) && p.hand.length) parts.push(h("div.muted", {}, t("hand")), h("div.hand", {}, p.hand.map((c) => cardEl(c, ctx))));
-    return h(`div.${cls.join(".")}`, { dataset: { seat: p.seat } }, parts);
-  });
-  const links = (view.links || []).map((l) =>
-    pickable(h("span.link", { dataset: { link: l.id } },
-      `${ctx.label(l.trait)}: A${(l.animals || []).join(" – A")}  `), "link", l.id));
-  return h("div.table", {}, h("div.panel", {}, status, nature, lying),
-    h("div.players", {}, players),
-    links.length ? h("div.links.panel", {}, h("b", {}, `${t("links")}: `), links) : null);
+        : h("span.none", {}, t("no_animals")));
+    const parts = [playerHead(p, ctx)];
+    if (mine(p)) {
+      parts.push(h("div.my-animals#my-area", { "aria-label": t("your_animals") }, animals));
+      const hand = Array.isArray(p.hand) ? p.hand : [];
+      parts.push(h("div.hand-row", {},
+        h("div.hand#hand", { "aria-label": t("your_hand") }, hand.length
+          ? hand.map((c) => cardEl(c, ctx))
+          : h("span.none", {}, t("empty_hand")))));
+    } else {
+      parts.push(animals);
+    }
+    return keyed(h(`div.${cls.filter(Boolean).join(".")}`, { dataset: { seat: p.seat } }, parts), `seat:${p.seat}`, { leave: null });
+  };
+  const players = view.players || [];
+  const me = players.filter(mine).map(playerEl);
+  const others = players.filter((p) => !mine(p)).map(playerEl);
+  const lying = (view.table_cards || []).length
+    ? h("div.table-cards#table-cards", {}, h("span.centre-label", {}, t("on_table")),
+      h("div.lying", {}, view.table_cards.map((c) => cardEl(c, ctx))))
+    : null;
+  const nature = natureEl(view.nature, ctx);
+  const centre = nature || lying ? h("div.centre", {}, nature, lying) : null;
+  return h("div.table.evo", {}, statusBar(view, ctx),
+    h("div.players", {}, me, centre, others));
 }
