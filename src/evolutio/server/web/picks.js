@@ -125,15 +125,68 @@ export function markHinted(root, item) {
 }
 
 // The pick part of a renderer's ctx: picked(kind, id), hot(kind, id), pick(kind, id) or null,
-// and why(kind, id) (or null) for things that cannot be used.
-export function pickContext(picks, hotKeys, onPick, onWhy = null) {
+// and why(kind, id) (or null) for things that cannot be used. With the legal actions,
+// `dropsAfter(kind, id)` tells which things a dragged thing may be dropped on (those the
+// actions still possible after picking it name), for drag and drop.
+export function pickContext(picks, hotKeys, onPick, onWhy = null, legal = null) {
   const chosen = new Set(picks.map((p) => key(p.kind, p.id)));
+  const dropsAfter = legal ? (kind, id) => {
+    const next = [...picks, { kind, id }];
+    const out = mentioned(legal.filter((item) => matches(item, next)));
+    for (const p of next) out.delete(key(p.kind, p.id));
+    return out;
+  } : null;
   return {
     picked: (kind, id) => chosen.has(key(kind, id)),
     hot: (kind, id) => hotKeys.has(key(kind, id)) && !chosen.has(key(kind, id)),
     pick: onPick,
     why: onWhy,
+    dropsAfter,
   };
+}
+
+// Drag and drop: a thing that may be picked can be dragged onto a thing the actions possible
+// after picking it name; the drop picks both (the card, then the animal), as two taps would.
+function dragAndDrop(root, el, kind, id, ctx, all) {
+  if (!ctx.dropsAfter || !ctx.pick) return;
+  el.draggable = true;
+  el.addEventListener("dragstart", (ev) => {
+    const drops = ctx.dropsAfter(kind, id);
+    if (!drops.size) { ev.preventDefault(); return; }
+    root.dataset.dragging = key(kind, id);
+    ev.dataTransfer.effectAllowed = "move";
+    ev.dataTransfer.setData("text/plain", key(kind, id));
+    for (const other of all) if (drops.has(other.dataset.pick)) other.classList.add("drop-ok");
+  });
+  el.addEventListener("dragend", () => {
+    delete root.dataset.dragging;
+    for (const other of root.querySelectorAll(".drop-ok, .drop-over")) other.classList.remove("drop-ok", "drop-over");
+  });
+}
+
+function dropTarget(root, el, kind, id, ctx) {
+  if (!ctx.dropsAfter || !ctx.pick) return;
+  el.addEventListener("dragover", (ev) => {
+    if (!el.classList.contains("drop-ok")) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    ev.dataTransfer.dropEffect = "move";
+    el.classList.add("drop-over");
+  });
+  el.addEventListener("dragleave", () => el.classList.remove("drop-over"));
+  el.addEventListener("drop", (ev) => {
+    if (!el.classList.contains("drop-ok")) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    const from = root.dataset.dragging || ev.dataTransfer.getData("text/plain");
+    delete root.dataset.dragging;
+    if (!from) return;
+    const at = from.indexOf(":");
+    const raw = from.slice(at + 1);
+    const fromId = /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    if (!ctx.picked(from.slice(0, at), fromId)) ctx.pick(from.slice(0, at), fromId);
+    ctx.pick(kind, id);
+  });
 }
 
 // Highlight and wire the elements a renderer marked with data-pick (the root included).
@@ -147,6 +200,7 @@ export function decorate(root, ctx) {
     const id = /^-?\d+$/.test(raw) ? Number(raw) : raw;
     const picked = ctx.picked(kind, id);
     const hot = ctx.hot(kind, id);
+    dropTarget(root, el, kind, id, ctx);
     if (picked) el.classList.add("selected");
     else if (hot) el.classList.add("clickable");
     if (ctx.pick && (picked || hot)) {
@@ -160,6 +214,7 @@ export function decorate(root, ctx) {
         if (ev.target !== el || (ev.key !== "Enter" && ev.key !== " ")) return;
         ev.preventDefault(); ev.stopPropagation(); ctx.pick(kind, id);
       });
+      if (hot) dragAndDrop(root, el, kind, id, ctx, marked);
     } else if (ctx.why) {
       el.classList.add("why-able");
       el.addEventListener("click", (ev) => {

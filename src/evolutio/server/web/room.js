@@ -209,7 +209,7 @@ export async function showRoom(app, roomId, session) {
     const ctx = { game: me.game, mySeat: st.seat, names: names(), decision: d, active: seats,
       t: (key) => t(key, me.game), label: (id) => label(me.game, id),
       ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null,
-        st.seat === null || st.seat === undefined || !d ? null : why) };
+        st.seat === null || st.seat === undefined || !d ? null : why, legal.length ? legal : null) };
     const focus = focusKey();
     const moved = Boolean(me.focusNext && focus);
     me.focusNext = false;
