@@ -6,9 +6,10 @@
 // Layout: a one-line status bar (round, phase, the watering hole as a pond, the draw pile,
 // the legend), then the viewer's own species (#my-area) and hand (#hand), then the others.
 import { h } from "/static/api.js";
+import { getLang } from "/static/i18n.js";
 import { ref, refText } from "/static/tips.js";
 import { shellIcon, cardBack, legend, keyed, tokenSource, tokenRow, seatClass } from "/static/draw.js";
-import { gi, TRAITS, traitCard, speciesBoard } from "./pieces.js";
+import { gi, TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -67,7 +68,7 @@ function legendEl(ctx) {
   const { t } = ctx;
   const sym = (icon, id, text) => ({ icon, name: ctx.label(id) !== id ? ctx.label(id) : t(id), text });
   const items = [
-    ...TRAITS.map((id) => ({ icon: gi(id), name: ctx.label(id), text: refText("northstar", id) })),
+    ...TRAITS.map((id) => ({ icon: gi(id, "", `fam-${family(id)}`), name: ctx.label(id), text: refText("northstar", id) })),
     sym(gi("watering_hole"), "watering_hole", refText("northstar", "watering_hole")),
     { icon: gi("plant"), name: t("plant_food"), text: t("plant_text") },
     { icon: gi("meat"), name: t("meat"), text: t("meat_text") },
@@ -157,7 +158,8 @@ export function renderTable(view, ctx) {
   const others = players.filter((p) => p !== mine);
   const note = view.phase === "food"
     ? h("div.food-note", { role: "note" }, shellIcon("hourglass"), h("span", {}, t("food_note"))) : null;
-  return h("div.table.northstar", {},
+  // the page's language on the table, so that long trait names hyphenate in narrow slots
+  return h("div.table.northstar", { lang: getLang() },
     statusBar(view, ctx),
     note,
     mine ? playerArea(mine, view, ctx, { me: true }) : null,

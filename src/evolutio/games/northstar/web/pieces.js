@@ -35,10 +35,17 @@ export function foodBadge(food, ctx) {
   return ref(badge(signed(food), `${ctx.t("food_value")} ${signed(food)}`, tone), "food_value");
 }
 
+// How much a card's name must shrink to fit its width: by the longest word (names wrap
+// between words, "Defensive Herding"; a word longer than the card breaks anywhere).
+function fit(name) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  return longest <= 8 ? "fit-0" : longest <= 10 ? "fit-1" : longest <= 12 ? "fit-2" : "fit-3";
+}
+
 // A trait card face up: value badge, picture, name. `size`: "" (hand), "mini" (watering hole).
 export function traitCard(card, ctx, { size = "", key = true, enter = null, pick = true } = {}) {
   const name = ctx.label(card.trait);
-  const el = h(`div.card.ns-card.fam-${family(card.trait)}${size ? `.${size}` : ""}`, { dataset: { card: card.card } },
+  const el = h(`div.card.ns-card.fam-${family(card.trait)}.${fit(name)}${size ? `.${size}` : ""}`, { dataset: { card: card.card } },
     foodBadge(card.food, ctx),
     h("span.card-art", {}, gi(card.trait)),
     h("span.card-name", {}, name));
@@ -54,7 +61,7 @@ function traitSlot(tr, s, ctx) {
   if (!tr) return h("li.slot.empty", { "aria-hidden": "true" });
   if (tr.hidden) {
     return h("li.slot.hidden", { title: t("face_down_trait"), "aria-label": t("face_down_trait") },
-      cardBack(t("face_down_trait"), "slot-back"));
+      cardBack(t("face_down_trait"), "slot-back"), h("span.hidden-word", { "aria-hidden": "true" }, t("face_down")));
   }
   const name = ctx.label(tr.trait);
   const down = tr.face_down === true;
@@ -75,6 +82,7 @@ export function speciesBoard(s, view, ctx) {
   if (s.carnivore) cls.push("carnivore");
   cls.push(s.hungry ? "hungry" : "fed");
   const intel = view.intel && view.intel.species === s.id;
+  const feeding = view.phase === "before" || view.phase === "feed";
   if (intel) cls.push("intel");
   const food = Number(s.food) || 0;
   const pop = Number(s.pop) || 0;
@@ -90,7 +98,7 @@ export function speciesBoard(s, view, ctx) {
       h("div.sp-head", {},
         h("span.sid", {}, gi("species"), `A${s.id}`),
         s.carnivore ? h("span.carn-mark", {}, gi("carnivore", ctx.label("carnivore"))) : null,
-        h(`span.sp-state.${s.hungry ? "is-hungry" : "is-fed"}`, {}, s.hungry ? t("hungry") : t("fed"))),
+        feeding ? h(`span.sp-state.${s.hungry ? "is-hungry" : "is-fed"}`, {}, s.hungry ? t("hungry") : t("fed")) : null),
       h("div.tracks", {},
         ref(h("div.track-row", {}, gi("body"), track("body", s.body, 6, ctx.label("body"), { low: 1 })), "body"),
         ref(h("div.track-row", {}, gi("pop"), track("pop", s.pop, 6, ctx.label("pop"), { low: 1 })), "pop")),
