@@ -19,7 +19,7 @@ export function legendEl(view, ctx) {
     { icon: gi("food-bank", ""), name: t("food"), text: t("lg_bank") },
     { icon: tokenIcon("food"), name: t("lg_food"), text: t("lg_food_text") },
     { icon: tokenIcon("food", true), name: t("lg_need"), text: t("lg_need_text") },
-    { icon: tokenIcon("fat"), name: t("fat"), text: t("lg_fat_text") },
+    { icon: tokenIcon("fat"), name: t("lg_fat"), text: t("lg_fat_text") },
     { icon: tokenIcon("fat", true), name: t("lg_fat_room"), text: t("lg_fat_room_text") },
     { icon: h("span.badge.badge-food", { "aria-hidden": "true" }, "+1"), name: t("food_need"), text: t("lg_cost_text") },
     { icon: cardBack(""), name: t("deck"), text: t("lg_deck_text") },
