@@ -83,6 +83,7 @@ export function speciesBoard(s, view, ctx) {
   cls.push(s.hungry ? "hungry" : "fed");
   const intel = view.intel && view.intel.species === s.id;
   const feeding = view.phase === "before" || view.phase === "feed";
+  const over = view.phase === "over";
   if (intel) cls.push("intel");
   const food = Number(s.food) || 0;
   const pop = Number(s.pop) || 0;
@@ -104,7 +105,7 @@ export function speciesBoard(s, view, ctx) {
         ref(h("div.track-row", {}, gi("pop"), track("pop", s.pop, 6, ctx.label("pop"), { low: 1 })), "pop")),
       h("div.sp-food", {},
         h("span.food-line", { title: foodLabel }, gi(kind),
-          tokenRow(kind, food, foodLabel, { empty: Math.max(0, pop - food), max: 7 })),
+          tokenRow(kind, food, foodLabel, { empty: over ? 0 : Math.max(0, pop - food), max: 7 })),
         showFat ? h("span.fat-line", { title: fatLabel }, gi("fat"),
           tokenRow("fat", s.fat || 0, fatLabel, { empty: Math.max(0, (fatCap || 0) - (s.fat || 0)), max: 7 })) : null)),
     h("ul.traits", {}, traits.slice(0, Math.max(3, traits.length)).map((tr) => traitSlot(tr, s, ctx))),
