@@ -148,7 +148,7 @@ export function animalEl(animal, ctx, attack, links) {
     ? tokenRow("fat", fat, `${t("fat")} ${fat}/${cap}`, { empty: Math.max(0, cap - fat), max: 6 }) : null;
   // the animal card's face-down side: its owner sees it (everyone, once revealed)
   const faces = Array.isArray(animal.faces) && animal.faces.length
-    ? h("div.facedown", { title: t("face_down") }, gi("face-down", ""),
+    ? h("div.facedown", { title: `${t("face_down")}: ${animal.faces.map((f) => ctx.label(f)).join(" / ")}` }, gi("face-down", ""),
       h("span", {}, `${t("face_down")}: ${animal.faces.map((f) => ctx.label(f)).join(" / ")}`))
     : null;
   const body = h("div.animal-card", {},
