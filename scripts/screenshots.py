@@ -95,12 +95,22 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
 
 
 async def act_once(page: Any) -> None:
-    """The guest's first legal action (a confirming action clicked twice), then a pause."""
-    button = page.locator("#legal button.act").first
+    """The guest's first move: a thing to pick on the table (the hinted one first), else the
+    first move button (a confirming one clicked twice); then a pause."""
     try:
-        await button.wait_for(timeout=15000)
+        await page.wait_for_selector("#prompt", timeout=15000)
     except Exception:  # the game may be over, or waiting on the others
         return
+    thing = page.locator("#table .hinted.clickable, #table [data-pick].clickable").first
+    if not await page.locator("#legal button.act").count() and await thing.count():
+        await thing.click()
+        await page.wait_for_timeout(300)
+        more = page.locator("#table [data-pick].clickable").first
+        if await page.locator("#prompt").count() and not await page.locator("#legal button.act").count():
+            await more.click()
+        await page.wait_for_timeout(700)
+        return
+    button = page.locator("#legal button.act").first
     await button.click()
     if await page.locator("#legal button.armed").count():
         await page.locator("#legal button.armed").first.click()
