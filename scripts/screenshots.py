@@ -106,7 +106,8 @@ async def act_once(page: Any) -> None:
         await thing.click()
         await page.wait_for_timeout(300)
         more = page.locator("#table [data-pick].clickable").first
-        if await page.locator("#prompt").count() and not await page.locator("#legal button.act").count():
+        buttons = await page.locator("#legal button.act").count()
+        if await page.locator("#prompt").count() and not buttons and await more.count():
             await more.click()
         await page.wait_for_timeout(700)
         return
