@@ -64,5 +64,5 @@ export function sinceStrip(log, mySeat, names, seats, onReplay, replaying) {
     h("span.since-title", {}, tableWords("since")),
     h("button.since-replay#since-replay", { onclick: onReplay, disabled: replaying, title: tableWords("replay") },
       shellIcon("replay"), ` ${tableWords(replaying ? "replaying" : "replay")}`),
-    h("div.since-entries", {}, chips));
+    h("div.since-entries", { tabindex: "0", "aria-label": tableWords("since") }, chips));
 }
