@@ -101,7 +101,7 @@ def test_seats_count_from_one_in_commands_and_sentences(server: Server) -> None:
         refused = await t.command("/bot random 4")
         assert refused["code"] == "bad_seat" and "1 to 3" in refused["message"]
         who = await t.command("/who")
-        assert who["private"] and "3: bot:random" in who["text"]
+        assert who["private"] and "3: Darwin (random)" in who["text"]
         await t.close()
 
     run(go())

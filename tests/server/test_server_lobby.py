@@ -32,6 +32,8 @@ def test_play_now_starts_a_game_against_bots(server: Server) -> None:
     assert room["status"] == "playing"
     assert room["seats"][0]["name"] == "Quick"
     assert all(s["bot"] for s in room["seats"][1:]) and len(room["seats"]) == 3
+    # each bot its own naturalist's name with its level
+    assert [s["name"] for s in room["seats"][1:]] == ["Darwin (random)", "Lamarck (random)"]
     assert room["private"] is False and room["rematch"] is None
 
     async def main() -> dict[str, Any]:
@@ -47,6 +49,10 @@ def test_play_now_starts_a_game_against_bots(server: Server) -> None:
     again = server.post(f"/api/rooms/{room['id']}/rematch", token, json={}).json()["room"]
     assert again["status"] == "playing" and again["id"] != room["id"]
     assert [s["name"] for s in again["seats"]] == [s["name"] for s in room["seats"]]
+    # the bots are rated by level, under the bot:LEVEL holder, whatever their names
+    board = server.get("/api/leaderboard?game=toy").json()["players"]
+    assert "bot:random" in {p["name"] for p in board}  # toy: no heuristic, random bots
+    assert not {"Darwin (random)", "Lamarck (random)"} & {p["name"] for p in board}
 
 
 def test_play_now_refuses_bad_input_and_needs_a_name(server: Server) -> None:
@@ -138,11 +144,11 @@ def test_rematch_keeps_game_options_bots_and_seats(server: Server) -> None:
     assert first.status_code == 200, first.text
     new = first.json()["room"]
     assert new["game"] == "toy" and new["options"]["tricks"] == 1 and new["clock"] == 30
-    assert [s["name"] for s in new["seats"]] == [None, "bot:random", "Remb"]
+    assert [s["name"] for s in new["seats"]] == [None, "Darwin (random)", "Remb"]
     assert new["status"] == "open" and new["host"] == "Remb"
     again = server.post(f"/api/rooms/{room}/rematch", ann, json={}).json()["room"]
     assert again["id"] == new["id"]
-    assert [s["name"] for s in again["seats"]] == ["Rema", "bot:random", "Remb"]
+    assert [s["name"] for s in again["seats"]] == ["Rema", "Darwin (random)", "Remb"]
     assert server.get(f"/api/rooms/{room}").json()["room"]["rematch"] == new["id"]
 
 

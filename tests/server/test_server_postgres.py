@@ -132,7 +132,7 @@ def test_game_against_a_bot_with_ratings(server: Server) -> None:
 
     final = run(go())
     record = Record.from_json(server.get(f"/api/rooms/{room}/record").json())
-    assert record.players == ["Olga", "bot:random"] and len(record.actions) == final["version"]
+    assert record.players == ["Olga", "Darwin (random)"] and len(record.actions) == final["version"]
     outcome = Match.from_record(record).outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
     profile = server.get("/api/users/Olga").json()

@@ -225,7 +225,7 @@ async def walk(server: Server, game: str, lang: str) -> None:
         await talker.until(lambda f: f["type"] == "pong" and f["ref"] == "end")
         await talker.ws.close()
 
-    names = [host_name, other_name, "bot:random", "anonymous"]
+    names = [host_name, other_name, "Darwin (random)", "anonymous"]
     identifiers = identifiers_of(server, game)
     english = {text for pair in pairs for _, text in sentences(pair[1].frames)}
     foreign = [s for pair in pairs for s in sentences(pair[0].frames)]

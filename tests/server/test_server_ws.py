@@ -103,7 +103,7 @@ def test_whole_game_against_a_bot_then_record_and_ratings(server: Server) -> Non
     r = server.get(f"/api/rooms/{room}/record")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     record = Record.from_json(r.json())
-    assert record.players == ["Ivy", "bot:random"] and len(record.actions) == final["version"]
+    assert record.players == ["Ivy", "Darwin (random)"] and len(record.actions) == final["version"]
     match = Match.from_record(record)
     outcome = match.outcome()
     assert outcome is not None and list(outcome.scores) == final["outcome"]["scores"]
@@ -112,7 +112,7 @@ def test_whole_game_against_a_bot_then_record_and_ratings(server: Server) -> Non
     assert steps[-1]["view"] == match.view(None)
     assert steps[-1]["text"] == final["log"][-1]["text"]
     # the bids are told by their events, never by the hidden action
-    assert steps[1]["text"] in ("Ivy bids.", "bot:random bids.")
+    assert steps[1]["text"] in ("Ivy bids.", "Darwin (random) bids.")
     assert "Bids revealed" in steps[2]["text"]
     profile = server.get("/api/users/Ivy").json()
     assert profile["ratings"]["toy"]["games"] == 1 and profile["recent"][0]["room"] == room

@@ -35,7 +35,7 @@ from evolutio.server.hub import Hub
 from evolutio.server.limits import Quota
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Room
-from evolutio.server.seating import Seat
+from evolutio.server.seating import Seat, bot_name
 from evolutio.server.seeds import game_seed
 from evolutio.server.texts import say
 
@@ -81,7 +81,7 @@ def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
         room = hub.create_room(name, options, data.get("clock", 0), user, times,
                                private=data.get("private", False))
         for seat in range(1, len(room.seats)):
-            room.seats[seat] = Seat(None, f"bot:{spec}", spec)
+            room.seats[seat] = Seat(None, bot_name(room.seats, spec, seat), spec)
         room.start(game_seed(), user.name)
     except RoomError as exc:
         raise _error(exc) from None

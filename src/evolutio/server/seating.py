@@ -94,12 +94,37 @@ def leave(seats: list[Seat], user_id: int | None) -> int:
     return index
 
 
+#: the bots' display names, naturalists (no game's words); each bot seat of a room gets one
+#: that no other seat there has, with its level: "Darwin (normal)", "Lamarck (hard)". The name
+#: is stored with the seat, so it lasts the room; ratings stay keyed by level (``bot:LEVEL``).
+NATURALISTS = ("Darwin", "Lamarck", "Mendel", "Wallace", "Linnaeus", "Humboldt", "Cuvier",
+               "Merian", "Buffon", "Haeckel", "Bates", "Anning")
+
+
+def _first_name(name: str) -> str:
+    """A bot's naturalist ("Darwin" of "Darwin (hard)")."""
+    return name.split(" (", 1)[0]
+
+
+def bot_name(seats: list[Seat], level: str, index: int) -> str:
+    """The display name of a bot of ``level`` put at seat ``index``: the naturalist a bot
+    there had (a level changed keeps its name), else the first one no other seat has."""
+    here = seats[index] if 0 <= index < len(seats) else None
+    if here is not None and here.bot is not None and " (" in here.name:
+        return f"{_first_name(here.name)} ({level})"
+    taken = {_first_name(s.name).casefold() for i, s in enumerate(seats) if i != index and s.name}
+    for first in NATURALISTS:
+        if first.casefold() not in taken:
+            return f"{first} ({level})"
+    return f"{NATURALISTS[index % len(NATURALISTS)]} {index + 1} ({level})"
+
+
 def put_bot(seats: list[Seat], level: str, raw: str | None) -> int:
     """A bot of ``level`` at seat ``raw`` (or the first free one), replacing a bot there."""
     index = seat_arg(seats, raw) if raw else first_free(seats)
     if seats[index].user_id is not None:
         raise RoomError("taken", "seat_taken_by", seat=index + 1, name=seats[index].name)
-    seats[index] = Seat(None, f"bot:{level}", level)
+    seats[index] = Seat(None, bot_name(seats, level, index), level)
     return index
 
 
