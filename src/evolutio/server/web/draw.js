@@ -49,9 +49,10 @@ export const TOKEN_KINDS = ["food", "fat", "plant", "meat", "shelter", "extra"];
 export function tokenRow(kind, count, label, { empty = 0, max = 8, key = null } = {}) {
   const n = Math.max(0, Number(count) || 0);
   const gap = Math.max(0, Number(empty) || 0);
+  // with no label the row is decoration (a legend's sample), hidden from screen readers
+  const named = label ? { role: "img", "aria-label": label, title: label } : { "aria-hidden": "true" };
   const row = h(`span.tokens.tokens-${kind}`, {
-    role: "img", "aria-label": label, title: label,
-    dataset: { tokens: kind, count: n, ...(key === null ? {} : { tokenKey: key }) } });
+    ...named, dataset: { tokens: kind, count: n, ...(key === null ? {} : { tokenKey: key }) } });
   const many = n + gap > max;
   const shown = many ? Math.min(n, 1) : n;
   for (let i = 0; i < shown; i++) row.append(h(`span.token.token-${kind}`, { "aria-hidden": "true" }));
