@@ -80,10 +80,12 @@ def open_tab(browser: Any, server: Server, token: str, size: str = "desktop") ->
 
 
 def play_now(server: Server, token: str, game: str, opponents: int = 2, level: str = "easy",
-             options: dict[str, Any] | None = None) -> str:
-    """A room started at once: the guest at seat 1 and bots at the others."""
+             options: dict[str, Any] | None = None, clock: int = 0) -> str:
+    """A room started at once: the guest at seat 1 and bots at the others (``clock``: seconds
+    a decision, 0 for none)."""
     r = server.post("/api/play-now", token, json={
-        "game": game, "opponents": opponents, "level": level, "options": options or {}})
+        "game": game, "opponents": opponents, "level": level, "options": options or {},
+        "clock": clock})
     assert r.status_code == 200, r.text
     return str(r.json()["room"]["id"])
 

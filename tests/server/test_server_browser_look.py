@@ -106,8 +106,9 @@ def test_lobby_has_no_emoji(browser: Any, seeded_server: Server, token: str) -> 
 @pytest.mark.parametrize("game", GAMES)
 def test_table_has_no_emoji(browser: Any, seeded_server: Server, token: str,
                             game: str) -> None:
-    """A game a few moves on (the log has entries), the first legal action each time."""
-    room = play_now(seeded_server, token, game)
+    """A game a few moves on (the log has entries), the first legal action each time, with
+    a clock (so that the clocks are drawn too)."""
+    room = play_now(seeded_server, token, game, clock=600)
     tab = open_tab(browser, seeded_server, token)
     try:
         goto_room(tab, seeded_server, room)
