@@ -327,7 +327,7 @@ class KeyboardGame:
 
 
 def play_by_keyboard(tab: Tab, rng: random.Random, steps: int = 800,
-                     seconds: float = 120.0, max_tabs: int = 300) -> KeyboardGame:
+                     seconds: float = 120.0, max_tabs: int = 500) -> KeyboardGame:
     """Play the person's decisions until ``#game-over`` with Tab and Enter alone: Tab until an
     action of ``#legal`` or a pick on the table has the focus (one of the first four, chosen
     by ``rng``; one that ends a turn or a phase only now and then while there are others, and

@@ -66,7 +66,8 @@ def at_first_decision(tabs: dict[str, Tab], server: Server, rooms: dict[str, str
     tab = tabs[size]
     goto_room(tab, server, rooms[game])
     tab.page.wait_for_selector("#prompt")
-    tab.page.wait_for_timeout(300)  # the renderer's late layout (fonts, images)
+    tab.page.evaluate("() => document.fonts.ready.then(() => true)")
+    tab.page.wait_for_timeout(300)  # the renderer's late layout (images, a second frame)
     return tab
 
 
