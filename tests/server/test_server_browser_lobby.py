@@ -62,8 +62,12 @@ async def play_now_flow(base: str, viewport: dict[str, int], name: str) -> dict[
         seen["summary"] = await card.locator(".game-summary").inner_text()
         seen["opponents"] = await card.locator("select.opponents option").all_inner_texts()
         seen["level"] = await card.locator("select.level").input_value()
-        # no session: the name is asked inline, then one click starts the game
-        await page.fill("#play-name", name)
+        # the card tells players, length and difficulty and links the rules
+        seen["facts"] = await card.locator(".game-facts").inner_text()
+        seen["rules_href"] = await card.locator("a.card-rules").get_attribute("href")
+        seen["name_fields"] = await page.locator("input[name=name], #play-name").count()
+        # no session: the lobby's one name field, then one click starts the game
+        await page.fill("#login input[name=name]", name)
         await card.locator("select.opponents").select_option("2")
         await card.locator(".play-now").click()
         await page.wait_for_selector("#table")
@@ -109,6 +113,9 @@ def test_play_now_to_game_over(server: Server, viewport: dict[str, int]) -> None
     assert seen["errors"] == []
     assert seen["cards"] >= 2  # every installed game has its card
     assert "trick game" in seen["summary"]
+    assert "2–4 players" in seen["facts"] and "5 min" in seen["facts"], seen["facts"]
+    assert "easy" in seen["facts"] and seen["rules_href"] == "/rules/toy"
+    assert seen["name_fields"] == 1  # one name field on the lobby
     assert seen["opponents"] == ["1", "2", "3"] and seen["level"] == "normal"
     assert "/room/" in seen["url"]
     assert len(seen["seats"]) == 3 and name in seen["seats"][0]

@@ -200,7 +200,11 @@ class GameInfo:
     figures its outcomes report, and a short description per language for the lobby.
 
     ``order`` places the game in lists (lowest first); ``demo`` marks a game made to test the
-    platform, which is listed but never chosen by default."""
+    platform, which is listed but never chosen by default. For the lobby's card: ``titles``
+    (the game's title per language, else its ``title``), ``minutes`` (a game's usual length,
+    low and high), ``difficulty`` (``easy``, ``medium``, ``medium-high`` or ``hard``); for
+    the rules page: ``notes`` per language (what the project made up itself, such as card
+    texts no official source gives)."""
 
     min_players: int
     max_players: int
@@ -211,6 +215,10 @@ class GameInfo:
     summary: Mapping[str, str] = field(default_factory=dict)
     order: int = 100
     demo: bool = False
+    titles: Mapping[str, str] = field(default_factory=dict)
+    minutes: tuple[int, int] | None = None
+    difficulty: str = ""
+    notes: Mapping[str, str] = field(default_factory=dict)
 
     def describe(self, language: str = "en") -> str:
         return self.summary.get(language) or self.summary.get("en") or ""
@@ -228,6 +236,10 @@ class GameInfo:
             "summary": dict(self.summary),
             "order": self.order,
             "demo": self.demo,
+            "titles": dict(self.titles),
+            "minutes": None if self.minutes is None else list(self.minutes),
+            "difficulty": self.difficulty,
+            "notes": dict(self.notes),
         }
 
 

@@ -103,16 +103,24 @@ class DarwinsChoice:
         ),
         summary=W(
             "Darwin's Choice: build species from animal parts, fit them to changing habitats "
-            "over four eras. The card set is the project's own design, not the publisher's.",
+            "over four eras.",
             "Darwin's Choice: crea specie da parti di animali e adattale ad habitat che "
-            "cambiano in quattro Ere. Le carte sono un progetto originale, non quelle "
-            "dell'editore.",
+            "cambiano in quattro Ere.",
             "Darwin's Choice: Arten aus Tierteilen bauen und an wechselnde Habitate anpassen, "
-            "vier Zeitalter lang. Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
+            "vier Zeitalter lang.",
             "Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
-            "меняющимся средам за четыре эры. Карты — собственный набор проекта.",
+            "меняющимся средам за четыре эры.",
         ),
         order=10,
+        titles=W("Darwin's Choice", "Darwin's Choice", "Darwin's Choice", "Выбор Дарвина"),
+        minutes=(45, 90),
+        difficulty="medium-high",
+        notes=W(
+            "The card set is the project's own design, not the publisher's.",
+            "Le carte sono un progetto originale, non quelle dell'editore.",
+            "Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
+            "Карты — собственный набор проекта, не издательский.",
+        ),
     )
     heuristic = HEURISTIC
     web = files("evolutio.games.darwin") / "web"

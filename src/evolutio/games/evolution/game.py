@@ -117,17 +117,25 @@ INFO = GameInfo(
         ),
     ),
     summary=_words(
-        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt. "
-        "Ice Age's natural-change cards are the project's own (no official texts exist).",
-        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь. "
-        "Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
-        "текстов нет).",
-        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate. "
-        "Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto.",
-        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen. "
-        "Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst.",
+        "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",
+        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь.",
+        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate.",
+        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
     ),
     order=0,
+    titles=_words("Evolution (Knorre & Machin)", "Эволюция (Кнорре и Мачин)",
+                  "Evolution (Knorre e Machin)", "Evolution (Knorre & Machin)"),
+    minutes=(30, 60),
+    difficulty="medium",
+    notes=_words(
+        "Ice Age's natural-change cards are the project's own (no official texts exist).",
+        "Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
+        "текстов нет).",
+        "Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
+        "testi ufficiali).",
+        "Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
+        "offiziellen Texte).",
+    ),
 )
 
 

@@ -106,17 +106,25 @@ class NorthStar:
         ),
         summary=_w(
             "North Star Games' Evolution as BrettspielWelt plays it: food cards chosen at "
-            "the same time, 17 traits, carnivores. Card food values are the project's own "
-            "(provisional).",
+            "the same time, 17 traits, carnivores.",
             "Evolution von North Star Games wie auf BrettspielWelt: gleichzeitige "
-            "Nahrungskarten, 17 Eigenschaften, Fleischfresser. Nahrungswerte vorläufig, "
-            "eigene Festlegung des Projekts.",
+            "Nahrungskarten, 17 Eigenschaften, Fleischfresser.",
             "Evolution от North Star Games как на BrettspielWelt: одновременный выбор карт "
-            "еды, 17 свойств, хищники. Значения еды — предварительные, собственные проекта.",
+            "еды, 17 свойств, хищники.",
             "Evolution di North Star Games come su BrettspielWelt: carte cibo scelte insieme, "
-            "17 tratti, carnivori. Valori di cibo provvisori, scelti dal progetto.",
+            "17 tratti, carnivori.",
         ),
         order=20,
+        titles=_w("Evolution (North Star Games)", "Evolution (North Star Games)",
+                  "Эволюция (North Star Games)", "Evolution (North Star Games)"),
+        minutes=(45, 60),
+        difficulty="medium",
+        notes=_w(
+            "Card food values are the project's own (provisional).",
+            "Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
+            "Значения еды на картах — предварительные, собственные проекта.",
+            "I valori di cibo delle carte sono provvisori, scelti dal progetto.",
+        ),
     )
 
     #: the browser renderer (index.js, board.css), served by the server under the game's name.

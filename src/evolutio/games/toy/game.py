@@ -178,6 +178,10 @@ class Trick:
         ),
         order=1000,
         demo=True,
+        titles=words("Trick (platform demo)", "Взятки (демо платформы)",
+                     "Prese (demo della piattaforma)", "Stiche (Plattform-Demo)"),
+        minutes=(5, 5),
+        difficulty="easy",
     )
 
     @property

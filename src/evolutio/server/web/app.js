@@ -100,9 +100,11 @@ async function showLobby() {
     } catch (e) { error.textContent = e.message; }
   } }, t("create"));
   const finishedPanel = historyPanel(games);
+  // one name field: the login panel's, which Play now also takes as a guest's name
+  const guestName = () => { const el = app.querySelector("#login input[name=name]"); return el ? el.value : ""; };
   app.replaceChildren(...[
-    playNowPanel(games, session, loadMe, (id) => { history.pushState({}, "", `/room/${id}`); route(); }),
     session.user ? null : loginPanel(() => showLobby()),
+    playNowPanel(games, session, loadMe, (id) => { history.pushState({}, "", `/room/${id}`); route(); }, guestName),
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, h("label", {}, priv, ` ${w("private_room")}`), create), error) : null,

@@ -8,9 +8,20 @@ import { useReference } from "./tips.js";
 let listing = null;
 const boards = {};
 
-// {games: [{name, title, info, options, defaults, web}], default}, fetched once.
+// {games: [{name, title, info, options, defaults, web}], default}, fetched once. Each entry's
+// `title` reads the game's title in the page's language (`info.titles`) whenever it is read,
+// so every page that shows it follows a language switch.
 export async function loadGames() {
-  if (!listing) listing = api("/api/games").catch((e) => { listing = null; throw e; });
+  if (!listing) {
+    listing = api("/api/games").then((data) => {
+      for (const g of data.games || []) {
+        const base = g.title;
+        Object.defineProperty(g, "title", { get: () => localized(g.info && g.info.titles, base || g.name),
+          enumerable: true, configurable: true });
+      }
+      return data;
+    }).catch((e) => { listing = null; throw e; });
+  }
   return listing;
 }
 
@@ -122,5 +133,5 @@ export function optionsText(entry, options, clock) {
   return [...parts, time].filter(Boolean).join(" · ");
 }
 
-export function gameTitle(entry, name) { return entry ? entry.title : name; }
+export function gameTitle(entry, name) { return entry ? localized(entry.info && entry.info.titles, entry.title) : name; }
 export function gameSummary(entry) { return entry ? localized(entry.info && entry.info.summary, "") : ""; }

@@ -4,10 +4,12 @@
 import { api, h } from "./api.js";
 import { addStrings, getLang, localized, t } from "./i18n.js";
 import { gameTitle, optionsText } from "./games.js";
+import { shellIcon } from "./draw.js";
 
 const M = "lobby";
 addStrings(M, {
   en: {
+    players_range: "{low}–{high} players", players_one: "{n} players", minutes_range: "{low}–{high} min", minutes_one: "{n} min", difficulty: "Difficulty", diff_easy: "easy", "diff_medium": "medium", "diff_medium-high": "medium-high", diff_hard: "hard", rules: "Rules", length_label: "Length", players_label: "Players",
     play_now: "Play now", play_now_intro: "A game against bots, one click away. Hints guide your first games.",
     opponents: "Opponents", level: "Bots", easy: "easy", normal: "normal", hard: "hard",
     your_name: "Your name", history: "Finished games", player: "Player", filter: "Filter", all: "All",
@@ -16,6 +18,7 @@ addStrings(M, {
     players_n: "{n} players", rating_chart: "Rating over time", replay: "Replay",
   },
   ru: {
+    players_range: "игроков: {low}–{high}", players_one: "игроков: {n}", minutes_range: "{low}–{high} мин", minutes_one: "{n} мин", difficulty: "Сложность", diff_easy: "лёгкая", "diff_medium": "средняя", "diff_medium-high": "выше средней", diff_hard: "высокая", rules: "Правила", length_label: "Длительность", players_label: "Игроки",
     play_now: "Играть сейчас", play_now_intro: "Партия против ботов в один клик. Подсказки ведут по первым партиям.",
     opponents: "Соперники", level: "Боты", easy: "лёгкие", normal: "обычные", hard: "сильные",
     your_name: "Ваше имя", history: "Сыгранные партии", player: "Игрок", filter: "Показать", all: "Все",
@@ -24,6 +27,7 @@ addStrings(M, {
     players_n: "игроков: {n}", rating_chart: "Рейтинг со временем", replay: "Повтор",
   },
   it: {
+    players_range: "{low}–{high} giocatori", players_one: "{n} giocatori", minutes_range: "{low}–{high} min", minutes_one: "{n} min", difficulty: "Difficoltà", diff_easy: "facile", "diff_medium": "media", "diff_medium-high": "medio-alta", diff_hard: "alta", rules: "Regole", length_label: "Durata", players_label: "Giocatori",
     play_now: "Gioca ora", play_now_intro: "Una partita contro i bot, a un clic. I suggerimenti guidano le prime partite.",
     opponents: "Avversari", level: "Bot", easy: "facili", normal: "normali", hard: "forti",
     your_name: "Il tuo nome", history: "Partite finite", player: "Giocatore", filter: "Filtra", all: "Tutte",
@@ -32,6 +36,7 @@ addStrings(M, {
     players_n: "{n} giocatori", rating_chart: "Punteggio nel tempo", replay: "Replay",
   },
   de: {
+    players_range: "{low}–{high} Spieler", players_one: "{n} Spieler", minutes_range: "{low}–{high} Min.", minutes_one: "{n} Min.", difficulty: "Schwierigkeit", diff_easy: "leicht", "diff_medium": "mittel", "diff_medium-high": "mittel bis schwer", diff_hard: "schwer", rules: "Regeln", length_label: "Dauer", players_label: "Spieler",
     play_now: "Jetzt spielen", play_now_intro: "Eine Partie gegen Bots mit einem Klick. Tipps begleiten die ersten Partien.",
     opponents: "Gegner", level: "Bots", easy: "leicht", normal: "normal", hard: "stark",
     your_name: "Dein Name", history: "Beendete Partien", player: "Spieler", filter: "Filtern", all: "Alle",
@@ -45,11 +50,80 @@ export function w(key, fields = {}) {
   return t(key, M).replace(/\{(\w+)\}/g, (_, name) => String(fields[name] ?? ""));
 }
 
-// The Play now panel: a card per game. `session.user` null: a name field asks for a guest
-// name first. `go(roomId)` opens the new room.
-export function playNowPanel(games, session, onLogin, go) {
+// A game's banner: a few icons of its renderer's sprite (/static/games/NAME/icons.svg, the
+// first symbols it declares, whatever they are) on a strip; the shell's own drawing (cards,
+// players, a star) for a game without one. Decoration: hidden from screen readers.
+const SVG = "http://www.w3.org/2000/svg";
+const sprites = {};
+
+function spriteOf(entry) {
+  if (!entry.web) return Promise.resolve(null);
+  const url = new URL("icons.svg", new URL(entry.web, location.href)).pathname;
+  if (!(url in sprites)) {
+    sprites[url] = fetch(url).then((r) => (r.ok ? r.text() : "")).then((text) => {
+      const doc = new DOMParser().parseFromString(text || "<svg/>", "image/svg+xml");
+      const ids = [...doc.querySelectorAll("symbol[id]")].map((el) => el.id);
+      return ids.length ? { url, ids } : null;
+    }).catch(() => null);
+  }
+  return sprites[url];
+}
+
+function bannerIcon(href, x) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "banner-icon");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("style", `--i:${x}`);
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", href);
+  svg.append(use);
+  return svg;
+}
+
+export function gameBanner(entry) {
+  const banner = h("div.game-banner", { "aria-hidden": "true", dataset: { game: entry.name } });
+  const generic = ["card-back", "users", "star", "card-back", "flag"].map((id, i) => bannerIcon(`/static/icons.svg#${id}`, i));
+  banner.append(...generic);
+  banner.classList.add("generic");
+  spriteOf(entry).then((sprite) => {
+    if (!sprite) return;
+    const step = Math.max(1, Math.floor(sprite.ids.length / 5));
+    const ids = [0, 1, 2, 3, 4].map((i) => sprite.ids[(i * step) % sprite.ids.length]);
+    banner.replaceChildren(...ids.map((id, i) => bannerIcon(`${sprite.url}#${id}`, i)));
+    banner.classList.remove("generic");
+  });
+  return banner;
+}
+
+// The facts of a game in words: players, length, difficulty (those it declares).
+export function gameFacts(entry) {
+  const info = entry.info || {};
+  const facts = [];
+  const low = info.min_players, high = info.max_players;
+  if (low) {
+    facts.push(h("span.fact.fact-players", { title: w("players_label") }, shellIcon("users"), " ",
+      low === high ? w("players_one", { n: low }) : w("players_range", { low, high })));
+  }
+  const minutes = info.minutes;
+  if (Array.isArray(minutes) && minutes.length === 2) {
+    const [a, b] = minutes;
+    facts.push(h("span.fact.fact-minutes", { title: w("length_label") }, shellIcon("timer"), " ",
+      a === b ? w("minutes_one", { n: a }) : w("minutes_range", { low: a, high: b })));
+  }
+  if (info.difficulty) {
+    const word = t(`diff_${info.difficulty}`, M);
+    facts.push(h("span.fact.fact-difficulty", { title: w("difficulty"), dataset: { difficulty: info.difficulty } },
+      shellIcon("gauge"), " ", `${w("difficulty")}: ${word === `diff_${info.difficulty}` ? info.difficulty : word}`));
+  }
+  return h("div.game-facts", {}, facts);
+}
+
+// The Play now panel: a card per game (its banner, title, players, length, difficulty, what
+// it is, its rules, then opponents, the bots' level and the button). `session.user` null: the
+// button first takes the name of the lobby's one name field (`guestName()`) as a guest.
+// `go(roomId)` opens the new room.
+export function playNowPanel(games, session, onLogin, go, guestName = () => "") {
   const error = h("div.error#play-error");
-  const name = session.user ? null : h("input#play-name", { placeholder: w("your_name"), maxlength: 24, autocomplete: "nickname" });
   const cards = games.games.map((entry) => {
     const info = entry.info || {};
     const low = Math.max(1, (info.min_players || 2) - 1);
@@ -64,23 +138,25 @@ export function playNowPanel(games, session, onLogin, go) {
       button.disabled = true;
       try {
         if (!session.user) {
-          await api("/api/guest", { body: { name: name.value } });
+          await api("/api/guest", { body: { name: guestName() } });
           await onLogin();
         }
         const data = await api("/api/play-now", { body: { game: entry.name, opponents: Number(opponents.value), level: level.value } });
         go(data.room.id);
       } catch (e) { error.textContent = e.message; button.disabled = false; }
-    } }, w("play_now"));
+    } }, shellIcon("play"), ` ${w("play_now")}`);
     return h("div.game-card", { dataset: { game: entry.name } },
+      gameBanner(entry),
       h("h4", {}, gameTitle(entry, entry.name)),
+      gameFacts(entry),
       h("p.game-summary", {}, localized(info.summary, "")),
-      h("div.row", {},
+      h("a.rules-link.card-rules", { href: `/rules/${encodeURIComponent(entry.name)}` }, shellIcon("book"), ` ${w("rules")}`),
+      h("div.row.card-controls", {},
         h("label", {}, `${w("opponents")} `, opponents),
         h("label", {}, `${w("level")} `, level), button));
   });
   return h("div.panel#play-now", {}, h("h3", {}, w("play_now")),
     h("p.muted", {}, w("play_now_intro")),
-    name ? h("div.row", { style: "margin-bottom:.5rem" }, h("label", {}, `${w("your_name")} `, name)) : null,
     h("div.game-cards", {}, cards), error);
 }
 

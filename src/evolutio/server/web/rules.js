@@ -82,6 +82,8 @@ export async function showRules(app, game) {
     h("p", {}, h("a", { href: "/" }, shellIcon("arrow-left"), ` ${w("back")}`)),
     h("h2", {}, `${entry.title}: ${w("rules")}`),
     h("p.muted#rules-summary", {}, localized(entry.info && entry.info.summary, "")),
+    localized(entry.info && entry.info.notes, "") ? h("p.rules-notes#rules-notes", {}, shellIcon("info"), " ",
+      localized(entry.info.notes, "")) : null,
     overview ? overviewEl(overview) : h("p.muted", {}, w("no_rules")),
     rows.length ? [h("h3", {}, w("card_reference")), h("div.row", {}, filter),
       h("div.ref-wrap", {}, h("table.list.ref-table#card-reference", {},
