@@ -1,7 +1,8 @@
 """The game log in the browser, in Russian: a short toy game against a bot in which the host
 lets the clock play one decision. The log tells what happened, naming the players (never an
 order such as "Сыграть карту", never a seat counted from 0), and the move the clock made is
-marked "по истечении времени" (a drawn timer icon before it); the prompt is the game's Russian one."""
+marked "по истечении времени" (a drawn timer icon before it); the prompt is the game's Russian
+one."""
 
 from __future__ import annotations
 
@@ -73,13 +74,15 @@ async def short_game_in_russian(base: str) -> dict[str, Any]:
           log.className = 'log'; panel.append(log); document.body.append(panel);
           const first = [{ v: 1, seat: 0, by: 'human', text: 'Ann eats. Round 2 Phase B Bob draws.',
             lines: [{ type: 'eat', text: 'Ann eats.', seat: 0 }, { type: 'round', text: 'Round 2' },
-                    { type: 'phase', text: 'Phase B' }, { type: 'draw', text: 'Bob draws.', seat: 1 }] }];
+                    { type: 'phase', text: 'Phase B' },
+                    { type: 'draw', text: 'Bob draws.', seat: 1 }] }];
           talk.renderLog(log, first, { 0: 'Ann', 1: 'Bob' }, [{}, { bot: 'normal' }], board);
           const live0 = panel.querySelector('#log-live').textContent;
           const second = first.concat([{ v: 2, seat: 1, by: 'bot', text: 'Bob eats.',
             lines: [{ type: 'eat', text: 'Bob eats.', seat: 1 }] }]);
           talk.renderLog(log, second, { 0: 'Ann', 1: 'Bob' }, [{}, { bot: 'normal' }], board);
-          const out = { order: [...log.children].map((el) => el.className.split(' ')[0] + ':' + (el.dataset.v || el.dataset.group)),
+          const out = { order: [...log.children].map((el) =>
+              el.className.split(' ')[0] + ':' + (el.dataset.v || el.dataset.group)),
             icons: log.querySelectorAll('.log-line[data-type=eat] > svg.icon').length,
             names: [...log.querySelectorAll('.log-line .seat-name')].map((el) => el.className),
             live0, live: panel.querySelector('#log-live').textContent,

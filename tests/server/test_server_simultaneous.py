@@ -109,9 +109,9 @@ def test_a_bot_and_a_person_bid_at_once(server: Server) -> None:
         assert start["legal"] and start["decision"]["seats"] == [0, 1]
         # the bot bids on its own, without waiting for the person
         bot_bid = await c.until(lambda f: is_state(f) and f["version"] == 1)
-        assert bot_bid["log"][-1] == {"v": 1, "seat": 1, "text": "Darwin (random) bids.", "by": "bot",
-                                      "lines": [{"type": "bid_made", "seat": 1,
-                                                 "text": "Darwin (random) bids."}]}
+        said = "Darwin (random) bids."
+        assert bot_bid["log"][-1] == {"v": 1, "seat": 1, "text": said, "by": "bot",
+                                      "lines": [{"type": "bid_made", "seat": 1, "text": said}]}
         assert bid_of(bot_bid, 1) is None and bot_bid["legal"]
         await c.send({"type": "act", "version": 1, "index": 0})
         after = await c.until(lambda f: is_state(f) and f["version"] == 2)
