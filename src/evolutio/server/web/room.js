@@ -109,7 +109,7 @@ export async function showRoom(app, roomId, session) {
       open && canSit && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
       open && canSit && !s.name ? h("button.add-bot", { onclick: () => command(`/bot ${me.botLevel} ${s.seat + 1}`) }, t("add_bot")) : null,
       open && isHost && s.name && s.user_id !== myId ? h("button.kick", { onclick: () => command(`/kick ${s.seat + 1}`) }, t("kick")) : null));
-    const level = h("select#bot-level", { onchange: (ev) => { me.botLevel = ev.target.value; } },
+    const level = h("select#bot-level", { "aria-label": t("add_bot"), onchange: (ev) => { me.botLevel = ev.target.value; } },
       ["easy", "normal", "hard"].map((x) => h("option", { value: x, selected: x === me.botLevel }, `${t("add_bot")}: ${x}`)));
     // the host's controls, generated from the game's declared options; each sends /option
     const specs = (me.entry && me.entry.options) || [];

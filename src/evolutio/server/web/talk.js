@@ -171,7 +171,7 @@ export function renderLog(logEl, entries, names, seats = [], board = null) {
   logEl.scrollTop = logEl.scrollHeight;
   let live = logEl.parentNode ? logEl.parentNode.querySelector(":scope > #log-live") : null;
   if (!live && logEl.parentNode) {
-    live = h("div.visually-hidden#log-live", { "aria-live": "polite", "aria-atomic": "false", "aria-label": say("log_new") });
+    live = h("div.visually-hidden#log-live", { role: "log", "aria-live": "polite", "aria-atomic": "false", "aria-label": say("log_new") });
     logEl.after(live);
   }
   const newest = entries.length ? Math.max(...entries.map((e) => Number(e.v) || 0)) : 0;
