@@ -21,7 +21,9 @@ def test_every_sentence_in_four_languages() -> None:
         assert set(texts) == {"en", "it", "de", "ru"}
     assert habitat_name("high_mountains", "it") == "Alta montagna"
     assert card_name(0, "it").startswith("testa")
-    assert GAME.info.describe("en").endswith("not the publisher's.")
+    # the card set's note is said on the rules page, not in the lobby's summary
+    assert GAME.info.notes["en"].endswith("not the publisher's.")
+    assert "publisher" not in GAME.info.describe("en")
 
 
 def test_actions_and_events_are_described_in_every_language() -> None:

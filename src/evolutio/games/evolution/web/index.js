@@ -164,3 +164,14 @@ export function renderTable(view, shellCtx) {
   return h("div.table.evo", {}, statusBar(view, ctx),
     h("div.players", {}, me, centre, others));
 }
+
+// The log (the shell's talk.js): the events that open a group, and each event's icon.
+export const logGroups = { phase_started: "phase" };
+const LOG_ICONS = {
+  animal_played: "animal", trait_played: "cards", food_taken: "food", attacked: "attack",
+  animal_died: "extinction", cards_drawn: "cards", food_bank_set: "food-bank", game_ended: "last-turn",
+  nature_revealed: "nature", animal_moved: "ocean", phase_started: "turn",
+};
+export function logIcon(type) {
+  return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
+}

@@ -178,3 +178,14 @@ export function optionsSummary(options, t) {
   if (options.variant && options.variant !== "retail") parts.push(t(`variant_${options.variant}`));
   return parts.join(" · ");
 }
+
+// The log (the shell's talk.js): the events that open a group, and each event's icon.
+export const logGroups = { round: "round", traits_revealed: "phase", food_revealed: "phase" };
+const LOG_ICONS = {
+  took: "food", attacked: "carnivore", extinct: "extinct", drew: "hand", dealt: "hand", played: "species",
+  used: "intelligence", banked: "bag", population_lost: "pop", game_over: "bell", round: "first_player",
+  traits_revealed: "species", food_revealed: "watering_hole",
+};
+export function logIcon(type) {
+  return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
+}
