@@ -213,7 +213,7 @@ export function renderTable(view, ctx) {
   }
   if (me) {
     const mine = (view.species || []).filter((sp) => sp.owner === ctx.mySeat);
-    parts.push(h(`section#my-area.${seatClass(ctx.mySeat)}`, { dataset: { seat: ctx.mySeat } },
+    parts.push(h(`section.my-area.${seatClass(ctx.mySeat)}#my-area`, { dataset: { seat: ctx.mySeat } },
       h("h4", {}, gi("species"), t("your_species"), h("span.count", {}, ` (${mine.length})`)),
       mine.length ? h("div.mystrip", {}, mine.map((sp) => speciesEl(sp, view, ctx, {
         winners: (habitats[sp.habitat] || {}).winners || [],
