@@ -233,3 +233,13 @@ export function optionsSummary(options, t) {
   return bits.join(" · ");
 }
 
+
+// The log (the shell's talk.js): the events that open a group, and each event's icon.
+export const logGroups = { era_begins: "round", event_revealed: "phase" };
+const LOG_ICONS = {
+  created: "species", mutated: "torso", migrated: "habitat", drew: "hand", scored: "dp", extinct: "unfit",
+  habitat_changed: "habitat", market_dealt: "market", game_over: "best", era_begins: "era", event_revealed: "event",
+};
+export function logIcon(type) {
+  return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
+}
