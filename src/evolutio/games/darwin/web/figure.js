@@ -106,9 +106,9 @@ export function cardEl(cid, view, ctx) {
   const cls = ["dcard", "card-face", card.part, ...(part === card.part ? [] : [part]), size].join(".");
   const el = h(`div.${cls}`, {
     dataset: { card: cid, part, family: family(card.animal) }, style: `--tint:${c.fill};--tint-line:${c.line};--pale:${c.pale}` },
-  h("div.dc-top", {}, h("span.dc-animal", {}, animal),
+  h("div.dc-top", {}, h("span.dc-animal", {}, animal)),
+  h("div.dc-art", {}, silhouette(part, card.animal),
     h("span.dc-size", { title: ctx.t(`deck_${size}`) }, gi(`deck-${size}`, ctx.t(`deck_${size}`)))),
-  h("div.dc-art", {}, silhouette(part, card.animal)),
   h("div.dc-part", {}, gi(part), h("span", {}, ctx.label(part))),
   h("div.dc-stats", {}, stat("hearts", card.hearts, ctx.label("hearts")), stat("cs", card.cs, ctx.label("cs")),
     symbolIcons(card.symbols, ctx), extras));
