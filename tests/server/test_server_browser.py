@@ -42,7 +42,7 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.wait_for_selector("#seats li[data-seat='2']")
         await page.click("#seats .add-bot")
         await page.wait_for_selector(
-            "#seats li[data-seat='1'] a, #seats li[data-seat='1']:has-text('bot')"
+            "#seats li[data-seat='1'] a, #seats li[data-seat='1']:has-text('(normal)')"
         )
         # the chat takes commands too
         await page.fill("#chat-input", "/bot easy")
@@ -50,7 +50,7 @@ async def play_in_browser(base: str) -> tuple[str, list[str], dict[str, Any]]:
         await page.wait_for_selector("#start:not([disabled])")
         await page.fill("#chat-input", "/who")
         await page.click("#chat-send")
-        await page.wait_for_selector("#chat .private:has-text('3: bot:easy')")
+        await page.wait_for_selector("#chat .private:has-text('(easy)')")
         await page.click("#start")
         clicks = 0
         while True:
@@ -103,7 +103,10 @@ def test_a_whole_game_in_the_browser(server: Server) -> None:
     room, errors, data = asyncio.run(asyncio.wait_for(play_in_browser(server.base), 240))
     assert errors == []
     record = Record.from_json(data)
-    assert record.players == ["Wren", "bot:normal", "bot:easy"]
+    # the bots' seats: distinct naturalists' names with their levels
+    assert record.players[0] == "Wren"
+    assert record.players[1].endswith(" (normal)") and record.players[2].endswith(" (easy)")
+    assert record.players[1] != record.players[2]
     match = list(replay(record))[-1][0]  # the same match, advanced to the end
     assert record.options["half_deck"] is True
     outcome = match.outcome()

@@ -163,11 +163,13 @@ async def toy_to_the_end(server: Server, viewport: dict[str, int], name: str) ->
 def test_live_score_and_breakdown(server: Server, viewport: dict[str, int], name: str) -> None:
     seen = asyncio.run(asyncio.wait_for(toy_to_the_end(server, viewport, name), 180))
     assert seen["errors"] == []
-    assert seen["live"] == [f"{name} 0", "bot:random 0"]
+    # the bot's seat: a naturalist's name with its level
+    assert seen["live"][0] == f"{name} 0" and seen["live"][1].endswith(" (random) 0"), seen["live"]
+    bot = seen["live"][1].removesuffix(" 0")
     assert seen["parts"] == ["Cards in tricks taken: 0", "Exact bid bonus: 0"]
     assert seen["still_open"] == 1
     outcome = seen["outcome"]
-    winners = [name if s == 0 else "bot:random" for s in outcome["winners"]]
+    winners = [name if s == 0 else bot for s in outcome["winners"]]
     assert seen["winners"].split(": ")[1] == ", ".join(winners)
     # the breakdown's columns in seat order, as the score strip lists the seats
     assert seen["totals"] == [str(outcome["scores"][s]) for s in range(2)]
