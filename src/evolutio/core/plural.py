@@ -1,6 +1,6 @@
-"""Plural forms of the four client languages, after CLDR's cardinal plural rules for whole
-numbers: English, German and Italian have ``one`` (1) and ``other``; Russian has ``one``
-(1, 21, 31, ... but not 11), ``few`` (2-4, 22-24, ... but not 12-14) and ``many`` (the rest).
+"""Plural forms of the four client languages, by CLDR's cardinal plural rules as Babel gives
+them: English, German and Italian have ``one`` and ``other``; Russian has ``one`` (1, 21,
+31, ... but not 11), ``few`` (2-4, 22-24, ... but not 12-14) and ``many`` (the rest).
 
 A sentence table gives a word's forms as a list in that order: ``["card", "cards"]``,
 ``["карту", "карты", "карт"]``; :func:`plural` picks the one for a count.
@@ -9,28 +9,32 @@ A sentence table gives a word's forms as a list in that order: ``["card", "cards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+
+from babel import Locale
+
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
 
 
 def category(count: int, language: str) -> str:
     """CLDR's plural category of a whole ``count`` in ``language``: one, few, many, other."""
-    n = abs(int(count))
-    if language == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "other"
+    return str(_locale(language).plural_form(abs(int(count))))
 
 
+#: the order of a sentence table's forms per language (others: one, other)
 ORDER = {"ru": ("one", "few", "many")}
 
 
 def plural(count: int, language: str, forms: Sequence[str]) -> str:
     """The form of a word for ``count``: ``forms`` in the order of ``ORDER`` (one, other;
-    Russian one, few, many); a shorter list repeats its last form."""
+    Russian one, few, many); a shorter list, or a category the table has no form for (such
+    as Italian's ``many`` of a million), takes the last form."""
     if not forms:
         return ""
     order = ORDER.get(language, ("one", "other"))
-    at = order.index(category(count, language))
+    kind = category(count, language)
+    at = order.index(kind) if kind in order else len(order) - 1
     return forms[min(at, len(forms) - 1)]
