@@ -122,3 +122,15 @@ export function arrowEnd(el, name, end) {
 export function seatClass(seat) {
   return seat === null || seat === undefined ? "" : `seat-${Number(seat) % 6}`;
 }
+
+// A table is drawn anew on every frame: the <details> with an id that the player opened (a
+// legend) are opened again after the redraw. `openDetails` before it, `reopen` after.
+export function openDetails(root) {
+  return root ? [...root.querySelectorAll("details[open][id]")].map((el) => el.id) : [];
+}
+export function reopen(root, ids) {
+  for (const id of ids) {
+    const el = root.querySelector(`details#${CSS.escape(id)}`);
+    if (el) el.open = true;
+  }
+}

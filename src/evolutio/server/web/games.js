@@ -133,5 +133,6 @@ export function optionsText(entry, options, clock) {
   return [...parts, time].filter(Boolean).join(" · ");
 }
 
-export function gameTitle(entry, name) { return entry ? localized(entry.info && entry.info.titles, entry.title) : name; }
+// (an entry's `title` already reads the page's language: loadGames)
+export function gameTitle(entry, name) { return entry ? entry.title : name; }
 export function gameSummary(entry) { return entry ? localized(entry.info && entry.info.summary, "") : ""; }

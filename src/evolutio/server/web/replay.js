@@ -6,6 +6,7 @@ import { gameEntry, loadBoard } from "./games.js";
 import { decorate, pickContext } from "./picks.js";
 import { gameOverPanel } from "./table.js";
 import { animate, snapshot } from "./motion.js";
+import { openDetails, reopen } from "./draw.js";
 
 export async function showReplay(app, roomId) {
   let data;
@@ -34,7 +35,9 @@ export async function showReplay(app, roomId) {
     const who = name && step.text && !step.text.includes(name) ? `${name}: ` : "";
     text.textContent = step.text ? `${who}${step.text}` : "—";
     const before = snapshot(table);
+    const open = openDetails(table);
     table.replaceChildren(decorate(board.renderTable(step.view, ctx), ctx));
+    reopen(table, open);
     animate(table, before);
     // the last step: who won and why, as the room showed it
     final.replaceChildren(...(at === steps.length - 1 && data.outcome

@@ -6,7 +6,7 @@ import { getLang, label, t } from "./i18n.js";
 import { formatOption, gameEntry, loadBoard, optionControls, optionsText } from "./games.js";
 import { buttons, decorate, markHinted, matches, mentioned, pickContext, settled, showWhy, whyTargets } from "./picks.js";
 import { animate, snapshot } from "./motion.js";
-import { seatClass, shellIcon } from "./draw.js";
+import { openDetails, reopen, seatClass, shellIcon } from "./draw.js";
 import { sinceEntries, sinceStrip, tableWords } from "./since.js";
 import { formatSeconds, logMark, renderClocks, tickClocks, timeControls, timingText } from "./clocks.js";
 import { notifyControls, notifyTurn } from "./notify.js";
@@ -263,7 +263,9 @@ export async function showRoom(app, roomId, session) {
   // Draw a view on the table, animated from the table as it was.
   function drawTable(view, ctx) {
     const before = snapshot(tableEl);
+    const open = openDetails(tableEl);
     tableEl.replaceChildren(decorate(me.board.renderTable(view, ctx), ctx));
+    reopen(tableEl, open);
     animate(tableEl, before);
   }
 

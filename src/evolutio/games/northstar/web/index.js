@@ -83,11 +83,7 @@ function legendEl(ctx) {
     { icon: shellIcon("check"), name: t("chosen_word"), text: t("chosen_text") },
     { icon: shellIcon("hourglass"), name: t("choosing_word"), text: t("choosing_text") },
   ];
-  const el = legend(t("legend"), items);
-  // the table is drawn again on every frame: a legend the player opened stays open
-  const was = typeof document !== "undefined" && document.getElementById("legend");
-  if (was && was.open) el.open = true;
-  return el;
+  return legend(t("legend"), items);
 }
 
 function statusBar(view, ctx) {
