@@ -8,8 +8,9 @@ the lobby and each table at 1280x800 and 390x844 in Debian's chromium::
     .venv/bin/python scripts/screenshots.py --game darwin --players 3 --out /tmp/shots
     .venv/bin/python scripts/screenshots.py --game evolution -o expansions=time_to_fly,continents
 
-``--actions N`` plays N of the guest's decisions first (the first legal action each time,
-a confirm clicked twice), to show a table later in the game; ``--full`` takes whole pages.
+``--actions N`` plays N of the guest's decisions first (as a player following the hints), to
+show a table later in the game; ``--to-end`` then plays on to the end and takes the end of the
+game as well; ``--full`` takes whole pages.
 """
 
 from __future__ import annotations
@@ -87,6 +88,15 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                         path = target / f"{game}-{size}.png"
                         await page.screenshot(path=str(path), full_page=args.full)
                         out.append(path)
+                        if args.to_end and size == "desktop":
+                            for _ in range(2000):
+                                acted = await act_once(page)
+                                if not acted and await page.locator("#game-over").count():
+                                    break
+                            await page.locator("#game-over").scroll_into_view_if_needed()
+                            path = target / f"{game}-over-{size}.png"
+                            await page.screenshot(path=str(path), full_page=args.full)
+                            out.append(path)
                     await context.close()
                 await browser.close()
         finally:
@@ -94,28 +104,41 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
     return out
 
 
-async def act_once(page: Any) -> None:
-    """The guest's first move: a thing to pick on the table (the hinted one first), else the
-    first move button (a confirming one clicked twice); then a pause."""
+async def act_once(page: Any) -> bool:
+    """One move of the guest's, as a player following the hints would make it: the hinted
+    thing on the table (then the move it completes, or the next thing to pick), else a move
+    button that ends nothing, else a thing on the table, else the ending move (clicked twice,
+    as it asks). False once the game is over or nothing came to do."""
     try:
-        await page.wait_for_selector("#prompt", timeout=15000)
-    except Exception:  # the game may be over, or waiting on the others
-        return
-    thing = page.locator("#table .hinted.clickable, #table [data-pick].clickable").first
-    if not await page.locator("#legal button.act").count() and await thing.count():
-        await thing.click()
+        await page.wait_for_selector("#prompt, #game-over", timeout=15000)
+    except Exception:  # waiting on the others
+        return False
+    if await page.locator("#game-over").count():
+        return False
+    plain = page.locator("#legal button.act:not(.ends)")
+    hinted = page.locator("#table .hinted.clickable")
+    thing = page.locator("#table [data-pick].clickable")
+    if await hinted.count() or (not await plain.count() and await thing.count()):
+        await (hinted if await hinted.count() else thing).first.click()
         await page.wait_for_timeout(300)
-        more = page.locator("#table [data-pick].clickable").first
-        buttons = await page.locator("#legal button.act").count()
-        if await page.locator("#prompt").count() and not buttons and await more.count():
-            await more.click()
-        await page.wait_for_timeout(700)
-        return
-    button = page.locator("#legal button.act").first
-    await button.click()
-    if await page.locator("#legal button.armed").count():
-        await page.locator("#legal button.armed").first.click()
-    await page.wait_for_timeout(700)
+        for _ in range(3):  # the next pick, until the move is played
+            if not await page.locator("#prompt .selected, #table .selected").count():
+                break
+            if await plain.count():
+                await plain.first.click()
+            elif await thing.count():
+                await thing.first.click()
+            else:
+                break
+            await page.wait_for_timeout(300)
+    elif await plain.count():
+        await plain.first.click()
+    else:
+        await page.locator("#legal button.act").first.click()
+        if await page.locator("#legal button.armed").count():
+            await page.locator("#legal button.armed").first.click()
+    await page.wait_for_timeout(600)
+    return True
 
 
 def main() -> None:
@@ -130,6 +153,8 @@ def main() -> None:
     parser.add_argument("--lang", default="en", choices=("en", "ru", "it", "de"))
     parser.add_argument("--actions", type=int, default=0)
     parser.add_argument("--full", action="store_true")
+    parser.add_argument("--to-end", action="store_true",
+                        help="then play the game to its end and take the end of game too")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     for path in asyncio.run(shoot(args)):

@@ -57,10 +57,10 @@ async def play_until_revealed(base: str) -> tuple[list[str], dict[str, Any]]:
         await card.wait_for()
         seen["change"] = await card.get_attribute("data-change")
         seen["card"] = await card.inner_text()
-        seen["log"] = await page.locator("#log div").all_inner_texts()
+        seen["log"] = await page.locator("#log .log-entry").all_inner_texts()
         # the page in Russian: the card's name and the log line in Russian
         await page.select_option("#lang", "ru")
-        await page.wait_for_selector("#log div:has-text('вскрывает природное изменение')")
+        await page.wait_for_selector("#log .log-entry:has-text('вскрывает природное изменение')")
         seen["card_ru"] = await page.locator("#nature-card").inner_text()
         await browser.close()
     return errors, seen

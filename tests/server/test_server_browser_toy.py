@@ -165,7 +165,7 @@ async def two_people_and_a_bot(base: str) -> tuple[list[str], dict[str, Any]]:
         room = await create_toy_room(host, 3, 1, clock=300)
         await host.fill("#chat-input", "/bot random 2")
         await host.press("#chat-input", "Enter")
-        await host.wait_for_selector("#seats li[data-seat='1']:has-text('bot')")
+        await host.wait_for_selector("#seats li[data-seat='1']:has-text('(random)')")
         other = await guest(browser, base, "Lark", errors, f"/room/{room}")
         await other.click("#seats li[data-seat='2'] .join-seat")
         await host.wait_for_selector("#start:not([disabled])")

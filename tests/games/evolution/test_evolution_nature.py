@@ -37,7 +37,8 @@ def test_the_project_set_has_fourteen_labelled_cards() -> None:
     assert len(changes.cards()) == 14
     assert "project" in changes.origin["en"]
     assert all(set(c.names) == set(c.text) == {"en", "ru", "it", "de"} for c in changes.changes)
-    assert "project" in GAME.info.summary["en"]
+    # the set's origin is said on the rules page (the game's notes), not in the lobby's summary
+    assert "project" in GAME.info.notes["en"] and "project" not in GAME.info.summary["en"]
     kinds = {c.kind for c in changes.changes}
     assert {"cold", "disease"} <= kinds
 

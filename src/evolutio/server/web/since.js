@@ -52,10 +52,13 @@ function short(text) {
 export function sinceStrip(log, mySeat, names, seats, onReplay, replaying) {
   const entries = sinceEntries(log, mySeat);
   if (!entries.length) return null;
-  const chips = entries.slice(-12).map((e) => {
+  // one chip per event (the entry's lines), in the colour of the seat it names, else the actor's
+  const events = entries.flatMap((e) => (Array.isArray(e.lines) && e.lines.length ? e.lines : [{ text: e.text }])
+    .map((line) => ({ v: e.v, actor: e.seat, seat: line.seat ?? e.seat, text: line.text })));
+  const chips = events.slice(-12).map((e) => {
     const seat = e.seat === null || e.seat === undefined ? null : e.seat;
-    const who = seat === null ? "" : names[seat] || `${seat + 1}`;
-    const bot = seat !== null && seats[seat] && seats[seat].bot;
+    const who = e.actor === null || e.actor === undefined ? "" : names[e.actor] || `${e.actor + 1}`;
+    const bot = who && seats[e.actor] && seats[e.actor].bot;
     return h(`span.since-entry.${seatClass(seat) || "seat-none"}`, { dataset: { v: e.v, seat: seat ?? "" }, title: e.text },
       h("span.seat-dot", { "aria-hidden": "true" }), bot ? shellIcon("bot", t("bot")) : null,
       who && !e.text.includes(who) ? h("b.seat-name", {}, `${who}: `) : null, short(e.text));
