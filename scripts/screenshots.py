@@ -84,6 +84,7 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                         if size == "desktop":
                             for _ in range(args.actions):
                                 await act_once(page)
+                        await page.mouse.move(0, 0)  # no tooltip left open by the last click
                         await page.wait_for_timeout(400)
                         path = target / f"{game}-{size}.png"
                         await page.screenshot(path=str(path), full_page=args.full)
