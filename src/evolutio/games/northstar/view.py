@@ -1,6 +1,7 @@
 """What a seat may see (seed 002; R-N22): its own hand and food card; of others only the
 hand size, whether a food card is down, and traits face up (a trait played this phase is
-face down to others until the play phase ends). Card ids of hidden cards are never shown."""
+face down to others until the play phase ends; its owner sees it, marked ``face_down``).
+Card ids of hidden cards are never shown."""
 
 from __future__ import annotations
 
@@ -15,16 +16,22 @@ def _card(state: State, card: int) -> JSON:
     return {"card": card, "trait": trait, "food": food}
 
 
+def _trait(state: State, card: int, own: bool) -> JSON:
+    """A trait card on a species: face up; hidden from others while face down; its owner's
+    own face-down card marked ``face_down``."""
+    if card not in state.face_down:
+        return _card(state, card)
+    return {**_card(state, card), "face_down": True} if own else {"hidden": True}
+
+
 def view(state: State, seat: int | None) -> JSON:
     players = []
     for s, player in enumerate(state.players):
         own = s == seat
         rows = []
         for species in player.species:
-            traits = [
-                _card(state, c) if own or c not in state.face_down else {"hidden": True}
-                for c in species.traits
-            ]
+            # the owner sees its own traits played face down this phase, marked as such
+            traits = [_trait(state, c, own) for c in species.traits]
             rows.append({
                 "id": species.id,
                 "body": species.body,
