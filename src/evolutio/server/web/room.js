@@ -217,6 +217,7 @@ export async function showRoom(app, roomId, session) {
     renderClocks(clocksEl, st, me.room, names());
     notifyTurn(legal.length > 0, `${roomId}:${st.version}`, roomId, d && d.prompt);
     scoreEl.replaceChildren(...[liveScore(st.score, ctx.names, ctx.label, st.seat)].filter(Boolean));
+    if (!me.replaying) showScoring(st.score);
     undoEl.replaceChildren(...[undoButton(st, send)].filter(Boolean));
     renderSince();
     if (!d) { decisionEl.replaceChildren(); announce(""); return; }
@@ -258,6 +259,27 @@ export async function showRoom(app, roomId, session) {
       st.seat === null || st.seat === undefined ? h("div.muted", {}, t("spectator")) : null));
     announce("");
     restoreFocus(focus, false);
+  }
+
+  // Points won or lost since the last frame, shown where they happen: a "+3" rising from the
+  // seat's area on the table and from its entry in the score strip (an era's scoring, a round's).
+  function showScoring(score) {
+    const totals = score && Array.isArray(score.seats) ? score.seats.map((x) => Number(x.total) || 0) : null;
+    const before = me.totals;
+    me.totals = totals;
+    if (!totals || !before || before.length !== totals.length) return;
+    totals.forEach((total, seat) => {
+      const gained = total - before[seat];
+      if (!gained) return;
+      const text = gained > 0 ? `+${gained}` : `\u2212${-gained}`;
+      const places = [tableEl.querySelector(`[data-seat="${seat}"]`), scoreEl.querySelector(`.score-seat[data-seat="${seat}"] summary`)];
+      for (const place of places.filter(Boolean)) {
+        const pop = h(`span.score-pop.${seatClass(seat)}${gained < 0 ? ".lost" : ""}`, { "aria-hidden": "true" }, text);
+        place.classList.add("score-anchor");
+        place.append(pop);
+        setTimeout(() => pop.remove(), 2200);
+      }
+    });
   }
 
   // Draw a view on the table, animated from the table as it was.
