@@ -2,8 +2,9 @@
 // game is, the number of opponents and the bots' level), the history of finished games
 // (winner, date, options, length; filtered per player) for the lobby and for profiles.
 import { api, h } from "./api.js";
-import { addStrings, getLang, localized, t } from "./i18n.js";
-import { gameTitle, optionsText } from "./games.js";
+import { addStrings, getLang, label, localized, t } from "./i18n.js";
+import { gameTitle, loadBoard, optionsText } from "./games.js";
+import { pickContext } from "./picks.js";
 import { shellIcon } from "./draw.js";
 
 const M = "lobby";
@@ -86,12 +87,24 @@ export function gameBanner(entry) {
   banner.append(...generic);
   banner.classList.add("generic");
   spriteOf(entry).then((sprite) => {
-    if (!sprite) return;
+    if (!sprite || banner.classList.contains("picture")) return;
     const step = Math.max(1, Math.floor(sprite.ids.length / 5));
     const ids = [0, 1, 2, 3, 4].map((i) => sprite.ids[(i * step) % sprite.ids.length]);
     banner.replaceChildren(...ids.map((id, i) => bannerIcon(`${sprite.url}#${id}`, i)));
     banner.classList.remove("generic");
   });
+  // a picture of the game's table, when its renderer draws one (`preview(ctx)`)
+  if (entry.web) {
+    loadBoard(entry.name).then(({ module }) => {
+      if (typeof module.preview !== "function") return;
+      const ctx = { game: entry.name, t: (key) => t(key, entry.name), label: (id) => label(entry.name, id),
+        ...pickContext([], new Set(), null, null) };
+      const picture = h("div.table-picture", { dataset: { refGame: entry.name } }, module.preview(ctx));
+      banner.replaceChildren(picture);
+      banner.classList.remove("generic");
+      banner.classList.add("picture");
+    }).catch((e) => console.error(`preview of ${entry.name}: ${e}`));
+  }
   return banner;
 }
 

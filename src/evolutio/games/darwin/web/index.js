@@ -243,3 +243,18 @@ const LOG_ICONS = {
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
 }
+
+// A small picture of the table for the lobby's card: a species assembled from four animals'
+// parts (a made-up one, drawn with the table's own figure).
+export function preview(shellCtx) {
+  const ctx = { ...shellCtx, mySeat: 0, names: {} };
+  const view = { cards: {
+    1: { animal: "lion", part: "head", diet: "carnivore", hearts: 1, cs: 3, symbols: { run: 1 } },
+    2: { animal: "bear", part: "torso", hearts: 2, cs: 0, symbols: { cold: 2 }, large: true,
+      anchors: { legs: 2, wing: 1, tail: 1 } },
+    3: { animal: "eagle", part: "wing", hearts: 0, cs: 0, symbols: { fly: 2 } },
+    4: { animal: "beaver", part: "tail", hearts: 0, cs: 0, symbols: { swim: 1 } },
+    5: { animal: "wolf", part: "legs", pair: true, hearts: 0, cs: 1, symbols: { run: 2 }, large: true },
+  } };
+  return h("div.table.darwin.darwin-preview", {}, figureEl([1, 2, 3, 4, 5], view, ctx));
+}

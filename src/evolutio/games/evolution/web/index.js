@@ -175,3 +175,16 @@ const LOG_ICONS = {
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
 }
+
+// A small picture of the table for the lobby's card (drawn with the table's own pieces from a
+// made-up position: two animals, one a swimming carnivore being fed, and a hand of two cards).
+export function preview(shellCtx) {
+  const ctx = { ...shellCtx, mySeat: 0, names: {}, over: false };
+  const hunter = { id: 1, traits: [{ trait: "carnivore", card: 901 }, { trait: "swimming", card: 902 }], food: 1, need: 2 };
+  const grazer = { id: 2, traits: [{ trait: "fat_tissue", card: 903 }, { trait: "burrowing", card: 904 }],
+    food: 1, need: 1, fed: true, fat: 1, fat_capacity: 1 };
+  return h("div.table.evo.evolution-preview", {},
+    h("div.animals", {}, animalEl(hunter, ctx, null, []), animalEl(grazer, ctx, null, [])),
+    h("div.hand", {}, cardEl({ id: 905, faces: ["high_body_weight", "carnivore"] }, ctx),
+      cardEl({ id: 906, faces: ["camouflage", "fat_tissue"] }, ctx)));
+}

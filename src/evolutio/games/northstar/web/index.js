@@ -185,3 +185,16 @@ const LOG_ICONS = {
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
 }
+
+// A small picture of the table for the lobby's card (drawn with the table's own pieces from a
+// made-up position: a species board and two trait cards).
+export function preview(shellCtx) {
+  const ctx = { ...shellCtx, mySeat: 0, names: {} };
+  const view = { phase: "play", intel: null };
+  const species = { id: 1, body: 3, pop: 2, food: 1, fat: 0, fat_capacity: 0, hungry: true, carnivore: false,
+    traits: [{ card: 901, trait: "long_neck", food: 3 }, { card: 902, trait: "horns", food: 4 }] };
+  return h("div.table.northstar.northstar-preview", {},
+    speciesBoard(species, view, ctx),
+    h("div.hand", {}, traitCard({ card: 903, trait: "carnivore", food: -2 }, ctx),
+      traitCard({ card: 904, trait: "climbing", food: 5 }, ctx)));
+}
