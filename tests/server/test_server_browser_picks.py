@@ -42,6 +42,10 @@ async def two_clicks(base: str) -> dict[str, Any]:
         await new_game(page, base, "Pica", continents=True)
         # the bot may open the game: wait for our first decision with its grouped buttons
         await page.wait_for_selector("#legal .pick-group", timeout=20_000)
+        # the hint's move is marked in the list: its own button, or the group that holds it
+        await page.wait_for_selector("#hint", timeout=20_000)
+        await page.wait_for_selector("#legal .hinted", timeout=5_000)
+        seen["hinted"] = await page.locator("#legal .hinted").count()
         seen["first"] = await page.locator("#legal button").all_inner_texts()
         seen["groups"] = await page.locator("#legal .pick-group").count()
         seen["counted"] = await page.inner_text("#prompt .muted")
@@ -70,6 +74,7 @@ def test_continents_first_decision_is_a_card_then_a_place(server: Server) -> Non
     # opened) read as one button per card and pass
     total = int(seen["counted"].split("/")[-1].rstrip(")"))
     assert total > 12 and seen["groups"] >= 5, seen
+    assert seen["hinted"] == 1
     assert len(seen["first"]) <= 12 and len(seen["first"]) < total, seen["first"]
     assert not any("#" in text for text in seen["first"]), seen["first"]
     # after the card: its two places (and any trait it gives), naming the card by its faces
