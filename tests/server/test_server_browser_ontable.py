@@ -13,6 +13,20 @@ from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
 pytestmark = BROWSER_MARKS
 
 
+#: the first (card, animal of the person's) pair a drag may join: a dragstart marks the
+#: animals the card may be dropped on (``.drop-ok``), a dragend clears them again
+DROPPABLE = """() => {
+  for (const card of document.querySelectorAll("#hand [data-pick][draggable=true]")) {
+    const start = {bubbles: true, dataTransfer: new DataTransfer()};
+    card.dispatchEvent(new DragEvent("dragstart", start));
+    const ok = document.querySelector("#my-area .animal[data-pick].drop-ok");
+    card.dispatchEvent(new DragEvent("dragend", {bubbles: true}));
+    if (ok) return [card.dataset.pick, ok.dataset.pick];
+  }
+  return null;
+}"""
+
+
 async def grows(page: Any, selector: str, than: int, timeout: float) -> bool:
     """Whether the count of ``selector`` goes above ``than`` within ``timeout`` seconds."""
     for _ in range(int(timeout * 10)):
@@ -20,6 +34,28 @@ async def grows(page: Any, selector: str, than: int, timeout: float) -> bool:
             return True
         await page.wait_for_timeout(100)
     return False
+
+
+async def drag(page: Any, card: str, animal: str) -> bool:
+    """Drag ``card`` onto ``animal``; whether it then lies on the animal. The drop picks both,
+    as two taps would; a card of two faces still asks which (a button), a pair trait its
+    second animal."""
+    dragged = card.split(":")[1]
+    target = f"#my-area .animal[data-pick='{animal}']"
+    await page.locator(f"#hand [data-pick='{card}']").drag_to(page.locator(target))
+    on_animal = f"{target} .traits li[data-card='{dragged}']"
+    if not await grows(page, on_animal, 0, 2):
+        assert await page.locator(f"#hand [data-pick='{card}'].selected").count(), card
+        assert await page.locator(f"{target}.selected").count(), animal
+        buttons = page.locator("#legal > button.act")
+        second = page.locator("#my-area .animal.clickable")
+        if not await buttons.count() and await second.count():
+            await second.first.click()
+        else:
+            await buttons.first.click()
+        if await page.locator("#legal button.armed").count():
+            await page.locator("#legal button.armed").first.click()
+    return await grows(page, on_animal, 0, 5)
 
 
 async def my_decision(page: Any) -> None:
@@ -55,21 +91,17 @@ async def on_the_table(server: Server) -> dict[str, Any]:
         before = await page.locator("#my-area .animal").count()
         await page.locator("#legal button.act:has-text('as a new animal')").first.click()
         assert await grows(page, "#my-area .animal", before, 10)
-        # drag a card onto an animal of the person's: it is played there
+        # drag a card onto an animal of the person's it may go on: the drop picks both, as two
+        # taps would, and the card lies on the animal once its move is complete
         dropped = False
         for _ in range(40):
             await page.wait_for_selector("#prompt, #game-over", timeout=20_000)
             if await page.locator("#game-over").count():
                 break
-            card = page.locator("#hand [data-pick][draggable=true]")
-            target = page.locator("#my-area .animal[data-pick]")
-            if await card.count() and await target.count():
-                dragged = (await card.first.get_attribute("data-pick") or "").split(":")[1]
-                await card.first.drag_to(target.first)
-                # the dragged card itself lies on the animal now
-                if await grows(page, f"#my-area .traits li[data-card='{dragged}']", 0, 5):
-                    dropped = True
-                    break
+            pair = await page.evaluate(DROPPABLE)
+            if pair:
+                dropped = await drag(page, *pair)
+                break
             # not a development decision with a card to drag: play the first move and go on
             button = page.locator("#legal button.act").first
             if not await button.count():
