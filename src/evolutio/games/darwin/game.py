@@ -27,6 +27,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
+from evolutio.core.words import words
 from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
 from evolutio.games.darwin.actions import (
@@ -46,35 +47,44 @@ from evolutio.games.darwin.timeout import timeout_action
 from evolutio.games.darwin.transition import advance
 
 LANGUAGES = ("en", "it", "de", "ru")
-W = texts.words
 
 OPTIONS = (
-    OptionSpec("players", "int", 3, W("Players", "Giocatori", "Spieler", "Игроки"),
-               W("2 players play the two-player variant.", "In 2 si gioca la variante per 2.",
-                 "Zu zweit gilt die Zwei-Spieler-Variante.", "Вдвоём — вариант для двоих."),
+    OptionSpec("players", "int", 3, words("Players", ru="Игроки", it="Giocatori", de="Spieler"),
+               words("2 players play the two-player variant.",
+                     ru="Вдвоём — вариант для двоих.",
+                     it="In 2 si gioca la variante per 2.",
+                     de="Zu zweit gilt die Zwei-Spieler-Variante."),
                low=2, high=6, seats=True),
-    OptionSpec("eras", "int", 4, W("Eras", "Ere", "Zeitalter", "Эры"),
-               W("4 eras, or 3 for a shorter game.", "4 Ere, o 3 per una partita breve.",
-                 "4 Zeitalter, oder 3 für ein kürzeres Spiel.", "4 эры или 3 для короткой игры."),
+    OptionSpec("eras", "int", 4, words("Eras", ru="Эры", it="Ere", de="Zeitalter"),
+               words("4 eras, or 3 for a shorter game.",
+                     ru="4 эры или 3 для короткой игры.",
+                     it="4 Ere, o 3 per una partita breve.",
+                     de="4 Zeitalter, oder 3 für ein kürzeres Spiel."),
                low=3, high=4),
-    OptionSpec("variant", "choice", "standard", W("Variant", "Variante", "Variante", "Вариант"),
-               W("Beginners: 4 fixed habitats, two eras. Children: creation only, no food, "
-                 "3 new habitats and a competition token each era.",
-                 "Principianti: 4 habitat fissi, due Ere. Bambini: solo creazione, niente "
-                 "cibo, 3 nuovi habitat e un Gettone Competizione per Era.",
-                 "Anfänger: 4 feste Habitate, zwei Zeitalter. Kinder: nur Erschaffen, kein "
-                 "Futter, je Zeitalter 3 neue Habitate und ein Wettbewerbsmarker.",
-                 "Для новичков: 4 заданные среды, две эры. Детские: только создание, без "
-                 "еды, каждую эру 3 новые среды и жетон состязания."),
+    OptionSpec("variant", "choice", "standard",
+               words("Variant", ru="Вариант", it="Variante", de="Variante"),
+               words("Beginners: 4 fixed habitats, two eras. Children: creation only, no food, "
+                     "3 new habitats and a competition token each era.",
+                     ru="Для новичков: 4 заданные среды, две эры. Детские: только создание, "
+                     "без еды, каждую эру 3 новые среды и жетон состязания.",
+                     it="Principianti: 4 habitat fissi, due Ere. Bambini: solo creazione, "
+                     "niente cibo, 3 nuovi habitat e un Gettone Competizione per Era.",
+                     de="Anfänger: 4 feste Habitate, zwei Zeitalter. Kinder: nur Erschaffen, "
+                     "kein Futter, je Zeitalter 3 neue Habitate und ein Wettbewerbsmarker."),
                choices=("standard", "beginner", "children", "cooperative"),
-               choice_labels={"standard": W("Standard", "Base", "Standard", "Обычный"),
-                              "beginner": W("Beginners", "Principianti", "Anfänger",
-                                            "Для новичков"),
-                              "children": W("Children (7+)", "Bambini (7+)", "Kinder (7+)",
-                                            "Детские правила (7+)"),
-                              "cooperative": W("2 vs 2 cooperative", "Cooperativa 2 contro 2",
-                                               "2 gegen 2 kooperativ",
-                                               "Командный 2 на 2")}),
+               choice_labels={"standard": words("Standard", ru="Обычный", it="Base", de="Standard"),
+                              "beginner": words("Beginners",
+                                                ru="Для новичков",
+                                                it="Principianti",
+                                                de="Anfänger"),
+                              "children": words("Children (7+)",
+                                                ru="Детские правила (7+)",
+                                                it="Bambini (7+)",
+                                                de="Kinder (7+)"),
+                              "cooperative": words("2 vs 2 cooperative",
+                                                   ru="Командный 2 на 2",
+                                                   it="Cooperativa 2 contro 2",
+                                                   de="2 gegen 2 kooperativ")}),
 )
 #: action fields a scenario may fill by name.
 REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
@@ -96,31 +106,36 @@ class DarwinsChoice:
         chance=True,
         languages=LANGUAGES,
         tallies=(
-            Tally("extinctions", "mean", W("Extinctions", "Estinzioni", "Aussterben",
-                                           "Вымирания")),
-            Tally("created", "mean", W("Species created", "Specie create", "Erschaffene Arten",
-                                       "Создано видов")),
+            Tally("extinctions", "mean", words("Extinctions",
+                                               ru="Вымирания",
+                                               it="Estinzioni",
+                                               de="Aussterben")),
+            Tally("created", "mean", words("Species created",
+                                           ru="Создано видов",
+                                           it="Specie create",
+                                           de="Erschaffene Arten")),
         ),
-        summary=W(
+        summary=words(
             "Darwin's Choice: build species from animal parts, fit them to changing habitats "
             "over four eras.",
-            "Darwin's Choice: crea specie da parti di animali e adattale ad habitat che "
-            "cambiano in quattro Ere.",
-            "Darwin's Choice: Arten aus Tierteilen bauen und an wechselnde Habitate anpassen, "
-            "vier Zeitalter lang.",
-            "Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
+            ru="Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
             "меняющимся средам за четыре эры.",
+            it="Darwin's Choice: crea specie da parti di animali e adattale ad habitat che "
+            "cambiano in quattro Ere.",
+            de="Darwin's Choice: Arten aus Tierteilen bauen und an wechselnde Habitate anpassen, "
+            "vier Zeitalter lang.",
         ),
         order=10,
-        titles=W("Darwin's Choice", "Darwin's Choice", "Darwin's Choice", "Выбор Дарвина"),
+        titles=words("Darwin's Choice",
+                     ru="Выбор Дарвина",
+                     it="Darwin's Choice",
+                     de="Darwin's Choice"),
         minutes=(45, 90),
         difficulty="medium-high",
-        notes=W(
-            "The card set is the project's own design, not the publisher's.",
-            "Le carte sono un progetto originale, non quelle dell'editore.",
-            "Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
-            "Карты — собственный набор проекта, не издательский.",
-        ),
+        notes=words("The card set is the project's own design, not the publisher's.",
+                    ru="Карты — собственный набор проекта, не издательский.",
+                    it="Le carte sono un progetto originale, non quelle dell'editore.",
+                    de="Die Karten sind ein eigener Entwurf, nicht die des Verlags."),
     )
     heuristic = HEURISTIC
     web = files("evolutio.games.darwin") / "web"

@@ -26,6 +26,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
+from evolutio.core.words import words
 from evolutio.games.evolution import explain, notation, reference, rules, sentences
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
@@ -49,26 +50,27 @@ EDITIONS = (2, 3)
 LANGUAGES = ("en", "ru", "it", "de")
 
 
-def _words(en: str, ru: str, it: str, de: str) -> dict[str, str]:
-    return dict(zip(LANGUAGES, (en, ru, it, de), strict=True))
-
-
 #: the card sets' names, as the editions print them.
 _SET_NAMES = {
-    "base": _words("Base game", "Базовая игра", "Gioco base", "Grundspiel"),
-    "time_to_fly": _words("Time to Fly", "Время летать", "Tempo di volare", "Zeit zu fliegen"),
-    "continents": _words("Continents", "Континенты", "Continenti", "Kontinente"),
-    "gift": _words("Gift cards", "Подарочный набор", "Carte regalo", "Geschenkkarten"),
-    "ice_age": _words(
+    "base": words("Base game", ru="Базовая игра", it="Gioco base", de="Grundspiel"),
+    "time_to_fly": words("Time to Fly",
+                         ru="Время летать",
+                         it="Tempo di volare",
+                         de="Zeit zu fliegen"),
+    "continents": words("Continents", ru="Континенты", it="Continenti", de="Kontinente"),
+    "gift": words("Gift cards", ru="Подарочный набор", it="Carte regalo", de="Geschenkkarten"),
+    "ice_age": words(
         "Ice Age (unofficial; the project's own natural changes)",
-        "Ледниковый период (неофициальное; природные изменения проекта)",
-        "Era glaciale (non ufficiale; cambiamenti naturali del progetto)",
-        "Eiszeit (inoffiziell; eigene Naturwandel-Karten des Projekts)",
+        ru="Ледниковый период (неофициальное; природные изменения проекта)",
+        it="Era glaciale (non ufficiale; cambiamenti naturali del progetto)",
+        de="Eiszeit (inoffiziell; eigene Naturwandel-Karten des Projekts)",
     ),
 }
 #: the heading of the natural change in force (Ice Age).
-NATURE_TITLE = _words("Natural change", "Природное изменение", "Cambiamento naturale",
-                      "Naturwandel")
+NATURE_TITLE = words("Natural change",
+                     ru="Природное изменение",
+                     it="Cambiamento naturale",
+                     de="Naturwandel")
 HAND_SIZE = 6
 #: Continents: "раздайте каждому игроку по 10 карт" (seed 004).
 CONTINENTS_HAND_SIZE = 10
@@ -108,32 +110,38 @@ INFO = GameInfo(
     chance=True,
     languages=LANGUAGES,
     tallies=(
-        Tally("turns", "mean", _words("Turns", "Ходы", "Turni", "Runden")),
+        Tally("turns", "mean", words("Turns", ru="Ходы", it="Turni", de="Runden")),
         Tally(
             "survivor_traits",
             "count",
-            _words("Traits of survivors", "Свойства выживших", "Proprietà dei sopravvissuti",
-                   "Eigenschaften der Überlebenden"),
+            words("Traits of survivors",
+                  ru="Свойства выживших",
+                  it="Proprietà dei sopravvissuti",
+                  de="Eigenschaften der Überlebenden"),
         ),
     ),
-    summary=_words(
+    summary=words(
         "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",
-        "«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, охотьтесь.",
-        "Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, cacciate.",
-        "Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
+        ru="«Эволюция» Кнорре и Мачина: выводите животных, давайте им свойства, кормите, "
+        "охотьтесь.",
+        it="Evolution di Knorre e Machin: allevate animali, date loro proprietà, nutriteli, "
+        "cacciate.",
+        de="Evolution von Knorre & Machin: Tiere züchten, Eigenschaften geben, füttern, jagen.",
     ),
     order=0,
-    titles=_words("Evolution (Knorre & Machin)", "Эволюция (Кнорре и Мачин)",
-                  "Evolution (Knorre e Machin)", "Evolution (Knorre & Machin)"),
+    titles=words("Evolution (Knorre & Machin)",
+                 ru="Эволюция (Кнорре и Мачин)",
+                 it="Evolution (Knorre e Machin)",
+                 de="Evolution (Knorre & Machin)"),
     minutes=(30, 60),
     difficulty="medium",
-    notes=_words(
+    notes=words(
         "Ice Age's natural-change cards are the project's own (no official texts exist).",
-        "Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
+        ru="Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
         "текстов нет).",
-        "Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
+        it="Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
         "testi ufficiali).",
-        "Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
+        de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
         "offiziellen Texte).",
     ),
 )
@@ -181,31 +189,38 @@ class Evolution:
         sets = tuple(s for s in card_sets() if any(TRAIT_SETS.get(t) == s for t in TRAIT_SETS))
         return (
             OptionSpec(
-                "players", "int", 2, _words("Players", "Игроки", "Giocatori", "Spieler"),
-                _words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
+                "players", "int", 2, words("Players", ru="Игроки", it="Giocatori", de="Spieler"),
+                words("Number of seats.",
+                      ru="Число мест.",
+                      it="Numero di posti.",
+                      de="Anzahl der Plätze."),
                 low=2, high=MAX_PLAYERS, seats=True,
             ),
             OptionSpec(
-                "edition", "choice", 3, _words("Edition", "Издание", "Edizione", "Ausgabe"),
-                _words("Rules edition: 3 (default) or 2.", "Издание правил: 3 или 2.",
-                       "Edizione delle regole: 3 o 2.", "Regelausgabe: 3 oder 2."),
+                "edition", "choice", 3, words("Edition", ru="Издание", it="Edizione", de="Ausgabe"),
+                words("Rules edition: 3 (default) or 2.",
+                      ru="Издание правил: 3 или 2.",
+                      it="Edizione delle regole: 3 o 2.",
+                      de="Regelausgabe: 3 oder 2."),
                 choices=EDITIONS,
             ),
             OptionSpec(
                 "expansions", "multi", ["base"],
-                _words("Card sets", "Наборы карт", "Set di carte", "Kartensätze"),
-                _words("The base set plus any expansions.", "Базовый набор и дополнения.",
-                       "Il set base e le espansioni.", "Grundspiel und Erweiterungen."),
+                words("Card sets", ru="Наборы карт", it="Set di carte", de="Kartensätze"),
+                words("The base set plus any expansions.",
+                      ru="Базовый набор и дополнения.",
+                      it="Il set base e le espansioni.",
+                      de="Grundspiel und Erweiterungen."),
                 choices=sets, required=("base",),
                 choice_labels={name: _SET_NAMES.get(name, {"en": name}) for name in sets},
             ),
             OptionSpec(
                 "half_deck", "bool", False,
-                _words("Half deck", "Половина колоды", "Mezzo mazzo", "Halbes Deck"),
-                _words("Remove half of each card kind (advised for 2-3 players).",
-                       "Убрать половину карт каждого вида (для 2-3 игроков).",
-                       "Togliere metà di ogni tipo di carta (per 2-3 giocatori).",
-                       "Die Hälfte jeder Kartenart entfernen (für 2-3 Spieler)."),
+                words("Half deck", ru="Половина колоды", it="Mezzo mazzo", de="Halbes Deck"),
+                words("Remove half of each card kind (advised for 2-3 players).",
+                      ru="Убрать половину карт каждого вида (для 2-3 игроков).",
+                      it="Togliere metà di ogni tipo di carta (per 2-3 giocatori).",
+                      de="Die Hälfte jeder Kartenart entfernen (für 2-3 Spieler)."),
             ),
         )
 

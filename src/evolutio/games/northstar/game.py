@@ -31,6 +31,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
+from evolutio.core.words import words
 from evolutio.games.northstar import phases, position, reference, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
@@ -45,43 +46,42 @@ from evolutio.games.northstar.view import view as _view
 TWO_PLAYER_REMOVED = 40
 
 
-def _w(en: str, de: str, ru: str, it: str) -> dict[str, str]:
-    return {"en": en, "de": de, "ru": ru, "it": it}
-
-
 OPTIONS = (
-    OptionSpec("players", "int", 2, _w("Players", "Spieler", "Игроки", "Giocatori"),
-               _w("2-5 players; 6 with the North Star deck.",
-                  "2-5 Spieler; 6 mit dem North-Star-Deck.",
-                  "2-5 игроков; 6 с колодой North Star.",
-                  "2-5 giocatori; 6 con il mazzo North Star."),
+    OptionSpec("players", "int", 2, words("Players", ru="Игроки", it="Giocatori", de="Spieler"),
+               words("2-5 players; 6 with the North Star deck.",
+                     ru="2-5 игроков; 6 с колодой North Star.",
+                     it="2-5 giocatori; 6 con il mazzo North Star.",
+                     de="2-5 Spieler; 6 mit dem North-Star-Deck."),
                low=2, high=6, seats=True),
-    OptionSpec("deck", "choice", "schmidt", _w("Deck", "Kartensatz", "Колода", "Mazzo"),
-               _w("schmidt: 110 cards (seed 002); northstar: 129 cards, 2-6 players.",
-                  "schmidt: 110 Karten; northstar: 129 Karten, 2-6 Spieler.",
-                  "schmidt: 110 карт; northstar: 129 карт, 2-6 игроков.",
-                  "schmidt: 110 carte; northstar: 129 carte, 2-6 giocatori."),
+    OptionSpec("deck", "choice", "schmidt", words("Deck", ru="Колода", it="Mazzo", de="Kartensatz"),
+               words("schmidt: 110 cards (seed 002); northstar: 129 cards, 2-6 players.",
+                     ru="schmidt: 110 карт; northstar: 129 карт, 2-6 игроков.",
+                     it="schmidt: 110 carte; northstar: 129 carte, 2-6 giocatori.",
+                     de="schmidt: 110 Karten; northstar: 129 Karten, 2-6 Spieler."),
                choices=("schmidt", "northstar")),
     OptionSpec("hard_shell_bonus", "int", 4,
-               _w("Hard Shell bonus", "Panzer-Bonus", "Бонус Панциря", "Bonus Guscio duro"),
-               _w("Added to body size against attacks (R-N02).",
-                  "Zur Körpergröße gegen Angriffe addiert.",
-                  "Прибавляется к размеру против атак.",
-                  "Aggiunto alla taglia contro gli attacchi."),
+               words("Hard Shell bonus",
+                     ru="Бонус Панциря",
+                     it="Bonus Guscio duro",
+                     de="Panzer-Bonus"),
+               words("Added to body size against attacks (R-N02).",
+                     ru="Прибавляется к размеру против атак.",
+                     it="Aggiunto alla taglia contro gli attacchi.",
+                     de="Zur Körpergröße gegen Angriffe addiert."),
                low=1, high=6),
     OptionSpec("two_player_deck", "choice", "reduced",
-               _w("2-player deck", "Deck zu zweit", "Колода на двоих", "Mazzo in due"),
-               _w("reduced: 40 random cards removed with 2 players (R-N16); full: all.",
-                  "reduced: 40 zufällige Karten entfernt; full: alle.",
-                  "reduced: убрать 40 случайных карт; full: все.",
-                  "reduced: 40 carte casuali tolte; full: tutte."),
+               words("2-player deck", ru="Колода на двоих", it="Mazzo in due", de="Deck zu zweit"),
+               words("reduced: 40 random cards removed with 2 players (R-N16); full: all.",
+                     ru="reduced: убрать 40 случайных карт; full: все.",
+                     it="reduced: 40 carte casuali tolte; full: tutte.",
+                     de="reduced: 40 zufällige Karten entfernt; full: alle."),
                choices=("reduced", "full")),
     OptionSpec("variant", "choice", "retail",
-               _w("Rules", "Regeln", "Правила", "Regole"),
-               _w("retail (seed 002) or cs4500 (the course's attack rules, R-N39).",
-                  "retail (Seed 002) oder cs4500 (Kursregeln).",
-                  "retail или cs4500 (правила курса).",
-                  "retail o cs4500 (regole del corso)."),
+               words("Rules", ru="Правила", it="Regole", de="Regeln"),
+               words("retail (seed 002) or cs4500 (the course's attack rules, R-N39).",
+                     ru="retail или cs4500 (правила курса).",
+                     it="retail o cs4500 (regole del corso).",
+                     de="retail (Seed 002) oder cs4500 (Kursregeln)."),
                choices=("retail", "cs4500")),
 )
 
@@ -99,31 +99,35 @@ class NorthStar:
         chance=True,
         languages=LANGUAGES,
         tallies=(
-            Tally("rounds", "mean", _w("Rounds", "Runden", "Раунды", "Round")),
+            Tally("rounds", "mean", words("Rounds", ru="Раунды", it="Round", de="Runden")),
             Tally("survivor_traits", "count",
-                  _w("Traits of survivors", "Eigenschaften der Überlebenden",
-                     "Свойства выживших", "Tratti dei sopravvissuti")),
+                  words("Traits of survivors",
+                        ru="Свойства выживших",
+                        it="Tratti dei sopravvissuti",
+                        de="Eigenschaften der Überlebenden")),
         ),
-        summary=_w(
+        summary=words(
             "North Star Games' Evolution as BrettspielWelt plays it: food cards chosen at "
             "the same time, 17 traits, carnivores.",
-            "Evolution von North Star Games wie auf BrettspielWelt: gleichzeitige "
-            "Nahrungskarten, 17 Eigenschaften, Fleischfresser.",
-            "Evolution от North Star Games как на BrettspielWelt: одновременный выбор карт "
+            ru="Evolution от North Star Games как на BrettspielWelt: одновременный выбор карт "
             "еды, 17 свойств, хищники.",
-            "Evolution di North Star Games come su BrettspielWelt: carte cibo scelte insieme, "
+            it="Evolution di North Star Games come su BrettspielWelt: carte cibo scelte insieme, "
             "17 tratti, carnivori.",
+            de="Evolution von North Star Games wie auf BrettspielWelt: gleichzeitige "
+            "Nahrungskarten, 17 Eigenschaften, Fleischfresser.",
         ),
         order=20,
-        titles=_w("Evolution (North Star Games)", "Evolution (North Star Games)",
-                  "Эволюция (North Star Games)", "Evolution (North Star Games)"),
+        titles=words("Evolution (North Star Games)",
+                     ru="Эволюция (North Star Games)",
+                     it="Evolution (North Star Games)",
+                     de="Evolution (North Star Games)"),
         minutes=(45, 60),
         difficulty="medium",
-        notes=_w(
+        notes=words(
             "Card food values are the project's own (provisional).",
-            "Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
-            "Значения еды на картах — предварительные, собственные проекта.",
-            "I valori di cibo delle carte sono provvisori, scelti dal progetto.",
+            ru="Значения еды на картах — предварительные, собственные проекта.",
+            it="I valori di cibo delle carte sono provvisori, scelti dal progetto.",
+            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
         ),
     )
 

@@ -32,6 +32,7 @@ from evolutio.core.game import (
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard, deciding, labels_in
+from evolutio.core.words import words
 from evolutio.games.toy.refusals import describe, refused
 from evolutio.games.toy.texts import (
     KINDS,
@@ -42,7 +43,6 @@ from evolutio.games.toy.texts import (
     reference_texts,
     rules,
     say,
-    words,
 )
 
 EXACT_BONUS = 10
@@ -145,14 +145,16 @@ class TrickState:
 
 OPTIONS = (
     OptionSpec(
-        "players", "int", 2, words("Players", "Игроки", "Giocatori", "Spieler"),
-        words("Number of seats.", "Число мест.", "Numero di posti.", "Anzahl der Plätze."),
+        "players", "int", 2, words("Players", ru="Игроки", it="Giocatori", de="Spieler"),
+        words("Number of seats.", ru="Число мест.", it="Numero di posti.", de="Anzahl der Plätze."),
         low=2, high=4, seats=True,
     ),
     OptionSpec(
-        "tricks", "int", 3, words("Tricks", "Взятки", "Prese", "Stiche"),
-        words("Tricks per game (one card each).", "Взяток за игру (по карте).",
-               "Prese per partita (una carta ciascuna).", "Stiche pro Spiel (je eine Karte)."),
+        "tricks", "int", 3, words("Tricks", ru="Взятки", it="Prese", de="Stiche"),
+        words("Tricks per game (one card each).",
+              ru="Взяток за игру (по карте).",
+              it="Prese per partita (una carta ciascuna).",
+              de="Stiche pro Spiel (je eine Karte)."),
         low=1, high=3,
     ),
 )
@@ -168,18 +170,23 @@ class Trick:
         simultaneous=True,
         chance=True,
         languages=LANGUAGES,
-        tallies=(Tally("exact_bids", "mean", words("Exact bids", "Точные ставки",
-                                                     "Puntate esatte", "Genaue Gebote")),),
+        tallies=(Tally("exact_bids", "mean", words("Exact bids",
+                                                   ru="Точные ставки",
+                                                   it="Puntate esatte",
+                                                   de="Genaue Gebote")),),
         summary=words(
             "A tiny trick game with a hidden simultaneous bid, for testing the platform.",
-            "Маленькая игра на взятки со скрытой одновременной ставкой, для проверки платформы.",
-            "Un piccolo gioco di prese con puntata nascosta simultanea, per la piattaforma.",
-            "Ein kleines Stichspiel mit verdecktem gleichzeitigem Gebot, zum Testen der Plattform.",
+            ru="Маленькая игра на взятки со скрытой одновременной ставкой, для проверки платформы.",
+            it="Un piccolo gioco di prese con puntata nascosta simultanea, per la piattaforma.",
+            de="Ein kleines Stichspiel mit verdecktem gleichzeitigem Gebot, zum Testen der "
+            "Plattform.",
         ),
         order=1000,
         demo=True,
-        titles=words("Trick (platform demo)", "Взятки (демо платформы)",
-                     "Prese (demo della piattaforma)", "Stiche (Plattform-Demo)"),
+        titles=words("Trick (platform demo)",
+                     ru="Взятки (демо платформы)",
+                     it="Prese (demo della piattaforma)",
+                     de="Stiche (Plattform-Demo)"),
         minutes=(5, 5),
         difficulty="easy",
     )

@@ -9,13 +9,9 @@ from typing import Any
 
 from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.core.scoring import SHARED
+from evolutio.core.words import words
 
 LANGUAGES = ("en", "ru", "it", "de")
-
-
-def words(en: str, ru: str, it: str, de: str) -> dict[str, str]:
-    """One text in each language, in the order of ``LANGUAGES``."""
-    return dict(zip(LANGUAGES, (en, ru, it, de), strict=True))
 
 
 #: the parts of the score and the tie-break, by language (the breakdown and the live score)
@@ -36,29 +32,43 @@ SCORE_LABELS = {
 
 
 SENTENCES = {
-    "bid": words("{name} bids.", "{name} делает ставку.", "{name} punta.", "{name} bietet."),
-    "bids_revealed": words("Bids revealed: {bids}.", "Ставки открыты: {bids}.",
-                            "Puntate rivelate: {bids}.", "Gebote aufgedeckt: {bids}."),
-    "played": words("{name} plays {card}.", "{name} играет {card}.", "{name} gioca {card}.",
-                     "{name} spielt {card}."),
+    "bid": words("{name} bids.",
+                 ru="{name} делает ставку.",
+                 it="{name} punta.",
+                 de="{name} bietet."),
+    "bids_revealed": words("Bids revealed: {bids}.",
+                           ru="Ставки открыты: {bids}.",
+                           it="Puntate rivelate: {bids}.",
+                           de="Gebote aufgedeckt: {bids}."),
+    "played": words("{name} plays {card}.",
+                    ru="{name} играет {card}.",
+                    it="{name} gioca {card}.",
+                    de="{name} spielt {card}."),
     "trick_taken": words("{name} takes the trick: {points} points.",
-                          "{name} берёт взятку: {points} очк.",
-                          "{name} prende la presa: {points} punti.",
-                          "{name} nimmt den Stich: {points} Punkte."),
-    "bid_action": words("Bid {n} tricks.", "Ставка: {n} взяток.", "Punta {n} prese.",
-                         "Biete {n} Stiche."),
-    "play_action": words("Play card {n}.", "Сыграть карту {n}.", "Gioca la carta {n}.",
-                          "Karte {n} spielen."),
+                         ru="{name} берёт взятку: {points} очк.",
+                         it="{name} prende la presa: {points} punti.",
+                         de="{name} nimmt den Stich: {points} Punkte."),
+    "bid_action": words("Bid {n} tricks.",
+                        ru="Ставка: {n} взяток.",
+                        it="Punta {n} prese.",
+                        de="Biete {n} Stiche."),
+    "play_action": words("Play card {n}.",
+                         ru="Сыграть карту {n}.",
+                         it="Gioca la carta {n}.",
+                         de="Karte {n} spielen."),
     "prompt_bid": words("Bid how many tricks you will take.",
-                         "Сколько взяток вы возьмёте? Сделайте ставку.",
-                         "Punta quante prese farai.", "Biete, wie viele Stiche du machst."),
-    "prompt_play": words("Play a card.", "Сыграйте карту.", "Gioca una carta.",
-                          "Spiel eine Karte."),
+                        ru="Сколько взяток вы возьмёте? Сделайте ставку.",
+                        it="Punta quante prese farai.",
+                        de="Biete, wie viele Stiche du machst."),
+    "prompt_play": words("Play a card.",
+                         ru="Сыграйте карту.",
+                         it="Gioca una carta.",
+                         de="Spiel eine Karte."),
 }
 #: the decision kinds' names, for "waiting for Ann (bid)" (``labels``: ``kind:<kind>``)
 KINDS = {
-    "bid": words("bid", "ставка", "puntata", "Gebot"),
-    "play": words("playing a card", "ход картой", "giocata", "Ausspielen"),
+    "bid": words("bid", ru="ставка", it="puntata", de="Gebot"),
+    "play": words("playing a card", ru="ход картой", it="giocata", de="Ausspielen"),
 }
 
 
