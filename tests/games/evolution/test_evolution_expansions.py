@@ -20,7 +20,8 @@ EVERY = ["base", "time_to_fly", "gift"]
 def test_expansions_are_normalized_with_base_first() -> None:
     options = GAME.normalize_options({"players": 3, "expansions": ["gift", "time_to_fly"]})
     assert options["expansions"] == EVERY
-    assert "half_deck" not in options
+    # every option is in the normalised options, at its default when not given
+    assert options["half_deck"] is False and options["edition"] == 3
     assert GAME.normalize_options({"expansions": "time_to_fly"})["expansions"] == [
         "base",
         "time_to_fly",

@@ -154,21 +154,21 @@ class State:
     @property
     def eras(self) -> int:
         """4 eras, 3 in the short variant (R-D13), 2 for beginners (R-D33)."""
-        if self.options.get("variant") == "beginner":
+        if self.options["variant"] == "beginner":
             return 2
-        return int(self.options.get("eras", 4))
+        return int(self.options["eras"])
 
     @property
     def beginner(self) -> bool:
-        return self.options.get("variant") == "beginner"
+        return bool(self.options["variant"] == "beginner")
 
     @property
     def coop(self) -> bool:
-        return self.options.get("variant") == "cooperative"
+        return bool(self.options["variant"] == "cooperative")
 
     @property
     def children(self) -> bool:
-        return self.options.get("variant") == "children"
+        return bool(self.options["variant"] == "children")
 
     def clone(self) -> State:
         other = State.__new__(State)

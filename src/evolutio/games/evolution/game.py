@@ -23,7 +23,7 @@ from evolutio.core.game import (
     Tally,
     TerminalRenderer,
 )
-from evolutio.core.options import OptionSpec
+from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
@@ -77,12 +77,6 @@ CONTINENTS_HAND_SIZE = 10
 
 
 MAX_PLAYERS = 8
-
-
-def max_players(expansions: list[str]) -> int:
-    """Up to 8 players with any sets: beyond what one base set serves (seed 004's table:
-    base 2-4, with Time to Fly 2-6) the deck holds two base sets (seed 000, 5-8 players)."""
-    return MAX_PLAYERS
 
 
 def base_copies(players: int, expansions: list[str]) -> int:
@@ -227,46 +221,15 @@ class Evolution:
     # -- options -----------------------------------------------------------------------------
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
-        allowed = {"players", "edition", "expansions", "half_deck"}
-        unknown = sorted(set(options) - allowed)
-        if unknown:
-            raise OptionError(
-                f"unknown option {', '.join(map(repr, unknown))}; "
-                f"allowed: {', '.join(sorted(allowed))}"
-            )
-        expansions = options.get("expansions", ["base"])
-        if isinstance(expansions, str):
-            expansions = [e for e in expansions.replace(",", " ").split() if e]
-        if not isinstance(expansions, (list, tuple)) or not all(
-            isinstance(e, str) for e in expansions
-        ):
-            raise OptionError("expansions must be a list of names")
-        known = [s for s in card_sets() if any(TRAIT_SETS.get(t) == s for t in TRAIT_SETS)]
-        for expansion in expansions:
-            if expansion not in known:
-                raise OptionError(f"unknown expansion '{expansion}'; allowed: {', '.join(known)}")
-        expansions = ["base"] + [e for e in known if e in expansions and e != "base"]
-        players = options.get("players", 2)
-        high = max_players(expansions)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= high:
-            raise OptionError(f"players must be a whole number from 2 to {high}, not {players!r}")
-        edition = options.get("edition", 3)
-        if edition not in EDITIONS:
-            raise OptionError(f"edition must be 2 or 3, not {edition!r}")
-        half_deck = options.get("half_deck", False)
-        if not isinstance(half_deck, bool):
-            raise OptionError(f"half_deck must be true or false, not {half_deck!r}")
-        normal: dict[str, Any] = {"players": players, "edition": edition, "expansions": expansions}
-        if half_deck:
-            normal["half_deck"] = True
-        return normal
+        """The options validated against ``options_spec`` (core.options), defaults filled."""
+        return normalize(self.options_spec(), options)
 
     # -- the contract --------------------------------------------------------------------
 
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
         copies = base_copies(opts["players"], opts["expansions"])
-        cards = build_cards(opts["expansions"], copies, opts.get("half_deck", False))
+        cards = build_cards(opts["expansions"], copies, opts["half_deck"])
         state = State(opts, seed, cards)
         # card ids must not tell the faces of a face-down card (an animal, a discard)
         state.rng.shuffle(cards)

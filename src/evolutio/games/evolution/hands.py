@@ -14,9 +14,13 @@ from evolutio.games.evolution.state import State
 NEW_KEYS = {"hands", "first_player", "dice"}
 
 
-def _faces_of(spec: Any, where: str, sets: list[str]) -> tuple[tuple[str, ...], str | None]:
-    """The faces and label of a card written as in a position (the card need not exist)."""
-    probe = State({"players": 2}, 0, [])
+def _faces_of(
+    spec: Any, where: str, options: dict[str, Any]
+) -> tuple[tuple[str, ...], str | None]:
+    """The faces and label of a card written as in a position (the card need not exist),
+    read on an empty probe state of the game's ``options``."""
+    sets = list(options["expansions"])
+    probe = State(options, 0, [])
     builder = _Builder(probe, sets)
     card = builder.card(spec, where)
     label = next(iter(probe.labels), None)
@@ -29,7 +33,6 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
     dealt hand it replaces goes where it came from (docs/scenarios.md, "new")."""
     where = "new"
     setup = _keys(setup, NEW_KEYS, where)
-    sets = list(state.options["expansions"])
     hands = _list(setup, "hands", where)
     if len(hands) > state.num_players:
         raise ScenarioError(f"{where}.hands: {len(hands)} hands for {state.num_players} players")
@@ -44,7 +47,7 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
         leftovers = list(player.hand)
         new_hand: list[int] = []
         for i, spec in enumerate(specs):
-            faces, label = _faces_of(spec, f"{hwhere}[{i}]", sets)
+            faces, label = _faces_of(spec, f"{hwhere}[{i}]", state.options)
             card = next(
                 (c for c in leftovers if sorted(state.card_faces[c]) == sorted(faces)), None
             )

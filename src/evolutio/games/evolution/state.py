@@ -260,7 +260,7 @@ class State:
     def __init__(self, options: dict[str, Any], seed: int, card_faces: list[tuple[str, ...]]):
         self.options = options
         self.seed = seed
-        self.edition: int = int(options.get("edition", 3))
+        self.edition: int = int(options["edition"])
         self._rng = Rng(seed)
         #: ``_rng`` is also a clone's (or the original's): copy it before the first draw.
         self.rng_shared = False

@@ -18,7 +18,7 @@ from evolutio.games.northstar.trait import TRAITS, AttackContext, is_carnivore, 
 
 def context(state: State, seat: int, attacker: Species, prey_seat: int, prey_index: int,
             negated: frozenset[str] = frozenset()) -> AttackContext:
-    cs4500 = state.options.get("variant") == "cs4500"
+    cs4500 = state.options["variant"] == "cs4500"
     own = traits_of(state, attacker)
     counters = frozenset(c for t in own for c in t.counters)
     size = attacker.body + sum(t.attack_bonus(attacker, cs4500) for t in own)

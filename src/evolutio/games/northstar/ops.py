@@ -19,7 +19,7 @@ PLANT_SOURCES = ("plant", "bank_plant")
 
 def max_track(state: State) -> int:
     """Body size and population run 1..6 (R-N34); 7 in the course variant."""
-    return 7 if state.options.get("variant") == "cs4500" else MAX_TRACK
+    return 7 if state.options["variant"] == "cs4500" else MAX_TRACK
 
 
 def fat_capacity(state: State, species: Species) -> int:

@@ -152,7 +152,7 @@ class HardShell(Trait):
     negatable = True
 
     def defence_bonus(self, state: State) -> int:
-        return int(state.options.get("hard_shell_bonus", 4))
+        return int(state.options["hard_shell_bonus"])
 
     def blocks(self, ctx: AttackContext) -> str | None:
         bonus = self.defence_bonus(ctx.state)
