@@ -50,7 +50,7 @@ def test_log_entries_in_every_language_match_the_texts_written_at_once(game_name
         seat = match.pending()[0]
         action = rng.choice(match.legal(seat))
         before = match.decision
-        hide = history.hidden(before, set())
+        hide = history.hidden(before)
         events = match.act(seat, action)
         step = (seat, action, events)
         at_once = history.entry_texts(game, match.state, step, names, hide,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import websockets
 from server_harness import Client, Server, is_state
 
 
@@ -117,5 +118,37 @@ def test_a_bot_and_a_person_bid_at_once(server: Server) -> None:
         after = await c.until(lambda f: is_state(f) and f["version"] == 2)
         assert after["view"]["bids_revealed"] is True and bid_of(after, 1) is not None
         await c.close()
+
+    run(go())
+
+
+def test_a_seat_that_has_chosen_is_told_so_in_its_language(server: Server) -> None:
+    """``Match.refusal``'s ``already_chosen`` code, said by the server in the seat's language:
+    to an ``act`` (error ``not_your_turn``) and to a ``why``; a seat still choosing is not."""
+    tokens = [server.guest(n) for n in ("Gerd", "Hana")]
+    room = server.room(tokens[0])
+
+    async def go() -> None:
+        url = f"{server.ws_base}/ws/{room}?token={tokens[0]}&lang=de"
+        de = Client(await websockets.connect(url, max_size=2**22))
+        en = await Client.open(server, room, tokens[1])
+        await en.say("/join 2")
+        await de.until(lambda f: f["type"] == "room" and f["room"]["seats"][1]["name"])
+        await de.say("/start")
+        await de.until(lambda f: is_state(f) and f["version"] == 0)
+        await de.send({"type": "act", "version": 0, "index": 1})
+        waiting = await de.until(lambda f: is_state(f) and f["version"] == 1)
+        assert waiting["chosen"] is True and waiting["decision"]["chosen"] == [0]
+        await de.send({"type": "act", "version": 1, "index": 0})
+        refused = await de.error("not_your_turn")
+        assert refused["message"] == "Du hast schon gewählt; wir warten auf die anderen."
+        await de.send({"type": "why", "action": {"type": "bid", "tricks": 0}})
+        why = await de.until(lambda f: f["type"] == "why")
+        assert why["ok"] is False
+        assert why["text"] == "Du hast schon gewählt; es wird auf die anderen gewartet."
+        await en.send({"type": "why", "action": {"type": "bid", "tricks": 0}})
+        assert (await en.until(lambda f: f["type"] == "why"))["ok"] is True
+        for c in (de, en):
+            await c.close()
 
     run(go())

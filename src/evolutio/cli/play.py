@@ -67,13 +67,8 @@ def play(
     names = [name if s == seat else f"{bots} {s}" for s in range(players)]
     match = Match.new(game, options, seed, names)
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
-    #: kinds of decision seen made by several seats at once: their choices stay unshown, even
-    #: the last seat's (when it alone is left to choose)
-    hidden_kinds: set[str] = set()
     try:
         while (decision := match.decision) is not None:
-            if decision.simultaneous:
-                hidden_kinds.add(decision.kind)
             # a simultaneous choice: the person chooses first, unseen by the bots
             acting = seat if seat in decision.seats else decision.seats[0]
             actions = match.legal(acting)
@@ -101,7 +96,9 @@ def play(
                     moves=match.version,
                 )
                 action = bot.choose(match.view(acting), actions, decision, info)
-                if decision.kind not in hidden_kinds:  # a hidden choice is told by its events
+                # a simultaneous choice (the last seat's too: the decision names who has
+                # chosen) stays hidden, told by its events
+                if not decision.simultaneous:
                     console.print(
                         f"[bold]{names[acting]}[/]: {game.describe_action(match.state, action)}",
                         highlight=False,

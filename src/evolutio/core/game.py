@@ -146,19 +146,28 @@ Event.type = "event"
 class Decision:
     """Who may choose now and what kind of choice it is.
 
-    ``seats`` are the seats that may act now, in any order, each once: one seat on a turn,
-    several for a simultaneous choice (a seat leaves ``seats`` once it has chosen; what a seat
-    may choose never depends on the hidden choices already made, which would reveal them, so
-    its legal actions stay the same until the decision closes). ``kind``
-    names the choice (``"develop"``, ``"feed"``, ``"bid"``...); ``prompt`` is a sentence for
-    the player; ``progress`` is ``(done, total)`` for a choice made in several steps (one card
-    per step, then ``done``), for the interface to show "3 of 10 chosen".
+    ``seats`` are the seats that may act now, in any order: one seat on a turn, several for a
+    simultaneous choice. In a simultaneous choice each seat chooses once (in one step or
+    several, below), the game hides the committed choices until the last one is in, and
+    ``chosen`` names the seats that have already chosen (they wait; a seat moves from
+    ``seats`` to ``chosen`` once its choice is complete). What a seat may choose never depends
+    on the hidden choices already made, which would reveal them, so its legal actions stay the
+    same while the others choose. ``kind`` names the choice (``"develop"``, ``"feed"``,
+    ``"bid"``...); ``prompt`` is a sentence for the player; ``progress`` is ``(done, total)``
+    for a choice made in several steps (one card per step, then ``done``; a seat choosing in
+    several steps stays in ``seats`` until its last), for the interface to show "3 of 10
+    chosen".
+
+    A simultaneous decision stays the same open decision (:meth:`continues`) while its kind
+    and its seats (``seats`` and ``chosen`` together) stay and ``chosen`` only grows; it closes
+    when the last seat has chosen, and the next decision opens with nobody in ``chosen``.
     """
 
     seats: tuple[int, ...]
     kind: str
     prompt: str = ""
     progress: tuple[int, int] | None = None
+    chosen: tuple[int, ...] = ()
 
     @classmethod
     def one(cls, seat: int, kind: str, prompt: str = "") -> Decision:
@@ -167,12 +176,25 @@ class Decision:
 
     @property
     def simultaneous(self) -> bool:
-        return len(self.seats) > 1
+        """Whether several seats take part (those to choose and those who have): every
+        choice in it is hidden until the decision closes, the last seat's too."""
+        return len(self.seats) + len(self.chosen) > 1
+
+    def continues(self, before: Decision) -> bool:
+        """Whether this decision, found after one action, is the simultaneous decision
+        ``before`` still open: the same kind among the same seats, nobody's choice undone."""
+        if not before.simultaneous or self.kind != before.kind:
+            return False
+        seats, chosen = set(before.seats), set(before.chosen)
+        mine = set(self.chosen)
+        return chosen <= mine and mine | set(self.seats) == seats | chosen
 
     def to_json(self) -> JSON:
         out: JSON = {"seats": list(self.seats), "kind": self.kind, "prompt": self.prompt}
         if self.progress is not None:
             out["progress"] = list(self.progress)
+        if self.simultaneous:
+            out["chosen"] = list(self.chosen)
         return out
 
 

@@ -5,6 +5,11 @@ replay) drives a :class:`Match` instead of writing its own loop: ``pending()`` n
 that may act, ``legal(seat)`` lists their actions (computed once per version), and
 ``act(seat, action)`` applies one action, checked exactly once (by ``Game.apply``). This is
 scalachess's ``Game`` around its ``Position``: the rules know nothing of records or versions.
+
+"May this seat act now?" has one answer, ``refusal(seat)``: ``None``, or a reason code of
+:data:`MAY_NOT_ACT` (a :class:`Refusal`, its English sentence with ``key`` and ``fields``)
+that every face words in its player's language. ``opened`` and ``stands`` say which version
+the open decision began at and whether an action chosen at an earlier version still fits.
 """
 
 from __future__ import annotations
@@ -13,9 +18,27 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from evolutio.core.game import JSON, Action, Decision, Event, Game, IllegalAction, Outcome
+from evolutio.core.game import (
+    JSON,
+    Action,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Refusal,
+)
 from evolutio.core.record import Record, RecordError
 from evolutio.core.registry import get_game
+
+#: why a seat may not act at all now (``Match.refusal``), by reason code, in English: the
+#: server says each code in the player's language (its texts of the same keys, ``game_over``
+#: as ``game_is_over``), the terminal prints these sentences
+MAY_NOT_ACT = {
+    "game_over": "The game is over.",
+    "not_your_turn": "It is not your turn.",
+    "already_chosen": "You have already chosen; waiting for the others.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +58,8 @@ class Match:
     that needs only the outcome); everything else behaves the same.
     """
 
-    __slots__ = ("_decision", "_legal", "_seen", "game", "keep", "log", "record", "state",
-                 "version")
+    __slots__ = ("_decision", "_legal", "_moved", "_opened", "_seen", "game", "keep", "log",
+                 "record", "state", "version")
 
     def __init__(self, game: Game[Any], state: Any, record: Record, *, keep: bool = True) -> None:
         self.game = game
@@ -48,6 +71,10 @@ class Match:
         self._seen = -1
         self._decision: Decision | None = None
         self._legal: dict[int, list[Action]] = {}
+        #: the version the open decision began at, and the version each seat last acted at
+        #: in it (a seat may choose in several steps)
+        self._opened = self.version
+        self._moved: dict[int, int] = {}
 
     @classmethod
     def new(
@@ -79,9 +106,14 @@ class Match:
 
     def _refresh(self) -> None:
         if self._seen != self.version:
+            # the decision of the version before, when this one follows it by one action
+            before = self._decision if self._seen == self.version - 1 else None
             self._seen = self.version
-            self._decision = self.game.decision(self.state)
+            decision = self._decision = self.game.decision(self.state)
             self._legal = {}
+            if before is None or decision is None or not decision.continues(before):
+                self._opened = self.version
+                self._moved.clear()
 
     @property
     def decision(self) -> Decision | None:
@@ -97,6 +129,30 @@ class Match:
         """The seats that may act now (several for a simultaneous choice)."""
         decision = self.decision
         return decision.seats if decision is not None else ()
+
+    @property
+    def opened(self) -> int:
+        """The version the current decision began at: the current version, or an earlier one
+        while a simultaneous decision stays open (after a ``rewind``, the version it went
+        back to)."""
+        self._refresh()
+        return self._opened
+
+    def stands(self, seat: int, version: int) -> bool:
+        """Whether an action ``seat`` chose at ``version`` still fits now: ``version`` is
+        the current one, or an earlier one of the simultaneous decision still open in which
+        ``seat`` has not acted since (only other seats' hidden choices came in, and those
+        change nothing it may do)."""
+        if version == self.version:
+            return True
+        decision = self.decision
+        return (
+            decision is not None
+            and decision.simultaneous
+            and seat in decision.seats
+            and self._opened <= version < self.version
+            and self._moved.get(seat, -1) < version
+        )
 
     def legal(self, seat: int) -> list[Action]:
         """``seat``'s legal actions now; computed once per version."""
@@ -120,21 +176,24 @@ class Match:
 
     # -- acting ------------------------------------------------------------------------------
 
-    def refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not act at all now, or ``None`` when it may."""
+    def refusal(self, seat: int) -> Refusal | None:
+        """Why ``seat`` may not act at all now, or ``None`` when it may: the reason code
+        ``game_over``, ``already_chosen`` (it has chosen in the simultaneous decision still
+        open) or ``not_your_turn`` (with ``waiting``, the seats that may act), as a
+        :class:`Refusal` whose text is the English sentence of :data:`MAY_NOT_ACT`."""
         decision = self.decision
         if decision is None:
-            return "The game is over."
-        if seat not in decision.seats:
-            if decision.simultaneous:
-                return "You have already chosen; waiting for the others."
-            return "It is not your turn."
-        return None
+            return Refusal(MAY_NOT_ACT["game_over"], "game_over")
+        if seat in decision.seats:
+            return None
+        key = "already_chosen" if seat in decision.chosen else "not_your_turn"
+        return Refusal(MAY_NOT_ACT[key], key, {"waiting": list(decision.seats)})
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Apply ``seat``'s ``action`` (checked once, by the rules); the new version follows.
 
-        An illegal action raises ``IllegalAction`` with the reason and changes nothing.
+        An illegal action raises ``IllegalAction`` with the reason and changes nothing; a seat
+        that may not act now gets ``refusal``'s, its ``key`` the reason code.
         """
         reason = self.refusal(seat)
         if reason is not None:
@@ -143,6 +202,7 @@ class Match:
         if self.keep:
             self.record.add(seat, action)
             self.log.append(Step(self.version, seat, action, tuple(events)))
+        self._moved[seat] = self.version
         self.version += 1
         return events
 
@@ -157,6 +217,7 @@ class Match:
             self.record.actions.pop()
             self.log.pop()
         self._seen = -1
+        self._decision = None  # the decision there opens anew (``opened``)
 
     def act_json(self, seat: int, data: Mapping[str, Any]) -> tuple[Action, list[Event]]:
         """Parse an action's JSON form and apply it; malformed or illegal raises

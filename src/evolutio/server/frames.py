@@ -122,7 +122,7 @@ def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> s
             "prompt": decision_prompt(room.game, match.state, decision, lang),
         },
         "legal": room.legal_json(seat, lang) if mine and seat is not None else None,
-        "chosen": seat in room.chosen,
+        "chosen": decision is not None and seat in decision.chosen,
         "controller": None if decision is None else room.seats[waiting[0]].controller,
         "controllers": {str(s): room.seats[s].controller for s in waiting},
         "clock": clock,

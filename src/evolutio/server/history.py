@@ -92,30 +92,10 @@ def joined(lines: Sequence[JSON]) -> str:
     return " ".join(str(line["text"]) for line in lines)
 
 
-def still_choosing(
-    chosen: set[int], before: Decision | None, after: Decision | None, seat: int
-) -> set[int]:
-    """The seats that have chosen in a simultaneous decision still open after ``seat`` acted.
-
-    The game drops a seat that has chosen from ``decision.seats``: when the decision goes on
-    (same kind, the others still waiting) ``seat`` joins the chosen; any other change ends it.
-    """
-    if (
-        before is not None
-        and after is not None
-        and (before.simultaneous or chosen)
-        and after.kind == before.kind
-        and seat not in after.seats
-        and set(after.seats) < set(before.seats)
-    ):
-        return chosen | {seat}
-    return set()
-
-
-def hidden(before: Decision | None, chosen: set[int]) -> bool:
-    """Whether an action taken now is a hidden simultaneous choice (several seats were to
-    choose, or others already have and wait for this one)."""
-    return before is not None and (before.simultaneous or bool(chosen))
+def hidden(before: Decision | None) -> bool:
+    """Whether an action taken in the decision ``before`` is a hidden simultaneous choice
+    (several seats take part: those to choose and those who have, ``Decision.chosen``)."""
+    return before is not None and before.simultaneous
 
 
 def entry_texts(
@@ -174,14 +154,12 @@ def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
     """The public view after every action of a finished game, with the log's sentence in
     ``lang``, replayed by ``core.match.replay`` (bad records raise ``RecordError``)."""
     steps: list[JSON] = []
-    chosen: set[int] = set()
     players = list(record.players)
     before: Decision | None = None
     for match, step in replay(record):
         text: str | None = None
         if step is not None:
-            hide = hidden(before, chosen)
-            chosen = still_choosing(chosen, before, match.decision, step.seat)
+            hide = hidden(before)
             text = entry_texts(match.game, match.state, (step.seat, step.action, step.events),
                                players, hide, (lang,), match.state.options)[lang]
         steps.append({"view": match.view(None), "seat": None if step is None else step.seat,

@@ -173,14 +173,14 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
         raise ApiError(404, f"No room '{room_id[:40]}'.")
     seat = room.seat_of(user.id)
     match = room.match
-    if seat is None or match is None or not room.waits_for(seat) or seat in room.chosen:
+    if seat is None or match is None or not room.waits_for(seat):
         raise ApiError(409, say(lang, "hint_not_yours"))
     if any(s.user_id not in (None, user.id) for s in room.seats):
         raise ApiError(403, say(lang, "hint_people"))
     asked = int(version) if version.isdigit() and len(version) < 10 else -1
     # the current version, or an earlier one of the simultaneous decision still open (the
     # others' hidden choices change nothing this seat may do)
-    if asked != match.version and not room.same_open_choice(seat, asked):
+    if not match.stands(seat, asked):
         raise ApiError(409, say(lang, "hint_stale"))
     heuristic = heuristic_of(room.game)
     if heuristic is None:

@@ -4,13 +4,17 @@ A ``why`` frame asks why a thing on the table (or an action) cannot be used now;
 comes from the game: its refusal (``check``) said by its optional ``describe_refusal``, or
 its optional ``explain`` for things no legal action names, else a generic sentence of the
 server. The same saying serves the ``illegal`` error of an ``act`` (docs/protocol.md).
+
+Whether a seat may act at all is ``Match.refusal``'s one answer, a reason code said here
+with the server's sentences: :func:`may_not_act` for an ``act`` (``not_your_turn``, or
+``not_playing`` once the game is over), :data:`WHY_NOT` for a ``why``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from evolutio.core.game import JSON, IllegalAction, describe_refusal
+from evolutio.core.game import JSON, IllegalAction, Refusal, describe_refusal
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.texts import say
 
@@ -22,6 +26,27 @@ MAX_TARGETS = 8
 MAX_ID = 64
 
 Target = tuple[str, int | str]
+
+
+#: ``Match.refusal``'s reason codes: the error code and sentence key of a refused ``act``
+MAY_NOT = {
+    "game_over": ("not_playing", "game_is_over"),
+    "not_your_turn": ("not_your_turn", "not_your_turn"),
+    "already_chosen": ("not_your_turn", "already_chosen"),
+}
+#: ``Match.refusal``'s reason codes: the sentence key of a ``why`` answer
+WHY_NOT = {
+    "game_over": "why_not_playing",
+    "not_your_turn": "why_not_your_turn",
+    "already_chosen": "why_chosen",
+}
+
+
+def may_not_act(reason: Refusal) -> RoomError:
+    """The error of an ``act`` (or a bot's or a clock's move) from a seat that may not act
+    now: ``Match.refusal``'s ``reason``, said with the server's sentence of its code."""
+    code, key = MAY_NOT[reason.key]
+    return RoomError(code, key, **reason.fields)
 
 
 def refusal(room: Room, error: IllegalAction, lang: str) -> str:
@@ -70,9 +95,9 @@ def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
         return {**out, "ok": False, "text": say(lang, "why_not_playing")}
     if seat is None:
         return {**out, "ok": False, "text": say(lang, "why_not_seated")}
-    if not room.waits_for(seat):
-        key = "why_chosen" if seat in room.chosen else "why_not_your_turn"
-        return {**out, "ok": False, "text": say(lang, key)}
+    reason = match.refusal(seat)
+    if reason is not None:
+        return {**out, "ok": False, "text": say(lang, WHY_NOT[reason.key])}
     legal = match.legal(seat)
     if data is not None:
         try:

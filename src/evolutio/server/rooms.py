@@ -90,11 +90,10 @@ class Room:
     rematch: str | None = None
     outcome: JSON | None = None
     match: Match | None = None
-    #: counts decisions: it moves on with every action except one inside a simultaneous
-    #: decision that stays open (so a bot or clock knows its decision is still the same)
+    #: counts decisions: it moves on with every action that opens a new decision (not one
+    #: inside a simultaneous decision that stays open: ``Match.opened``) and with an undo, so
+    #: a bot or clock knows its decision is still the same
     turn: int = 0
-    #: the seats that have chosen in the simultaneous decision still open
-    chosen: set[int] = field(default_factory=set)
     log: list[LogEntry] = field(default_factory=list)
     chat: deque[JSON] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     conns: set[Conn] = field(default_factory=set)
@@ -322,31 +321,19 @@ class Room:
         version = msg.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("bad_message", "version_int")
-        if version != match.version and not self.same_open_choice(seat, version):
+        # the current version, or an earlier one of the simultaneous decision still open
+        if not match.stands(seat, version):
             cluster = self.hub.cluster  # an act sent again after a reconnect: answered once
             if cluster is not None and cluster.retried(self, conn, seat, version):
                 return
             # the connection's handler sends this error, then the full state (docs/protocol.md)
             raise RoomError("stale", "stale", yours=version, current=match.version)
-        decision = match.decision
-        if decision is None:
-            raise RoomError("not_playing", "game_is_over")
-        if seat not in decision.seats:
-            if seat in self.chosen:
-                raise RoomError("not_your_turn", "already_chosen")
-            raise RoomError("not_your_turn",
-                            "already_chosen" if decision.simultaneous else "not_your_turn")
+        reason = match.refusal(seat)  # the one answer to "may this seat act?"
+        if reason is not None:
+            raise reasons.may_not_act(reason)
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
-        self.play(seat, self._parse(seat, msg, conn.lang), "human", conn.lang)
-
-    def same_open_choice(self, seat: int, version: int) -> bool:
-        """Whether ``version`` is an earlier version of the simultaneous decision still open
-        for ``seat``: only other seats' hidden choices came in since, and those change
-        nothing this seat may do (the contract's rule), so its act stands as sent."""
-        assert self.match is not None
-        opened = self.match.version - len(self.chosen)
-        return bool(self.chosen) and opened <= version and seat in self.match.pending()
+        self._play(seat, self._parse(seat, msg, conn.lang), "human", conn.lang)
 
     def _parse(self, seat: int, msg: JSON, lang: str = "en") -> Action:
         """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON (a
@@ -377,13 +364,19 @@ class Room:
         return action
 
     def play(self, seat: int, action: Action, by: str, lang: str = "en") -> None:
-        """Store (committed), apply once, then broadcast one action of ``seat``."""
+        """A bot's or a clock's move: refused (``Match.refusal``) when ``seat`` may not act
+        now, else played as :meth:`_play`."""
+        assert self.match is not None
+        reason = self.match.refusal(seat)
+        if reason is not None:
+            raise reasons.may_not_act(reason)
+        self._play(seat, action, by, lang)
+
+    def _play(self, seat: int, action: Action, by: str, lang: str = "en") -> None:
+        """Store (committed), apply once, then broadcast one action of ``seat``, which may
+        act now (asked once, before)."""
         match = self.match
         assert match is not None
-        if not self.waits_for(seat):
-            decision = match.decision
-            raise RoomError("not_your_turn", "game_is_over" if decision is None else
-                            "already_chosen" if decision.simultaneous else "not_your_turn")
         index = match.version
         saved = undo.before(self, seat, by)
         try:
@@ -404,14 +397,12 @@ class Room:
         """Apply one action to the match and log it: the one step shared by play and resume."""
         match = self.match
         assert match is not None
-        before = match.decision
-        hidden = history.hidden(before, self.chosen)
+        hidden = history.hidden(match.decision)
         events = match.act(seat, action)
         self.log.append(history.log_entry(self.game, match.state, (seat, action, events),
                                           [s.name for s in self.seats], hidden,
                                           match.version, by, match.state.options))
-        self.chosen = history.still_choosing(self.chosen, before, match.decision, seat)
-        if not self.chosen:
+        if match.opened == match.version:  # a new decision opened
             self.turn += 1
         return events
 
@@ -429,7 +420,8 @@ class Room:
             self.timers.stop()
             self.finish()
             return
-        self.timers.reset(keep=bool(self.chosen))
+        # a simultaneous decision that goes on: the seats still choosing keep their clocks
+        self.timers.reset(keep=self.match.opened < self.match.version)
         self.broadcast_state()
         frames.release(self)
         self.timers.schedule_bots()

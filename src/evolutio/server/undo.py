@@ -32,7 +32,6 @@ class UndoPoint:
     version: int
     seat: int
     state: Any
-    chosen: set[int]
     #: the seconds the seat had left on its clock when it acted (None: no clock)
     left: float | None
 
@@ -42,7 +41,6 @@ class Before:
     """The state of a room just before a person's action, kept while it is applied."""
 
     state: Any
-    chosen: set[int]
     left: float | None
     hidden: bool
 
@@ -53,8 +51,8 @@ def before(room: Room, seat: int, by: str) -> Before | None:
     match = room.match
     if by != "human" or match is None or getattr(room.game, "undoable", None) is None:
         return None
-    hide = history.hidden(match.decision, room.chosen)
-    return Before(match.state.clone(), set(room.chosen), room.timers.remaining(seat), hide)
+    hide = history.hidden(match.decision)
+    return Before(match.state.clone(), room.timers.remaining(seat), hide)
 
 
 def after(room: Room, seat: int, action: Action, events: Sequence[Event],
@@ -67,7 +65,7 @@ def after(room: Room, seat: int, action: Action, events: Sequence[Event],
         return
     undoable = getattr(room.game, "undoable", None)
     if undoable is not None and undoable(saved.state, seat, action, list(events)):
-        room.undo_point = UndoPoint(match.version, seat, saved.state, saved.chosen, saved.left)
+        room.undo_point = UndoPoint(match.version, seat, saved.state, saved.left)
 
 
 def offered(room: Room, seat: int | None) -> bool:
@@ -101,8 +99,7 @@ def take_back(room: Room, conn: Conn, msg: JSON) -> None:
         room.hub.storage_failed(room, exc)
         raise RoomError("storage", say(conn.lang, "undo_storage")) from None
     room.undo_point = None
-    match.rewind(point.state)
-    room.chosen = set(point.chosen)
+    match.rewind(point.state)  # never into a simultaneous decision: its choices are hidden
     room.turn += 1  # bots and clocks waiting on the undone decision stand down
     if room.log and room.log[-1].v == point.version:
         room.log.pop()

@@ -45,8 +45,9 @@ def decision(state: State) -> Decision | None:
         found = None
     elif state.phase == "food":
         waiting = phases.food_waiting(state)
-        total = sum(1 for p in state.players if p.hand or p.food_card is not None)
-        found = Decision(waiting, "food", PROMPTS["food"], (total - len(waiting), total))
+        chosen = tuple(seat for seat, p in enumerate(state.players) if p.food_card is not None)
+        total = len(waiting) + len(chosen)
+        found = Decision(waiting, "food", PROMPTS["food"], (len(chosen), total), chosen)
     else:
         found = Decision.one(state.current, state.phase, PROMPTS[state.phase])
     memo["decision"] = found

@@ -223,9 +223,9 @@ class Trick:
     def decision(self, state: TrickState) -> Decision | None:
         if not state.revealed:
             waiting = tuple(s for s, bid in enumerate(state.bids) if bid is None)
-            done = state.num_players - len(waiting)
+            chosen = tuple(s for s, bid in enumerate(state.bids) if bid is not None)
             return Decision(waiting, "bid", "Bid how many tricks you will take.",
-                            (done, state.num_players))
+                            (len(chosen), state.num_players), chosen)
         if state.tricks >= state.total_tricks:
             return None
         seat = (state.leader + len(state.table)) % state.num_players
