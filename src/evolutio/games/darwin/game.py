@@ -121,6 +121,21 @@ class DarwinsChoice:
             "Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
             "Карты — собственный набор проекта, не издательский.",
         ),
+        # raised whenever a change makes a recorded action play differently (records say
+        # which version they were played under)
+        rules=2,
+        changelog={
+            2: (
+                W("At most three builds may be taken back in a turn; then creating and "
+                  "mutating are no longer offered that turn",
+                  "Al massimo tre costruzioni possono essere annullate in un turno; poi creare "
+                  "e mutare non sono più offerti in quel turno",
+                  "Höchstens drei Bauten dürfen in einem Zug zurückgenommen werden; danach "
+                  "werden Erschaffen und Mutieren in diesem Zug nicht mehr angeboten",
+                  "За ход можно отменить не больше трёх построек; после этого создание и "
+                  "мутация в этот ход больше не предлагаются"),
+            ),
+        },
     )
     heuristic = HEURISTIC
     web = files("evolutio.games.darwin") / "web"
