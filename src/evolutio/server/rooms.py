@@ -171,7 +171,6 @@ class Room:
             "outcome": self.outcome,
             "private": self.private,
             "rematch": self.rematch,
-            "rules": self.rules,
         }
 
     def broadcast(self, message: JSON) -> None:
