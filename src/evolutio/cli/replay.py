@@ -90,4 +90,7 @@ def replay(
     for s in sorted(range(len(result.scores)), key=lambda s: result.ranks[s]):
         console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")
     if record.outcome is not None and record.outcome.get("scores") != list(result.scores):
-        raise fail(f"{file}: replayed scores {list(result.scores)} differ from the record's")
+        older = (f" (it was played under {record.game} rules {record.rules}: see the notice "
+                 "above)" if record.rules < game.info.rules else "")
+        raise fail(f"{file}: replayed scores {list(result.scores)} differ from the record's"
+                   f"{older}")

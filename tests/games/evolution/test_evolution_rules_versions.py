@@ -139,6 +139,24 @@ def test_a_current_record_carries_the_current_rules_and_replays() -> None:
     check_outcome(again, final)
 
 
+def test_an_outcome_that_differs_under_changed_rules_names_them(tmp_path: Path) -> None:
+    match = played("evolution", {"players": 3}, 11, 10_000)
+    record = match.finish_record()
+    assert record.outcome is not None
+    record.outcome = {**record.outcome, "scores": [s + 1 for s in record.outcome["scores"]]}
+    with pytest.raises(RecordError, match=r"^same: outcome: stored") as same:
+        check_outcome(record, match, "same")
+    assert not isinstance(same.value, RulesChanged)
+    record.rules = 1
+    with pytest.raises(RulesChanged, match=r"^old: this record was played under evolution "
+                       r"rules 1; .*\. The replayed outcome differs: stored"):
+        check_outcome(record, match, "old")
+    result = runner.invoke(app, ["replay", str(record.save(tmp_path / "old.record"))])
+    assert result.exit_code == 2
+    assert "differ from the record's (it was played under evolution rules 1: see the notice " \
+        "above)" in words(result.output)
+
+
 def test_a_record_under_the_same_rules_is_refused_without_a_rules_notice() -> None:
     record = played("evolution", {"players": 3}, 3, 12).record
     seat, action = record.actions[-1]
