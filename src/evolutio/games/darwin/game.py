@@ -38,6 +38,7 @@ from evolutio.games.darwin.actions import (
     action_from_json,
     parse_notation,
 )
+from evolutio.games.darwin.changelog import CHANGELOG, RULES
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
@@ -92,6 +93,8 @@ class DarwinsChoice:
     info = GameInfo(
         min_players=2,
         max_players=6,
+        rules=RULES,
+        changelog=CHANGELOG,
         simultaneous=False,
         chance=True,
         languages=LANGUAGES,
@@ -121,21 +124,6 @@ class DarwinsChoice:
             "Die Karten sind ein eigener Entwurf, nicht die des Verlags.",
             "Карты — собственный набор проекта, не издательский.",
         ),
-        # raised whenever a change makes a recorded action play differently (records say
-        # which version they were played under)
-        rules=2,
-        changelog={
-            2: (
-                W("At most three builds may be taken back in a turn; then creating and "
-                  "mutating are no longer offered that turn",
-                  "Al massimo tre costruzioni possono essere annullate in un turno; poi creare "
-                  "e mutare non sono più offerti in quel turno",
-                  "Höchstens drei Bauten dürfen in einem Zug zurückgenommen werden; danach "
-                  "werden Erschaffen und Mutieren in diesem Zug nicht mehr angeboten",
-                  "За ход можно отменить не больше трёх построек; после этого создание и "
-                  "мутация в этот ход больше не предлагаются"),
-            ),
-        },
     )
     heuristic = HEURISTIC
     web = files("evolutio.games.darwin") / "web"
