@@ -18,6 +18,7 @@ from server_harness import Client, Server, is_state
 
 from evolutio.core.match import replay
 from evolutio.core.record import Record
+from evolutio.core.registry import get_game
 
 
 def keys(value: Any) -> set[str]:
@@ -61,6 +62,7 @@ def test_frames_hold_only_what_the_seat_may_see(server: Server, game: str) -> No
 
     received = asyncio.run(asyncio.wait_for(go(), 120))
     record = Record.from_json(server.get(f"/api/rooms/{room}/record").json())
+    assert record.rules == get_game(game).info.rules  # the room stored its game's rules
     views: dict[int, dict[int | None, Any]] = {}
     legal: dict[int, dict[int, int]] = {}
     bids: dict[int, list[Any]] = {}

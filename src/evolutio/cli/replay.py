@@ -10,7 +10,7 @@ from rich.rule import Rule
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.render import render_view
 from evolutio.core.match import replay as replay_record
-from evolutio.core.record import Record, RecordError
+from evolutio.core.record import Record, RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import get_game
 
 
@@ -33,13 +33,25 @@ def replay(
         "en", "--language", "-l", help="Language of the event sentences and the table's labels."
     ),
 ) -> None:
-    """Step through a record: every action, what it did, and the final table."""
+    """Step through a record: every action, what it did, and the final table.
+
+    A record played under older rules of its game is announced with the changes since and
+    replayed as far as the current rules allow; one from newer rules is refused."""
+    state = None
     try:
         record = Record.load(file)
         game = get_game(record.game)
         names = list(record.players)
         console.print(Rule(f"{game.title} · seed {record.seed} · {len(record.actions)} actions"))
-        state = None
+        if record.rules < game.info.rules:
+            console.print(
+                f"[yellow]Notice:[/] this record was played under {record.game} rules "
+                f"{record.rules}; this program plays rules {game.info.rules}. The rules changed "
+                "since:", highlight=False,
+            )
+            for version, lines in rules_changes(game.info, record.rules, language):
+                for line in lines:
+                    console.print(f"  v{version}: {line}", highlight=False)
         for match, step in replay_record(record, str(file)):
             state = match.state
             if not names:
@@ -62,6 +74,10 @@ def replay(
                 console.print(render_view(game, game.view(state, seat), names, language))
             if pause:
                 typer.prompt("", default="", show_default=False, prompt_suffix="")
+    except RulesChanged as exc:
+        if state is not None:  # the table where the current rules refused the record
+            console.print(render_view(game, game.view(state, seat), names, language))
+        raise fail(str(exc)) from None
     except RecordError as exc:
         raise fail(str(exc)) from None
     if state is None:
@@ -74,4 +90,7 @@ def replay(
     for s in sorted(range(len(result.scores)), key=lambda s: result.ranks[s]):
         console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")
     if record.outcome is not None and record.outcome.get("scores") != list(result.scores):
-        raise fail(f"{file}: replayed scores {list(result.scores)} differ from the record's")
+        older = (f" (it was played under {record.game} rules {record.rules}: see the notice "
+                 "above)" if record.rules < game.info.rules else "")
+        raise fail(f"{file}: replayed scores {list(result.scores)} differ from the record's"
+                   f"{older}")

@@ -226,7 +226,13 @@ class GameInfo:
     (the game's title per language, else its ``title``), ``minutes`` (a game's usual length,
     low and high), ``difficulty`` (``easy``, ``medium``, ``medium-high`` or ``hard``); for
     the rules page: ``notes`` per language (what the project made up itself, such as card
-    texts no official source gives)."""
+    texts no official source gives).
+
+    ``rules`` is the version of the game's rules, raised whenever a change makes a recorded
+    action play differently; every record carries the version it was played under, so that
+    a replay refused under later rules can say why. ``changelog`` maps each version above 1 to
+    its changes, one short sentence per change by language (``core.record.rules_changes``
+    lists those since a record's version)."""
 
     min_players: int
     max_players: int
@@ -241,6 +247,8 @@ class GameInfo:
     minutes: tuple[int, int] | None = None
     difficulty: str = ""
     notes: Mapping[str, str] = field(default_factory=dict)
+    rules: int = 1
+    changelog: Mapping[int, tuple[Mapping[str, str], ...]] = field(default_factory=dict)
 
     def describe(self, language: str = "en") -> str:
         return self.summary.get(language) or self.summary.get("en") or ""
@@ -262,6 +270,7 @@ class GameInfo:
             "minutes": None if self.minutes is None else list(self.minutes),
             "difficulty": self.difficulty,
             "notes": dict(self.notes),
+            "rules": self.rules,
         }
 
 

@@ -28,7 +28,7 @@ from evolutio.core.game import (
     Outcome,
     Refusal,
 )
-from evolutio.core.record import Record, RecordError
+from evolutio.core.record import Record, RecordError, RulesChanged, RulesTooNew, rules_changes
 from evolutio.core.registry import get_game
 
 #: why a seat may not act at all now (``Match.refusal``), by reason code, in English: the
@@ -90,8 +90,8 @@ class Match:
         rules = get_game(game) if isinstance(game, str) else game
         normal = rules.normalize_options(options)
         state = rules.new(normal, seed)
-        return cls(rules, state, Record(rules.name, normal, seed, players=list(players)),
-                   keep=keep)
+        record = Record(rules.name, normal, seed, players=list(players), rules=rules.info.rules)
+        return cls(rules, state, record, keep=keep)
 
     @classmethod
     def from_record(cls, record: Record, source: str = "record") -> Match:
@@ -245,30 +245,60 @@ def replay(record: Record, source: str = "record") -> Iterator[tuple[Match, Step
     with its :class:`Step`. The match is the same object, advanced in place.
 
     The one replayer: the terminal, the server and the tests all use it. A record whose
-    options, seats or actions do not fit the game raises ``RecordError`` saying where.
+    options, seats or actions do not fit the game raises ``RecordError`` saying where; when
+    the record was played under other rules than the game's (``Record.rules``) a refused
+    action raises ``RulesChanged``, naming the changes since, and a record from newer rules
+    than the game's is refused before anything is replayed (``RulesTooNew``).
     """
     from evolutio.core.game import OptionError
 
+    check_rules(record, source)
     try:
         match = Match.new(record.game, record.options, record.seed, record.players)
     except OptionError as exc:
-        raise RecordError(f"{source}: options: {exc}") from None
+        raise _refused(record, source, None, str(exc), "options") from None
+    match.record.rules = record.rules
     yield match, None
     for index, (seat, data) in enumerate(record.actions):
         decision = match.decision
         if decision is None:
-            raise RecordError(f"{source}: actions[{index}]: the game is already over")
+            raise _refused(record, source, index, "the game is already over")
         if seat not in decision.seats:
             waiting = ", ".join(str(s) for s in decision.seats)
-            raise RecordError(
-                f"{source}: actions[{index}].seat: seat {seat} acted but seat {waiting} "
-                f"was to {decision.kind}"
-            )
+            raise _refused(record, source, index,
+                           f"seat {seat} acted but seat {waiting} was to {decision.kind}", "seat")
         try:
             match.act_json(seat, data)
         except IllegalAction as refused:
-            raise RecordError(f"{source}: actions[{index}].action: {refused.reason}") from None
+            raise _refused(record, source, index, refused.reason, "action") from None
         yield match, match.log[-1]
+
+
+def check_rules(record: Record, source: str = "record") -> None:
+    """Refuse a record played under rules newer than the game's (``RulesTooNew``); older
+    ones are replayed, and say so only if the replay is refused."""
+    current = get_game(record.game).info.rules
+    if record.rules > current:
+        raise RulesTooNew(
+            f"{source}: this record was played under {record.game} rules {record.rules}, "
+            f"newer than this program's ({record.game} rules {current}); a newer evolutio "
+            "replays it"
+        )
+
+
+def _refused(record: Record, source: str, index: int | None, reason: str,
+             part: str = "") -> RecordError:
+    """The error for a replay refused at ``actions[index]`` (``None``: before the first
+    action): ``RulesChanged`` when the record's rules differ from the game's."""
+    info = get_game(record.game).info
+    if record.rules != info.rules:
+        return RulesChanged(source, record.game, record.rules, info.rules,
+                            rules_changes(info, record.rules), index, reason,
+                            f"The {part} were refused")
+    if index is None:
+        return RecordError(f"{source}: {part}: {reason}")
+    where = f"actions[{index}]" + (f".{part}" if part else "")
+    return RecordError(f"{source}: {where}: {reason}")
 
 
 def check_outcome(record: Record, match: Match, source: str = "record") -> None:
@@ -281,4 +311,9 @@ def check_outcome(record: Record, match: Match, source: str = "record") -> None:
         stored["ranks"] = record.outcome["game_ranks"]
     found = {"scores": list(outcome.scores), "ranks": list(outcome.ranks)}
     if stored != found:
+        info = match.game.info
+        if record.rules != info.rules:
+            raise RulesChanged(source, record.game, record.rules, info.rules,
+                               rules_changes(info, record.rules), None,
+                               f"stored {stored}, replayed {found}")
         raise RecordError(f"{source}: outcome: stored {stored}, replayed {found}")

@@ -24,8 +24,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
-from evolutio.core.record import RecordError
-from evolutio.core.registry import available_games, default_game
+from evolutio.core.record import RecordError, RulesChanged, rules_changes
+from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning, undo
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
@@ -335,16 +335,25 @@ def create_app(
 
         def replay() -> dict[str, Any] | str:
             record = store.record(row)
+            steps: list[dict[str, Any]] = []
+            stopped: str | None = None
             try:
-                steps = replay_steps(record, lang)
+                replay_steps(record, lang, steps, f"room {row.id}")
+            except RulesChanged as exc:  # played under older rules: shown as far as it goes
+                stopped = str(exc)
             except RecordError as exc:
                 return str(exc)
+            info = get_game(row.game).info
+            changes = rules_changes(info, record.rules, lang) if record.rules < info.rules else []
             return {
                 "room": row.id,
                 "game": row.game,
                 "players": record.players,
                 "outcome": row.outcome,
                 "steps": steps,
+                "rules": record.rules,
+                "changes": [{"version": v, "changes": lines} for v, lines in changes],
+                "stopped": stopped,
             }
 
         answer: dict[str, Any] | str = await cached(f"replay:{lang}", row, replay)

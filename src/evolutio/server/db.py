@@ -97,6 +97,9 @@ class RoomRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
     #: the room offered to this finished game's players as its rematch
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: the version of the game's rules the game was played under (``GameInfo.rules``;
+    #: NULL in rows from before migration 0007, read as 1)
+    rules: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

@@ -150,13 +150,15 @@ def log_entry(
     return LogEntry(version, seat, {"en": joined(english)}, by, said, {"en": english})
 
 
-def replay_steps(record: Record, lang: str = "en") -> list[JSON]:
+def replay_steps(record: Record, lang: str = "en", steps: list[JSON] | None = None,
+                 source: str = "record") -> list[JSON]:
     """The public view after every action of a finished game, with the log's sentence in
-    ``lang``, replayed by ``core.match.replay`` (bad records raise ``RecordError``)."""
-    steps: list[JSON] = []
+    ``lang``, replayed by ``core.match.replay`` (bad records raise ``RecordError``). Steps
+    go into ``steps`` when given, so that a caller keeps those made before a refusal."""
+    steps = [] if steps is None else steps
     players = list(record.players)
     before: Decision | None = None
-    for match, step in replay(record):
+    for match, step in replay(record, source):
         text: str | None = None
         if step is not None:
             hide = hidden(before)

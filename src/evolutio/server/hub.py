@@ -225,6 +225,7 @@ class Hub:
         room.match = Match.new(
             room.game, room.options, room.seed, [s.name for s in room.seats], keep=False
         )
+        room.match.record.rules = stored.row.rules or 1  # a row from before 0007 says none
         rows: list[ActionRow] = stored.actions
         for row in rows:
             if row.idx != room.version:

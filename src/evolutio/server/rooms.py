@@ -120,6 +120,12 @@ class Room:
     def version(self) -> int:
         return 0 if self.match is None else self.match.version
 
+    @property
+    def rules(self) -> int:
+        """The version of the game's rules its record names: the game's own until a game
+        is under way, then the one it began under (a resumed game keeps its row's)."""
+        return self.game.info.rules if self.match is None else self.match.record.rules
+
     # ----------------------------------------------------------------- summaries
     def seat_of(self, user_id: int | None) -> int | None:
         return seat_of(self.seats, user_id)
@@ -198,6 +204,7 @@ class Room:
             "outcome": self.outcome,
             "private": self.private,
             "rematch": self.rematch,
+            "rules": self.rules,
         }
 
     def save(self) -> None:
@@ -470,4 +477,5 @@ class Room:
             [(r.seat, dict(r.action)) for r in self.hub.store.actions(self.id)],
             [seat.name for seat in self.seats],
             self.outcome,
+            self.rules,
         )

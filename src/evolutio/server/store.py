@@ -192,6 +192,7 @@ class Store:
             [(a.seat, dict(a.action)) for a in self.actions(row.id)],
             [str(x.get("name") or "") for x in row.seats],
             row.outcome,
+            row.rules or 1,
         )
 
     # -- rooms -------------------------------------------------------------------------------

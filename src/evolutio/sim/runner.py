@@ -139,7 +139,8 @@ def play_game(task: GameTask) -> PlayedGame:
     record = None
     if task.record:
         record = match.finish_record() if match is not None else Record(
-            task.game, dict(task.options), task.seed, players=list(task.bots)
+            task.game, dict(task.options), task.seed, players=list(task.bots),
+            rules=game.info.rules,
         )
     return PlayedGame(result, record)
 

@@ -7,7 +7,8 @@ record=True))``, three players, one game with the base set and one with every se
 
 The game with every set was played before ruling 15 (an animal hidden in its Shell cannot be
 attacked again that turn): its bot attacked such an animal, so today it replays up to that
-action and is refused there with the ruling's reason, never with a crash.
+action and is refused there with the ruling's reason and the changes of Evolution's rules
+since (version 1, as every record without a ``rules`` field), never with a crash.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from evolutio.core.match import Match, check_outcome
-from evolutio.core.record import Record, RecordError
+from evolutio.core.record import Record, RulesChanged
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.record"))
@@ -33,7 +34,9 @@ REPLAYABLE = [p for p in RECORDS if p.name == "base-3p-1e7a779.record"]
 
 def test_a_record_against_a_later_ruling_is_refused_with_its_reason() -> None:
     record = Record.load(DATA / "all-sets-3p-1e7a779.record")
-    with pytest.raises(RecordError, match=r"actions\[185\].*hidden in its Shell.*ruling 15"):
+    with pytest.raises(
+        RulesChanged, match=r"rules 1; .*actions\[185\].*hidden in its Shell.*ruling 15"
+    ):
         Match.from_record(record, "all-sets")
 
 

@@ -39,6 +39,7 @@ from evolutio.games.darwin.actions import (
     action_from_json,
     parse_notation,
 )
+from evolutio.games.darwin.changelog import CHANGELOG, RULES
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
@@ -102,6 +103,8 @@ class DarwinsChoice:
     info = GameInfo(
         min_players=2,
         max_players=6,
+        rules=RULES,
+        changelog=CHANGELOG,
         simultaneous=False,
         chance=True,
         languages=LANGUAGES,

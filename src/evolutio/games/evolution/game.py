@@ -28,6 +28,7 @@ from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.evolution import explain, notation, reference, rules, sentences
+from evolutio.games.evolution.changelog import CHANGELOG, RULES
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.geography import LOCATIONS
@@ -138,6 +139,8 @@ INFO = GameInfo(
         de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
         "offiziellen Texte).",
     ),
+    rules=RULES,
+    changelog=CHANGELOG,
 )
 
 

@@ -46,7 +46,13 @@ export async function showReplay(app, roomId) {
   slider.addEventListener("input", () => show(Number(slider.value)));
   const outcome = data.outcome ? h("div.muted#replay-outcome", {}, `${t("scores")}: `,
     data.outcome.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : null;
-  app.replaceChildren(h("div.panel", {}, h("h2", {}, `${t("replay")} ${roomId}`), outcome,
+  // a game played under older rules: what changed since, and where its replay stopped
+  const changes = data.changes || [];
+  const rules = changes.length || data.stopped ? h("div.panel#replay-rules", {},
+    h("p", {}, t("rules_changed").replace("{n}", String(data.rules))),
+    h("ul", {}, ...changes.flatMap((c) => c.changes.map((line) => h("li", {}, `v${c.version}: ${line}`)))),
+    data.stopped ? h("p.error#replay-stopped", {}, data.stopped) : null) : null;
+  app.replaceChildren(h("div.panel", {}, h("h2", {}, `${t("replay")} ${roomId}`), outcome, rules,
     h("div.replay-controls", {},
       h("button#replay-first", { onclick: () => show(0) }, t("first")),
       h("button#replay-prev", { onclick: () => show(at - 1) }, t("prev")),

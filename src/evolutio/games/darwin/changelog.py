@@ -1,0 +1,29 @@
+"""The versions of Darwin's Choice's rules and what changed in each (``GameInfo.rules``).
+
+A version is raised whenever a change makes a recorded action play differently, so that a
+record refused under later rules can say why (``core.record.RulesChanged``). Version 1 is
+the rules of every record made before records named their version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: the current version of the rules
+RULES = 2
+
+#: per version above 1, one sentence per change, in every language of the game
+CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
+    2: (
+        {
+            "en": "At most three builds may be taken back in a turn; then creating and "
+                  "mutating are no longer offered that turn",
+            "ru": "За ход можно отменить не больше трёх построек; после этого создание и "
+                  "мутация в этот ход больше не предлагаются",
+            "it": "Al massimo tre costruzioni possono essere annullate in un turno; poi creare "
+                  "e mutare non sono più offerti in quel turno",
+            "de": "Höchstens drei Bauten dürfen in einem Zug zurückgenommen werden; danach "
+                  "werden Erschaffen und Mutieren in diesem Zug nicht mehr angeboten",
+        },
+    ),
+}
