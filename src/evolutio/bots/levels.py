@@ -38,7 +38,8 @@ from evolutio.bots.greedy import GreedyBot
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget, IsmctsBot
 from evolutio.bots.options import OPTION_FORMS, search_options
 from evolutio.bots.random import RandomBot
-from evolutio.core.game import Game, Heuristic, OptionError
+from evolutio.core.game import Game, OptionError
+from evolutio.core.protocols import Heuristic
 from evolutio.core.registry import get_game
 
 BOT_NAMES = ("random", "greedy", "ismcts")

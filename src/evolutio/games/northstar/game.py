@@ -19,16 +19,15 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
-    Heuristic,
     IllegalAction,
     OptionError,
     Options,
     Outcome,
     Tally,
-    TerminalRenderer,
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.games.northstar import phases, position, reference, rules, scoring, sentences
