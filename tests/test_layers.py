@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from layering import ROOT, circles, describe, edges_of, graph, imported_names
+from layering import ROOT, circles, describe, describe_all, edges_of, graph, imported_names
 
 #: what each part of the tree may import besides itself (docs/architecture.md): a game
 #: imports ``core``; the bots ``core``; the simulator, the server and the research API
@@ -90,21 +90,8 @@ def test_the_graph_reads_the_whole_tree() -> None:
     assert "evolutio.games.evolution.encoding" in found["evolutio.games.evolution.game"]  # lazy
 
 
-#: the one circle left, known and documented (docs/architecture.md, "Import circles"): the
-#: server's rooms, their helpers, the hub and the cluster's parts name each other's types
-#: (``TYPE_CHECKING``). It may only shrink: a new circle, or a module joining this one, fails.
-KNOWN_SERVER_CIRCLE = frozenset(
-    f"evolutio.server.{name}"
-    for name in ("clocks", "commands", "frames", "hub", "lobby", "metrics", "privacy",
-                 "reasons", "resign", "rooms", "undo", "cluster.ask", "cluster.forward",
-                 "cluster.listing", "cluster.node", "cluster.relay", "cluster.remote")
-)
-
-
 def test_no_import_circle_in_the_source_tree() -> None:
-    edges = graph()
-    new = [c for c in circles(edges) if not set(c) <= KNOWN_SERVER_CIRCLE]
-    found = "\n".join(describe(edges, c) for c in new)
+    found = describe_all(graph())
     assert not found, found
 
 
