@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 SRC = Path("src") / "evolutio"
 
 #: the core modules an engine or a search runs.
-CORE = ["game.py", "rng.py", "options.py", "scoring.py", "match.py", "record.py"]
+CORE = ["common.py", "game.py", "rng.py", "options.py", "scoring.py", "match.py", "record.py"]
 #: the search bot (its rollouts run the games' own policies).
 BOTS = ["ismcts.py"]
 #: the games whose every module is compiled, but for their browser and terminal faces (the

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from evolutio.cli.render import render_actions, render_tree, render_view
 from evolutio.core import get_game
-from evolutio.core.game import TerminalRenderer
+from evolutio.core.protocols import TerminalRenderer
 
 
 def text(renderable: Any) -> str:

@@ -15,7 +15,8 @@ import evolutio.cli.sim  # noqa: F401  (registers the commands)
 from evolutio.cli.app import app
 from evolutio.core import registry
 from evolutio.core.game import JSON, Outcome, Tally
-from evolutio.games.toy.game import Bid, Trick, TrickState
+from evolutio.games.toy.game import Trick
+from evolutio.games.toy.state import Bid, TrickState
 from evolutio.sim.report import make_report
 from evolutio.sim.runner import batch_tasks, game_seed, run_games
 from evolutio.sim.stats import (

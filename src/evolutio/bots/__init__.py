@@ -1,7 +1,8 @@
 """Bots: seat controllers that choose from a seat's view and legal actions only.
 
-``make_bot(spec, seed, game)`` builds one by name (random, greedy, ismcts[:budget]) or level
-(easy, normal, hard); see :mod:`evolutio.bots.levels`.
+``make_bot(spec, seed, game)`` builds one by name (random, greedy, ismcts[:budget]), level
+(easy, normal, hard) or a kind another package registers (``policy:FILE``); see
+:mod:`evolutio.bots.levels` and :mod:`evolutio.bots.kinds`.
 """
 
 from evolutio.bots.base import Bot, BotError, InformationSet

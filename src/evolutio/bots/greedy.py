@@ -1,6 +1,6 @@
 """The greedy bot: plays what the game's own heuristic values most, from the seat's view only.
 
-The knowledge lives in the game (``game.heuristic``, a :class:`~evolutio.core.game.Heuristic`);
+The knowledge lives in the game (``game.heuristic``, a :class:`~evolutio.core.protocols.Heuristic`);
 this bot adds only its seeded RNG (for ties) and an optional share of random moves, which the
 ``easy`` level uses.
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evolutio.bots.base import InformationSet, seat_rng
-from evolutio.core.game import JSON, Action, Decision, Heuristic
+from evolutio.core.game import JSON, Action, Decision
+from evolutio.core.protocols import Heuristic
 
 
 class GreedyBot:

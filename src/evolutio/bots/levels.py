@@ -15,8 +15,9 @@ that level's budget: Evolution's ``hard`` selects by UCB1 without its priors, wh
 iterations than they gain at a second per decision (docs/benchmarks.md, "hard without
 priors"); North Star's keeps them, which it is clearly weaker without.
 
-``policy:FILE`` plays a policy trained with the research API (``evolutio.rl.policy``; needs
-the ``rl`` extra).
+A spec ``KIND:ARG`` plays a bot kind another package registers (:mod:`evolutio.bots.kinds`,
+entry-point group ``evolutio.bots``): the research API's ``policy:FILE`` plays a trained
+policy (needs the ``rl`` extra). The bots import nothing of such a package.
 
 ``greedy``, ``easy`` and ``normal`` play the game's own heuristic (``game.heuristic``); a
 game without one refuses them with the reason (there is no silent fallback: a level that
@@ -33,12 +34,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from evolutio.bots import kinds
 from evolutio.bots.base import Bot, BotError
 from evolutio.bots.greedy import GreedyBot
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget, IsmctsBot
 from evolutio.bots.options import OPTION_FORMS, search_options
 from evolutio.bots.random import RandomBot
-from evolutio.core.game import Game, Heuristic, OptionError
+from evolutio.core.game import Game, OptionError
+from evolutio.core.protocols import Heuristic
 from evolutio.core.registry import get_game
 
 BOT_NAMES = ("random", "greedy", "ismcts")
@@ -51,8 +54,8 @@ def allowed_specs() -> str:
     """The allowed bot specs, for error messages and help texts."""
     return (
         f"bots {', '.join(BOT_NAMES)}; levels {', '.join(LEVELS)}; "
-        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; {OPTION_FORMS}; "
-        "policy:FILE (a trained policy)"
+        f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; {OPTION_FORMS}"
+        + "".join(f"; {form}" for form in kinds.forms())
     )
 
 
@@ -71,17 +74,22 @@ def _game(game: str | Game[Any]) -> Game[Any]:
 
 
 def check_spec(spec: str, game: str | Game[Any]) -> str:
-    """The spec, normalized (lower case, no spaces; a policy file's path kept as given);
-    unknown ones raise ``BotError``."""
+    """The spec, normalized (lower case, no spaces; a registered kind's argument, such as a
+    policy file's path, kept as given); unknown ones raise ``BotError``."""
     make_bot(spec, 0, game)
-    path = _policy_path(spec)
-    return f"policy:{path}" if path is not None else "".join(spec.lower().split())
+    registered = _registered_kind(spec)
+    if registered is not None:
+        return f"{registered[0]}:{registered[1]}"
+    return "".join(spec.lower().split())
 
 
-def _policy_path(spec: str) -> str | None:
-    """The file of a ``policy:FILE`` spec (a trained policy, evolutio.rl), else None."""
-    name, sep, path = str(spec).strip().partition(":")
-    return path.strip() if sep and name.strip().lower() == "policy" else None
+def _registered_kind(spec: str) -> tuple[str, str] | None:
+    """``(kind, argument)`` of a spec that names a kind another package registers (never one
+    of the platform's own bots or levels), else None."""
+    found = kinds.split(spec)
+    if found is None or found[0] in BOT_NAMES or found[0] in LEVELS:
+        return None
+    return found
 
 
 def level_spec(level: str, game: str | Game[Any]) -> str:
@@ -104,15 +112,9 @@ def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
     """A fresh bot for ``spec`` (a name, ``name:budget`` or a level) playing ``game`` (its
     registered name or the game object), seeded with ``seed``."""
     rules = _game(game)
-    path = _policy_path(spec)
-    if path is not None:
-        try:
-            from evolutio.rl.policy import PolicyBot
-        except ImportError:
-            raise BotError(
-                "the policy bot needs the rl extra: pip install 'evolutio[rl]'"
-            ) from None
-        return PolicyBot(path, seed, rules)
+    registered = _registered_kind(spec)
+    if registered is not None:
+        return kinds.make(*registered, seed, rules)
     text = "".join(str(spec).lower().split())
     level = text if text in LEVELS else None
     if level is not None:

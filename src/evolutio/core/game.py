@@ -16,19 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
 
+# defined below the contract (core/options.py needs them too), part of it for every importer
+from evolutio.core.common import JSON as JSON
+from evolutio.core.common import OptionError as OptionError
 from evolutio.core.compiled import mypyc_attr
-
-# defined there, kept here for everyone who imports them from the contract
-from evolutio.core.protocols import GameState as GameState
-from evolutio.core.protocols import Heuristic as Heuristic
-from evolutio.core.protocols import TerminalRenderer as TerminalRenderer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from evolutio.core.options import OptionSpec
 
-JSON = dict[str, Any]
 Options = Mapping[str, Any]
 
 
@@ -64,10 +61,6 @@ class IllegalAction(Exception):
         self.reason = str(reason)
         self.key = key
         self.fields: dict[str, Any] = dict(fields or {})
-
-
-class OptionError(ValueError):
-    """An unknown option, a bad value, or a player count out of range."""
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}

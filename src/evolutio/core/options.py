@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from evolutio.core.game import JSON, OptionError
+from evolutio.core.common import JSON, OptionError
 
 OptionKind = Literal["int", "bool", "choice", "multi"]
 KINDS: tuple[OptionKind, ...] = ("int", "bool", "choice", "multi")

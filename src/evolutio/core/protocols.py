@@ -1,8 +1,9 @@
 """The runtime-checkable protocols of the game contract (:mod:`evolutio.core.game`).
 
 They live in this module, which the compiled build (setup.py) leaves interpreted, because
-``isinstance`` cannot check a protocol that mypyc compiled; ``evolutio.core.game`` imports
-them, so both names work.
+``isinstance`` cannot check a protocol that mypyc compiled. They name the contract's types for
+the type checker only: the contract does not import this module, so the two do not import each
+other; import the protocols from here.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from evolutio.core.game import JSON, IllegalAction
 from evolutio.server.conn import RoomError
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 log = logging.getLogger("evolutio.server")
 
@@ -31,7 +31,7 @@ log = logging.getLogger("evolutio.server")
 class Timers:
     """The clock, bot and grace tasks of one room (all on the event loop)."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: RoomFace) -> None:
         self.room = room
         self.deadlines: dict[int, float] = {}
         #: the same deadlines in wall-clock time (stored), and those loaded at a restart

@@ -22,7 +22,7 @@ from evolutio.server.seeds import game_seed
 from evolutio.server.texts import Words, say, table
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 #: the bots a room offers: the levels, and the random bot every game can use.
 BOT_LEVELS = (*LEVELS, *(name for name in BOT_NAMES if name == "random"))
@@ -48,17 +48,17 @@ def reply(conn: Conn, text: str) -> None:
     )
 
 
-def need_open(room: Room, command: str) -> None:
+def need_open(room: RoomFace, command: str) -> None:
     if room.status != "open":
         raise RoomError("not_open", "not_open", command=command)
 
 
-def need_host(room: Room, conn: Conn) -> None:
+def need_host(room: RoomFace, conn: Conn) -> None:
     if conn.user_id != room.host_id:
         raise RoomError("not_host", "not_host")
 
 
-def cmd_join(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_join(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "join")
     assert conn.user_id is not None
     index = seating.join(room.seats, conn.user_id, conn.name, args[0] if args else None)
@@ -67,7 +67,7 @@ def cmd_join(room: Room, conn: Conn, args: list[str]) -> None:
     room.send_room()
 
 
-def cmd_leave(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_leave(room: RoomFace, conn: Conn, args: list[str]) -> None:
     if room.status != "open" and room.seat_of(conn.user_id) is not None:
         raise RoomError("not_open", "leave_playing")
     index = seating.leave(room.seats, conn.user_id)
@@ -76,7 +76,7 @@ def cmd_leave(room: Room, conn: Conn, args: list[str]) -> None:
     room.send_room()
 
 
-def cmd_bot(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_bot(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "bot")
     level = args[0].lower() if args else "normal"
     if level not in BOT_LEVELS:
@@ -98,7 +98,7 @@ def level_name(level: str) -> Words:
     return Words(lambda lang: say(lang, key) if key in table() else level)
 
 
-def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_kick(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
     need_open(room, "kick")
     if not args:
@@ -109,7 +109,7 @@ def cmd_kick(room: Room, conn: Conn, args: list[str]) -> None:
     room.send_room()
 
 
-def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_option(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
     need_open(room, "option")
     if len(args) < 2:
@@ -150,7 +150,7 @@ def cmd_option(room: Room, conn: Conn, args: list[str]) -> None:
     room.send_room()
 
 
-def cmd_who(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_who(room: RoomFace, conn: Conn, args: list[str]) -> None:
     lang = conn.lang
     parts = []
     for i, seat in enumerate(room.seats):
@@ -166,11 +166,11 @@ def cmd_who(room: Room, conn: Conn, args: list[str]) -> None:
         reply(conn, say(lang, "who", seats=", ".join(parts)))
 
 
-def cmd_help(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_help(room: RoomFace, conn: Conn, args: list[str]) -> None:
     reply(conn, help_text(room, conn.lang))
 
 
-def cmd_start(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_start(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "start")
     if conn.user_id != room.host_id and room.seat_of(conn.user_id) is None:
         raise RoomError("not_host", "start_who")
@@ -180,7 +180,7 @@ def cmd_start(room: Room, conn: Conn, args: list[str]) -> None:
     room.start(game_seed(), conn.name)
 
 
-Command = Callable[["Room", Conn, list[str]], None]
+Command = Callable[["RoomFace", Conn, list[str]], None]
 
 #: every command with the sentence keys of its usage and of what it does, in /help's order.
 COMMANDS: dict[str, tuple[Command, str, str]] = {
@@ -233,7 +233,7 @@ def allowed(spec: opts.OptionSpec, lang: str) -> str:
                values=values)
 
 
-def help_text(room: Room, lang: str = "en") -> str:
+def help_text(room: RoomFace, lang: str = "en") -> str:
     """The commands, then the room game's options (their localized labels) and the clock."""
     levels = "|".join(BOT_LEVELS)
     commands = "; ".join(
@@ -249,7 +249,7 @@ def help_text(room: Room, lang: str = "en") -> str:
     return say(lang, "help", commands=commands, options="; ".join(options))
 
 
-def run(room: Room, conn: Conn, text: str) -> None:
+def run(room: RoomFace, conn: Conn, text: str) -> None:
     """Dispatch one ``/command args`` line."""
     name, *args = text[1:].split() or [""]
     entry = COMMANDS.get(name.lower())

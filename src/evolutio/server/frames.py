@@ -18,7 +18,7 @@ from evolutio.core.game import JSON, decision_prompt
 from evolutio.server import table, undo, wire
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 
 T = TypeVar("T")
@@ -42,7 +42,7 @@ def action_parts(action: Any) -> tuple[JSON, str]:
     return made[1], made[2]
 
 
-def release(room: Room) -> None:
+def release(room: RoomFace) -> None:
     """After a version's frames went out: let go of what they were made from (views, legal
     lists, score) while it is still fresh in the processor's cache, keeping the encoded
     frames for whoever asks again within the version. What is asked later (a full state,
@@ -51,7 +51,7 @@ def release(room: Room) -> None:
     room._legal_json.clear()
 
 
-def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
+def shared(room: RoomFace, key: Hashable, make: Callable[[], T]) -> T:
     """``make()`` once per version for the whole room (``Room.forget_frames`` forgets it)."""
     cache = room._shared
     if key not in cache:
@@ -60,7 +60,7 @@ def shared(room: Room, key: Hashable, make: Callable[[], T]) -> T:
     return value
 
 
-def _legal_base(room: Room, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
+def _legal_base(room: RoomFace, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
     """``seat``'s legal actions with what no language changes, made once per version:
     (action, index, JSON, notation, targets, confirm)."""
     assert room.match is not None
@@ -75,7 +75,7 @@ def _legal_base(room: Room, seat: int) -> list[tuple[Any, int, JSON, str, list[A
     return out
 
 
-def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
+def legal_json(room: RoomFace, seat: int, lang: str = "en") -> list[JSON]:
     """``seat``'s legal actions as sent to it, described in ``lang``, with their targets."""
     key = (seat, lang)
     if key not in room._legal_json:
@@ -94,7 +94,7 @@ def legal_json(room: Room, seat: int, lang: str = "en") -> list[JSON]:
     return room._legal_json[key]
 
 
-def state_frame(room: Room, seat: int | None, full: bool, lang: str = "en") -> str:
+def state_frame(room: RoomFace, seat: int | None, full: bool, lang: str = "en") -> str:
     """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
     cached per version unless full."""
     if not full and (seat, lang) in room._frames:

@@ -28,7 +28,7 @@ from evolutio.server.seating import Seat
 from evolutio.server.store import StorageError, Store, StoredRoom
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.faces import ClusterFace, RoomFace
 
 log = logging.getLogger("evolutio.server")
 
@@ -64,7 +64,7 @@ class Hub:
         #: why the server stops (its database file is gone), once it must
         self.fatal_error: str | None = None
         #: this process's part in a cluster (``serve --redis``); None: the only process
-        self.cluster: Cluster | None = None
+        self.cluster: ClusterFace | None = None
 
     def close(self) -> None:
         if self._recovery is not None:
@@ -73,7 +73,7 @@ class Hub:
 
     # -- storage failures --------------------------------------------------------------------
 
-    def storage_failed(self, room: Room, exc: Exception) -> None:
+    def storage_failed(self, room: RoomFace, exc: Exception) -> None:
         """A write of ``room`` failed: tell the room once, log, retry with backoff."""
         if self.cluster is not None and self.cluster.conflict(room, exc):
             return  # another process wrote this action index: the room is reloaded

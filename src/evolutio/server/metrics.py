@@ -14,7 +14,7 @@ import asyncio
 import time
 from collections import Counter as Tally
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse, Response
@@ -34,7 +34,9 @@ from evolutio import __version__
 from evolutio.server.cluster.scrape import exposition
 
 if TYPE_CHECKING:
-    from evolutio.server.hub import Hub
+    from collections.abc import Mapping
+
+    from evolutio.server.faces import RoomFace
 
 #: seconds a ``/health`` probe of the database may take before it counts as unreachable
 PROBE_TIMEOUT = 3.0
@@ -88,10 +90,26 @@ def acted(act: Callable[..., None], *args: Any) -> None:
     LATENCY.observe(time.perf_counter() - start)
 
 
+class Watched(Protocol):
+    """What the figures read of the hub (``hub.Hub``): typed here, as the rooms, which the
+    hub holds, count their actions with this module."""
+
+    @property
+    def rooms(self) -> Mapping[str, RoomFace]: ...
+
+    @property
+    def stalled(self) -> set[str]: ...
+
+    @property
+    def storage_failures(self) -> int: ...
+
+    def health(self) -> dict[str, Any]: ...
+
+
 class HubCollector(Collector):
     """The hub's rooms and connections, read at each scrape."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Watched) -> None:
         self.hub = hub
 
     def collect(self) -> Iterator[Metric]:
@@ -113,7 +131,7 @@ class HubCollector(Collector):
                                   value=self.hub.storage_failures)
 
 
-def registry_for(hub: Hub) -> CollectorRegistry:
+def registry_for(hub: Watched) -> CollectorRegistry:
     """A registry with this process's counters, its hub's gauges and the process's own
     figures (CPU, memory, open files, start time)."""
     registry = CollectorRegistry()
@@ -132,7 +150,7 @@ def database_reachable(engine: Engine) -> bool:
         return False
 
 
-def routes(app: FastAPI, hub: Hub, engine: Engine) -> None:
+def routes(app: FastAPI, hub: Watched, engine: Engine) -> None:
     """``GET /health`` and ``GET /metrics`` on ``app``."""
     started = time.time()
     registry = registry_for(hub)

@@ -13,13 +13,13 @@ from evolutio.server.conn import Conn, RoomError
 from evolutio.server.texts import say
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 ON = ("on", "true", "yes", "1")
 OFF = ("off", "false", "no", "0")
 
 
-def cmd_private(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_private(room: RoomFace, conn: Conn, args: list[str]) -> None:
     """``/private on`` or ``/private off`` (host only, before the start)."""
     if conn.user_id != room.host_id:
         raise RoomError("not_host", say(conn.lang, "private_not_host"))

@@ -19,7 +19,7 @@ from evolutio.server.conn import Conn, RoomError
 from evolutio.server.texts import say
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 #: at most this many things in one question (a card, then two animals, ...)
 MAX_TARGETS = 8
@@ -49,7 +49,7 @@ def may_not_act(reason: Refusal) -> RoomError:
     return RoomError(code, key, **reason.fields)
 
 
-def refusal(room: Room, error: IllegalAction, lang: str) -> str:
+def refusal(room: RoomFace, error: IllegalAction, lang: str) -> str:
     """The game's refusal ``error`` in ``lang`` (English when the game cannot say it)."""
     return describe_refusal(room.game, error, lang)
 
@@ -78,7 +78,7 @@ def read_targets(msg: JSON) -> tuple[Target, ...]:
     return tuple(out)
 
 
-def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
+def answer(room: RoomFace, conn: Conn, msg: JSON) -> JSON:
     """The ``why`` answer for ``conn``: ``ok`` (the thing or action can be used now) and the
     sentence ``text`` in the connection's language."""
     targets = read_targets(msg)
@@ -119,6 +119,6 @@ def answer(room: Room, conn: Conn, msg: JSON) -> JSON:
     return {**out, "ok": False, "text": text or say(lang, "why_not_now")}
 
 
-def why(room: Room, conn: Conn, msg: JSON, ref: Any = None) -> None:
+def why(room: RoomFace, conn: Conn, msg: JSON, ref: Any = None) -> None:
     """Answer a ``why`` frame to the asking connection only."""
     conn.send({**answer(room, conn, msg), "ref": ref})

@@ -18,10 +18,10 @@ from evolutio.server.conn import Conn, RoomError
 from evolutio.server.texts import say
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 
-def cmd_resign(room: Room, conn: Conn, args: list[str]) -> None:
+def cmd_resign(room: RoomFace, conn: Conn, args: list[str]) -> None:
     """``/resign``: the caller's seat is played by a bot to the end; they rank last."""
     if room.status != "playing" or room.match is None or room.match.over:
         raise RoomError("not_playing", say(conn.lang, "resign_not_playing"))
@@ -43,7 +43,7 @@ def cmd_resign(room: Room, conn: Conn, args: list[str]) -> None:
     room.timers.schedule_bots()
 
 
-def resigned_seats(room: Room) -> list[int]:
+def resigned_seats(room: RoomFace) -> list[int]:
     return [i for i, seat in enumerate(room.seats) if seat.resigned]
 
 
@@ -63,7 +63,7 @@ def ranked(outcome: Outcome, resigned: Sequence[int]) -> Outcome:
     return replace(outcome, ranks=tuple(ranks))
 
 
-def final(room: Room, outcome: Outcome) -> tuple[Outcome, JSON]:
+def final(room: RoomFace, outcome: Outcome) -> tuple[Outcome, JSON]:
     """The outcome a finished room stores and rates (resigned seats last) and its JSON:
     ``resigned`` lists those seats and, when it changed them, ``game_ranks`` holds the
     game's own ranks."""

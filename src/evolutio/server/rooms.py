@@ -50,7 +50,7 @@ from evolutio.server.texts import say
 from evolutio.server.timing import Timing
 
 if TYPE_CHECKING:
-    from evolutio.server.hub import Hub
+    from evolutio.server.faces import HubFace
 
 log = logging.getLogger("evolutio.server")
 
@@ -76,7 +76,7 @@ def spoken(entry: JSON, lang: str) -> JSON:
 class Room:
     """A room and, once started, its match."""
 
-    hub: Hub
+    hub: HubFace
     id: str
     game_name: str
     options: dict[str, Any]

@@ -22,7 +22,7 @@ from evolutio.server.store import StorageError
 from evolutio.server.texts import say
 
 if TYPE_CHECKING:
-    from evolutio.server.rooms import Room
+    from evolutio.server.faces import RoomFace
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Before:
     hidden: bool
 
 
-def before(room: Room, seat: int, by: str) -> Before | None:
+def before(room: RoomFace, seat: int, by: str) -> Before | None:
     """A copy of the state before ``seat`` acts, when the action could be taken back: a
     person's (not a bot's or a clock's) in a game that declares ``undoable``."""
     match = room.match
@@ -55,7 +55,7 @@ def before(room: Room, seat: int, by: str) -> Before | None:
     return Before(match.state.clone(), room.timers.remaining(seat), hide)
 
 
-def after(room: Room, seat: int, action: Action, events: Sequence[Event],
+def after(room: RoomFace, seat: int, action: Action, events: Sequence[Event],
           saved: Before | None) -> None:
     """Set the room's undo point after an action (or clear it when this one cannot be
     taken back): never a hidden simultaneous choice, never the game's end."""
@@ -68,7 +68,7 @@ def after(room: Room, seat: int, action: Action, events: Sequence[Event],
         room.undo_point = UndoPoint(match.version, seat, saved.state, saved.left)
 
 
-def offered(room: Room, seat: int | None) -> bool:
+def offered(room: RoomFace, seat: int | None) -> bool:
     """Whether ``seat`` may take back the last action now (for its state frame)."""
     point = room.undo_point
     return (seat is not None and point is not None and room.match is not None
@@ -76,7 +76,7 @@ def offered(room: Room, seat: int | None) -> bool:
             and not room.seats[seat].takeover)
 
 
-def take_back(room: Room, conn: Conn, msg: JSON) -> None:
+def take_back(room: RoomFace, conn: Conn, msg: JSON) -> None:
     """An ``undo`` frame: checked like ``act`` (playing, seated, the current version), then
     the last action is removed from the store and the match goes back one version."""
     match = room.match

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import matplotlib
 
@@ -16,8 +16,17 @@ import matplotlib.pyplot as plt
 from evolutio.core.game import JSON
 from evolutio.sim.stats import finished, tallies_of, tally_values
 
-if TYPE_CHECKING:
-    from evolutio.sim.compare import OptionSet
+
+class LabelledRows(Protocol):
+    """What a plot reads of a compared option set (``compare.OptionSet``): its label and its
+    rows (typed here, so that the plots do not import the comparison that calls them)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def rows(self) -> list[JSON]: ...
+
 
 #: at most this many declared figures get a panel beside the actions.
 MAX_PANELS = 2
@@ -50,7 +59,7 @@ def win_rate_plot(path: Path, table: JSON) -> None:
     plt.close(fig)
 
 
-def length_plot(path: Path, sets: Sequence[OptionSet]) -> None:
+def length_plot(path: Path, sets: Sequence[LabelledRows]) -> None:
     """Box plots of actions per game, and of each declared ``mean`` figure, per option set."""
     done = [finished(s.rows) for s in sets]
     tallies = [t for t in tallies_of([r for rows in done for r in rows]) if t.kind == "mean"]

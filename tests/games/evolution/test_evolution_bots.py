@@ -171,7 +171,7 @@ def test_greedy_beats_random_in_a_few_games() -> None:
 
 def test_the_game_carries_its_heuristic_and_the_bots_use_it() -> None:
     from evolutio.bots.ismcts import IsmctsBot
-    from evolutio.core.game import Heuristic
+    from evolutio.core.protocols import Heuristic
 
     heuristic = GAME.heuristic  # type: ignore[attr-defined]
     assert isinstance(heuristic, Heuristic) and heuristic is HEURISTIC

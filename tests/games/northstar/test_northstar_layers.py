@@ -1,5 +1,7 @@
 """The engine never names a trait: the pipelines (attack, food, phases, rules) ask the trait
-objects' hooks; trait identifiers appear only in the trait classes and the card data."""
+objects' hooks; trait identifiers appear only in the trait classes and the card data. Its
+imports go one way: applying an action (effects.py) below the driver (phases.py) below the
+rules (rules.py), every import counted (tests/layering.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 
 from evolutio.games.northstar.cards import TRAIT_IDS
 from evolutio.games.northstar.trait import TRAITS
+from layering import describe_all, within
 
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "evolutio" / "games" / "northstar"
 PIPELINES = ("attack.py", "ops.py", "phases.py", "rules.py", "state.py", "scoring.py",
@@ -27,3 +30,14 @@ def test_every_trait_is_an_object_with_hooks() -> None:
     negatable = {t for t, obj in TRAITS.items() if obj.negatable}
     assert negatable == {"burrowing", "climbing", "defensive_herding", "hard_shell", "horns",
                          "symbiosis", "warning_call"}  # R-N26
+
+
+def test_no_import_circle_and_the_driver_below_the_rules() -> None:
+    name = "evolutio.games.northstar"
+    graph = within(name)
+    found = describe_all(graph)
+    assert not found, found
+    above = {f"{name}.{m}" for m in ("rules", "game")}
+    assert not graph[f"{name}.phases"] & above
+    assert not graph[f"{name}.effects"] & {f"{name}.phases", *above}
+    assert f"{name}.effects" in graph[f"{name}.phases"]

@@ -21,10 +21,10 @@ from evolutio.core.game import (
     Options,
     Outcome,
     Tally,
-    TerminalRenderer,
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.protocols import TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words

@@ -1,4 +1,4 @@
-"""Darwin's Choice playing knowledge for the greedy bot and search (``core.game.Heuristic``).
+"""Darwin's Choice playing knowledge for the greedy bot and search (``core.protocols.Heuristic``).
 
 From a seat's view only: draw so that heads and torsos balance; create species where a
 habitat pays most and has food to spare; build a species torso first, then the head, then

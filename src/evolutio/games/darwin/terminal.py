@@ -109,7 +109,7 @@ def render_table(view: JSON, labels: Mapping[str, str], players: Sequence[str]) 
 
 
 class DarwinTerminal:
-    """The ``core.game.TerminalRenderer`` of Darwin's Choice."""
+    """The ``core.protocols.TerminalRenderer`` of Darwin's Choice."""
 
     def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any:
         return render_table(view, labels, players)

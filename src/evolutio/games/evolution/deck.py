@@ -30,6 +30,14 @@ def display_names() -> dict[str, dict[str, str]]:
     return {k: dict(v) for k, v in tomllib.loads(text).items()}
 
 
+@cache
+def trait_ids() -> frozenset[str]:
+    """Every trait a card of any set shows (the trait classes in ``traits/`` register the same
+    ids: tests/games/evolution/test_evolution_nature.py), read from the data alone, so that
+    the bottom layer (nature.py's loader) can check trait names without importing a trait."""
+    return frozenset(face for _, faces, _ in card_kinds() for face in faces)
+
+
 def card_sets() -> list[str]:
     seen: list[str] = []
     for card_set, _, _ in card_kinds():

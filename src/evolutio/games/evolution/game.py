@@ -15,15 +15,14 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
-    Heuristic,
     IllegalAction,
     OptionError,
     Options,
     Outcome,
     Tally,
-    TerminalRenderer,
 )
 from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words

@@ -45,7 +45,7 @@ seat's view, ``rollout.StateFacts`` from an engine state. The same values give
 ``rollout_policy`` (playouts of the ISMCTS bot), ``priors`` (the search tree's prior over
 legal actions) and :func:`evaluate` (an estimate of the final scores for playouts cut short);
 those three read the sampled engine state (:mod:`~evolutio.games.evolution.rollout`) rather
-than building views. :data:`HEURISTIC` bundles them as the game's ``core.game.Heuristic``.
+than building views. :data:`HEURISTIC` bundles them as the game's ``core.protocols.Heuristic``.
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 ROLLOUT_DEPTH = 20
 
 
-#: search options of the levels' searches (``core.game.Heuristic.level_options``): at a
+#: search options of the levels' searches (``core.protocols.Heuristic.level_options``): at a
 #: second per decision the priors cost more iterations than they gain; without them the
 #: search beat itself with them at 250 ms of CPU (59.0% of 100 games) and at 2,000
 #: iterations each (57.6% of 33), together 58.6% of 133 (interval 50.1% - 66.7%):
@@ -187,7 +187,7 @@ LEVEL_OPTIONS = {"hard": "ucb"}
 
 
 class EvolutionHeuristic:
-    """The rules above behind the ``core.game.Heuristic`` protocol."""
+    """The rules above behind the ``core.protocols.Heuristic`` protocol."""
 
     rollout_depth = ROLLOUT_DEPTH
     level_options = LEVEL_OPTIONS

@@ -33,6 +33,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from evolutio.games.evolution.deck import trait_ids
+
 #: the environment variable naming another natural-change set (a TOML file).
 SET_VARIABLE = "EVOLUTIO_NATURE_CARDS"
 #: effects that act at once when the card is revealed; the others act in the next turn.
@@ -223,18 +225,18 @@ def load_changes(text: str, known_traits: set[str], source: str = "natural chang
 
 @cache
 def _load(path: str) -> ChangeSet:
-    import evolutio.games.evolution.traits  # noqa: F401 (registers every trait)
-    from evolutio.games.evolution.trait import TRAITS
-
+    # the traits the cards show: this module sits at the bottom of the package (refusals.py
+    # names a change through it), below the trait classes, which register the same ids
+    known = set(trait_ids())
     if path:
         with open(path, encoding="utf-8") as handle:
-            return load_changes(handle.read(), set(TRAITS), path)
+            return load_changes(handle.read(), known, path)
     text = (
         resources.files("evolutio.games.evolution.data")
         .joinpath("natural_changes.toml")
         .read_text(encoding="utf-8")
     )
-    return load_changes(text, set(TRAITS), "data/natural_changes.toml")
+    return load_changes(text, known, "data/natural_changes.toml")
 
 
 def active_set() -> ChangeSet:

@@ -11,7 +11,7 @@ every decision of whole games).
 
 Nothing here reads another seat's hand or the deck: on a determinized sample those are made
 up, and the rules look at hand sizes only. :func:`rollout_policy`, :func:`priors` and
-:func:`evaluate` are the game heuristic's search half (``core.game.Heuristic``).
+:func:`evaluate` are the game heuristic's search half (``core.protocols.Heuristic``).
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ def render_table(
 
 
 class EvolutionTerminal:
-    """The ``core.game.TerminalRenderer`` of Evolution."""
+    """The ``core.protocols.TerminalRenderer`` of Evolution."""
 
     def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any:
         return render_table(view, edition_names(view, labels), players)

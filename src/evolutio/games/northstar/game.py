@@ -19,20 +19,19 @@ from evolutio.core.game import (
     Decision,
     Event,
     GameInfo,
-    Heuristic,
     IllegalAction,
     OptionError,
     Options,
     Outcome,
     Tally,
-    TerminalRenderer,
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
+from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import phases, position, reference, rules, scoring, sentences
+from evolutio.games.northstar import effects, phases, position, reference, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
@@ -201,7 +200,7 @@ class NorthStar:
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         rules.check(state, seat, action)
-        events = rules.apply_action(state, seat, action)
+        events = effects.apply_action(state, seat, action)
         phases.advance(state, events)
         state.memo.clear()
         return events

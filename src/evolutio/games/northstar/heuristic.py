@@ -240,7 +240,7 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 
 
 class NorthStarHeuristic:
-    """The rules above behind the ``core.game.Heuristic`` protocol."""
+    """The rules above behind the ``core.protocols.Heuristic`` protocol."""
 
     rollout_depth = ROLLOUT_DEPTH
 

@@ -20,6 +20,7 @@ from evolutio.games.northstar.actions import (
     TraitsRevealed,
     Use,
 )
+from evolutio.games.northstar.effects import apply_action
 from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import TRAITS, is_carnivore, traits_of
 
@@ -210,8 +211,6 @@ def advance(state: State, events: list[Event]) -> None:
             legal = before_actions(state, seat)
             if len(legal) > 1:
                 return
-            from evolutio.games.northstar.rules import apply_action
-
             events.extend(apply_action(state, seat, legal[0]))
             continue
         if state.phase == "feed":
@@ -241,12 +240,6 @@ def _next_seat(state: State, ready: object) -> int | None:
         if ready(seat):
             return seat
     return None
-
-
-def mark_done(state: State, seat: int) -> None:
-    """The seat has ended its turn in the play or before-feeding phase."""
-    state.players[seat].passed = True
-    state.current = (seat + 1) % state.num_players
 
 
 __all__ = ["Done", "Use", "advance", "before_actions", "feed_actions", "must_feed"]

@@ -1,26 +1,24 @@
 """Who decides, the legal actions, and checking and applying an action.
 
-Every refusal is a sentence for the player. ``apply_action`` mutates without checking;
-``Game.apply`` checks first and then runs the engine on (``phases.advance``).
+Every refusal is a sentence for the player. ``Game.apply`` checks here, then applies
+(``effects.apply_action``, which mutates without checking) and runs the engine on
+(``phases.advance``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.core.game import Action, Decision, IllegalAction
 from evolutio.games.northstar import attack, ops, phases, refusals
 from evolutio.games.northstar.actions import (
     Attack,
     ChooseFood,
     Done,
     Eat,
-    FoodChosen,
     Grow,
     NewSpecies,
     Pass,
-    Passed,
-    Played,
     PlayTrait,
     Use,
 )
@@ -324,71 +322,3 @@ def _use_block(state: State, seat: int, action: Use, before: bool) -> str | None
     if not before and not trait.feeding_use:
         return refusals.refusal("not_feeding", trait=action.trait)
     return trait.use_block(state, seat, species, action)
-
-
-def apply_action(state: State, seat: int, action: Action) -> list[Event]:
-    """Mutate for an action already checked."""
-    state.feed_cache = None
-    state.memo.clear()
-    events: list[Event] = []
-    player = state.players[seat]
-    if isinstance(action, ChooseFood):
-        player.hand.remove(action.card)
-        player.food_card = action.card
-        events.append(FoodChosen(seat))
-    elif isinstance(action, Done):
-        if state.phase == "play":
-            events.append(Passed(seat, "play"))
-        phases.mark_done(state, seat)
-    elif isinstance(action, NewSpecies):
-        player.hand.remove(action.card)
-        state.discard.append(action.card)
-        species = ops.new_species(state, seat, action.side == "right")
-        events.append(Played(seat, "species", action.card, species.id))
-    elif isinstance(action, Grow):
-        player.hand.remove(action.card)
-        state.discard.append(action.card)
-        found = state.find(action.species)
-        assert found is not None
-        if action.track == "body":
-            found[2].body += 1
-        else:
-            found[2].pop += 1
-        events.append(Played(seat, action.track, action.card, action.species))
-    elif isinstance(action, PlayTrait):
-        player.hand.remove(action.card)
-        found = state.find(action.species)
-        assert found is not None
-        traits = found[2].traits
-        if action.replace is not None:
-            traits[traits.index(action.replace)] = action.card
-            state.discard.append(action.replace)
-            state.face_down.discard(action.replace)
-        else:
-            traits.append(action.card)
-        state.face_down.add(action.card)
-        events.append(Played(seat, "trait", action.card, action.species,
-                             state.cards[action.card][0], action.replace))
-    elif isinstance(action, Use):
-        found = state.find(action.species)
-        assert found is not None
-        TRAITS[action.trait].use(state, seat, found[2], action, events)
-    elif isinstance(action, Eat):
-        found = state.find(action.species)
-        assert found is not None
-        amount = max(TRAITS[state.cards[c][0]].plant_take for c in found[2].traits) \
-            if found[2].traits else 1
-        ops.take(state, seat, found[1], amount, "plant", "eat", events)
-        state.current = (seat + 1) % state.num_players
-    elif isinstance(action, Attack):
-        found = state.find(action.species)
-        assert found is not None
-        attack.resolve(state, seat, found[2], action.target, events)
-        state.current = (seat + 1) % state.num_players
-    elif isinstance(action, Pass):
-        player.passed = True
-        events.append(Passed(seat, "feed"))
-        state.current = (seat + 1) % state.num_players
-    if state.phase == "play" and not player.hand:
-        phases.mark_done(state, seat)
-    return events

@@ -14,23 +14,19 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from evolutio.core.game import JSON
+from evolutio.server.cluster.owner import Handler
 from evolutio.server.guard import ApiError
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.cluster.owner import Owner
 
 log = logging.getLogger("evolutio.server")
 
 #: seconds an asker waits for the owner's answer
 TIMEOUT = 5.0
-
-#: one kind of question: its arguments and the asker's language -> (status, body)
-Handler = Callable[[dict[str, Any], str], Awaitable[tuple[int, Any]]]
-
 
 class Answered(ApiError):
     """Another process's refusal, passed on to the client unchanged (status and body)."""
@@ -51,7 +47,7 @@ def no_answer(seconds: float) -> ApiError:
 class Asks:
     """This process's questions waiting for an answer, and the kinds of question it answers."""
 
-    def __init__(self, cluster: Cluster, timeout: float = TIMEOUT) -> None:
+    def __init__(self, cluster: Owner, timeout: float = TIMEOUT) -> None:
         self.cluster = cluster
         self.timeout = timeout
         self.waiting: dict[str, asyncio.Future[tuple[int, Any]]] = {}

@@ -25,7 +25,7 @@ from evolutio.server.db import User
 from evolutio.server.guard import ApiError
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.cluster.owner import Owner
 
 #: how often a rematch question may be passed on (an owner that changed meanwhile)
 HOPS = 2
@@ -43,7 +43,7 @@ def moving() -> ApiError:
 class Forward:
     """This process's side of the requests above: asking, and answering others."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Owner) -> None:
         self.cluster = cluster
         self.hub = cluster.hub
         cluster.asks.handlers.update(

@@ -20,7 +20,7 @@ from evolutio.core.game import JSON
 from evolutio.server.cluster.lease import PREFIX
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.cluster.owner import Owner
 
 log = logging.getLogger("evolutio.server")
 
@@ -33,7 +33,7 @@ DELAY = 0.01
 class Listing:
     """This process's entries in the shared list of live rooms."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Owner) -> None:
         self.cluster = cluster
         self.dirty: set[str] = set()
         self._pending: asyncio.TimerHandle | None = None

@@ -37,6 +37,7 @@ from evolutio.server.migrate import upgrade
 
 if TYPE_CHECKING:
     from evolutio.server.conn import Conn
+    from evolutio.server.faces import RoomFace
     from evolutio.server.hub import Hub
     from evolutio.server.rooms import Room
 
@@ -229,7 +230,7 @@ class Cluster:
         for conn in list(room.conns):
             conn.stop(MOVED)  # reconnect, to any process
 
-    def conflict(self, room: Room, exc: Exception) -> bool:
+    def conflict(self, room: RoomFace, exc: Exception) -> bool:
         """Whether a failed write of ``room`` is an action index another process wrote
         (it owned the room while this one was frozen): then the room leaves this process
         and its lease is let go, so it is loaded again from the database, with that action,
@@ -305,7 +306,7 @@ class Cluster:
         """Every process's live, listed rooms (:mod:`listing`)."""
         return await self.listing.listed()
 
-    def retried(self, room: Room, conn: Conn, seat: int, version: int) -> bool:
+    def retried(self, room: RoomFace, conn: Conn, seat: int, version: int) -> bool:
         """Whether an ``act`` made at an older ``version`` is one ``seat`` already made
         (sent again after a reconnect): the seat acted since that version, so the act was
         used. It is answered with the current state, not applied again (nor refused)."""

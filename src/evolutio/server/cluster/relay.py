@@ -21,7 +21,7 @@ from evolutio.server.cluster.remote import MOVED
 from evolutio.server.conn import Conn, RoomError
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.cluster.owner import Owner
 
 log = logging.getLogger("evolutio.server")
 
@@ -39,7 +39,7 @@ class Relayed:
 class Relays:
     """Every relayed socket of this process, by client id."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Owner) -> None:
         self.cluster = cluster
         self.by_id: dict[str, Relayed] = {}
 

@@ -18,7 +18,7 @@ from evolutio.server.cluster.lease import node_channel
 from evolutio.server.conn import Conn
 
 if TYPE_CHECKING:
-    from evolutio.server.cluster.node import Cluster
+    from evolutio.server.cluster.owner import Owner
     from evolutio.server.rooms import Room
 
 log = logging.getLogger("evolutio.server")
@@ -40,7 +40,7 @@ class Remote:
 class Remotes:
     """Every relayed client of the rooms this process owns, by client id."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Owner) -> None:
         self.cluster = cluster
         self.by_id: dict[str, Remote] = {}
 
