@@ -19,7 +19,7 @@ PACKAGE = "evolutio.games.evolution"
 FLOORS: tuple[tuple[str, ...], ...] = (
     # the ground: data, state and the trait registry; no trait class, no rule pipeline
     ("data", "deck", "nature", "refusals", "links", "actions", "events", "state", "kept",
-     "pause", "trait"),
+     "pause", "trait", "changelog"),
     # the rules' pipelines and the traits' hooks
     ("linkindex", "ops", "attack", "geography", "climate", "development", "feeding", "scoring",
      "traits"),
