@@ -313,13 +313,18 @@ def test_http_errors_follow_the_request_language(server: Server) -> None:
 
 
 def test_a_refused_room_is_explained_in_the_request_language(server: Server) -> None:
-    """Options the game does not declare or values it does not allow, at room creation."""
+    """Options the game does not declare, values it does not allow, and options that do not
+    go together (the game's own sentence), at room creation."""
     token = server.guest("Roomtalk")
-    for options, english in (({"colour": "red"}, "There is no option colour"),
-                             ({"players": 99}, "players must be a whole number from 2 to")):
+    for game, options, english in (
+        ("toy", {"colour": "red"}, "There is no option colour"),
+        ("toy", {"players": 99}, "players must be a whole number from 2 to"),
+        ("darwin", {"variant": "cooperative", "players": 3},
+         "The 2 vs 2 cooperative variant is played by 4 players."),
+    ):
         answers = {
             lang: httpx.post(server.base + "/api/rooms",
-                             json={"game": "toy", "options": options},
+                             json={"game": game, "options": options},
                              headers={"authorization": f"Bearer {token}",
                                       "accept-language": lang}).json()
             for lang in ("en", *FOREIGN)

@@ -68,32 +68,45 @@ class OptionSpec:
         values = ", ".join(str(c) for c in self.choices)
         return f"one of {values}" if self.kind == "choice" else f"any of {values}"
 
+    def allows(self) -> JSON:
+        """What the option allows, as an ``OptionError``'s params carry it (``kind``, and
+        ``low`` and ``high`` or ``choices``), for a face to word in its own language."""
+        if self.kind == "int":
+            return {"kind": self.kind, "low": self.low, "high": self.high}
+        if self.kind == "bool":
+            return {"kind": self.kind}
+        return {"kind": self.kind, "choices": list(self.choices)}
+
+    def refuse(self, message: str, value: Any) -> OptionError:
+        """The ``bad_value`` error of ``value`` for this option."""
+        return OptionError(message, "bad_value", name=self.name, value=value, **self.allows())
+
     def validate(self, value: Any) -> Any:
         """The value in canonical form; a bad one raises ``OptionError`` naming what is allowed."""
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{self.name} must be {self.allowed()}, not {value!r}")
+                raise self.refuse(f"{self.name} must be {self.allowed()}, not {value!r}", value)
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
-                raise OptionError(f"{self.name} must be {self.allowed()}, not {value!r}")
+                raise self.refuse(f"{self.name} must be {self.allowed()}, not {value!r}", value)
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError(f"{self.name} must be true or false, not {value!r}")
+                raise self.refuse(f"{self.name} must be true or false, not {value!r}", value)
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionError(f"{self.name} must be {self.allowed()}, not {value!r}")
+                raise self.refuse(f"{self.name} must be {self.allowed()}, not {value!r}", value)
             return value
         if isinstance(value, str):
             value = [part for part in value.replace(",", " ").split() if part]
         if not isinstance(value, (list, tuple)):
-            raise OptionError(f"{self.name} must be a list, {self.allowed()}")
+            raise self.refuse(f"{self.name} must be a list, {self.allowed()}", value)
         for item in value:
             if item not in self.choices:
-                raise OptionError(f"unknown {self.name} value '{item}'; allowed: "
-                                  + ", ".join(str(c) for c in self.choices))
+                raise self.refuse(f"unknown {self.name} value '{item}'; allowed: "
+                                  + ", ".join(str(c) for c in self.choices), item)
         chosen = set(value) | set(self.required)
         return [c for c in self.choices if c in chosen]
 
@@ -104,7 +117,8 @@ class OptionSpec:
             try:
                 number = int(text)
             except ValueError:
-                raise OptionError(f"{self.name} must be {self.allowed()}, not '{raw}'") from None
+                message = f"{self.name} must be {self.allowed()}, not '{raw}'"
+                raise self.refuse(message, raw) from None
             return self.validate(number)
         if self.kind == "bool":
             lowered = text.lower()
@@ -112,12 +126,12 @@ class OptionSpec:
                 return True
             if lowered in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"{self.name} must be true or false, not '{raw}'")
+            raise self.refuse(f"{self.name} must be true or false, not '{raw}'", raw)
         if self.kind == "choice":
             for choice in self.choices:
                 if str(choice).lower() == text.lower():
                     return choice
-            raise OptionError(f"{self.name} must be {self.allowed()}, not '{raw}'")
+            raise self.refuse(f"{self.name} must be {self.allowed()}, not '{raw}'", raw)
         return self.validate(text)
 
     def format(self, value: Any) -> str:
@@ -150,8 +164,10 @@ def find(specs: Sequence[OptionSpec], name: str) -> OptionSpec:
     for spec in specs:
         if spec.name == key:
             return spec
+    names = [s.name for s in specs]
     raise OptionError(
-        f"unknown option '{name}'; allowed: {', '.join(s.name for s in specs) or 'none'}"
+        f"unknown option '{name}'; allowed: {', '.join(names) or 'none'}",
+        "unknown_option", name=name, names=names,
     )
 
 
@@ -166,7 +182,8 @@ def normalize(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> dict[s
     unknown = sorted(set(options) - known)
     if unknown:
         raise OptionError(
-            f"unknown option {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(known))}"
+            f"unknown option {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(known))}",
+            "unknown_option", name=unknown[0], names=[spec.name for spec in specs],
         )
     out: dict[str, Any] = {}
     for spec in specs:
@@ -182,7 +199,8 @@ def parse_assignment(specs: Sequence[OptionSpec], text: str) -> tuple[str, Any]:
         name, _, raw = text.strip().partition(" ")
     spec = find(specs, name)
     if not raw.strip():
-        raise OptionError(f"give a value for {spec.name}: {spec.allowed()}")
+        raise OptionError(f"give a value for {spec.name}: {spec.allowed()}", "no_value",
+                          name=spec.name, **spec.allows())
     return spec.name, spec.parse(raw)
 
 

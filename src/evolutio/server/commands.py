@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.base import BotError
@@ -130,14 +130,9 @@ def cmd_option(room: RoomFace, conn: Conn, args: list[str]) -> None:
             raise RoomError("bad_option", "unknown_option", name=args[0],
                             names=", ".join([*(s.name for s in specs), *timing.NAMES])) from None
         try:
-            value = spec.parse(raw)
-        except OptionError:
-            raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=raw,
-                            allowed=Words(functools.partial(allowed, spec))) from None
-        try:
-            options = room.game.normalize_options({**room.options, spec.name: value})
-        except OptionError as exc:  # the game's own reason (options that go together)
-            raise RoomError("bad_option", str(exc)) from None
+            options = room.game.normalize_options({**room.options, spec.name: spec.parse(raw)})
+        except OptionError as exc:
+            raise option_refusal(exc) from None
         seats = opts.seat_option(specs)
         if seats is not None:
             room.seats = seating.resized(room.seats, int(options[seats.name]))
@@ -206,31 +201,37 @@ def option_value(spec: opts.OptionSpec, value: Any, lang: str) -> str:
     return spec.format(value)
 
 
-def check_options(specs: list[opts.OptionSpec], options: dict[str, Any]) -> None:
-    """Refuse an unknown option or a value its declaration does not allow, in the player's
-    language (``RoomError`` ``bad_option``); the game's own checks come after."""
-    for name, value in options.items():
-        try:
-            spec = opts.find(specs, str(name))
-        except OptionError:
-            raise RoomError("bad_option", "unknown_option", name=name,
-                            names=", ".join(s.name for s in specs)) from None
-        try:
-            spec.validate(spec.parse(value) if isinstance(value, str) else value)
-        except OptionError:
-            raise RoomError("bad_option", "bad_option_value", name=spec.name, raw=value,
-                            allowed=Words(functools.partial(allowed, spec))) from None
+def option_refusal(error: OptionError) -> RoomError:
+    """``error`` (a game's or the core's) as the room's ``bad_option`` refusal, said in each
+    reader's language from its code and params (core.common.OptionError)."""
+    params = error.params
+    if error.code == "unknown_option":
+        return RoomError("bad_option", "unknown_option", name=params["name"],
+                         names=", ".join(params["names"]))
+    if error.code in ("bad_value", "no_value"):
+        return RoomError("bad_option", "bad_option_value", name=params["name"],
+                         raw=params.get("value", ""),
+                         allowed=Words(functools.partial(allowed_words, params)))
+    if error.code == "together":
+        return RoomError("bad_option", "options_together", reason=Words(error.text))
+    return RoomError("bad_option", str(error))
+
+
+def allowed_words(allows: Mapping[str, Any], lang: str) -> str:
+    """The values an option takes (``OptionSpec.allows``: ``kind``, ``low`` and ``high``, or
+    ``choices``), in words in ``lang``."""
+    if allows["kind"] == "int":
+        return say(lang, "allowed_int", low=allows["low"], high=allows["high"])
+    if allows["kind"] == "bool":
+        return say(lang, "allowed_bool")
+    values = ", ".join(str(c) for c in allows["choices"])
+    return say(lang, "allowed_choice" if allows["kind"] == "choice" else "allowed_multi",
+               values=values)
 
 
 def allowed(spec: opts.OptionSpec, lang: str) -> str:
     """The values an option takes, in words in ``lang``."""
-    if spec.kind == "int":
-        return say(lang, "allowed_int", low=spec.low, high=spec.high)
-    if spec.kind == "bool":
-        return say(lang, "allowed_bool")
-    values = ", ".join(str(c) for c in spec.choices)
-    return say(lang, "allowed_choice" if spec.kind == "choice" else "allowed_multi",
-               values=values)
+    return allowed_words(spec.allows(), lang)
 
 
 def help_text(room: RoomFace, lang: str = "en") -> str:

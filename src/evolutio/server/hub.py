@@ -166,10 +166,9 @@ class Hub:
             game = get_game(game_name)
             if not isinstance(options, dict):
                 raise OptionError("options must be an object")
-            commands.check_options(list(game.options_spec()), options)
             normalized = game.normalize_options(options)
         except OptionError as exc:
-            raise RoomError("bad_option", str(exc)) from None
+            raise commands.option_refusal(exc) from None
         except ImportError:
             raise RoomError("bad_game", "game_not_installed", game=game_name) from None
         clock, timed = timing.of_request(clock, times if isinstance(times, dict) else {})

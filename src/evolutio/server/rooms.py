@@ -310,7 +310,7 @@ class Room:
             names = [s.name for s in self.seats]
             match = Match.new(self.game, self.options, seed, names, keep=False)
         except OptionError as exc:
-            raise RoomError("bad_option", str(exc)) from None
+            raise commands.option_refusal(exc) from None
         self.seed, self.match, self.status = seed, match, "playing"
         self.save()
         self.system("started", name=by)

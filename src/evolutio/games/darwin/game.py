@@ -163,7 +163,13 @@ class DarwinsChoice:
     def normalize_options(self, options: Options) -> dict[str, Any]:
         opts = normalize(OPTIONS, options)
         if opts["variant"] == "cooperative" and opts["players"] != 4:
-            raise OptionError("the 2 vs 2 cooperative variant is played by 4 players")
+            raise OptionError(
+                "the 2 vs 2 cooperative variant is played by 4 players", "together",
+                texts=words("The 2 vs 2 cooperative variant is played by 4 players.",
+                            ru="Командный вариант 2 на 2 играют вчетвером.",
+                            it="La variante cooperativa 2 contro 2 si gioca in 4.",
+                            de="Die kooperative Variante 2 gegen 2 spielen 4 Personen."),
+            )
         return opts
 
     def new(self, options: Options, seed: int) -> State:

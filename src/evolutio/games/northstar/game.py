@@ -163,7 +163,17 @@ class NorthStar:
     def normalize_options(self, options: Options) -> dict[str, Any]:
         opts = normalize(OPTIONS, options)
         if opts["players"] > 5 and opts["deck"] != "northstar":
-            raise OptionError("players must be 2 to 5; 6 players need deck=northstar")
+            raise OptionError(
+                "players must be 2 to 5; 6 players need deck=northstar", "together",
+                texts=words("6 players need the North Star deck (deck=northstar); the "
+                            "Schmidt deck seats 2 to 5.",
+                            ru="Для 6 игроков нужна колода North Star (deck=northstar); "
+                            "колода Schmidt — на 2-5 игроков.",
+                            it="In 6 serve il mazzo North Star (deck=northstar); il mazzo "
+                            "Schmidt è per 2-5 giocatori.",
+                            de="Zu sechst braucht es das North-Star-Deck (deck=northstar); "
+                            "das Schmidt-Deck reicht für 2 bis 5."),
+            )
         return opts
 
     def new(self, options: Options, seed: int) -> State:
