@@ -4,7 +4,7 @@ Every bench that plays games (random legal actions, a game's greedy heuristic, o
 ``chooser``) plays them here, so that the figures of different benches count the same work:
 ``decision``, ``legal_actions``, a choice and ``apply`` per action, the first seat of a
 simultaneous decision acting. The module imports nothing of ``evolutio`` at its top, so a
-probe of ``bench/trees.py`` can run it against another revision's engine (the new bench code
+probe of ``bench.trees`` can run it against another revision's engine (the new bench code
 on the old engine); the games are looked up by name (``evolutio.core.registry.get_game``)
 when asked for.
 """
@@ -21,6 +21,8 @@ from typing import Any
 
 #: chooses the action of ``seat`` in ``state`` from ``legal`` (the decision is ``decision``).
 Chooser = Callable[[Any, int, Any, Sequence[Any]], Any]
+#: told of every action applied: the seat, the action and the events it made.
+Watcher = Callable[[int, Any, list[Any]], None]
 #: a clock in seconds: ``time.process_time`` (CPU, the default) or ``time.perf_counter``.
 Clock = Callable[[], float]
 
@@ -32,9 +34,16 @@ def game_of(name: str) -> Any:
     return get_game(name)
 
 
-def playout(game: Any, state: Any, rng: random.Random, chooser: Chooser | None = None) -> int:
+def playout(
+    game: Any,
+    state: Any,
+    rng: random.Random,
+    chooser: Chooser | None = None,
+    watch: Watcher | None = None,
+) -> int:
     """Play ``state`` to the end; the number of actions applied. Without ``chooser`` each
-    action is ``rng.choice`` of the legal ones (the loop every random figure times)."""
+    action is ``rng.choice`` of the legal ones (the loop every random figure times);
+    ``watch``, with a ``chooser``, is told of every action and its events."""
     decision, legal, apply = game.decision, game.legal_actions, game.apply
     n = 0
     if chooser is None:
@@ -46,9 +55,21 @@ def playout(game: Any, state: Any, rng: random.Random, chooser: Chooser | None =
         return n
     while (now := decision(state)) is not None:
         seat = now.seats[0]
-        apply(state, seat, chooser(state, seat, now, legal(state, seat)))
+        action = chooser(state, seat, now, legal(state, seat))
+        events = apply(state, seat, action)
+        if watch is not None:
+            watch(seat, action, events)
         n += 1
     return n
+
+
+def randomly(rng: random.Random) -> Chooser:
+    """A chooser of ``rng.choice`` of the legal actions (for a ``watch``)."""
+
+    def choose(state: Any, seat: int, decision: Any, legal: Sequence[Any]) -> Any:
+        return rng.choice(legal)
+
+    return choose
 
 
 def greedy(game: Any, players: int, seed: int = 0) -> Chooser:

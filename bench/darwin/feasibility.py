@@ -17,6 +17,7 @@ Run: ``.venv/bin/python -m bench.darwin.feasibility [--compare main] [--games 40
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -53,7 +54,7 @@ def main() -> None:
         for players in args.players:
             probe_args = (str(players), str(args.games), str(args.seed))
             runs = trees.rounds(sides, args.rounds,
-                                lambda tree, a=probe_args: trees.probe(tree, PROBE, a),
+                                functools.partial(trees.probe, code=PROBE, args=probe_args),
                                 quiet=True)
             counts = {side: {run[2] for run in runs[side]} for side in sides}
             if counts["old"] != counts["new"] or len(counts["new"]) != 1:

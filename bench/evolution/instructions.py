@@ -12,7 +12,7 @@ tree's engine) in a fresh process under valgrind's cachegrind (no cache simulati
 the start-up's count, taken off. The count is the same from one run to the next, so one run
 per tree is enough, and a change of 0.5% shows. It is not a time: the same instructions
 run slower when they miss the caches (a garbage collection walking the kept action tables
-does), so the CPU-second benches (bench/engine.py) stay the measure of speed, and this one
+does), so the CPU-second benches (``bench.engine``) stay the measure of speed, and this one
 says whether a change does less work. Needs valgrind on the PATH. Prints figures only.
 """
 
