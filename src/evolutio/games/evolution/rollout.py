@@ -233,6 +233,6 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 
 def fitted_scores(state: State) -> list[float]:
     """Expected final points per seat from the fitted linear model (``evalweights``, made
-    by ``bench/evolution/evaluator.py``) over :func:`seat_features`."""
+    by ``bench.evolution.evaluator``) over :func:`seat_features`."""
     weights = WEIGHTS
     return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(state)]
