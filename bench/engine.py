@@ -234,18 +234,19 @@ def main() -> None:
 def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
            args: argparse.Namespace) -> None:
     """Print the tables: actions per CPU second per row, then per-call costs."""
+    width = 2 + max(len(row["label"]) for row in work["rows"] + work["calls"])
     new_name = f"this tree ({trees.describe(trees.HERE)})"
     print(f"playouts, actions per CPU second, {args.rounds} rounds of {args.games} games "
           f"(toy {GAMES_FACTOR['toy']} times more)")
     print(f"new: {new_name}" + (f"; old: {old}" if old else ""))
     sides = ["old", "new"] if old else ["new"]
-    head = f"{'game':<42}{'players':>8}"
+    head = f"{'game':<{width}}{'players':>8}"
     for side in sides:
         head += f"{side + ' best':>11}{'median':>9}"
     head += f"{'new/old':>9}" if old else ""
     print(head + f"{'games/s':>10}{'actions/game':>14}")
     for i, row in enumerate(work["rows"]):
-        line = f"{row['label']:<42}{row['options']['players']:>8}"
+        line = f"{row['label']:<{width}}{row['options']['players']:>8}"
         medians: dict[str, float | None] = {}
         for side in sides:
             figures = column(results[side], "rows", i)
@@ -264,17 +265,17 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
         per_game = fmt(new_med / new_length, 1) if new_med and new_length else "-"
         print(line + f"{per_game:>10}{length:>14}")
     if args.gc:
-        collections(work, results, sides)
+        collections(work, results, sides, width)
     print()
     print(f"per call on {work['states']} mid-game states at 4 players, µs "
           f"(best of {work['repeat']} passes per round)")
-    head = f"{'game':<42}{'call':>14}"
+    head = f"{'game':<{width}}{'call':>14}"
     for side in sides:
         head += f"{side + ' best':>11}{'median':>9}"
     print(head + (f"{'new/old':>9}" if old else ""))
     for i, row in enumerate(work["calls"]):
         for call in CALLS:
-            line = f"{row['label']:<42}{call:>14}"
+            line = f"{row['label']:<{width}}{call:>14}"
             medians = {}
             for side in sides:
                 figures = column(results[side], "calls", i)
@@ -287,9 +288,9 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
             print(line)
     print()
     print("per mid-game state at 4 players: legal actions listed (mean, max), KiB of a clone")
-    print(f"{'game':<42}" + "".join(f"{side + ' legal':>14}{'KiB':>8}" for side in sides))
+    print(f"{'game':<{width}}" + "".join(f"{side + ' legal':>14}{'KiB':>8}" for side in sides))
     for i, row in enumerate(work["calls"]):
-        line = f"{row['label']:<42}"
+        line = f"{row['label']:<{width}}"
         for side in sides:
             first = column(results[side], "calls", i)[0]
             legal = f"{first['legal_mean']:.1f}, {first['legal_max']:.0f}" if first else "-"
@@ -297,18 +298,19 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
         print(line)
 
 
-def collections(work: dict[str, Any], results: dict[str, list[Any]], sides: list[str]) -> None:
+def collections(work: dict[str, Any], results: dict[str, list[Any]], sides: list[str],
+                width: int) -> None:
     """Print, per row, the median share of the timed CPU seconds spent in garbage
     collections and the collections by generation of the first round (``--gc``)."""
     print()
     print("garbage collections: share of the timed CPU seconds (median of the rounds), and "
           "collections by generation 0/1/2 (first round)")
-    head = f"{'game':<42}{'players':>8}"
+    head = f"{'game':<{width}}{'players':>8}"
     for side in sides:
         head += f"{side + ' share':>11}{'0/1/2':>12}"
     print(head)
     for i, row in enumerate(work["rows"]):
-        line = f"{row['label']:<42}{row['options']['players']:>8}"
+        line = f"{row['label']:<{width}}{row['options']['players']:>8}"
         for side in sides:
             figures = [f for f in column(results[side], "rows", i) if f]
             shares = sorted(f[2] for f in figures)
