@@ -12,8 +12,8 @@ such as ``ismcts:400:ucb``, are in :mod:`evolutio.bots.options`) or a level:
 A game's heuristic may add search options (:mod:`evolutio.bots.options`) to a level's search
 with ``level_options`` (``{"hard": "ucb"}``), where its own measurements found them better at
 that level's budget: Evolution's ``hard`` selects by UCB1 without its priors, which cost more
-iterations than they gain at a second per decision (docs/benchmarks.md, "hard without
-priors"); North Star's keeps them, which it is clearly weaker without.
+iterations than they gain at a second per decision (docs/benchmarks.md, "History");
+North Star's keeps them, which it is clearly weaker without.
 
 ``policy:FILE`` plays a policy trained with the research API (``evolutio.rl.policy``; needs
 the ``rl`` extra).
