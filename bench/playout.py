@@ -149,16 +149,21 @@ def midgame_states(
     normal = game.normalize_options(options)
     rng = random.Random(seed)
     states: list[tuple[Any, int]] = []
+
+    def sample(state: Any, seat: int, decision: Any, legal: Sequence[Any]) -> Any:
+        if rng.random() < share:
+            states.append((state.clone(), seat))
+        return rng.choice(legal)
+
     number = 0
     while len(states) < count:
-        state = game.new(normal, number)
+        playout(game, game.new(normal, number), rng, sample)
         number += 1
-        while (decision := game.decision(state)) is not None:
-            seat = decision.seats[0]
-            if rng.random() < share:
-                states.append((state.clone(), seat))
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     return states[:count]
+
+
+class _Enough(Exception):
+    """Raised by a chooser that has found all it was asked for: the game stops there."""
 
 
 def choice_positions(
@@ -172,12 +177,19 @@ def choice_positions(
     while len(found) < count:
         state = game.new(normal, rng.randrange(10**6))
         choose = greedy(game, normal["players"])
-        while (decision := game.decision(state)) is not None and len(found) < count:
-            seat = decision.seats[0]
-            legal = game.legal_actions(state, seat)
+
+        def sample(state: Any, seat: int, decision: Any, legal: Sequence[Any],
+                   choose: Chooser = choose) -> Any:
+            if len(found) == count:
+                raise _Enough
             if len(legal) > 1 and rng.random() < share:
                 found.append(state.clone())
-            game.apply(state, seat, choose(state, seat, decision, legal))
+            return choose(state, seat, decision, legal)
+
+        try:
+            playout(game, state, rng, sample)
+        except _Enough:
+            break
     return found
 
 
