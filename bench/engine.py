@@ -27,10 +27,12 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bench import trees
 from bench.playout import (
+    Chooser,
     game_of,
     greedy,
     memory_per_state,
@@ -85,13 +87,17 @@ def throughput(row: dict[str, Any], warm: bool) -> list[Any] | None:
     game, options = game_and_options(row["game"], row["options"])
     if game is None:
         return None
-    chooser = None
+    chooser: Callable[[int], Chooser] | None = None
     if row["kind"] == "greedy":
         try:
             greedy(game, options["players"])
-        except Exception:  # a game without a heuristic
+        except Exception:  # a game without a heuristic in this tree
             return None
-        chooser = lambda i: greedy(game, options["players"], i)  # noqa: E731
+
+        def chooser(index: int) -> Chooser:
+            """Game ``index``'s greedy bots, seeded by the game."""
+            return greedy(game, options["players"], index)
+
     if warm:  # the same games once, untimed: what they make is kept
         rng = random.Random(1)
         for i in range(row["games"]):
