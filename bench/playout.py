@@ -42,20 +42,21 @@ def playout(
     watch: Watcher | None = None,
 ) -> int:
     """Play ``state`` to the end; the number of actions applied. Without ``chooser`` each
-    action is ``rng.choice`` of the legal ones (the loop every random figure times);
-    ``watch``, with a ``chooser``, is told of every action and its events."""
+    action is ``rng.choice`` of the legal ones (without ``watch`` too, the loop every random
+    figure times); ``watch`` is told of every action and its events."""
     decision, legal, apply = game.decision, game.legal_actions, game.apply
     n = 0
-    if chooser is None:
+    if chooser is None and watch is None:
         choice = rng.choice
         while (now := decision(state)) is not None:
             seat = now.seats[0]
             apply(state, seat, choice(legal(state, seat)))
             n += 1
         return n
+    choose = chooser or randomly(rng)
     while (now := decision(state)) is not None:
         seat = now.seats[0]
-        action = chooser(state, seat, now, legal(state, seat))
+        action = choose(state, seat, now, legal(state, seat))
         events = apply(state, seat, action)
         if watch is not None:
             watch(seat, action, events)
@@ -64,7 +65,7 @@ def playout(
 
 
 def randomly(rng: random.Random) -> Chooser:
-    """A chooser of ``rng.choice`` of the legal actions (for a ``watch``)."""
+    """A chooser of ``rng.choice`` of the legal actions."""
 
     def choose(state: Any, seat: int, decision: Any, legal: Sequence[Any]) -> Any:
         return rng.choice(legal)
