@@ -59,6 +59,10 @@ def test_a_chooser_sees_every_action_and_a_watch_its_events() -> None:
                      lambda seat, action, events: seen.append((seat, action, events)))
     assert chosen == plain == len(seen)
     assert all(isinstance(events, list) for _, _, events in seen)
+    watched: list[Any] = []
+    alone = playout(game, game.new(options, 5), random.Random(9), None,
+                    lambda seat, action, events: watched.append(action))
+    assert alone == plain and watched == [action for _, action, _ in seen]
 
 
 def test_greedy_games_end() -> None:
