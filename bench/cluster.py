@@ -231,7 +231,7 @@ def main() -> None:
               f"{background:.1f} ms the idle cluster's background "
               f"({1000 * idle[name]:.0f} CPU ms/s) and {extra - background:+.1f} ms the "
               "games' round trips")
-    if args.compare:
+    if trees.wanted(args.compare):
         compare_local(args)
     result: dict[str, Any] = {
         "games_per_s": median,

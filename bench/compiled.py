@@ -234,6 +234,7 @@ def main() -> None:
         same(args.python, args.tree.resolve(), args.same)
         return
     probe_args = [json.dumps(ROWS), json.dumps(SEARCH), str(args.games), str(args.positions)]
+    args.compare = trees.wanted(args.compare)
     with trees.checkout(args.compare or str(trees.HERE)) as other:
         sides: dict[str, Any] = {
             "pure": lambda: trees.probe(args.tree.resolve(), PROBE, probe_args),

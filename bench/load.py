@@ -239,6 +239,7 @@ def main() -> None:
         raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
     if not levels or min(levels) < 1 or max(levels) > 1000:
         raise SystemExit("--games: 1 to 1000 games per level")
+    args.compare = trees.wanted(args.compare) or ""
     if args.compare and args.url:
         raise SystemExit("--compare starts both servers itself: leave out --url")
     refs = [r.strip() for r in args.compare.split(",") if r.strip()]

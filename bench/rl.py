@@ -124,7 +124,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree with --compare")
     args = parser.parse_args()
     games = args.game or available_games()
-    if args.compare:
+    if trees.wanted(args.compare):
         compare(games, args.option, args.seconds, args.compare, args.rounds)
         return
     print(f"{'game':<10} {'options':<22} {'engine act/s':>13} {'raw steps/s':>12} "

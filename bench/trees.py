@@ -79,14 +79,20 @@ def describe(tree: Path) -> str:
     return (head or str(tree)) + ("+changes" if dirty else "")
 
 
+def wanted(ref: str | None) -> str | None:
+    """``ref``, or None when it asks for no other tree (empty, or ``none``)."""
+    return None if not ref or ref.strip().lower() == "none" else ref
+
+
 @contextlib.contextmanager
 def sides(ref: str | None) -> Iterator[dict[str, Path]]:
     """``{"new": this checkout}``, and ``"old"`` first: ``ref``'s checkout while the block
     runs (none when ``ref`` is empty or ``none``)."""
-    if not ref or ref.lower() == "none":
+    other_ref = wanted(ref)
+    if other_ref is None:
         yield {"new": HERE}
         return
-    with checkout(ref) as other:
+    with checkout(other_ref) as other:
         yield {"old": other, "new": HERE}
 
 
