@@ -3,8 +3,9 @@
 Speed (``--speed``): positions with a real choice are taken from greedy games of each game;
 each bot decides every position once; the table gives CPU milliseconds per decision and ISMCTS
 iterations per CPU second (``time.process_time``, since the machine is shared), in this tree
-and, with ``--compare REF``, in REF's tree (a temporary git worktree, see ``bench/trees.py``)
-on the same positions, with the ratio new/old.
+and, with ``--compare REF``, in REF's tree (a temporary git worktree, see ``bench.trees``)
+on the same positions (this checkout's ``bench.playout`` finds them and times the bots on
+each tree's engine), with the ratio new/old.
 
 Strength (``--match A,B``, repeatable): ``--games`` games of ``--game`` with seats rotated
 (game ``i`` seats bot A at seat ``i mod players``, B everywhere else); prints A's win rate
@@ -20,23 +21,23 @@ side thinks less. ``--clock cpu`` makes every bot process, REF's included, read 
 time instead (``time.process_time``), so that a match means the same at any load and can run
 at low priority beside other work. ``--results FILE`` appends each finished game to a JSON
 lines file and, run again with the same match, seed and trees, plays only the games missing
-from it, so a long match can be stopped and resumed; ``bench/results.py FILE`` summarises such
-a file (paired seeds, sign test, the rate as the games went on). ``--first-game N`` plays
-games N and up only, so that a match can be split between runs (two machines, or a run whose
-earlier file is kept elsewhere), each writing its own file.
+from it, so a long match can be stopped and resumed; ``python -m bench.results FILE``
+summarises such a file (paired seeds, sign test, the rate as the games went on).
+``--first-game N`` plays games N and up only, so that a match can be split between runs (two
+machines, or a run whose earlier file is kept elsewhere), each writing its own file.
 
-    .venv/bin/python bench/bots.py --speed --compare main
-    .venv/bin/python bench/bots.py --compare main --match hard,ref:hard --games 200
-    nice .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
+    .venv/bin/python -m bench.bots --speed --compare main
+    .venv/bin/python -m bench.bots --compare main --match hard,ref:hard --games 200
+    nice .venv/bin/python -m bench.bots --compare main --match hard,ref:hard --games 200 \
         --clock cpu --results hard.jsonl          # resumable, fair at any load
-    nice -n 19 .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard \
+    nice -n 19 .venv/bin/python -m bench.bots --compare main --match hard,ref:hard \
         --games 200 --paired --clock cpu --results strength-hard.jsonl  # docs/benchmarks.md
-    .venv/bin/python bench/bots.py --compare 51c7a58 --match hard,ref:hard --games 200 \
+    .venv/bin/python -m bench.bots --compare main --match hard,ref:hard --games 200 \
         --paired --clock cpu --first-game 100 --results second-half.jsonl  # games 100-199
-    .venv/bin/python bench/bots.py --match ismcts:10,greedy --games 200
-    .venv/bin/python bench/bots.py --match ismcts:400:ucb,ismcts:400 --games 100 --paired
+    .venv/bin/python -m bench.bots --match ismcts:10,greedy --games 200
+    .venv/bin/python -m bench.bots --match ismcts:400:ucb,ismcts:400 --games 100 --paired
                                            # a search setting screened (docs/bots.md)
-    .venv/bin/python bench/bots.py --quick --compare main     # a few minutes' smoke run
+    .venv/bin/python -m bench.bots --quick --compare main     # a few minutes' smoke run
 """
 
 from __future__ import annotations
@@ -52,54 +53,28 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import trees
+from bench import trees
+from bench.playout import choice_positions, decision_times, game_of
+from bench.results import load_results, summarise
 from evolutio.bots import InformationSet, make_bot
 from evolutio.core.match import Match
 from evolutio.sim.runner import derive_seed, game_seed
 from evolutio.sim.stats import Rate
-from results import load_results, summarise
 
 GAMES = ("evolution", "northstar", "darwin")
 
 #: run in each tree: positions from greedy games, then every bot decides each one.
-SPEED_PROBE = r"""
-import json, random, sys, time
-from evolutio.bots import InformationSet, make_bot
-from evolutio.core import get_game
-name, specs = sys.argv[1], sys.argv[3]
-players, count, seed = int(sys.argv[2]), int(sys.argv[4]), int(sys.argv[5])
-game = get_game(name)
-rng = random.Random(seed)
-positions = []
-while len(positions) < count:
-    state = game.new(game.normalize_options({"players": players}), rng.randrange(10**6))
-    bots = [make_bot("greedy", s, game) for s in range(players)]
-    while (decision := game.decision(state)) is not None and len(positions) < count:
-        seat = decision.seats[0]
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1 and rng.random() < 0.08:
-            positions.append(state.clone())
-        game.apply(state, seat, bots[seat].choose(game.view(state, seat), legal, decision))
-out = {}
-for spec in specs.split(","):
-    times, iterations = [], 0
-    for i, state in enumerate(positions):
-        bot = make_bot(spec, i, game)
-        decision = game.decision(state)
-        seat = decision.seats[0]
-        legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
-        info = InformationSet.of(game, state, seat, 1)
-        tick = time.process_time()
-        bot.choose(view, legal, decision, info)
-        times.append(time.process_time() - tick)
-        iterations += int(getattr(bot, "last_iterations", 0))
-    out[spec] = {"ms": 1000 * sum(times) / len(times), "max_ms": 1000 * max(times),
-                 "iterations": iterations, "cpu": sum(times)}
-print(json.dumps(out))
-"""
+SPEED_PROBE = "from bench.bots import speed_probe; speed_probe()"
+
+
+def speed_probe() -> None:
+    """The speed probe's body (argv: game, players, specs, positions, seed): per spec the
+    CPU milliseconds per decision and the search's iterations, as one JSON document."""
+    name, players, specs, count, seed = sys.argv[1:6]
+    game = game_of(name)
+    positions = choice_positions(game, {"players": int(players)}, int(count), int(seed))
+    print(json.dumps(decision_times(game, specs.split(","), positions)))
+
 
 #: run in REF's tree: keeps games in step with the bench's and plays REF's bots on request.
 PROXY_SERVER = r"""
@@ -268,7 +243,7 @@ def strength(
     """Win rate of ``first`` against ``players - 1`` of ``second``, seats rotated, and how
     many of the games were played in this run (the rest came from ``results``). ``paired``
     deals each seed to ``players`` games in a row, ``first`` at each seat once; the last
-    item then tells how the seeds dealt at every seat went (``bench/results.py``).
+    item then tells how the seeds dealt at every seat went (``bench.results``).
     ``first_game`` skips the games before it: they belong to another run of the same match
     (another machine, or a results file kept elsewhere)."""
     done = load_results(results, key or {}) if results is not None else {}
@@ -353,9 +328,10 @@ def speed(args: argparse.Namespace, compare: dict[str, Path]) -> None:
                     rates.append(rate)
                     cells.append(f"{ms:>14.1f}{(f'{rate:,.0f}' if rate else '-'):>14}")
                 line = f"{spec:<18}" + "".join(cells)
-                if len(compare) > 1:
-                    line += f"{trees.ratio(costs[0], costs[1]):>10}"
-                    line += f"{(trees.ratio(rates[0], rates[1]) if rates[1] else '-'):>12}"
+                if len(compare) > 1:  # new / old
+                    new, old = list(compare).index("new"), list(compare).index("old")
+                    line += f"{trees.ratio(costs[new], costs[old]):>10}"
+                    line += f"{(trees.ratio(rates[new], rates[old]) if rates[old] else '-'):>12}"
                 print(line, flush=True)
 
 
@@ -416,7 +392,10 @@ def main() -> None:
             args.match = ["ismcts:10,greedy"] + (
                 ["ismcts:50ms,ref:ismcts:50ms"] if args.compare else []
             )
-    with _trees(args.compare) as compare:
+    with trees.sides(args.compare) as compare:
+        if "old" in compare:
+            print(f"# new: {trees.describe(trees.HERE)}, old: {args.compare} "
+                  f"({trees.describe(compare['old'])})")
         if args.speed:
             speed(args, compare)
         if args.match:
@@ -474,29 +453,6 @@ def main() -> None:
                 )
                 if seeds:
                     print(f"  {seeds}", flush=True)
-
-
-class _trees:
-    """``{"new": this tree}``, plus ``"old"``: REF's checkout while the block runs."""
-
-    def __init__(self, ref: str | None) -> None:
-        self.ref = ref
-        self.inner: Any = None
-
-    def __enter__(self) -> dict[str, Path]:
-        out = {"new": trees.HERE}
-        if self.ref:
-            self.inner = trees.checkout(self.ref)
-            out["old"] = self.inner.__enter__()
-            print(
-                f"# new: {trees.describe(trees.HERE)}, old: {self.ref} "
-                f"({trees.describe(out['old'])})"
-            )
-        return out
-
-    def __exit__(self, *exc: object) -> None:
-        if self.inner is not None:
-            self.inner.__exit__(*exc)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,10 @@ with one and with two workers: on free cores a run lasts about that long, so the
 the speed-up two workers give without other work on the machine.
 Every run's rows (without their timing columns) must be the same, or the bench stops. Rounds
 alternate the order of the runs. Last, the local runner's CPU per game (one process) here and
-in ``--compare REF`` (default ``main``; bench/trees.py), in the same run.
+in ``--compare REF`` (default ``main``; ``bench.trees``), in the same run.
 
-    .venv/bin/python bench/cluster.py                  # evolution, ismcts:2 vs greedy, 40 games
-    .venv/bin/python bench/cluster.py --bots greedy,random --games 200   # short games
+    .venv/bin/python -m bench.cluster                  # evolution, ismcts:2 vs greedy, 40 games
+    .venv/bin/python -m bench.cluster --bots greedy,random --games 200   # short games
 """
 
 from __future__ import annotations
@@ -37,14 +37,11 @@ from typing import Any
 
 import psutil
 
-HERE = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(HERE / "tests" / "sim"))
+from bench import trees
 
-sys.path.insert(0, str(HERE / "bench"))
+sys.path.insert(0, str(trees.HERE / "tests" / "sim"))
 
-from dask_harness import DaskProcesses  # noqa: E402
-
-import trees  # noqa: E402
+from dask_harness import DaskProcesses
 
 EVOLUTIO = str(Path(sys.executable).with_name("evolutio"))
 TIMING = {"seconds", "think_seconds"}
@@ -234,7 +231,7 @@ def main() -> None:
               f"{background:.1f} ms the idle cluster's background "
               f"({1000 * idle[name]:.0f} CPU ms/s) and {extra - background:+.1f} ms the "
               "games' round trips")
-    if args.compare:
+    if trees.wanted(args.compare):
         compare_local(args)
     result: dict[str, Any] = {
         "games_per_s": median,

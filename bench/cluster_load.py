@@ -1,4 +1,4 @@
-"""``bench/load.py --processes 1,2,4``: the same load spread over several server processes.
+"""``python -m bench.load --processes 1,2,4``: the same load spread over several server processes.
 
 For each process count N it starts a throwaway PostgreSQL and Redis (scripts/start-*.sh) and
 N ``evolutio serve --redis`` processes, makes game ``g`` on process ``g % N`` (its owner) and
@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 import websockets
 
-from load import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
+from bench.clients import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,7 +77,7 @@ async def spread(bases: list[str], game: str, games: int, seconds: float, think:
                     pass
     local, relayed = Stats(), Stats()
     rng = random.Random(games)
-    stop = [time.monotonic() + seconds]  # as load.seat reads it: a list it may move
+    stop = [time.monotonic() + seconds]  # as clients.seat reads it: a list it may move
     runners = [
         asyncio.create_task(seat(bases[(g + s) % n], room, token,
                                  local if (g + s) % n == g % n else relayed, stop, think,

@@ -3,18 +3,19 @@
 ``scripts/test-compiled --build-only`` builds this checkout into ``.venv-compiled``
 (README.md, "Compiled build"). Run::
 
-    .venv/bin/python bench/compiled.py [--rounds 4] [--games 60] [--compare 51c7a58]
+    .venv/bin/python -m bench.compiled [--rounds 4] [--games 60] [--compare main]
         [--positions 12] [--python .venv-compiled/bin/python] [--tree CHECKOUT]
 
 Each round runs one probe per side in a fresh process, alternating which side goes first
 (``trees.rounds``): the pure side is the ``src`` of ``--tree`` (default: this checkout) with
 this interpreter, the compiled side is the ``--python`` interpreter with nothing of a
-checkout on its path. ``--compare REF`` adds a third side, the pure engines of another
-revision (``trees.checkout``). The probe times, in CPU seconds (``time.process_time``: the
+checkout's engine on its path (only this checkout's bench code). ``--compare REF`` adds a
+third side, the pure engines of another revision (``trees.checkout``). The probe
+(``bench.playout`` on each side's engine) times, in CPU seconds (``time.process_time``: the
 machine may be shared), random playouts of Evolution's eight configurations of
-bench/engine.py (four decks, 2 and 4 players) and of North Star and Darwin's Choice, the cost
-of ``clone()``, and ISMCTS iterations per CPU second (``ismcts:100`` deciding positions taken
-from greedy games, as ``bench/bots.py --speed`` does). Every side plays the same games (the
+``bench.engine`` (four decks, 2 and 4 players) and of North Star and Darwin's Choice, the
+cost of ``clone()``, and ISMCTS iterations per CPU second (``ismcts:100`` deciding positions
+taken from greedy games, as ``bench.bots --speed`` does). Every side plays the same games (the
 ``actions/game`` column says so). Prints figures only; nothing asserts a time.
 
 ``--same N`` instead plays N games of every game, player count and deck with random, greedy
@@ -25,17 +26,25 @@ and says whether the compiled build played exactly what the pure one did.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
-import os
-import subprocess
+import random
 import sys
-import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import trees
+from bench import trees
+from bench.playout import (
+    choice_positions,
+    decision_times,
+    game_of,
+    greedy,
+    midgame_states,
+    play_games,
+    playout,
+    randomly,
+)
 
 #: the compiled build's interpreter, where scripts/test-compiled makes it.
 COMPILED = trees.HERE / ".venv-compiled" / "bin" / "python"
@@ -65,124 +74,90 @@ SEARCH: list[tuple[str, str, int, list[str] | None]] = [
 ]
 
 #: the probe (argv: rows, search rows, games, positions); prints one JSON document.
-PROBE = r"""
-import json, random, sys, time
-import evolutio.games.evolution.rules as rules
-from evolutio.bots import InformationSet, make_bot
-from evolutio.core.registry import get_game
-rows, search, games, positions = (json.loads(sys.argv[1]), json.loads(sys.argv[2]),
-                                  int(sys.argv[3]), int(sys.argv[4]))
-out = {"compiled": not rules.__file__.endswith(".py"), "rows": [], "search": []}
+PROBE = "from bench.compiled import probe; probe()"
+#: the --same probe (argv: games per row); prints one JSON document with the digest.
+SAME = "from bench.compiled import same_probe; same_probe()"
 
 
-def options_of(game, players, expansions):
-    given = {"players": players}
+def options_of(players: int, expansions: list[str] | None) -> dict[str, Any]:
+    """A row's options: its players, and its deck where it names one."""
+    given: dict[str, Any] = {"players": players}
     if expansions is not None:
         given["expansions"] = expansions
-    return game.normalize_options(given)
+    return given
 
 
-for _, name, players, expansions in rows:
-    game = get_game(name)
-    options = options_of(game, players, expansions)
-    rng = random.Random(1)
-    actions = 0
+def probe() -> None:
+    """The probe's body: playout rows, the cost of a clone, the search's speed."""
+    import evolutio.games.evolution.rules as rules
+
+    rows, search = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+    games, positions = int(sys.argv[3]), int(sys.argv[4])
+    out: dict[str, Any] = {"compiled": not str(rules.__file__).endswith(".py"), "rows": [],
+                           "search": []}
+    for _, name, players, expansions in rows:
+        run = play_games(game_of(name), options_of(players, expansions), games)
+        out["rows"].append({"per_s": run.actions_per_s, "per_game": run.actions_per_game})
+    # clone(), what a search pays per sample: mid-game states of four-player base games
+    states = midgame_states(game_of("evolution"), options_of(4, ["base"]), 400)
     start = time.process_time()
-    for index in range(games):
-        state = game.new(options, 1 + index)
-        while (now := game.decision(state)) is not None:
-            seat = now.seats[0]
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-            actions += 1
-    spent = time.process_time() - start
-    out["rows"].append({"per_s": actions / spent, "per_game": actions / games})
+    for _ in range(10):
+        for state, _seat in states:
+            state.clone()
+    out["clone_us"] = (time.process_time() - start) / (10 * len(states)) * 1e6
+    # ISMCTS iterations per CPU second on positions with a real choice from greedy games
+    for _, name, players, expansions in search:
+        game = game_of(name)
+        found = choice_positions(game, options_of(players, expansions), positions, 5)
+        got = decision_times(game, ["ismcts:100"], found)["ismcts:100"]
+        spent = got["cpu"]
+        out["search"].append({"per_s": got["iterations"] / spent if spent else 0.0,
+                              "ms": 1000 * spent / len(found)})
+    print(json.dumps(out))
 
-# clone(), what a search pays per sample: mid-game states of four-player base games
-game = get_game("evolution")
-options = options_of(game, 4, ["base"])
-rng, states, seed = random.Random(7), [], 0
-while len(states) < 400:
-    state = game.new(options, seed)
-    seed += 1
-    while (now := game.decision(state)) is not None:
-        if rng.random() < 0.05:
-            states.append(state.clone())
-        seat = now.seats[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-start = time.process_time()
-for _ in range(10):
-    for state in states:
-        state.clone()
-out["clone_us"] = (time.process_time() - start) / (10 * len(states)) * 1e6
 
-# ISMCTS iterations per CPU second on positions with a real choice from greedy games
-for _, name, players, expansions in search:
-    game = get_game(name)
-    options = options_of(game, players, expansions)
-    rng = random.Random(5)
-    found = []
-    while len(found) < positions:
-        state = game.new(options, rng.randrange(10**6))
-        bots = [make_bot("greedy", s, game) for s in range(players)]
-        while (decision := game.decision(state)) is not None and len(found) < positions:
-            seat = decision.seats[0]
-            legal = game.legal_actions(state, seat)
-            if len(legal) > 1 and rng.random() < 0.08:
-                found.append(state.clone())
-            game.apply(state, seat, bots[seat].choose(game.view(state, seat), legal, decision))
-    spent, iterations = 0.0, 0
-    for index, state in enumerate(found):
-        bot = make_bot("ismcts:100", index, game)
-        decision = game.decision(state)
-        seat = decision.seats[0]
-        legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
-        info = InformationSet.of(game, state, seat, 1)
-        tick = time.process_time()
-        bot.choose(view, legal, decision, info)
-        spent += time.process_time() - tick
-        iterations += int(getattr(bot, "last_iterations", 0))
-    out["search"].append({"per_s": iterations / spent if spent else 0.0,
-                          "ms": 1000 * spent / len(found)})
-print(json.dumps(out))
-"""
+def same_probe() -> None:
+    """The --same probe's body: every game's actions, events, outcome and last view
+    hashed into one digest."""
+    from evolutio.bots import InformationSet
 
-#: the --same probe (argv: games per row); prints one JSON document with the digest.
-SAME = r"""
-import hashlib, json, random, sys
-from evolutio.bots import InformationSet, make_bot
-from evolutio.core.registry import get_game
-decks = (["base"], ["base", "time_to_fly", "gift"], ["base", "continents"],
-         ["base", "time_to_fly", "gift", "continents"])
-rows = [("evolution", p, d) for p in (2, 3, 4, 5) for d in decks]
-rows += [("northstar", p, None) for p in (2, 3, 4, 5)] + [("darwin", p, None) for p in range(2, 7)]
-digest, games = hashlib.sha256(), 0
-for name, players, deck in rows:
-    game = get_game(name)
-    given = {"players": players}
-    if deck:
-        given["expansions"] = deck
-    options = game.normalize_options(given)
-    for seed in range(int(sys.argv[1])):
-        state, rng = game.new(options, seed), random.Random(seed)
-        spec = ("random", "greedy", "ismcts:15")[seed % 3]
-        bots = [make_bot(spec, s, game) for s in range(players)]
-        while (decision := game.decision(state)) is not None:
-            seat = decision.seats[0]
-            legal = game.legal_actions(state, seat)
+    decks = (["base"], ["base", "time_to_fly", "gift"], ["base", "continents"],
+             ["base", "time_to_fly", "gift", "continents"])
+    rows: list[tuple[str, int, list[str] | None]] = [
+        ("evolution", p, d) for p in (2, 3, 4, 5) for d in decks]
+    rows += [("northstar", p, None) for p in (2, 3, 4, 5)]
+    rows += [("darwin", p, None) for p in range(2, 7)]
+    digest, games = hashlib.sha256(), 0
+
+    def watch(seat: int, action: Any, events: list[Any]) -> None:
+        digest.update(json.dumps([action.to_json(), [e.to_json() for e in events]],
+                                 sort_keys=True).encode())
+
+    for name, players, deck in rows:
+        game = game_of(name)
+        options = game.normalize_options(options_of(players, deck))
+        for seed in range(int(sys.argv[1])):
+            state, rng = game.new(options, seed), random.Random(seed)
+            spec = ("random", "greedy", "ismcts:15")[seed % 3]
             if spec == "random":
-                action = rng.choice(legal)
+                chooser = randomly(rng)
+            elif spec == "greedy":
+                chooser = greedy(game, players)
             else:
-                info = InformationSet.of(game, state, seat, seed)
-                action = bots[seat].choose(game.view(state, seat), legal, decision, info)
-            events = game.apply(state, seat, action)
-            digest.update(json.dumps([action.to_json(), [e.to_json() for e in events]],
-                                     sort_keys=True).encode())
-        for last in (game.outcome(state).to_json(), game.view(state, 0)):
-            digest.update(json.dumps(last, sort_keys=True, default=str).encode())
-        games += 1
-print(json.dumps({"digest": digest.hexdigest(), "games": games}))
-"""
+                from evolutio.bots import make_bot
+
+                bots = [make_bot(spec, s, game) for s in range(players)]
+
+                def chooser(state: Any, seat: int, decision: Any, legal: Any,
+                            bots: list[Any] = bots, seed: int = seed, game: Any = game) -> Any:
+                    info = InformationSet.of(game, state, seat, seed)
+                    return bots[seat].choose(game.view(state, seat), legal, decision, info)
+
+            playout(game, state, rng, chooser, watch)
+            for last in (game.outcome(state).to_json(), game.view(state, 0)):
+                digest.update(json.dumps(last, sort_keys=True, default=str).encode())
+            games += 1
+    print(json.dumps({"digest": digest.hexdigest(), "games": games}))
 
 
 def same(python: Path, tree: Path, games: int) -> None:
@@ -197,20 +172,9 @@ def same(python: Path, tree: Path, games: int) -> None:
 
 
 def run_compiled(python: Path, args: list[str], code: str = PROBE) -> Any:
-    """A probe under the compiled venv's interpreter, from a folder outside this tree."""
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    with tempfile.TemporaryDirectory(prefix="evolutio-compiled-") as away:
-        done = subprocess.run(
-            [str(python), "-c", code, *args],
-            env=env,
-            cwd=away,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    if done.returncode != 0:
-        raise trees.TreeError(f"{python}: the probe failed:\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """A probe under the compiled venv's interpreter, with nothing of a checkout's engine
+    on its path (``trees.probe``: this checkout's bench code only)."""
+    return trees.probe(None, code, args, python=str(python))
 
 
 def table(
@@ -270,6 +234,7 @@ def main() -> None:
         same(args.python, args.tree.resolve(), args.same)
         return
     probe_args = [json.dumps(ROWS), json.dumps(SEARCH), str(args.games), str(args.positions)]
+    args.compare = trees.wanted(args.compare)
     with trees.checkout(args.compare or str(trees.HERE)) as other:
         sides: dict[str, Any] = {
             "pure": lambda: trees.probe(args.tree.resolve(), PROBE, probe_args),

@@ -1,33 +1,46 @@
 """Engine benchmark for every registered game, beside another revision in the same run.
 
-Run: ``.venv/bin/python bench/engine.py [--compare REF] [--rounds N] [--games N] [--game NAME]
-[--warm] [--gc]``.
+Run: ``.venv/bin/python -m bench.engine [--compare REF] [--rounds N] [--games N]
+[--game NAME ...] [--players N ...] [--greedy] [--expansions A,B] [--warm] [--gc]``.
 
 Each round runs one probe per tree (this checkout and REF, default ``main``, checked out in a
-temporary worktree by ``bench/trees.py``), alternating which goes first. The probe imports
-each game through ``evolutio.core.registry.get_game`` and plays random legal actions with its
-own loop, so it needs nothing from REF's bench folder. It reports random-playout actions per
-CPU second (``time.process_time``: the machine may be shared) for every row -- Evolution with
-each of its four deck configurations, and every other game, at 2 and 4 players -- and the
-cost of one ``clone``, ``legal_actions`` and ``view`` call on mid-game states. Each row
-prints the best and the median over the rounds for both trees, and new / old of the medians.
-``--compare none`` measures this tree alone. ``--warm`` plays each row's games once, untimed,
-before timing them (what a process that played them before keeps: the engine without its
-first-time costs); ``--gc`` also prints the share of the timed CPU seconds spent in garbage
-collections (``gc.callbacks``). Prints figures only; nothing asserts a time.
+temporary worktree by ``bench.trees``), alternating which goes first. The probe is this
+checkout's code (``bench.playout``) on the tree's engine, so REF needs no bench of its own.
+It reports random-playout actions per CPU second (``time.process_time``: the machine may be
+shared) for every row -- Evolution with each of its four deck configurations (and
+``--expansions``), and every other registered game, at each ``--players`` count -- with
+``--greedy`` also games played by the game's greedy heuristic at every seat; then, on
+mid-game states at 4 players, the cost of one ``clone``, ``legal_actions``, ``view`` and
+``determinize`` call, the legal actions listed per decision and the memory of a clone. Each
+row prints the best and the median over the rounds for both trees, and new / old of the
+medians. ``--compare none`` measures this tree alone. ``--warm`` plays each row's games
+once, untimed, before timing them (what a process that played them before keeps: the
+engine without its first-time costs); ``--gc`` also prints the share of the timed CPU
+seconds spent in garbage collections (``gc.callbacks``). Prints figures only.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import random
 import sys
-from pathlib import Path
+import time
+from collections.abc import Callable
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import trees
+from bench import trees
+from bench.playout import (
+    Chooser,
+    game_of,
+    greedy,
+    memory_per_state,
+    midgame_states,
+    per_call_us,
+    play_games,
+    playout,
+)
 
 #: Evolution's deck configurations, base first.
 EVOLUTION_DECKS = (
@@ -36,143 +49,144 @@ EVOLUTION_DECKS = (
     ["base", "continents"],
     ["base", "time_to_fly", "gift", "continents"],
 )
-#: the games measured, in order; a game REF does not have prints ``-`` on its side.
-GAMES = ("evolution", "northstar", "darwin", "toy")
-PLAYERS = (2, 4)
-#: games whose games are too short to time at the common count play this many times more.
+#: the order of the games measured; a game registered later follows them.
+ORDER = ("evolution", "northstar", "darwin", "toy")
+#: games too short to time at the common count play this many times more.
 GAMES_FACTOR = {"toy": 20}
+#: the calls timed per mid-game state.
+CALLS = ("clone", "legal_actions", "view", "determinize")
 
-#: run inside the tree measured; argv[1] is the JSON plan, prints one JSON document.
-PROBE = r"""
-import gc, json, random, sys, time
-from evolutio.core.registry import get_game
-
-plan = json.loads(sys.argv[1])
+#: run inside the tree measured (argv[1] the JSON plan): prints one JSON document.
+PROBE = "from bench.engine import probe; probe()"
 
 
-def game_and_options(name, options):
+def game_and_options(name: str, options: dict[str, Any]) -> tuple[Any, Any]:
+    """The game and its normalised options, or Nones for what this tree does not have."""
     try:
-        game = get_game(name)
+        game = game_of(name)
         return game, game.normalize_options(options)
     except Exception:  # a game or an option this tree does not have
         return None, None
 
 
-def playout(game, state, rng):
-    decision, legal, apply = game.decision, game.legal_actions, game.apply
-    n = 0
-    while (now := decision(state)) is not None:
-        seat = now.seats[0]
-        apply(state, seat, rng.choice(legal(state, seat)))
-        n += 1
-    return n
-
-
 #: CPU seconds spent in garbage collections, and the collections by generation (--gc).
-collected = [0.0, [0, 0, 0], 0.0]
+_collected: list[Any] = [0.0, [0, 0, 0], 0.0]
 
 
-def on_collection(phase, info):
+def _on_collection(phase: str, info: dict[str, int]) -> None:
     if phase == "start":
-        collected[2] = time.process_time()
+        _collected[2] = time.process_time()
     else:
-        collected[0] += time.process_time() - collected[2]
-        collected[1][info["generation"]] += 1
+        _collected[0] += time.process_time() - _collected[2]
+        _collected[1][info["generation"]] += 1
 
 
-if plan.get("gc"):
-    gc.callbacks.append(on_collection)
-
-
-def throughput(row):
+def throughput(row: dict[str, Any], warm: bool) -> list[Any] | None:
+    """[actions per CPU second, actions per game, share of the time in collections,
+    collections by generation] of one row, or None where the tree cannot play it."""
     game, options = game_and_options(row["game"], row["options"])
     if game is None:
         return None
-    if plan.get("warm"):  # the same games once, untimed: what they make is kept
+    chooser: Callable[[int], Chooser] | None = None
+    if row["kind"] == "greedy":
+        try:
+            greedy(game, options["players"])
+        except Exception:  # a game without a heuristic in this tree
+            return None
+
+        def chooser(index: int) -> Chooser:
+            """Game ``index``'s greedy bots, seeded by the game."""
+            return greedy(game, options["players"], index)
+
+    if warm:  # the same games once, untimed: what they make is kept
         rng = random.Random(1)
         for i in range(row["games"]):
-            playout(game, game.new(options, 1 + i), rng)
-    collected[0], collected[1] = 0.0, [0, 0, 0]
-    rng = random.Random(1)
-    actions = 0
-    start = time.process_time()
-    for i in range(row["games"]):
-        actions += playout(game, game.new(options, 1 + i), rng)
-    elapsed = time.process_time() - start
-    return [actions / elapsed, actions / row["games"], collected[0] / elapsed, list(collected[1])]
+            playout(game, game.new(options, 1 + i), rng, chooser(i) if chooser else None)
+    _collected[0], _collected[1] = 0.0, [0, 0, 0]
+    run = play_games(game, options, row["games"], chooser=chooser)
+    share = _collected[0] / run.seconds if run.seconds else 0.0
+    return [run.actions_per_s, run.actions_per_game, share, list(_collected[1])]
 
 
-def midgame(game, options, count):
-    rng = random.Random(7)
-    states = []
-    seed = 0
-    while len(states) < count:
-        state = game.new(options, seed)
-        seed += 1
-        while (decision := game.decision(state)) is not None:
-            if rng.random() < 0.05:
-                states.append((state.clone(), decision.seats[0]))
-            seat = decision.seats[0]
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return states[:count]
-
-
-def per_call(row):
+def per_call(row: dict[str, Any], count: int, repeat: int) -> dict[str, float] | None:
+    """Microseconds per call on ``count`` mid-game states, legal actions per decision and
+    the bytes of a clone; None where the tree cannot play the row."""
     game, options = game_and_options(row["game"], row["options"])
     if game is None:
         return None
-    states = midgame(game, options, plan["states"])
+    states = midgame_states(game, options, count)
+    rng = random.Random(3)
     calls = {
         "clone": lambda s, seat: s.clone(),
         "legal_actions": lambda s, seat: game.legal_actions(s, seat),
         "view": lambda s, seat: game.view(s, 0),
+        "determinize": lambda s, seat: game.determinize(s, seat, rng),
     }
-    out = {}
-    for name, call in calls.items():
-        best = float("inf")
-        for _ in range(plan["repeat"]):
-            # a fresh copy per pass, so that nothing a call caches carries over to the next
-            copies = [(s.clone(), seat) for s, seat in states]
-            start = time.process_time()
-            for state, seat in copies:
-                call(state, seat)
-            best = min(best, (time.process_time() - start) / len(copies))
-        out[name] = best * 1e6
+    out = {name: per_call_us(calls[name], states, repeat) for name in CALLS}
+    sizes = [len(game.legal_actions(s.clone(), seat)) for s, seat in states]
+    out["legal_mean"] = sum(sizes) / len(sizes)
+    out["legal_max"] = float(max(sizes))
+    out["clone_kib"] = memory_per_state(states) / 1024
     return out
 
 
-import evolutio
-print(json.dumps({
-    "source": evolutio.__file__,
-    "rows": [throughput(row) for row in plan["rows"]],
-    "calls": [per_call(row) for row in plan["calls"]],
-}))
-"""
+def probe() -> None:
+    """The probe's body: the plan in argv[1], one JSON document out."""
+    work = json.loads(sys.argv[1])
+    if work.get("gc"):
+        gc.callbacks.append(_on_collection)
+    import evolutio
+
+    print(json.dumps({
+        "source": evolutio.__file__,
+        "rows": [throughput(row, work.get("warm", False)) for row in work["rows"]],
+        "calls": [per_call(row, work["states"], work["repeat"]) for row in work["calls"]],
+    }))
 
 
-def plan(games: int, only: str | None, warm: bool = False, gc: bool = False) -> dict[str, Any]:
-    """The rows and per-call probes to run, filtered to one game when asked."""
+def games_in_order(only: list[str] | None) -> list[str]:
+    """The registered games of this tree in :data:`ORDER`, or the ones asked for."""
+    if only:
+        return only
+    from evolutio.core.registry import available_games
+
+    names = list(available_games())
+    return [n for n in ORDER if n in names] + [n for n in names if n not in ORDER]
+
+
+def has_heuristic(name: str) -> bool:
+    """Whether this tree's ``name`` has a heuristic for its greedy bot."""
+    from evolutio.bots.levels import heuristic_of
+
+    return heuristic_of(game_of(name)) is not None
+
+
+def plan(games: int, only: list[str] | None, players: list[int], *, greedy_rows: bool = False,
+         extra: list[str] | None = None, warm: bool = False, gc: bool = False,
+         states: int = 200) -> dict[str, Any]:
+    """The rows and per-call probes to run, filtered to some games when asked."""
     rows: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
-    for name in GAMES:
-        if only is not None and name != only:
-            continue
-        decks = EVOLUTION_DECKS if name == "evolution" else ([],)
+    for name in games_in_order(only):
+        decks: tuple[list[str], ...] = ([],)
+        if name == "evolution":
+            decks = EVOLUTION_DECKS + ((extra,) if extra else ())
+        kinds = ("random", "greedy") if greedy_rows and has_heuristic(name) else ("random",)
         for deck in decks:
-            for players in PLAYERS:
-                options: dict[str, Any] = {"players": players}
-                if deck:
-                    options["expansions"] = deck
-                label = name + (" " + "+".join(deck) if deck else "")
-                rows.append({"label": label, "game": name, "options": options,
-                             "games": games * GAMES_FACTOR.get(name, 1)})
+            label = name + (" " + "+".join(deck) if deck else "")
+            for kind in kinds:
+                for count in players:
+                    options: dict[str, Any] = {"players": count}
+                    if deck:
+                        options["expansions"] = deck
+                    rows.append({"label": label + (" greedy" if kind == "greedy" else ""),
+                                 "game": name, "options": options, "kind": kind,
+                                 "games": games * GAMES_FACTOR.get(name, 1)})
             if name != "evolution" or deck in (EVOLUTION_DECKS[0], EVOLUTION_DECKS[-1]):
                 options = {"players": 4, **({"expansions": deck} if deck else {})}
-                label = name + (" " + "+".join(deck) if deck else "")
                 calls.append({"label": label, "game": name, "options": options})
-    if not rows:
-        raise SystemExit(f"unknown game '{only}': choose from {', '.join(GAMES)}")
-    return {"states": 200, "repeat": 5, "rows": rows, "calls": calls, "warm": warm, "gc": gc}
+    return {"states": states, "repeat": 5, "rows": rows, "calls": calls, "warm": warm,
+            "gc": gc}
 
 
 def column(results: list[Any], key: str, index: int) -> list[Any]:
@@ -196,43 +210,49 @@ def main() -> None:
     parser.add_argument("--compare", default="main", help="revision or checkout (none: alone)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree")
     parser.add_argument("--games", type=int, default=30, help="games per row and round")
-    parser.add_argument("--game", default=None, help="measure only this game")
+    parser.add_argument("--game", action="append", help="measure only this game (repeatable)")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4],
+                        help="player counts of the playout rows")
+    parser.add_argument("--greedy", action="store_true",
+                        help="also play each row with the game's greedy heuristic at every seat")
+    parser.add_argument("--expansions", default="",
+                        help="one more Evolution deck to measure, e.g. base,ice_age")
+    parser.add_argument("--states", type=int, default=200, help="mid-game states per call row")
     parser.add_argument("--warm", action="store_true",
                         help="play each row's games once, untimed, before timing them")
     parser.add_argument("--gc", action="store_true",
                         help="also print the share of CPU time spent in garbage collections")
     args = parser.parse_args()
-    if args.rounds < 1 or args.games < 1:
-        raise SystemExit("--rounds and --games must be at least 1")
-    work = plan(args.games, args.game, args.warm, args.gc)
+    if args.rounds < 1 or args.games < 1 or args.states < 1:
+        raise SystemExit("--rounds, --games and --states must be at least 1")
+    extra = [e for e in args.expansions.split(",") if e]
+    work = plan(args.games, args.game, args.players, greedy_rows=args.greedy, extra=extra,
+                warm=args.warm, gc=args.gc, states=args.states)
+    if not work["rows"]:
+        raise SystemExit("nothing to measure")
     spec = json.dumps(work)
-
-    def run(tree: Path) -> Any:
-        return trees.probe(tree, PROBE, [spec])
-
-    if args.compare.lower() == "none":
-        results = trees.rounds({"new": trees.HERE}, args.rounds, run)
-        report(work, {"new": results["new"]}, None, args)
-        return
-    with trees.checkout(args.compare) as other:
-        results = trees.rounds({"old": other, "new": trees.HERE}, args.rounds, run)
-        report(work, results, f"{args.compare} ({trees.describe(other)})", args)
+    with trees.sides(args.compare) as named:
+        results = trees.rounds(named, args.rounds, lambda tree: trees.probe(tree, PROBE, [spec]))
+        old = f"{args.compare} ({trees.describe(named['old'])})" if "old" in named else None
+    report(work, results, old, args)
 
 
 def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
            args: argparse.Namespace) -> None:
     """Print the tables: actions per CPU second per row, then per-call costs."""
+    width = 2 + max(len(row["label"]) for row in work["rows"] + work["calls"])
     new_name = f"this tree ({trees.describe(trees.HERE)})"
-    print(f"random playouts, actions per CPU second, {args.rounds} rounds of {args.games} games")
+    print(f"playouts, actions per CPU second, {args.rounds} rounds of {args.games} games "
+          f"(toy {GAMES_FACTOR['toy']} times more)")
     print(f"new: {new_name}" + (f"; old: {old}" if old else ""))
     sides = ["old", "new"] if old else ["new"]
-    head = f"{'game':<42}{'players':>8}"
+    head = f"{'game':<{width}}{'players':>8}"
     for side in sides:
         head += f"{side + ' best':>11}{'median':>9}"
-    head += f"{'new/old':>9}{'actions/game':>14}" if old else f"{'actions/game':>14}"
-    print(head)
+    head += f"{'new/old':>9}" if old else ""
+    print(head + f"{'games/s':>10}{'actions/game':>14}")
     for i, row in enumerate(work["rows"]):
-        line = f"{row['label']:<42}{row['options']['players']:>8}"
+        line = f"{row['label']:<{width}}{row['options']['players']:>8}"
         medians: dict[str, float | None] = {}
         for side in sides:
             figures = column(results[side], "rows", i)
@@ -247,18 +267,21 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
             line += f"{trees.ratio(new_med, old_med) if old_med and new_med else '-':>9}"
             if lengths["old"] and new_length is not None and lengths["old"][1] != new_length:
                 length += " (differs)"
-        print(line + f"{length:>14}")
+        new_med = medians["new"]
+        per_game = fmt(new_med / new_length, 1) if new_med and new_length else "-"
+        print(line + f"{per_game:>10}{length:>14}")
     if args.gc:
-        collections(work, results, sides)
+        collections(work, results, sides, width)
     print()
-    print("per call on 200 mid-game states at 4 players, µs (best of 5 passes per round)")
-    head = f"{'game':<42}{'call':>14}"
+    print(f"per call on {work['states']} mid-game states at 4 players, µs "
+          f"(best of {work['repeat']} passes per round)")
+    head = f"{'game':<{width}}{'call':>14}"
     for side in sides:
         head += f"{side + ' best':>11}{'median':>9}"
     print(head + (f"{'new/old':>9}" if old else ""))
     for i, row in enumerate(work["calls"]):
-        for call in ("clone", "legal_actions", "view"):
-            line = f"{row['label']:<42}{call:>14}"
+        for call in CALLS:
+            line = f"{row['label']:<{width}}{call:>14}"
             medians = {}
             for side in sides:
                 figures = column(results[side], "calls", i)
@@ -269,20 +292,31 @@ def report(work: dict[str, Any], results: dict[str, list[Any]], old: str | None,
                 old_med, new_med = medians["old"], medians["new"]
                 line += f"{trees.ratio(new_med, old_med) if old_med and new_med else '-':>9}"
             print(line)
+    print()
+    print("per mid-game state at 4 players: legal actions listed (mean, max), KiB of a clone")
+    print(f"{'game':<{width}}" + "".join(f"{side + ' legal':>14}{'KiB':>8}" for side in sides))
+    for i, row in enumerate(work["calls"]):
+        line = f"{row['label']:<{width}}"
+        for side in sides:
+            first = column(results[side], "calls", i)[0]
+            legal = f"{first['legal_mean']:.1f}, {first['legal_max']:.0f}" if first else "-"
+            line += f"{legal:>14}{fmt(first and first['clone_kib'], 1):>8}"
+        print(line)
 
 
-def collections(work: dict[str, Any], results: dict[str, list[Any]], sides: list[str]) -> None:
+def collections(work: dict[str, Any], results: dict[str, list[Any]], sides: list[str],
+                width: int) -> None:
     """Print, per row, the median share of the timed CPU seconds spent in garbage
     collections and the collections by generation of the first round (``--gc``)."""
     print()
     print("garbage collections: share of the timed CPU seconds (median of the rounds), and "
           "collections by generation 0/1/2 (first round)")
-    head = f"{'game':<42}{'players':>8}"
+    head = f"{'game':<{width}}{'players':>8}"
     for side in sides:
         head += f"{side + ' share':>11}{'0/1/2':>12}"
     print(head)
     for i, row in enumerate(work["rows"]):
-        line = f"{row['label']:<42}{row['options']['players']:>8}"
+        line = f"{row['label']:<{width}}{row['options']['players']:>8}"
         for side in sides:
             figures = [f for f in column(results[side], "rows", i) if f]
             shares = sorted(f[2] for f in figures)

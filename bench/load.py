@@ -8,15 +8,15 @@ script reports the actions applied per second and the latency of an action: from
 Every figure is of the steady window: it opens once the last game has started and lasts
 ``--seconds``, so connecting and starting hundreds of games does not count.
 
-    .venv/bin/python bench/load.py                      # 10, 50, 100, 200 games
-    .venv/bin/python bench/load.py --games 20 --seconds 5
-    .venv/bin/python bench/load.py --game toy           # the platform's simultaneous-bid game
-    .venv/bin/python bench/load.py --url http://host:8000   # an already running server
-    .venv/bin/python bench/load.py --processes 1,2,4 --games 40   # several processes
-    .venv/bin/python bench/load.py --games 500 --think 1.0  # 500 games, one action/s each
-    .venv/bin/python bench/load.py --compare main       # main's server too, same clients
-    .venv/bin/python bench/load.py --compare 51c7a58,main   # two older servers beside this one
-    .venv/bin/python bench/load.py --clock 300          # rooms with a clock per decision
+    .venv/bin/python -m bench.load                      # 10, 50, 100, 200 games
+    .venv/bin/python -m bench.load --games 20 --seconds 5
+    .venv/bin/python -m bench.load --game toy           # the platform's simultaneous-bid game
+    .venv/bin/python -m bench.load --url http://host:8000   # an already running server
+    .venv/bin/python -m bench.load --processes 1,2,4 --games 40   # several processes
+    .venv/bin/python -m bench.load --games 500 --think 1.0  # 500 games, one action/s each
+    .venv/bin/python -m bench.load --compare main       # main's server too, same clients
+    .venv/bin/python -m bench.load --compare 51c7a58,main   # two older servers beside this one
+    .venv/bin/python -m bench.load --clock 300          # rooms with a clock per decision
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
 ``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
@@ -27,7 +27,7 @@ clients); ``cpu ms/act`` is the server process's CPU time per applied action whi
 game is under way (``+setup`` counts from the first seat connecting to the last socket
 closed: connecting, starting and leaving too), ``client ms`` this (client) process's while
 every game is under way. With ``--compare REF`` the server of REF's tree (checked out by
-``bench/trees.py``) runs beside this tree's, each level is played against both in turn
+``bench.trees``) runs beside this tree's, each level is played against both in turn
 (alternating which goes first) with the same clients, and the ratios new/old follow; with
 several revisions (``--compare A,B``) each gets its server, its row and its ratio.
 """
@@ -40,44 +40,19 @@ import contextlib
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import trees
-
-loads: Callable[[str | bytes], Any]
-try:  # the clients parse every frame: the faster parser leaves more CPU to the server
-    from orjson import loads
-except ImportError:
-    loads = json.loads
-
-
-def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU seconds of a process (Linux /proc), 0 when unknown."""
-    if pid is None:
-        return 0.0
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from bench import cluster_load, trees
+from bench.clients import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
 
 
 def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
@@ -111,89 +86,6 @@ def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[b
     )
     base = f"http://127.0.0.1:{port}"
     return proc, wait_ready(proc, base, 30)
-
-
-def wait_ready(proc: subprocess.Popen[bytes], base: str, seconds: float) -> str:
-    """``base`` once the server there answers ``/api/games``; kills ``proc`` and stops the
-    bench when it has not within ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                return base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit(f"the server at {base} did not start")
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
-        #: when each measured action's state frame came (perf_counter), for the window
-        self.done_at: list[float] = []
-        self.errors = 0
-        self.finished = 0
-
-
-async def seat(
-    base: str,
-    room: str,
-    token: str,
-    stats: Stats,
-    stop: list[float],
-    think: float,
-    max_actions: int,
-    rng: random.Random,
-) -> None:
-    url = base.replace("http", "ws", 1) + f"/ws/{room}?token={token}"
-    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
-        sent_at: dict[int, float] = {}
-        acted = 0
-        while time.monotonic() < stop[0]:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, stop[0] - time.monotonic()))
-            except TimeoutError:
-                return
-            frame = loads(raw)
-            kind = frame.get("type")
-            if kind == "error":
-                if frame.get("code") != "stale":
-                    stats.errors += 1
-                continue
-            if kind != "state":
-                continue
-            version = frame["version"]
-            started = sent_at.pop(version - 1, None)
-            if started is not None:
-                now = time.perf_counter()
-                stats.latencies.append(now - started)
-                stats.done_at.append(now)
-            if frame["decision"] is None:
-                stats.finished += 1
-                return
-            if frame["legal"] and acted < max_actions:
-                if think:
-                    await asyncio.sleep(rng.uniform(0, 2 * think))
-                sent_at[version] = time.perf_counter()
-                await ws.send(
-                    json.dumps(
-                        {
-                            "type": "act",
-                            "version": version,
-                            "index": rng.randrange(len(frame["legal"])),
-                        }
-                    )
-                )
-                acted += 1
-            elif acted >= max_actions:
-                return
-
-
-async def guest(http: httpx.AsyncClient, name: str) -> str:
-    r = await http.post("/api/guest", json={"name": name})
-    r.raise_for_status()
-    return str(r.json()["token"])
 
 
 async def level(
@@ -284,24 +176,13 @@ async def level(
     }
 
 
-async def start_room(base: str, room: str, token: str, gate: asyncio.Semaphore) -> None:
-    url = base.replace("http", "ws", 1)
-    async with gate, websockets.connect(f"{url}/ws/{room}?token={token}", open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "chat", "text": "/start"}))
-        await ws.send(json.dumps({"type": "ping"}))
-        while json.loads(await ws.recv()).get("type") != "pong":
-            pass
-
-
 def processes(args: argparse.Namespace) -> None:
     """``--processes``: one level (the first of ``--games``) over several server processes."""
-    from cluster_load import run
-
     counts = [int(x) for x in args.processes.split(",") if x.strip().isdigit()]
     if not counts or min(counts) < 1 or max(counts) > 16:
         raise SystemExit(f"--processes takes counts like 1,2,4, not {args.processes!r}")
     games = int(args.games.split(",")[0])
-    run(counts, args.game, games, args.seconds, args.think, args.max_actions)
+    cluster_load.run(counts, args.game, games, args.seconds, args.think, args.max_actions)
 HEADER = (
     f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
     f"{'cpu ms/act':>10} {'+setup':>7} {'client ms':>9} {'done':>5} {'errors':>6}"
@@ -343,7 +224,7 @@ def main() -> None:
     )
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--processes", default="",
-                        help="server processes per row, e.g. 1,2,4 (bench/cluster_load.py)")
+                        help="server processes per row, e.g. 1,2,4 (bench.cluster_load)")
     parser.add_argument(
         "--compare", default="",
         help="also run this git revision's server (or checkout's); several, comma-separated",
@@ -358,6 +239,7 @@ def main() -> None:
         raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
     if not levels or min(levels) < 1 or max(levels) > 1000:
         raise SystemExit("--games: 1 to 1000 games per level")
+    args.compare = trees.wanted(args.compare) or ""
     if args.compare and args.url:
         raise SystemExit("--compare starts both servers itself: leave out --url")
     refs = [r.strip() for r in args.compare.split(",") if r.strip()]

@@ -1,9 +1,9 @@
-"""Read and summarise the results files of ``bench/bots.py --results FILE``.
+"""Read and summarise the results files of ``python -m bench.bots --results FILE``.
 
-A long match (``hard`` against 51c7a58's ``hard`` costs about 150 CPU seconds a game) runs
+A long match (``hard`` against an older revision's ``hard``, about 150 CPU seconds a game) runs
 over several sittings into one JSON lines file, a row per game under the key of its run
 (match, game, players, seed, clock, trees, paired). This module is the one reader of those
-files: ``bench/bots.py`` resumes from them with :func:`load_results`, and run on its own it
+files: ``bench.bots`` resumes from them with :func:`load_results`, and run on its own it
 prints what a file holds, so a figure quoted in docs/benchmarks.md can be read again from
 the file rather than from a log:
 
@@ -15,11 +15,11 @@ the file rather than from a log:
 - with ``--every N``, the win rate after every N games in the order they were played, to
   see whether a lead holds or drifts;
 - with ``--together``, the files read as one: the parts of a match split between runs with
-  ``bench/bots.py --first-game``.
+  ``bench.bots --first-game``.
 
-    .venv/bin/python bench/results.py /work/runs/strength-hard.jsonl
-    .venv/bin/python bench/results.py hard.jsonl screens.jsonl --every 25
-    .venv/bin/python bench/results.py first-half.jsonl second-half.jsonl --together
+    .venv/bin/python -m bench.results bench/data/hard-ucb-118-199.jsonl
+    .venv/bin/python -m bench.results hard.jsonl screens.jsonl --every 25
+    .venv/bin/python -m bench.results first-half.jsonl second-half.jsonl --together
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--together",
         action="store_true",
-        help="read the files as one (a match split between runs with bench/bots.py --first-game)",
+        help="read the files as one (a match split between runs with bench.bots --first-game)",
     )
     args = parser.parse_args(argv)
     if args.every < 0:

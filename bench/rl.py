@@ -10,14 +10,15 @@ Both draw with ``random.Random``, so that neither pays for a slower generator.
 second of this process (``time.process_time``), so other load on the machine does not skew
 the ratio.
 
-With ``--compare REF`` the same measurements run in fresh processes on this tree and on
-REF (a revision checked out in a temporary worktree, or a checkout's path: bench/trees.py),
+The engine's games are ``bench.playout``'s loop. With ``--compare REF`` the same
+measurements (this checkout's bench code) run in fresh processes on this tree's engine and
+on REF's (a revision checked out in a temporary worktree, or a checkout's path: ``bench.trees``),
 in alternating order over ``--rounds`` rounds, and the best round of each is printed with
 the ratio new/old.
 
-    .venv/bin/python bench/rl.py                    # every game, 5 s per measurement
-    .venv/bin/python bench/rl.py --game evolution --seconds 10 -o players=4
-    .venv/bin/python bench/rl.py --compare main --seconds 3 --rounds 3
+    .venv/bin/python -m bench.rl                    # every game, 5 s per measurement
+    .venv/bin/python -m bench.rl --game evolution --seconds 10 -o players=4
+    .venv/bin/python -m bench.rl --compare main --seconds 3 --rounds 3
 """
 
 from __future__ import annotations
@@ -26,46 +27,28 @@ import argparse
 import functools
 import json
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import evolutio.rl as rl
+from bench import trees
+from bench.playout import game_of, play_for
 from evolutio.core.options import parse_assignment
 from evolutio.core.registry import available_games, get_game
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
-
-import trees  # noqa: E402  (bench/trees.py, beside this file)
-
 #: run in another tree's fresh process: this file's measurements on that tree's engine.
-PROBE = f"""
+PROBE = """
 import json, sys
-sys.path.insert(0, {str(BENCH)!r})
-from rl import measure
+from bench.rl import measure
 print(json.dumps(measure(sys.argv[1], json.loads(sys.argv[2]), float(sys.argv[3]))))
 """
 
 
 def engine_rate(game: str, options: dict[str, Any], seconds: float) -> float:
     """Actions per second of random games through the contract alone."""
-    rules = get_game(game)
-    normal = rules.normalize_options(options)
-    rng = random.Random(1)
-    actions, seed = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = rules.new(normal, seed)
-        seed += 1
-        while (decision := rules.decision(state)) is not None:
-            seat = decision.seats[0]
-            rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-            actions += 1
-    return actions / (time.process_time() - start)
+    return play_for(game_of(game), options, seconds).actions_per_s
 
 
 def env_rate(game: str, options: dict[str, Any], seconds: float, wrapped: bool) -> float:
@@ -141,7 +124,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per tree with --compare")
     args = parser.parse_args()
     games = args.game or available_games()
-    if args.compare:
+    if trees.wanted(args.compare):
         compare(games, args.option, args.seconds, args.compare, args.rounds)
         return
     print(f"{'game':<10} {'options':<22} {'engine act/s':>13} {'raw steps/s':>12} "

@@ -10,14 +10,14 @@ they hold on a shared machine; the parts are exclusive (a part's time leaves out
 it calls), the rest is what no part names (parsing and checking the ``act``, timers, the
 queue).
 
-    .venv/bin/python bench/server_parts.py                    # evolution, 2 seats, 3000 actions
-    .venv/bin/python bench/server_parts.py --game northstar --actions 2000
-    .venv/bin/python bench/server_parts.py --compare main     # also main's tree, side by side
-    .venv/bin/python bench/server_parts.py --clock 300        # rooms with a clock
-    .venv/bin/python bench/server_parts.py --rooms 100 --actions 10000   # 100 rooms in turn
+    .venv/bin/python -m bench.server_parts                    # evolution, 2 seats, 3000 actions
+    .venv/bin/python -m bench.server_parts --game northstar --actions 2000
+    .venv/bin/python -m bench.server_parts --compare main     # also main's tree, side by side
+    .venv/bin/python -m bench.server_parts --clock 300        # rooms with a clock
+    .venv/bin/python -m bench.server_parts --rooms 100 --actions 10000   # 100 rooms in turn
 
 What the sockets cost (one WebSocket frame per connection and action) is measured by
-``bench/load.py``, which runs a real server process.
+``bench.load``, which runs a real server process.
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ import asyncio
 import importlib
 import json
 import random
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from bench import trees
 
 #: (label, "module:attribute" or "module:Class.method"); a name missing in a tree is skipped
 PARTS: list[tuple[str, str]] = [
@@ -53,6 +54,9 @@ PARTS: list[tuple[str, str]] = [
     ("timers", "evolutio.server.clocks:Timers.reset"),
     ("timers", "evolutio.server.clocks:Timers.schedule_bots"),
 ]
+
+#: run in each tree's fresh process (this checkout's code on that tree's server): one JSON line.
+PROBE = "import sys; from bench.server_parts import probe_main; probe_main(sys.argv[1:])"
 
 SPENT: dict[str, float] = {}
 _stack: list[float] = []
@@ -213,23 +217,16 @@ def main() -> None:
     args = parser.parse_args()
     if args.actions < 1 or args.rounds < 1 or not 1 <= args.rooms <= 1000:
         raise SystemExit("--actions and --rounds take a positive number, --rooms 1 to 1000")
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import trees
-
-    code = Path(__file__).read_text()
-    probe_args = ["--probe", "--game", args.game, "--actions", str(args.actions),
+    probe_args = ["--game", args.game, "--actions", str(args.actions),
                   "--langs", args.langs, "--clock", str(args.clock),
                   "--rooms", str(args.rooms)]
-    with trees.checkout(args.compare) if args.compare else _no_tree() as other:
-        named = {"new": trees.HERE}
-        if other is not None:
-            named = {"old": other, "new": trees.HERE}
+    with trees.sides(args.compare) as named:
         for name, tree in named.items():
             print(f"{name}: {trees.describe(tree)}")
         runs = trees.rounds(named, args.rounds,
-                            lambda tree: trees.probe(tree, code, probe_args))
+                            lambda tree: trees.probe(tree, PROBE, probe_args))
         plain = trees.rounds(named, args.rounds,
-                             lambda tree: trees.probe(tree, code, [*probe_args, "--plain"]))
+                             lambda tree: trees.probe(tree, PROBE, [*probe_args, "--plain"]))
     best: dict[str, dict[str, Any]] = {}
     for name in named:
         best[name] = min(runs[name], key=lambda r: r["cpu_ms"])
@@ -250,18 +247,5 @@ def main() -> None:
             print(f"  {label:<24} {old:8.3f} {new:8.3f}  {trees.ratio(new, old)}")
 
 
-class _no_tree:
-    """A stand-in for ``trees.checkout`` when nothing is compared."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *_: Any) -> None:
-        return None
-
-
 if __name__ == "__main__":
-    if "--probe" in sys.argv:
-        probe_main([a for a in sys.argv[1:] if a != "--probe"])
-    else:
-        main()
+    main()

@@ -3,9 +3,11 @@
 The benches take ``--compare REF``: REF is a git revision (``main``, ``HEAD~3``, a commit) that
 is checked out into a temporary worktree for the run and removed after it, or the path of a
 checkout that already exists. A probe is a short Python program run in a fresh process with
-the tree's ``src`` (and, where given, one of its bench folders) first on the path; it prints
-one JSON document, which comes back parsed. Alternate the order of the trees between rounds so
-that neither side always runs on a colder or busier machine.
+the tree's ``src`` first on the path and this checkout's root after it, so that it runs this
+checkout's bench code (``from bench.playout import ...``) on that tree's engine, whatever
+bench folder the tree has; it prints one JSON document, which comes back parsed. Alternate
+the order of the trees between rounds so that neither side always runs on a colder or busier
+machine.
 """
 
 from __future__ import annotations
@@ -77,25 +79,44 @@ def describe(tree: Path) -> str:
     return (head or str(tree)) + ("+changes" if dirty else "")
 
 
-def probe(tree: Path, code: str, args: Sequence[str] = (), bench: str | None = None) -> Any:
-    """Run ``code`` with ``tree``'s ``src`` (and ``tree/bench/<bench>`` when given) first on
-    the path; returns the JSON it printed on its last line of output."""
-    path = [str(tree / "src")]
-    if bench is not None:
-        path.append(str(tree / "bench" / bench))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code, *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def wanted(ref: str | None) -> str | None:
+    """``ref``, or None when it asks for no other tree (empty, or ``none``)."""
+    return None if not ref or ref.strip().lower() == "none" else ref
+
+
+@contextlib.contextmanager
+def sides(ref: str | None) -> Iterator[dict[str, Path]]:
+    """``{"new": this checkout}``, and ``"old"`` first: ``ref``'s checkout while the block
+    runs (none when ``ref`` is empty or ``none``)."""
+    other_ref = wanted(ref)
+    if other_ref is None:
+        yield {"new": HERE}
+        return
+    with checkout(other_ref) as other:
+        yield {"old": other, "new": HERE}
+
+
+def probe(tree: Path | None, code: str, args: Sequence[str] = (),
+          python: str = sys.executable) -> Any:
+    """Run ``code`` with ``tree``'s ``src`` (None: nothing of a checkout's engine; ``python``
+    has its own) and then this checkout's root on the path; returns the JSON it printed on
+    its last line of output."""
+    path = [str(tree / "src")] if tree is not None else []
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*path, str(HERE)])}
+    with tempfile.TemporaryDirectory(prefix="evolutio-probe-") as away:
+        done = subprocess.run(  # from a folder of its own: nothing of the cwd on the path
+            [python, "-c", code, *args],
+            env=env,
+            cwd=away,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     if done.returncode != 0:
-        raise TreeError(f"{tree}: the probe failed:\n{done.stderr}")
+        raise TreeError(f"{tree or python}: the probe failed:\n{done.stderr}")
     lines = done.stdout.strip().splitlines()
     if not lines:
-        raise TreeError(f"{tree}: the probe printed nothing")
+        raise TreeError(f"{tree or python}: the probe printed nothing")
     return json.loads(lines[-1])
 
 

@@ -3,46 +3,39 @@ measured in the same run.
 
 The feasibility search (can a hand still create a species?) is most of a random game's cost,
 so this is where its changes show. With ``--compare REF`` (default ``main``; a revision checked
-out in a temporary worktree, or a checkout's path: bench/trees.py) both trees play the same
-seeds in fresh processes, taking turns (old, new, new, old...) so that a machine whose load
-changes during the run slows both alike; the figures are the median round of each, in games
-per second of wall time and of the process's CPU time (the latter is what one core does,
-whatever else runs). Both trees must play the very same games: the actions per game are
-compared and any difference stops the run.
+out in a temporary worktree, or a checkout's path: ``bench.trees``) both trees play the same
+seeds in fresh processes (this checkout's ``bench.playout`` on each tree's engine), taking
+turns (old, new, new, old...) so that a machine whose load changes during the run slows both
+alike; the figures are the median round of each, in games per second of wall time and of the
+process's CPU time (the latter is what one core does, whatever else runs). Both trees must
+play the very same games: the actions per game are compared and any difference stops the run.
 
-Run: ``.venv/bin/python bench/darwin/feasibility.py [--compare main] [--games 40]
+Run: ``.venv/bin/python -m bench.darwin.feasibility [--compare main] [--games 40]
 [--rounds 5] [--players 4]``. Prints figures only; nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import statistics
 import sys
-from pathlib import Path
+import time
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import trees  # bench/trees.py
+from bench import trees
+from bench.playout import game_of, play_games
 
 #: run in each tree's fresh process: (wall seconds, CPU seconds, actions) of random games.
-PROBE = """
-import json, random, sys, time
-from evolutio.core.registry import get_game
-players, games, seed = (int(a) for a in sys.argv[1:4])
-game = get_game("darwin")
-options = game.normalize_options({"players": players})
-rng = random.Random(seed)
-actions = 0
-wall, cpu = time.perf_counter(), time.process_time()
-for i in range(games):
-    state = game.new(options, seed + i)
-    while (now := game.decision(state)) is not None:
-        seat = now.seats[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        actions += 1
-print(json.dumps([time.perf_counter() - wall, time.process_time() - cpu, actions]))
-"""
+PROBE = "from bench.darwin.feasibility import probe; probe()"
+
+
+def probe() -> None:
+    """The probe's body (argv: players, games, seed): one JSON list out."""
+    players, games, seed = (int(a) for a in sys.argv[1:4])
+    wall = time.perf_counter()
+    run = play_games(game_of("darwin"), {"players": players}, games, seed)
+    print(json.dumps([time.perf_counter() - wall, run.seconds, run.actions]))
 
 
 def main() -> None:
@@ -61,7 +54,7 @@ def main() -> None:
         for players in args.players:
             probe_args = (str(players), str(args.games), str(args.seed))
             runs = trees.rounds(sides, args.rounds,
-                                lambda tree, a=probe_args: trees.probe(tree, PROBE, a),
+                                functools.partial(trees.probe, code=PROBE, args=probe_args),
                                 quiet=True)
             counts = {side: {run[2] for run in runs[side]} for side in sides}
             if counts["old"] != counts["new"] or len(counts["new"]) != 1:

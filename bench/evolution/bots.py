@@ -5,65 +5,34 @@ interval: greedy against random and ISMCTS against greedy, at 2 and 4 players (a
 one bot of the first kind sits with three of the second). Aims: greedy wins at least 80% of
 2-player games against random; ISMCTS at 1 s per decision at least 60% against greedy.
 
-    .venv/bin/python bench/evolution/bots.py             # the recorded run (about 25 minutes)
-    .venv/bin/python bench/evolution/bots.py --quick     # a minute's smoke run
+    .venv/bin/python -m bench.evolution.bots             # the recorded run (about 25 minutes)
+    .venv/bin/python -m bench.evolution.bots --quick     # a minute's smoke run
+
+Positions and decision times come from ``bench.playout`` (as ``bench.bots --speed`` takes
+them), timed here on the wall clock.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
 import time
 from typing import Any
 
-from evolutio.bots import InformationSet, IsmctsBot, make_bot
+from bench.playout import choice_positions, decision_times, game_of
 from evolutio.bots.levels import LEVELS
-from evolutio.core import get_game
 from evolutio.sim.runner import batch_tasks, default_workers, run_games
 from evolutio.sim.stats import Rate, finished, win_share
 
-GAME = get_game("evolution")
+GAME = game_of("evolution")
 
 
-def sample_positions(count: int, seed: int, players: int = 2) -> list[Any]:
-    """Positions with a real choice (two or more legal actions) from greedy games."""
-    rng = random.Random(seed)
-    found: list[Any] = []
-    while len(found) < count:
-        state = GAME.new({"players": players}, rng.randrange(10**6))
-        bots = [make_bot("greedy", s, GAME) for s in range(players)]
-        while (decision := GAME.decision(state)) is not None:
-            seat = decision.seats[0]
-            legal = GAME.legal_actions(state, seat)
-            if len(legal) > 1 and rng.random() < 0.08 and len(found) < count:
-                found.append(state.clone())
-            view = GAME.view(state, seat)
-            GAME.apply(state, seat, bots[seat].choose(view, legal, decision))
-    return found
-
-
-def decision_times(specs: list[str], positions: list[Any]) -> list[tuple[str, float, float, str]]:
-    """Per bot: mean and max milliseconds per decision, and ISMCTS iterations per second."""
+def timings(specs: list[str], positions: list[Any]) -> list[tuple[str, float, float, str]]:
+    """Per bot: mean and max milliseconds per decision (wall clock), and ISMCTS iterations
+    per second."""
     rows = []
-    for spec in specs:
-        times = []
-        iterations = 0
-        for i, state in enumerate(positions):
-            bot = make_bot(spec, i, GAME)
-            decision = GAME.decision(state)
-            assert decision is not None
-            seat = decision.seats[0]
-            legal = GAME.legal_actions(state, seat)
-            view = GAME.view(state, seat)
-            info = InformationSet.of(GAME, state, seat)
-            start = time.perf_counter()
-            bot.choose(view, legal, decision, info)
-            times.append(time.perf_counter() - start)
-            if isinstance(bot, IsmctsBot):
-                iterations += bot.last_iterations
-        rate = f"{iterations / sum(times):,.0f}" if iterations else "-"
-        rows.append((spec, 1000 * statistics.mean(times), 1000 * max(times), rate))
+    for spec, got in decision_times(GAME, specs, positions, time.perf_counter).items():
+        rate = f"{got['iterations'] / got['cpu']:,.0f}" if got["iterations"] else "-"
+        rows.append((spec, got["ms"], got["max_ms"], rate))
     return rows
 
 
@@ -107,11 +76,11 @@ def main() -> None:
         args.games, args.ismcts_games, args.ismcts_games_4p = 40, 2, 2
         args.budget, args.positions = "100ms", 10
 
-    positions = sample_positions(args.positions, args.seed)
+    positions = choice_positions(GAME, {"players": 2}, args.positions, args.seed)
     print(f"# decision time ({len(positions)} positions from 2-player greedy games)")
     print(f"{'bot':<22}{'mean ms':>10}{'max ms':>10}{'iterations/s':>15}")
     specs = ["random", "greedy", *LEVELS, "ismcts:200", "ismcts:100ms"]
-    for spec, mean_ms, max_ms, speed in decision_times(specs, positions):
+    for spec, mean_ms, max_ms, speed in timings(specs, positions):
         label = f"{spec} ({LEVELS[spec]})" if spec in LEVELS else spec
         print(f"{label:<22}{mean_ms:>10.2f}{max_ms:>10.1f}{speed:>15}")
 

@@ -20,8 +20,8 @@ score on its features, then the softmax temperature that minimises the winner's 
 and writes ``src/evolutio/games/evolution/evalweights.py``. Positions are cached in
 ``--cache`` so a refit need not replay the games.
 
-    .venv/bin/python bench/evolution/evaluator.py                   # report
-    .venv/bin/python bench/evolution/evaluator.py --write           # refit, write, report
+    .venv/bin/python -m bench.evolution.evaluator                   # report
+    .venv/bin/python -m bench.evolution.evaluator --write           # refit, write, report
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from bench.playout import game_of, playout
 from evolutio.bots import InformationSet, make_bot
-from evolutio.core import get_game
 from evolutio.games.evolution import evalweights, rollout
 from evolutio.games.evolution.scoring import scores
 
@@ -60,14 +60,13 @@ OLD_TEMPERATURE = 2.5
 def play(task: tuple[str, int, int, int]) -> list[dict[str, Any]]:
     """One self-play game; its sampled positions with the final scores and winners."""
     spec, players, seed, index = task
-    game = get_game("evolution")
+    game = game_of("evolution")
     state = game.new(game.normalize_options({"players": players}), seed)
     rng = random.Random(seed)
     bots = [make_bot(spec, seed + seat, game) for seat in range(players)]
     rows: list[dict[str, Any]] = []
-    while (decision := game.decision(state)) is not None:
-        seat = decision.seats[0]
-        legal = game.legal_actions(state, seat)
+
+    def choose(state: Any, seat: int, decision: Any, legal: Sequence[Any]) -> Any:
         if rng.random() < SAMPLE:
             rows.append(
                 {
@@ -77,8 +76,9 @@ def play(task: tuple[str, int, int, int]) -> list[dict[str, Any]]:
                 }
             )
         info = InformationSet.of(game, state, seat, seed ^ 0x5EED)
-        action = bots[seat].choose(game.view(state, seat), legal, decision, info)
-        game.apply(state, seat, action)
+        return bots[seat].choose(game.view(state, seat), legal, decision, info)
+
+    playout(game, state, rng, choose)
     outcome = game.outcome(state)
     assert outcome is not None
     final = scores(state)
@@ -231,8 +231,8 @@ def write(weights: Sequence[float], temperature: float, positions: int, games: i
     lines = [
         '"""Fitted weights of Evolution\'s search evaluator (``rollout.evaluate``): generated.',
         "",
-        "Made by ``bench/evolution/evaluator.py --write``: a ridge regression of each seat's",
-        f"final score on its features (``rollout.FEATURES``) over {positions} positions",
+        "Made by ``python -m bench.evolution.evaluator --write``: a ridge regression of each",
+        f"seat's final score on its features (``rollout.FEATURES``) over {positions} positions",
         f"sampled from {games} self-play games (greedy:0.1 at 2-4 players, ismcts:20 at 2),",
         "then the softmax temperature that best predicts the winner. Run it again to refit.",
         '"""',

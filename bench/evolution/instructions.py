@@ -1,17 +1,18 @@
 """Instructions per random action of Evolution's engine, beside another revision: a measure
 that the machine's load does not move, for changes smaller than the time benches' noise.
 
-Run: ``.venv/bin/python bench/evolution/instructions.py [--compare REF] [--games N]
+Run: ``.venv/bin/python -m bench.evolution.instructions [--compare REF] [--games N]
 [--deck NAME ...] [--players N ...]``.
 
-Each configuration (the four decks of bench/engine.py at 2 and 4 players unless narrowed)
-plays ``--games`` random games (seeds 1..N, one ``random.Random(1)`` for the choices, as
-bench/engine.py does) in a fresh process under valgrind's cachegrind (no cache simulation,
+Each configuration (the four decks of ``bench.engine`` at 2 and 4 players unless narrowed)
+plays ``--games`` random games (``bench.playout.play_games``: seeds 1..N, one
+``random.Random(1)`` for the choices, as ``bench.engine`` does, this checkout's loop on each
+tree's engine) in a fresh process under valgrind's cachegrind (no cache simulation,
 ``PYTHONHASHSEED=0``), once per tree; a run of the same program that plays no game gives
 the start-up's count, taken off. The count is the same from one run to the next, so one run
 per tree is enough, and a change of 0.5% shows. It is not a time: the same instructions
 run slower when they miss the caches (a garbage collection walking the kept action tables
-does), so the CPU-second benches (bench/engine.py) stay the measure of speed, and this one
+does), so the CPU-second benches (``bench.engine``) stay the measure of speed, and this one
 says whether a change does less work. Needs valgrind on the PATH. Prints figures only.
 """
 
@@ -26,9 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import trees
+from bench import trees
 
 DECKS = {
     "base": ["base"],
@@ -39,27 +38,18 @@ DECKS = {
 
 #: argv: expansions (comma separated), players, games; prints the actions played as JSON.
 PROBE = r"""
-import json, random, sys
-from evolutio.core.registry import get_game
+import json, sys
+from bench.playout import game_of, play_games
 
-game = get_game("evolution")
-expansions = sys.argv[1].split(",")
-options = game.normalize_options({"players": int(sys.argv[2]), "expansions": expansions})
-rng = random.Random(1)
-actions = 0
-for i in range(int(sys.argv[3])):
-    state = game.new(options, 1 + i)
-    while (now := game.decision(state)) is not None:
-        seat = now.seats[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        actions += 1
-print(json.dumps(actions))
+options = {"players": int(sys.argv[2]), "expansions": sys.argv[1].split(",")}
+print(json.dumps(play_games(game_of("evolution"), options, int(sys.argv[3])).actions))
 """
 
 
 def count(tree: Path, deck: list[str], players: int, games: int) -> tuple[int, int]:
     """Instructions and actions of ``games`` random games in a fresh process of ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree / "src"), "PYTHONHASHSEED": "0"}
+    path = os.pathsep.join([str(tree / "src"), str(trees.HERE)])
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", PROBE, ",".join(deck), str(players), str(games)],

@@ -1,10 +1,11 @@
 """Whether this tree lists the same legal actions, in the same order, as another revision.
 
-Run: ``.venv/bin/python bench/evolution/listing.py [--compare REF] [--games N]``.
+Run: ``.venv/bin/python -m bench.evolution.listing [--compare REF] [--games N]``.
 
-Plays random games of Evolution (the four deck configurations of ``bench/engine.py`` and
+Plays random games of Evolution (the four deck configurations of ``bench.engine`` and
 every set at once, at 2, 4 and 6 players, both editions) in this tree and in REF (default
-``main``, checked out by ``bench/trees.py``), each in a fresh process, and hashes every
+``main``, checked out by ``bench.trees``), each in a fresh process (this checkout's
+``bench.playout`` loop on each tree's engine), and hashes every
 decision's seat, kind and legal actions (their JSON, in order), the action chosen and the
 final scores. A configuration whose digests differ prints the first game and decision where
 the two trees part. An engine change that is only about speed must print ``same`` on every
@@ -14,14 +15,15 @@ row. Prints findings only.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import random
 import sys
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import trees
+from bench import trees
+from bench.playout import game_of, playout
 
 DECKS = (
     ["base"],
@@ -32,36 +34,37 @@ DECKS = (
 )
 
 #: run inside the tree measured; argv[1] is the JSON plan, prints one JSON document.
-PROBE = r"""
-import hashlib, json, random, sys
-from evolutio.core.registry import get_game
+PROBE = "from bench.evolution.listing import probe; probe()"
 
-plan = json.loads(sys.argv[1])
-game = get_game("evolution")
-out = []
-for row in plan:
-    options = game.normalize_options(row["options"])
-    total = hashlib.sha256()
-    games = []
-    for seed in range(row["games"]):
-        state = game.new(options, seed)
-        rng = random.Random(seed)
-        digests = []
-        while (decision := game.decision(state)) is not None:
-            seat = decision.seats[0]
-            legal = game.legal_actions(state, seat)
-            action = rng.choice(legal)
-            text = json.dumps([seat, decision.kind, [a.to_json() for a in legal],
-                               action.to_json()], sort_keys=True)
-            digests.append(hashlib.sha256(text.encode()).hexdigest()[:16])
-            game.apply(state, seat, action)
-        result = game.outcome(state)
-        digests.append(json.dumps([list(result.scores), list(result.ranks)]))
-        total.update("".join(digests).encode())
-        games.append(digests)
-    out.append({"digest": total.hexdigest(), "games": games})
-print(json.dumps(out))
-"""
+
+def probe() -> None:
+    """The probe's body: every row's digest and each game's decision digests."""
+    game = game_of("evolution")
+    out = []
+    for row in json.loads(sys.argv[1]):
+        options = game.normalize_options(row["options"])
+        total = hashlib.sha256()
+        games = []
+        for seed in range(row["games"]):
+            rng = random.Random(seed)
+            digests: list[str] = []
+
+            def choose(state: Any, seat: int, decision: Any, legal: Sequence[Any],
+                       rng: random.Random = rng, digests: list[str] = digests) -> Any:
+                action = rng.choice(legal)
+                text = json.dumps([seat, decision.kind, [a.to_json() for a in legal],
+                                   action.to_json()], sort_keys=True)
+                digests.append(hashlib.sha256(text.encode()).hexdigest()[:16])
+                return action
+
+            state = game.new(options, seed)
+            playout(game, state, rng, choose)
+            result = game.outcome(state)
+            digests.append(json.dumps([list(result.scores), list(result.ranks)]))
+            total.update("".join(digests).encode())
+            games.append(digests)
+        out.append({"digest": total.hexdigest(), "games": games})
+    print(json.dumps(out))
 
 
 def plan(games: int) -> list[dict[str, Any]]:

@@ -1,5 +1,5 @@
-"""bench/results.py: the reader of ``bench/bots.py --results`` files that docs/benchmarks.md
-quotes (win rate, paired seeds, sign test)."""
+"""bench.results: the reader of ``python -m bench.bots --results`` files that
+docs/benchmarks.md quotes (win rate, paired seeds, sign test)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import results
+from bench import results
+
+ROOT = Path(__file__).resolve().parents[2]
 
 KEY = {
     "match": "a,b",
@@ -108,3 +110,11 @@ def test_a_split_match_is_read_together(tmp_path: Path, capsys: pytest.CaptureFi
     # seat 0 won every game: A won games 0 and 2 and lost 1 and 3, so both seeds split
     assert "A won 2 of 4: 50.0%" in together
     assert "won at every seat 0, lost at every seat 0, split 2" in together
+
+
+def test_the_kept_match_file_reads() -> None:
+    """The match file docs/benchmarks.md quotes is where it says, and holds what it says."""
+    rows = results.read_rows(ROOT / "bench" / "data" / "hard-ucb-118-199.jsonl")
+    summary = results.summarise(rows)
+    assert summary.key["match"] == "hard,ref:hard"
+    assert (summary.rate.games, summary.rate.wins) == (82, 47)

@@ -1,6 +1,6 @@
 """A real Dask cluster on this machine: ``dask scheduler`` and ``dask worker`` processes.
 
-Used by the cluster tests and by ``bench/cluster.py``. The scheduler listens on a free
+Used by the cluster tests and by ``bench.cluster``. The scheduler listens on a free
 loopback port; each worker is ``dask worker ADDRESS --nworkers 1 --nthreads 1`` (a nanny that
 runs one worker process, and restarts it if it dies). Logs go to the given folder. ``stop``
 ends every process started here, also after a failure.

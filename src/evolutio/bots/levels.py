@@ -12,8 +12,8 @@ such as ``ismcts:400:ucb``, are in :mod:`evolutio.bots.options`) or a level:
 A game's heuristic may add search options (:mod:`evolutio.bots.options`) to a level's search
 with ``level_options`` (``{"hard": "ucb"}``), where its own measurements found them better at
 that level's budget: Evolution's ``hard`` selects by UCB1 without its priors, which cost more
-iterations than they gain at a second per decision (docs/benchmarks.md, "hard without
-priors"); North Star's keeps them, which it is clearly weaker without.
+iterations than they gain at a second per decision (docs/benchmarks.md, "History");
+North Star's keeps them, which it is clearly weaker without.
 
 A spec ``KIND:ARG`` plays a bot kind another package registers (:mod:`evolutio.bots.kinds`,
 entry-point group ``evolutio.bots``): the research API's ``policy:FILE`` plays a trained

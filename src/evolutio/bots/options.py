@@ -11,7 +11,7 @@ A spec names a budget and, after it, any of these, each at most once and in any 
 - ``score=X``: the share of the reward given by the final score rather than the win.
 
 They let a study screen the search's settings from the command line and the benches
-(``evolutio simulate --bots ismcts:400:ucb,ismcts:400``, ``bench/bots.py --match``) with the
+(``evolutio simulate --bots ismcts:400:ucb,ismcts:400``, ``bench.bots --match``) with the
 game's own heuristic kept. The levels people play take none from the player; a game's
 heuristic may name some for a level (``level_options``, :func:`evolutio.bots.levels.level_spec`).
 Anything else is refused with the allowed forms.

@@ -2,7 +2,7 @@
 
 Every action makes thousands of short-lived objects (views, frames, legal lists); with the
 interpreter's default threshold (a young collection every 700 allocations) the collector
-ran about once an action and took a sixth of the server's CPU under ``bench/load.py``
+ran about once an action and took a sixth of the server's CPU under ``bench.load``
 (docs/benchmarks.md, "Server load"). Reference counting frees nearly all of them anyway;
 the collector is only for cycles, which a room makes rarely.
 """

@@ -1,7 +1,7 @@
 """Fitted weights of Evolution's search evaluator (``rollout.evaluate``): generated.
 
-Made by ``bench/evolution/evaluator.py --write``: a ridge regression of each seat's
-final score on its features (``rollout.FEATURES``) over 46373 positions
+Made by ``python -m bench.evolution.evaluator --write``: a ridge regression of each
+seat's final score on its features (``rollout.FEATURES``) over 46373 positions
 sampled from 2360 self-play games (greedy:0.1 at 2-4 players, ismcts:20 at 2),
 then the softmax temperature that best predicts the winner. Run it again to refit.
 """

@@ -252,7 +252,7 @@ class Evolution:
         return state
 
     # the rules' functions themselves, without a call in between: they are the engine's
-    # inner loop (bench/evolution/engine.py)
+    # inner loop (python -m bench.engine)
     decision = staticmethod(rules.decision)
     seat_to_act = staticmethod(rules.seat_to_act)
     legal_actions = staticmethod(rules.legal_actions)

@@ -180,7 +180,7 @@ ROLLOUT_DEPTH = 20
 #: second per decision the priors cost more iterations than they gain; without them the
 #: search beat itself with them at 250 ms of CPU (59.0% of 100 games) and at 2,000
 #: iterations each (57.6% of 33), together 58.6% of 133 (interval 50.1% - 66.7%):
-#: docs/benchmarks.md, "hard without priors".
+#: docs/benchmarks.md, "History".
 #: At 10 iterations the priors are what lets it beat greedy, so the bare ``ismcts`` keeps
 #: them.
 LEVEL_OPTIONS = {"hard": "ucb"}

@@ -36,7 +36,7 @@ ROLLOUT_NOISE = 0.1
 PRIOR_TEMPERATURE = 0.5
 #: softness of the win estimate from the fitted scores (points; fitted with them). A
 #: temperature that is softer early and sharper late predicted the winner a little better
-#: but searched worse at 100 ms (docs/benchmarks.md, "Strength"), so it is one number.
+#: but searched worse at 100 ms (docs/benchmarks.md, "History"), so it is one number.
 EVAL_TEMPERATURE = TEMPERATURE
 #: share of the playout reward given by a seat's expected score relative to the best.
 EVAL_SCORE_WEIGHT = 0.25
@@ -233,6 +233,6 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 
 def fitted_scores(state: State) -> list[float]:
     """Expected final points per seat from the fitted linear model (``evalweights``, made
-    by ``bench/evolution/evaluator.py``) over :func:`seat_features`."""
+    by ``bench.evolution.evaluator``) over :func:`seat_features`."""
     weights = WEIGHTS
     return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(state)]

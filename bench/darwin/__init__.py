@@ -1,0 +1,1 @@
+"""Benches of Darwin's Choice's own internals: the feasibility search."""
