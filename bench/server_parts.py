@@ -37,6 +37,7 @@ from bench import trees
 
 #: (label, "module:attribute" or "module:Class.method"); a name missing in a tree is skipped
 PARTS: list[tuple[str, str]] = [
+    ("frame parse", "evolutio.server.inbound:parse"),
     ("engine: legal actions", "evolutio.core.match:Match.legal"),
     ("engine: apply", "evolutio.core.match:Match.act"),
     ("engine: view", "evolutio.core.match:Match.view"),
@@ -111,6 +112,14 @@ async def play(
     from evolutio.server.rooms import Conn, Seat
     from evolutio.server.store import Store
 
+    try:  # a tree whose Room.act takes the typed frame (server/inbound.py) gets it parsed
+        inbound: Any = importlib.import_module("evolutio.server.inbound")
+    except ImportError:  # an older tree's Room.act reads the decoded dict itself
+        inbound = None
+
+    def frame_of(msg: dict[str, Any]) -> Any:
+        return msg if inbound is None else inbound.parse(msg)
+
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         engine = make_engine(f"sqlite:///{Path(tmp) / 'parts.db'}")
@@ -159,7 +168,7 @@ async def play(
             msg = {"type": "act", "version": room.match.version, "index": rng.randrange(count)}
             SPENT.clear() if done == 0 else None
             start = time.process_time()
-            room.act(conns[seat], msg)
+            room.act(conns[seat], frame_of(msg))
             cpu += time.process_time() - start
             done += 1
             for conn in conns:

@@ -19,6 +19,7 @@ from evolutio.server import auth, commands, history, tuning, wire
 from evolutio.server.db import make_engine, make_sessionmaker
 from evolutio.server.hub import Hub
 from evolutio.server.i18n import LANGUAGES
+from evolutio.server.inbound import Act
 from evolutio.server.migrate import upgrade
 from evolutio.server.rooms import Conn, Seat
 from evolutio.server.store import Store
@@ -110,8 +111,7 @@ def test_frames_share_what_no_language_changes(tmp_path: Path) -> None:
                 assert any(a["text"] != b["text"] for a, b in zip(en_legal, ru_legal,
                                                                   strict=True))
             conn = en if seat == 0 else other
-            room.act(conn, {"type": "act", "version": room.version,
-                            "index": len(mover["legal"]) - 1})
+            room.act(conn, Act(version=room.version, index=len(mover["legal"]) - 1))
         room.timers.stop()
         hub.close()
 

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import ExitStack, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_type
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -37,6 +37,7 @@ from evolutio.server.games import games_listing, mount_game_folders
 from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, lang_of, load_json
 from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
+from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, ref_of
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
 from evolutio.server.migrate import upgrade
@@ -427,7 +428,8 @@ def create_app(
             writer.cancel()
 
     def handle(room: Room, conn: Conn, text: str) -> None:
-        """One client frame: parse, rate-limit, dispatch; every refusal is an error reply."""
+        """One client frame: rate-limit, decode, read (:mod:`inbound`), dispatch; every refusal
+        is an error reply."""
         ref = None
         try:
             now = time.monotonic()
@@ -444,25 +446,24 @@ def create_app(
                 raise RoomError("bad_json", exc.key, **exc.fields) from None
             if not isinstance(msg, dict):
                 raise RoomError("bad_message", "not_an_object")
-            ref = msg.get("ref") if isinstance(msg.get("ref"), (int, str)) else None
-            kind = msg.get("type")
-            if kind == "act":
-                metrics.acted(room.act, conn, msg)
-            elif kind == "chat":
-                room.chat_line(conn, msg.get("text"))
-            elif kind == "undo":
-                undo.take_back(room, conn, msg)
-            elif kind == "resync":
+            ref = ref_of(msg)  # a malformed frame's error repeats it too
+            frame = parse(msg)
+            if isinstance(frame, Act):
+                metrics.acted(room.act, conn, frame)
+            elif isinstance(frame, Chat):
+                room.chat_line(conn, frame)
+            elif isinstance(frame, Undo):
+                undo.take_back(room, conn, frame)
+            elif isinstance(frame, Resync):
                 if room.match is None:
                     conn.send({"type": "room", "room": room.summary()})
                 else:  # made when sent; resyncs asked for meanwhile share it
                     conn.send_full(lambda: room.full_state(conn))
-            elif kind == "ping":
+            elif isinstance(frame, Ping):
                 conn.send({"type": "pong", "ref": ref})
-            elif kind == "why":
-                reasons.why(room, conn, msg, ref)
             else:
-                raise RoomError("bad_type", "unknown_type")
+                assert_type(frame, Why)
+                reasons.why(room, conn, frame)
         except RoomError as exc:
             metrics.error(exc.code)
             conn.send(exc.frame(conn.lang, ref))

@@ -12,21 +12,15 @@ with the server's sentences: :func:`may_not_act` for an ``act`` (``not_your_turn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from evolutio.core.game import JSON, IllegalAction, Refusal, describe_refusal
 from evolutio.server.conn import Conn, RoomError
+from evolutio.server.inbound import Why
 from evolutio.server.texts import say
 
 if TYPE_CHECKING:
     from evolutio.server.faces import RoomFace
-
-#: at most this many things in one question (a card, then two animals, ...)
-MAX_TARGETS = 8
-MAX_ID = 64
-
-Target = tuple[str, int | str]
-
 
 #: ``Match.refusal``'s reason codes: the error code and sentence key of a refused ``act``
 MAY_NOT = {
@@ -54,37 +48,11 @@ def refusal(room: RoomFace, error: IllegalAction, lang: str) -> str:
     return describe_refusal(room.game, error, lang)
 
 
-def read_targets(msg: JSON) -> tuple[Target, ...]:
-    """The things a ``why`` frame asks about: ``targets`` (a list of ``[kind, id]``) or one
-    ``target``; a malformed list is a ``bad_message``."""
-    raw: Any = msg.get("targets")
-    if raw is None and "target" in msg:
-        raw = [msg["target"]]
-    if raw is None:
-        return ()
-    if not isinstance(raw, list) or len(raw) > MAX_TARGETS:
-        raise RoomError("bad_message", "why_targets", most=MAX_TARGETS)
-    out: list[Target] = []
-    for item in raw:
-        kind = item[0] if isinstance(item, list) and len(item) == 2 else None
-        ident = item[1] if kind is not None else None
-        if not isinstance(kind, str) or len(kind) > MAX_ID:
-            raise RoomError("bad_message", "why_target_pair")
-        number = isinstance(ident, int) and not isinstance(ident, bool)
-        if not (number or (isinstance(ident, str) and len(ident) <= MAX_ID)):
-            raise RoomError("bad_message", "why_target_pair")
-        assert isinstance(ident, (int, str))
-        out.append((kind, ident))
-    return tuple(out)
-
-
-def answer(room: RoomFace, conn: Conn, msg: JSON) -> JSON:
-    """The ``why`` answer for ``conn``: ``ok`` (the thing or action can be used now) and the
-    sentence ``text`` in the connection's language."""
-    targets = read_targets(msg)
-    data = msg.get("action")
-    if data is not None and not isinstance(data, dict):
-        raise RoomError("bad_message", "why_action_object")
+def answer(room: RoomFace, conn: Conn, frame: Why) -> JSON:
+    """The ``why`` answer for ``conn`` to a well-formed frame (:mod:`inbound`): ``ok`` (the
+    thing or action can be used now) and the sentence ``text`` in the connection's
+    language."""
+    targets, data = frame.asked, frame.action
     if not targets and data is None:
         raise RoomError("bad_message", "why_what")
     lang = conn.lang
@@ -119,6 +87,6 @@ def answer(room: RoomFace, conn: Conn, msg: JSON) -> JSON:
     return {**out, "ok": False, "text": text or say(lang, "why_not_now")}
 
 
-def why(room: RoomFace, conn: Conn, msg: JSON, ref: Any = None) -> None:
+def why(room: RoomFace, conn: Conn, frame: Why) -> None:
     """Answer a ``why`` frame to the asking connection only."""
-    conn.send({**answer(room, conn, msg), "ref": ref})
+    conn.send({**answer(room, conn, frame), "ref": frame.ref})

@@ -44,6 +44,7 @@ from evolutio.server import (
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.history import LogEntry
+from evolutio.server.inbound import Act, Chat
 from evolutio.server.seating import Seat, seat_of
 from evolutio.server.store import CHAT_KEPT, StorageError
 from evolutio.server.texts import say
@@ -280,12 +281,11 @@ class Room:
         self.send_room()
 
     # ----------------------------------------------------------------- chat
-    def chat_line(self, conn: Conn, raw: Any) -> None:
+    def chat_line(self, conn: Conn, frame: Chat) -> None:
+        """A ``chat`` frame: a line to everyone, or a command."""
         if conn.user_id is None:
             raise RoomError("anonymous", "chat_anonymous")
-        if not isinstance(raw, str):
-            raise RoomError("bad_message", "text_not_string")
-        text = " ".join(raw.translate(CONTROLS).split())  # PostgreSQL refuses NUL in text
+        text = " ".join(frame.text.translate(CONTROLS).split())  # PostgreSQL refuses NUL in text
         if not text:
             raise RoomError("bad_message", "say_something")
         if len(text) > MAX_CHAT:
@@ -317,17 +317,16 @@ class Room:
         self.send_room()
         self.changed()
 
-    def act(self, conn: Conn, msg: JSON) -> None:
-        """A person's ``act`` frame: checked, parsed once, then played."""
+    def act(self, conn: Conn, frame: Act) -> None:
+        """A person's ``act`` frame (well-formed: :mod:`inbound`): checked against the room,
+        its action read once, then played."""
         match = self.match
         if self.status != "playing" or match is None:
             raise RoomError("not_playing", "no_game")
         seat = self.seat_of(conn.user_id)
         if seat is None:
             raise RoomError("not_seated", "not_player")
-        version = msg.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise RoomError("bad_message", "version_int")
+        version = frame.version
         # the current version, or an earlier one of the simultaneous decision still open
         if not match.stands(seat, version):
             cluster = self.hub.cluster  # an act sent again after a reconnect: answered once
@@ -340,25 +339,19 @@ class Room:
             raise reasons.may_not_act(reason)
         if self.seats[seat].takeover:
             self.seats[seat].takeover = False
-        self._play(seat, self._parse(seat, msg, conn.lang), "human", conn.lang)
+        self._play(seat, self._parse(seat, frame, conn.lang), "human", conn.lang)
 
-    def _parse(self, seat: int, msg: JSON, lang: str = "en") -> Action:
+    def _parse(self, seat: int, frame: Act, lang: str = "en") -> Action:
         """The action of an ``act`` frame: an index into ``seat``'s legal list or JSON (a
         refusal said in ``lang``)."""
         assert self.match is not None
         legal = self.match.legal(seat)
-        if "index" in msg and "action" in msg:
-            raise RoomError("bad_message", "index_and_action")
-        if "index" in msg:
-            index = msg["index"]
-            if not isinstance(index, int) or isinstance(index, bool):
-                raise RoomError("bad_message", "index_int")
+        index, data = frame.index, frame.action
+        if index is not None:
             if not 0 <= index < len(legal):
                 raise RoomError("illegal", "no_such_index", index=index, last=len(legal) - 1)
             return legal[index]
-        data = msg.get("action")
-        if not isinstance(data, dict):
-            raise RoomError("bad_message", "index_or_action")
+        assert data is not None  # an Act has one of them
         try:
             action = self.game.action_from_json(data)
             if action not in legal:

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from evolutio.core.game import JSON, Action, Event
+from evolutio.core.game import Action, Event
 from evolutio.server import history
 from evolutio.server.conn import Conn, RoomError
+from evolutio.server.inbound import Undo
 from evolutio.server.store import StorageError
 from evolutio.server.texts import say
 
@@ -76,18 +77,17 @@ def offered(room: RoomFace, seat: int | None) -> bool:
             and not room.seats[seat].takeover)
 
 
-def take_back(room: RoomFace, conn: Conn, msg: JSON) -> None:
-    """An ``undo`` frame: checked like ``act`` (playing, seated, the current version), then
-    the last action is removed from the store and the match goes back one version."""
+def take_back(room: RoomFace, conn: Conn, frame: Undo) -> None:
+    """A well-formed ``undo`` frame (:mod:`inbound`): checked like ``act`` (playing, seated,
+    the current version), then the last action is removed from the store and the match goes
+    back one version."""
     match = room.match
     if room.status != "playing" or match is None:
         raise RoomError("not_playing", "no_game")
     seat = room.seat_of(conn.user_id)
     if seat is None:
         raise RoomError("not_seated", "not_player")
-    version = msg.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RoomError("bad_message", "version_int")
+    version = frame.version
     if version != match.version:
         raise RoomError("stale", "stale", yours=version, current=match.version)
     point = room.undo_point
