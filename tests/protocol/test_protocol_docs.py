@@ -1,9 +1,15 @@
-"""docs/protocol.md's per-game sections are the output of scripts/protocol-games.py."""
+"""docs/protocol.md's per-game sections are the output of scripts/protocol-games.py, and its
+tables of client frames the output of scripts/protocol-frames.py."""
 
 from __future__ import annotations
 
+import json
+import re
 import runpy
 from pathlib import Path
+from typing import Any
+
+from evolutio.server.inbound import FRAMES, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,3 +30,39 @@ def test_every_game_has_its_section() -> None:
     for name in script["available_games"]():
         assert f"### `{name}`:" in doc
         assert "**Actions**" in doc and "**View**" in doc
+
+
+def frames_script() -> dict[str, Any]:
+    return runpy.run_path(str(ROOT / "scripts" / "protocol-frames.py"),
+                          run_name="protocol_frames")
+
+
+def frames_section() -> str:
+    script = frames_script()
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    begin, end = script["BEGIN"], script["END"]
+    return doc[doc.index(begin) : doc.index(end) + len(end) + 1]
+
+
+def test_the_generated_client_frame_tables_are_up_to_date() -> None:
+    assert frames_section() == frames_script()["generate"](), (
+        "docs/protocol.md is out of date: run python scripts/protocol-frames.py --write"
+    )
+
+
+def test_every_documented_example_frame_parses_to_its_type() -> None:
+    """The examples the doc shows (read back from the doc's first table) are frames the
+    server reads, each as the type of its row; every frame type has one."""
+    seen = set()
+    for line in frames_section().splitlines():
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        if len(cells) != 3 or not cells[0].startswith("`") or cells[0] == "type":
+            continue
+        kind = cells[0].strip("`")
+        shown = re.findall(r"`(\{.*?\})`(?:;|$)", cells[2])
+        assert shown, line
+        for text in shown:
+            frame = parse(json.loads(text))
+            assert kind == type(frame).TYPE, (text, frame)
+        seen.add(kind)
+    assert seen == {cls.TYPE for cls in FRAMES}

@@ -103,8 +103,7 @@ class Inbound:
     TOGETHER: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     ref: Ref = field(default=None, metadata={
-        "doc": "repeated in the error the frame causes (and in `pong`); anything but an int or "
-               "a string counts as none, never refused"})
+        "doc": "repeated in the error the frame causes, and in `pong`"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -199,7 +198,8 @@ class Why(Inbound):
 
     targets: tuple[Target, ...] | None = field(default=None, metadata=_says(
         f"things as `[kind, id]` pairs (a string kind, an int or string id, each at most "
-        f"{MAX_ID} characters), at most {MAX_TARGETS}", _targets, "why_targets",
+        f"{MAX_ID} characters), at most {MAX_TARGETS}; a pair that is not one is refused as "
+        f"for `target`", _targets, "why_targets",
         most=MAX_TARGETS))
     target: Target | None = field(default=None, metadata=_says(
         "one thing, `[kind, id]`, asked when `targets` is left out", _target,
