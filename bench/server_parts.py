@@ -7,8 +7,9 @@ has one connection that never reads (its queue is emptied after every action), i
 language given by ``--langs`` (seat 0 the first, seat 1 the second, ...). Every action is a
 random legal one. The figures are CPU milliseconds per action (``time.process_time``), so
 they hold on a shared machine; the parts are exclusive (a part's time leaves out the parts
-it calls), the rest is what no part names (parsing and checking the ``act``, timers, the
-queue).
+it calls), the rest is what no part names (checking the ``act`` against the room, timers,
+the queue). Each ``act`` is read from its decoded JSON by ``server/inbound.py`` ("frame
+parse") where the tree has it.
 
     .venv/bin/python -m bench.server_parts                    # evolution, 2 seats, 3000 actions
     .venv/bin/python -m bench.server_parts --game northstar --actions 2000
