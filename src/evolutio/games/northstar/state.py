@@ -98,7 +98,7 @@ class State:
         self.food_in = 0
         self.food_out = 0
         #: the food cards revealed this round, in seat order from the reveal (public; none
-        #: before the reveal), for the table to show them face up.
+        #: before the reveal, nor once a reshuffle took them back), for the table to show.
         self.revealed: tuple[int, ...] = ()
         #: the attack the last action made: (carnivore species id, prey species id), for
         #: the table to draw it; None once another action is applied.
