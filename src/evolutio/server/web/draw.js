@@ -125,6 +125,14 @@ export function arrowEnd(el, name, end) {
   return el;
 }
 
+// Marks `el` as one end of the tie `name` (a pair of cards that belong together, such as
+// two animals a paired trait links): the shell's motion draws a line under the table from
+// one end to the other, in the colour of the element's --tie custom property.
+export function tieEnd(el, name) {
+  el.dataset.tie = name;
+  return el;
+}
+
 // A seat's colour (the same in the table, the log and the score strip): seat-0 .. seat-5.
 export function seatClass(seat) {
   return seat === null || seat === undefined ? "" : `seat-${Number(seat) % 6}`;

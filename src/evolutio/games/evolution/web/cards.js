@@ -3,7 +3,7 @@
 // state as icons and its pairs as coloured chips. No rules here: only what the view says.
 import { h, pickable } from "/static/api.js";
 import { ref } from "/static/tips.js";
-import { sprite, tokenRow, badge, keyed, arrowEnd } from "/static/draw.js";
+import { sprite, tokenRow, badge, keyed, arrowEnd, tieEnd } from "/static/draw.js";
 
 // Evolution's own pictograms (icons.svg, next to this file): symbol ids are trait ids.
 export const gi = sprite("/static/games/evolution/icons.svg");
@@ -128,6 +128,7 @@ function pairChips(animal, links, ctx) {
     const name = ctx.label(l.trait);
     const chip = h(`div.pair.link-${l.hue}`, { dataset: { link: l.id }, title: `${name}: A${animal.id} – A${other}` },
       gi("link", ""), gi(l.trait, name), h("span", {}, `A${other}`));
+    tieEnd(chip, `link-${l.id}`);  // a line under the table joins the pair's two chips
     return pickable(ref(chip, l.trait, name), "link", l.id, `${name} A${(l.animals || []).join("–A")}`);
   }));
 }
