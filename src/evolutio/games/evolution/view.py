@@ -86,6 +86,8 @@ def animal_view(state: State, a: Animal, mine: bool, geography: bool | None = No
         "faces": list(state.card_faces[a.card]) if shown else None,
         "traits": [{"card": c, "trait": t} for c, t in a.traits],
         "food": a.food,
+        # of the food, the red tokens (from a food bank); the rest are blue (traits, attacks)
+        "red": a.red,
         "fat": a.fat,
         "fat_capacity": fat_capacity(a),
         "need": needs,

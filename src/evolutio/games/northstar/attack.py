@@ -151,6 +151,7 @@ def resolve(state: State, seat: int, attacker: Species, target: int,
     ctx = context(state, seat, attacker, prey_seat, prey_index, current_negation(state, attacker))
     state.intel = None
     events.append(Attacked(attacker.id, prey.id))
+    state.attack = (attacker.id, prey.id)
     prey_traits = _active(ctx, prey)
     ops.lose_population(state, prey_seat, prey, 1, "attack", events)
     for trait in prey_traits:

@@ -37,6 +37,7 @@ def apply_action(state: State, seat: int, action: Action) -> list[Event]:
     """Mutate for an action already checked."""
     state.feed_cache = None
     state.memo.clear()
+    state.attack = None
     events: list[Event] = []
     player = state.players[seat]
     if isinstance(action, ChooseFood):

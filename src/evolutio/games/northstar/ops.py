@@ -120,6 +120,7 @@ def draw(state: State, seat: int, count: int, deal: bool, events: list[Event]) -
                 break
             state.deck = state.discard
             state.discard = []
+            state.revealed = ()  # the food cards face up went back into the draw pile
             state.rng.shuffle(state.deck)
         state.players[seat].hand.append(state.deck.pop(0))
         got += 1

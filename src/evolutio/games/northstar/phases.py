@@ -32,6 +32,7 @@ def start_round(state: State, events: list[Event]) -> None:
     a reshuffle here makes this round the last (seed 002 "Fine del gioco")."""
     events.append(RoundBegan(state.round, state.first_player,
                              state.last_round == state.round))
+    state.revealed = ()
     for seat in state.seats_from(state.first_player):
         count = CARDS_PER_ROUND + len(state.players[seat].species)
         ops.draw(state, seat, count, True, events)
@@ -65,6 +66,7 @@ def reveal(state: State, events: list[Event]) -> None:
         player.food_card = None
         player.passed = False
     state.discard.extend(cards)
+    state.revealed = cards
     events.append(FoodRevealed(cards, values, total, state.watering_hole))
     if state.face_down:
         events.append(TraitsRevealed(tuple(sorted(state.face_down))))

@@ -66,9 +66,10 @@ class State:
     """Everything about one game; the game object is stateless."""
 
     __slots__ = (
-        "cards", "current", "deck", "discard", "face_down", "feed_cache", "first_player",
-        "food_in", "food_out", "intel", "labels", "last_round", "memo", "next_id", "options",
-        "per_game", "phase", "players", "rng", "round", "seed", "used", "watering_hole",
+        "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
+        "first_player", "food_in", "food_out", "intel", "labels", "last_round", "memo",
+        "next_id", "options", "per_game", "phase", "players", "revealed", "rng", "round", "seed",
+        "used", "watering_hole",
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -96,6 +97,12 @@ class State:
         #: food tokens put into play (food cards, food bank) and taken out of it.
         self.food_in = 0
         self.food_out = 0
+        #: the food cards revealed this round, in seat order from the reveal (public; none
+        #: before the reveal, nor once a reshuffle took them back), for the table to show.
+        self.revealed: tuple[int, ...] = ()
+        #: the attack the last action made: (carnivore species id, prey species id), for
+        #: the table to draw it; None once another action is applied.
+        self.attack: tuple[int, int] | None = None
         self.labels: dict[str, int] = {}
         #: the feeding actions of the seat to act, computed once per position (not cloned).
         self.feed_cache: tuple[int, list[Any]] | None = None
@@ -135,6 +142,8 @@ class State:
         other.intel = self.intel
         other.food_in = self.food_in
         other.food_out = self.food_out
+        other.revealed = self.revealed
+        other.attack = self.attack
         other.labels = self.labels
         other.feed_cache = None
         other.memo = {}

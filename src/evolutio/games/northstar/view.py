@@ -68,6 +68,9 @@ def view(state: State, seat: int | None) -> JSON:
         "watering_hole": state.watering_hole,
         "deck_size": len(state.deck),
         "discard": [_card(state, c) for c in state.discard],
+        "food_cards": [_card(state, c) for c in state.revealed],
+        "attack": None if state.attack is None else {
+            "species": state.attack[0], "target": state.attack[1]},
         "intel": None if state.intel is None else {
             "species": state.intel[0], "negated": sorted(state.intel[1])},
         "players": players,

@@ -46,16 +46,23 @@ export const TOKEN_KINDS = ["food", "fat", "plant", "meat", "shelter", "extra"];
 // A row of drawn tokens: `count` filled ones of `kind`, then `empty` hollow ones (food still
 // needed, free fat slots). At most `max` are drawn; past that one token and "×N". The row
 // carries data-tokens / data-count, which the shell's motion reads to fly a new token in.
-export function tokenRow(kind, count, label, { empty = 0, max = 8, key = null } = {}) {
+// `alt` ({kind, count}) draws the last `count` of the filled tokens in another kind (food
+// of two colours that counts the same: red from the food bank, blue from traits).
+export function tokenRow(kind, count, label, { empty = 0, max = 8, key = null, alt = null } = {}) {
   const n = Math.max(0, Number(count) || 0);
   const gap = Math.max(0, Number(empty) || 0);
+  const other = alt ? Math.min(n, Math.max(0, Number(alt.count) || 0)) : 0;
   // with no label the row is decoration (a legend's sample), hidden from screen readers
   const named = label ? { role: "img", "aria-label": label, title: label } : { "aria-hidden": "true" };
   const row = h(`span.tokens.tokens-${kind}`, {
     ...named, dataset: { tokens: kind, count: n, ...(key === null ? {} : { tokenKey: key }) } });
   const many = n + gap > max;
   const shown = many ? Math.min(n, 1) : n;
-  for (let i = 0; i < shown; i++) row.append(h(`span.token.token-${kind}`, { "aria-hidden": "true" }));
+  for (let i = 0; i < shown; i++) {
+    // many tokens: the one drawn is of the kind most of them are
+    const own = many ? other * 2 <= n : i < n - other;
+    row.append(h(`span.token.token-${own ? kind : alt.kind}`, { "aria-hidden": "true" }));
+  }
   if (many && n > 1) row.append(h("span.token-count", { "aria-hidden": "true" }, `×${n}`));
   if (!many) for (let i = 0; i < gap; i++) row.append(h(`span.token.token-${kind}.token-empty`, { "aria-hidden": "true" }));
   else if (gap) row.append(h(`span.token.token-${kind}.token-empty`, { "aria-hidden": "true" }), h("span.token-count", { "aria-hidden": "true" }, `×${gap}`));
@@ -115,6 +122,14 @@ export function tokenSource(el, kind) {
 // element with data-arrow-from="NAME" to the one with data-arrow-to="NAME".
 export function arrowEnd(el, name, end) {
   el.dataset[end === "from" ? "arrowFrom" : "arrowTo"] = name;
+  return el;
+}
+
+// Marks `el` as one end of the tie `name` (a pair of cards that belong together, such as
+// two animals a paired trait links): the shell's motion draws a line under the table from
+// one end to the other, in the colour of the element's --tie custom property.
+export function tieEnd(el, name) {
+  el.dataset.tie = name;
   return el;
 }
 

@@ -108,8 +108,33 @@ export function animate(root, before) {
   for (const [k, was] of before) if (!now.has(k) && was.node.dataset.leave === "fade") leave(was);
 }
 
+// The ties of the table (draw.js tieEnd): each name on exactly two elements, as a line
+// that dips under them from one to the other, in the colour of the first one's --tie.
+function drawTies(svg, root, box) {
+  const ends = new Map();
+  for (const el of root.querySelectorAll("[data-tie]")) {
+    if (!el.getClientRects().length) continue;  // not shown (a closed section)
+    ends.set(el.dataset.tie, [...(ends.get(el.dataset.tie) || []), el]);
+  }
+  for (const [, pair] of ends) {
+    if (pair.length !== 2) continue;
+    const [a, b] = pair.map((el) => el.getBoundingClientRect());
+    const x1 = a.left + a.width / 2 - box.left;
+    const y1 = a.bottom - box.top;
+    const x2 = b.left + b.width / 2 - box.left;
+    const y2 = b.bottom - box.top;
+    const dip = 10 + Math.min(18, Math.abs(x2 - x1) * 0.05);
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", `M${x1} ${y1} C${x1} ${y1 + dip} ${x2} ${y2 + dip} ${x2} ${y2}`);
+    path.setAttribute("class", "tie");
+    const colour = getComputedStyle(pair[0]).getPropertyValue("--tie").trim();
+    if (colour) path.style.stroke = colour;
+    svg.append(path);
+  }
+}
+
 // The arrows of the table (an attack): an SVG laid over `root`, from each data-arrow-from
-// element to the data-arrow-to element of the same name.
+// element to the data-arrow-to element of the same name; and its ties (drawTies).
 export function drawArrows(root) {
   for (const old of root.querySelectorAll(":scope > svg.arrows")) old.remove();
   const pairs = [];
@@ -117,7 +142,7 @@ export function drawArrows(root) {
     const to = root.querySelector(`[data-arrow-to="${CSS.escape(from.dataset.arrowFrom)}"]`);
     if (to) pairs.push([from, to]);
   }
-  if (!pairs.length) return;
+  if (!pairs.length && !root.querySelector("[data-tie]")) return;
   const box = root.getBoundingClientRect();
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "arrows");
@@ -133,6 +158,7 @@ export function drawArrows(root) {
   marker.append(head);
   defs.append(marker);
   svg.append(defs);
+  drawTies(svg, root, box);
   for (const [from, to] of pairs) {
     const a = from.getBoundingClientRect();
     const b = to.getBoundingClientRect();

@@ -3,7 +3,7 @@
 // state as icons and its pairs as coloured chips. No rules here: only what the view says.
 import { h, pickable } from "/static/api.js";
 import { ref } from "/static/tips.js";
-import { sprite, tokenRow, badge, keyed, arrowEnd } from "/static/draw.js";
+import { sprite, tokenRow, badge, keyed, arrowEnd, tieEnd } from "/static/draw.js";
 
 // Evolution's own pictograms (icons.svg, next to this file): symbol ids are trait ids.
 export const gi = sprite("/static/games/evolution/icons.svg");
@@ -95,6 +95,13 @@ function flags(animal, ctx, attack) {
   return out.length ? h("span.flags", {}, out) : null;
 }
 
+// "food 2/3 (red 1, blue 1)": the colours said only when some of the food is blue.
+function foodLabel(animal, food, need, t) {
+  const red = Math.min(food, animal.red ?? food);
+  const split = red < food ? ` (${t("red")} ${red}, ${t("blue")} ${food - red})` : "";
+  return `${t("food_in")} ${food}/${need}${split}`;
+}
+
 // The trait cards tucked under an animal: ul.traits > li[data-card], each a tab with its icon,
 // name and cost; struck through when it does not work (Continents, paralysis).
 function traitTabs(animal, ctx) {
@@ -121,6 +128,7 @@ function pairChips(animal, links, ctx) {
     const name = ctx.label(l.trait);
     const chip = h(`div.pair.link-${l.hue}`, { dataset: { link: l.id }, title: `${name}: A${animal.id} – A${other}` },
       gi("link", ""), gi(l.trait, name), h("span", {}, `A${other}`));
+    tieEnd(chip, `link-${l.id}`);  // a line under the table joins the pair's two chips
     return pickable(ref(chip, l.trait, name), "link", l.id, `${name} A${(l.animals || []).join("–A")}`);
   }));
 }
@@ -143,7 +151,8 @@ export function animalEl(animal, ctx, attack, links) {
   const fat = animal.fat || 0;
   // once the game is over the food of the last turn is gone: "0/1" would read as starving
   const foodRow = ghost || ctx.over ? null
-    : tokenRow("food", food, `${t("food_in")} ${food}/${need}`, { empty: Math.max(0, need - food), max: 6 });
+    : tokenRow("food", food, foodLabel(animal, food, need, t),
+      { empty: Math.max(0, need - food), max: 6, alt: { kind: "blue", count: food - (animal.red ?? food) } });
   const fatRow = cap > 0 && !ctx.over
     ? tokenRow("fat", fat, `${t("fat")} ${fat}/${cap}`, { empty: Math.max(0, cap - fat), max: 6 }) : null;
   // the animal card's face-down side: its owner sees it (everyone, once revealed)

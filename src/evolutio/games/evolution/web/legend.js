@@ -17,7 +17,7 @@ export function legendEl(view, ctx) {
   const sets = ["base", ...((view.options && view.options.expansions) || []).filter((s) => s !== "base")];
   const items = [
     { icon: gi("food-bank", ""), name: t("food"), text: t("lg_bank") },
-    { icon: tokenIcon("food"), name: t("lg_food"), text: t("lg_food_text") },
+    { icon: tokenRow("food", 2, "", { alt: { kind: "blue", count: 1 } }), name: t("lg_food"), text: t("lg_food_text") },
     { icon: tokenIcon("food", true), name: t("lg_need"), text: t("lg_need_text") },
     { icon: tokenIcon("fat"), name: t("lg_fat"), text: t("lg_fat_text") },
     { icon: tokenIcon("fat", true), name: t("lg_fat_room"), text: t("lg_fat_room_text") },

@@ -24,8 +24,7 @@ function seatName(p, ctx) {
 
 // The food cards of this round as the watering hole shows them: face down (a back per seat
 // that chose, the viewer's own face up with an "only you see it" mark) until they are
-// revealed before feeding, then face up (the view's food_cards, else the discard pile's
-// last cards: the reveal discards them and nothing is discarded again before the round ends).
+// revealed before feeding, then face up (the view's food_cards: those revealed this round).
 function pondCards(view, ctx) {
   const { t } = ctx;
   const players = view.players || [];
@@ -42,10 +41,7 @@ function pondCards(view, ctx) {
     });
   }
   if (view.phase === "before" || view.phase === "feed") {
-    const discard = view.discard || [];
-    const shown = Array.isArray(view.food_cards) ? view.food_cards
-      : discard.slice(Math.max(0, discard.length - players.length));
-    return shown.map((c) => traitCard(c, ctx, { size: "mini", pick: false, enter: "flip" }));
+    return (view.food_cards || []).map((c) => traitCard(c, ctx, { size: "mini", pick: false, enter: "flip" }));
   }
   return [];
 }

@@ -4,7 +4,7 @@
 // card families are looks only.
 import { h, pickable } from "/static/api.js";
 import { ref } from "/static/tips.js";
-import { sprite, shellIcon, tokenRow, track, badge, cardBack, keyed } from "/static/draw.js";
+import { sprite, shellIcon, tokenRow, track, badge, cardBack, keyed, arrowEnd } from "/static/draw.js";
 
 export const gi = sprite("/static/games/northstar/icons.svg");
 
@@ -112,5 +112,8 @@ export function speciesBoard(s, view, ctx) {
     intel ? h("div.intel-note", {}, gi("intelligence"),
       `${t("switched_off")}: ${view.intel.negated.map((n) => ctx.label(n)).join(", ") || "-"}`) : null);
   keyed(el, `species:${s.id}`);
+  // the attack the last action made: an arrow from the carnivore to its prey (motion.js)
+  if (view.attack && view.attack.species === s.id) arrowEnd(el, "attack", "from");
+  if (view.attack && view.attack.target === s.id) arrowEnd(el, "attack", "to");
   return pickable(el, "species", s.id, `A${s.id}`);
 }
