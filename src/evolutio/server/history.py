@@ -161,9 +161,6 @@ class History:
     def __iter__(self) -> Iterator[LogEntry]:
         return iter(self._entries)
 
-    def __reversed__(self) -> Iterator[LogEntry]:
-        return reversed(self._entries)
-
     def __len__(self) -> int:
         return len(self._entries)
 
@@ -178,6 +175,15 @@ class History:
         """Forget the entry of ``version`` when it is the last (an undo)."""
         if self._entries and self._entries[-1].v == version:
             self._entries.pop()
+
+    def acted_since(self, seat: int, version: int) -> bool:
+        """Whether a person at ``seat`` made one of the actions after ``version``."""
+        for entry in reversed(self._entries):
+            if entry.v <= version:
+                return False
+            if entry.seat == seat and entry.by == "human":
+                return True
+        return False
 
     def to_json(self, lang: str, full: bool, version: int) -> list[JSON]:
         """The entries a state frame carries, in ``lang``: all of them in a full one, else

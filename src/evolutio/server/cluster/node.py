@@ -343,12 +343,7 @@ class Cluster:
         """Whether an ``act`` made at an older ``version`` is one ``seat`` already made
         (sent again after a reconnect): the seat acted since that version, so the act was
         used. It is answered with the current state, not applied again (nor refused)."""
-        if version < 0 or version >= room.version:
+        if version < 0 or version >= room.version or not room.log.acted_since(seat, version):
             return False
-        for entry in reversed(room.log):
-            if entry.v <= version:
-                return False
-            if entry.seat == seat and entry.by == "human":
-                room.send_state(conn, full=True)
-                return True
-        return False
+        room.send_state(conn, full=True)
+        return True
