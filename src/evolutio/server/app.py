@@ -82,6 +82,7 @@ def create_app(
     # fails before serving.
     lock = ProcessLock(engine)
     cluster: Cluster | Alone = Cluster(hub, redis, lease) if redis else Alone(hub)
+    hub.cluster = cluster  # what the hub, its rooms and the lobby ask
     cluster.prepare(engine, lock)  # alone: the lock; with Redis: leases, Redis answers
     store.watch = FileWatch(engine)
     count = cluster.load()  # alone: every room now; a cluster takes rooms as needed
