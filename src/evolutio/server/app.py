@@ -26,7 +26,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
-from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning, undo
+from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning
+from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
     RoomRow,
@@ -40,7 +41,6 @@ from evolutio.server.hub import Hub
 from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, ref_of
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
-from evolutio.server.migrate import upgrade
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
 from evolutio.server.store import StorageError, Store
@@ -82,14 +82,11 @@ def create_app(
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.
     lock = ProcessLock(engine)
-    cluster = Cluster(hub, redis, lease) if redis else None
-    if cluster is None:
-        lock.acquire()  # with Redis, rooms have leases instead
-        upgrade(engine)
-    else:
-        cluster.prepare(engine)  # Redis answers; migrations one process at a time
+    cluster: Cluster | Alone = Cluster(hub, redis, lease) if redis else Alone(hub)
+    hub.cluster = cluster  # what the hub, its rooms and the lobby ask
+    cluster.prepare(engine, lock)  # alone: the lock; with Redis: leases, Redis answers
     store.watch = FileWatch(engine)
-    count = hub.load_all() if cluster is None else 0  # the cluster takes rooms as needed
+    count = cluster.load()  # alone: every room now; a cluster takes rooms as needed
     stack = ExitStack()
     stack.callback(lock.release)
 
@@ -98,13 +95,11 @@ def create_app(
         hub.start_all()
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
-        if cluster is not None:
-            await cluster.start(handle)
+        await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
-        if cluster is not None:
-            await cluster.stop()
+        await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
         people.pool.shutdown(wait=False)
@@ -208,9 +203,7 @@ def create_app(
         if not (offset.isdigit() and limit.isdigit()) or len(offset) > 9 or len(limit) > 9:
             raise ApiError(400, "paging")
         skip, count = int(offset), min(max(int(limit), 1), 50)
-        live = [r.summary() for r in hub.rooms.values() if r.status != "over" and not r.private]
-        if cluster is not None:
-            live = await cluster.listed()  # every process's rooms
+        live = await cluster.listed()  # every process's rooms
         live.sort(key=lambda r: (r["status"] != "open", r["id"]))
 
         def finished() -> list[dict[str, Any]]:
@@ -290,10 +283,9 @@ def create_app(
         room = hub.room(room_id)
         if room is not None:
             return {"room": room.summary()}
-        if cluster is not None:  # played by another process: its summary, with presence
-            there = await cluster.forward.summary(room_id, lang_of(request))
-            if there is not None:
-                return there
+        there = await cluster.summary(room_id, lang_of(request))
+        if there is not None:  # played by another process: its summary, with presence
+            return there
         with store.session() as s:
             row = s.get(RoomRow, room_id)
         if row is None:
@@ -368,7 +360,7 @@ def create_app(
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         room, owner = hub.room(room_id), None
-        if room is None and cluster is not None:  # here, taken over now, or relayed
+        if room is None:  # here, taken over now, or relayed
             room, owner = await cluster.place(room_id)
         if room is None and owner is None:
             await websocket.send_text(
@@ -403,8 +395,8 @@ def create_app(
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
-        if cluster is not None and owner is not None:  # another process plays the room
-            return await cluster.relays.run(websocket, conn, room_id, owner, keys, writer)
+        if owner is not None:  # another process plays the room
+            return await cluster.relay(websocket, conn, room_id, owner, keys, writer)
         assert room is not None
         room.attach(conn)
         try:
@@ -453,7 +445,7 @@ def create_app(
             elif isinstance(frame, Chat):
                 room.chat_line(conn, frame)
             elif isinstance(frame, Undo):
-                undo.take_back(room, conn, frame)
+                room.undo.take_back(conn, frame)
             elif isinstance(frame, Resync):
                 if room.match is None:
                     conn.send({"type": "room", "room": room.summary()})

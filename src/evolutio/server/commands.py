@@ -16,7 +16,7 @@ from evolutio.bots.base import BotError
 from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
 from evolutio.core import options as opts
 from evolutio.core.game import OptionError
-from evolutio.server import privacy, resign, seating, timing
+from evolutio.server import privacy, resign, timing
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.seeds import game_seed
 from evolutio.server.texts import Words, say, table
@@ -61,7 +61,7 @@ def need_host(room: RoomFace, conn: Conn) -> None:
 def cmd_join(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "join")
     assert conn.user_id is not None
-    index = seating.join(room.seats, conn.user_id, conn.name, args[0] if args else None)
+    index = room.seats.join(conn.user_id, conn.name, args[0] if args else None)
     room.save()
     room.system("seat_taken", name=conn.name, seat=index + 1)
     room.send_room()
@@ -70,7 +70,7 @@ def cmd_join(room: RoomFace, conn: Conn, args: list[str]) -> None:
 def cmd_leave(room: RoomFace, conn: Conn, args: list[str]) -> None:
     if room.status != "open" and room.seat_of(conn.user_id) is not None:
         raise RoomError("not_open", "leave_playing")
-    index = seating.leave(room.seats, conn.user_id)
+    index = room.seats.leave(conn.user_id)
     room.save()
     room.system("seat_left", name=conn.name, seat=index + 1)
     room.send_room()
@@ -82,7 +82,7 @@ def cmd_bot(room: RoomFace, conn: Conn, args: list[str]) -> None:
     if level not in BOT_LEVELS:
         raise RoomError("bad_level", "bot_levels", levels=", ".join(BOT_LEVELS))
     spec = playable_bot(level, room.game_name)
-    index = seating.put_bot(room.seats, spec, args[1] if len(args) > 1 else None)
+    index = room.seats.put_bot(spec, args[1] if len(args) > 1 else None)
     room.save()
     if spec != level:
         room.system("bot_instead", level=level_name(level), spec=level_name(spec),
@@ -103,7 +103,7 @@ def cmd_kick(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "kick")
     if not args:
         raise RoomError("bad_seat", "kick_which")
-    name = seating.kick(room.seats, args[0])
+    name = room.seats.kick(args[0])
     room.save()
     room.system("kicked", name=name, seat=args[0])
     room.send_room()
@@ -135,7 +135,7 @@ def cmd_option(room: RoomFace, conn: Conn, args: list[str]) -> None:
             raise option_refusal(exc) from None
         seats = opts.seat_option(specs)
         if seats is not None:
-            room.seats = seating.resized(room.seats, int(options[seats.name]))
+            room.seats.resize(int(options[seats.name]))
         room.options = options
         value = options[spec.name]
         label = Words(spec.text)

@@ -1,8 +1,11 @@
 """What the server's parts see of each other: small protocols, below them all.
 
-A room (``rooms.Room``) runs its clocks, commands, frames, refusals, resignations and undo
-through helper modules that are handed the room; the room belongs to a hub (``hub.Hub``),
-which may belong to a cluster (``cluster.node.Cluster``). Each lower part is typed here by
+A room (``rooms.Room``) holds its parts, each typed here by what it reads of the room: its
+clocks (``clocks.Timers``), frame cache (``frames.Frames``), undo (``undo.Undo``), log
+(``history.History``) and seats (``seating.Seats``); commands, refusals and resignations are
+helper modules handed the room. The room belongs to a hub (``hub.Hub``), which talks to the
+other processes through a :class:`ClusterFace`: ``cluster.node.Cluster`` or, alone,
+``cluster.alone.Alone``. Each lower part is typed here by
 what it uses of the higher one, so that the modules import in one direction (the room imports
 its helpers, the hub its rooms, the cluster the hub) and none reaches back up
 (tests/test_layers.py). The classes satisfy these protocols structurally; the type checker
@@ -18,9 +21,9 @@ if TYPE_CHECKING:
     from evolutio.core.match import Match
     from evolutio.server.conn import Conn
     from evolutio.server.db import User
-    from evolutio.server.history import LogEntry
+    from evolutio.server.history import History
     from evolutio.server.limits import Quota
-    from evolutio.server.seating import Seat
+    from evolutio.server.seating import Seats
     from evolutio.server.store import Store
     from evolutio.server.timing import Timing
 
@@ -42,36 +45,34 @@ class TimersFace(Protocol):
     def back(self, seat: int) -> None: ...
 
 
-class ListingFace(Protocol):
-    """The cluster's shared lobby list (``cluster.listing.Listing``), as a room tells it."""
+class SavingRoom(Protocol):
+    """A room whose write failed, as the hub and the cluster handle the failure."""
 
-    def touch(self, room_id: str) -> None: ...
+    @property
+    def id(self) -> str: ...
 
-
-class ForwardFace(Protocol):
-    """What the lobby asks the process that plays a room (``cluster.forward.Forward``)."""
-
-    async def hint(self, user: User, room_id: str, version: str, lang: str,
-                   said: str) -> JSON: ...
-
-    async def rematch(self, user: User, old_id: str, said: str, hops: int = 0) -> JSON: ...
+    def system(self, key: str, **fields: Any) -> None: ...
 
 
 class ClusterFace(Protocol):
-    """This process's part in a cluster (``cluster.node.Cluster``), as the hub, its rooms and
-    the lobby use it."""
+    """This process's part among the processes serving one database, as the hub, its rooms
+    and the lobby use it: ``cluster.node.Cluster`` (several processes sharing rooms through
+    Redis) or ``cluster.alone.Alone`` (the only process: every room is here)."""
 
-    @property
-    def listing(self) -> ListingFace: ...
-
-    @property
-    def forward(self) -> ForwardFace: ...
+    def touch(self, room_id: str) -> None: ...
 
     def claim_new(self, room_id: str) -> None: ...
 
-    def conflict(self, room: RoomFace, exc: Exception) -> bool: ...
+    def conflict(self, room: SavingRoom, exc: Exception) -> bool: ...
 
     def retried(self, room: RoomFace, conn: Conn, seat: int, version: int) -> bool: ...
+
+    def elsewhere(self, room_id: str) -> bool: ...
+
+    async def rematch(self, user: User, old_id: str, said: str) -> JSON | None: ...
+
+    async def hint(self, user: User, room_id: str, version: str, lang: str,
+                   said: str) -> JSON | None: ...
 
 
 class HubFace(Protocol):
@@ -93,23 +94,106 @@ class HubFace(Protocol):
     def chat_quota(self) -> Quota: ...
 
     @property
-    def cluster(self) -> ClusterFace | None: ...
+    def cluster(self) -> ClusterFace: ...
 
-    def storage_failed(self, room: RoomFace, exc: Exception) -> None: ...
+    def storage_failed(self, room: SavingRoom, exc: Exception) -> None: ...
 
     def forget_finished(self, keep: int = 200) -> None: ...
+
+
+class FramesRoom(Protocol):
+    """A room as its frame cache (``frames.Frames``) reads it to make a state frame."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def seats(self) -> Seats: ...
+
+    @property
+    def outcome(self) -> JSON | None: ...
+
+    @property
+    def timers(self) -> TimersFace: ...
+
+    @property
+    def undo(self) -> UndoFace: ...
+
+    @property
+    def log(self) -> History: ...
+
+
+class UndoFace(Protocol):
+    """A room's undo (``undo.Undo``), as a state frame asks it."""
+
+    def offered(self, seat: int | None) -> bool: ...
+
+
+class FramesFace(Protocol):
+    """A room's frame cache (``frames.Frames``), as an undo tells it the version moved."""
+
+    def forget(self) -> None: ...
+
+
+class UndoRoom(Protocol):
+    """A room as its undo (``undo.Undo``) checks and takes back an action."""
+
+    turn: int
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def hub(self) -> HubFace: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def seats(self) -> Seats: ...
+
+    @property
+    def timers(self) -> TimersFace: ...
+
+    @property
+    def log(self) -> History: ...
+
+    @property
+    def frames(self) -> FramesFace: ...
+
+    @property
+    def conns(self) -> set[Conn]: ...
+
+    def seat_of(self, user_id: int | None) -> int | None: ...
+
+    def system(self, key: str, **fields: Any) -> None: ...
+
+    def send_state(self, conn: Conn, full: bool) -> None: ...
+
+    def send_room(self) -> None: ...
 
 
 class RoomFace(Protocol):
     """A room (``rooms.Room``), as its helper modules, its timers, the hub's storage
     failures and the cluster use it. Attributes a helper sets are plain attributes here."""
 
-    seats: list[Seat]
+    seats: Seats
     options: dict[str, Any]
     clock: int
     private: bool
     turn: int
-    undo_point: Any
 
     @property
     def id(self) -> str: ...
@@ -148,19 +232,10 @@ class RoomFace(Protocol):
     def version(self) -> int: ...
 
     @property
-    def log(self) -> list[LogEntry]: ...
+    def log(self) -> History: ...
 
     @property
     def conns(self) -> set[Conn]: ...
-
-    @property
-    def _frames(self) -> dict[tuple[int | None, str], str]: ...
-
-    @property
-    def _legal_json(self) -> dict[tuple[int, str], list[JSON]]: ...
-
-    @property
-    def _shared(self) -> dict[Any, Any]: ...
 
     def seat_of(self, user_id: int | None) -> int | None: ...
 
@@ -185,8 +260,6 @@ class RoomFace(Protocol):
     def start(self, seed: int, by: str) -> None: ...
 
     def play(self, seat: int, action: Action, by: str, lang: str = "en") -> None: ...
-
-    def forget_frames(self) -> None: ...
 
     def bot_for(self, seat: int) -> Any: ...
 

@@ -1,9 +1,10 @@
 """The frames a room sends: each seat's legal actions and the state message.
 
-Both are cached on the room per version (``Room.forget_frames`` clears them when the version
-moves): a state frame per (seat, language) unless it is a full one, the legal actions per
-(seat, language). What no language changes is made once per version and shared: each seat's
-view, the legal actions' JSON, notation, targets and confirm flags, the running score.
+Both are cached per version by the room's :class:`Frames` (``room.frames``, which forgets
+them when the version moves): a state frame per (seat, language) unless it is a full one,
+the legal actions per (seat, language). What no language changes is made once per version
+and shared: each seat's view, the legal actions' JSON, notation, targets and confirm flags,
+the running score.
 Sentences come from the game in the connection's language. Frames are made only for the
 connections a room has, and encoded once each (:mod:`wire`). An action's JSON and notation
 depend on the action alone, so they are made once per process (:func:`action_parts`).
@@ -15,10 +16,10 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from evolutio.core.game import JSON, decision_prompt
-from evolutio.server import table, undo, wire
+from evolutio.server import table, wire
 
 if TYPE_CHECKING:
-    from evolutio.server.faces import RoomFace
+    from evolutio.server.faces import FramesRoom
 
 
 T = TypeVar("T")
@@ -42,102 +43,124 @@ def action_parts(action: Any) -> tuple[JSON, str]:
     return made[1], made[2]
 
 
-def release(room: RoomFace) -> None:
-    """After a version's frames went out: let go of what they were made from (views, legal
-    lists, score) while it is still fresh in the processor's cache, keeping the encoded
-    frames for whoever asks again within the version. What is asked later (a full state,
-    a resync, a newcomer) is made again from the state, which has not changed."""
-    room._shared.clear()
-    room._legal_json.clear()
+class Frames:
+    """A room's frame cache (``room.frames``): the encoded state frames of the current
+    version per (seat, language), the legal actions' JSON per (seat, language) and what the
+    frames of one version share across seats and languages. It owns all three; the room
+    tells it when the version moves (:meth:`forget`) or who controls a seat changed
+    (:meth:`refresh`). Typed against what it uses of the room (``faces.FramesRoom``)."""
 
+    def __init__(self, room: FramesRoom) -> None:
+        self.room = room
+        self._frames: dict[tuple[int | None, str], str] = {}
+        self._legal: dict[tuple[int, str], list[JSON]] = {}
+        self._shared: dict[Any, Any] = {}
 
-def shared(room: RoomFace, key: Hashable, make: Callable[[], T]) -> T:
-    """``make()`` once per version for the whole room (``Room.forget_frames`` forgets it)."""
-    cache = room._shared
-    if key not in cache:
-        cache[key] = make()
-    value: T = cache[key]
-    return value
+    def forget(self) -> None:
+        """The version changed (an action or an undo): frames and legal lists are made
+        anew."""
+        self._frames.clear()
+        self._legal.clear()
+        self._shared.clear()
 
+    def refresh(self) -> None:
+        """Who controls a seat changed: the state frames are made again (what they are made
+        from stays)."""
+        self._frames.clear()
 
-def _legal_base(room: RoomFace, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
-    """``seat``'s legal actions with what no language changes, made once per version:
-    (action, index, JSON, notation, targets, confirm)."""
-    assert room.match is not None
-    game, state = room.game, room.match.state
-    targets = game.action_targets
-    confirms = getattr(game, "confirms", None)  # as ``table.confirms``, asked once
-    out = []
-    for i, a in enumerate(room.match.legal(seat)):
-        data, notation = action_parts(a)
-        confirm = bool(confirms(state, a)) if confirms is not None else False
-        out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
-    return out
+    def release(self) -> None:
+        """After a version's frames went out: let go of what they were made from (views,
+        legal lists, score) while it is still fresh in the processor's cache, keeping the
+        encoded frames for whoever asks again within the version. What is asked later (a
+        full state, a resync, a newcomer) is made again from the state, which has not
+        changed."""
+        self._shared.clear()
+        self._legal.clear()
 
+    def shared(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()`` once per version for the whole room (:meth:`forget` forgets it)."""
+        cache = self._shared
+        if key not in cache:
+            cache[key] = make()
+        value: T = cache[key]
+        return value
 
-def legal_json(room: RoomFace, seat: int, lang: str = "en") -> list[JSON]:
-    """``seat``'s legal actions as sent to it, described in ``lang``, with their targets."""
-    key = (seat, lang)
-    if key not in room._legal_json:
+    def _legal_base(self, seat: int) -> list[tuple[Any, int, JSON, str, list[Any], bool]]:
+        """``seat``'s legal actions with what no language changes, made once per version:
+        (action, index, JSON, notation, targets, confirm)."""
+        room = self.room
         assert room.match is not None
         game, state = room.game, room.match.state
-        base = shared(room, ("legal", seat), lambda: _legal_base(room, seat))
-        # ``describe_choice`` of core.game, its lookup done once for the whole list
-        say = getattr(game, "describe_choice", None)
-        if not callable(say):
-            say = game.describe_action
-        room._legal_json[key] = [
-            {"index": i, "action": data, "notation": notation, "text": str(say(state, a, lang)),
-             "targets": where, "confirm": confirm}
-            for a, i, data, notation, where, confirm in base
-        ]
-    return room._legal_json[key]
+        targets = game.action_targets
+        confirms = getattr(game, "confirms", None)  # as ``table.confirms``, asked once
+        out = []
+        for i, a in enumerate(room.match.legal(seat)):
+            data, notation = action_parts(a)
+            confirm = bool(confirms(state, a)) if confirms is not None else False
+            out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
+        return out
 
+    def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
+        """``seat``'s legal actions as sent to it, described in ``lang``, with their
+        targets."""
+        key = (seat, lang)
+        if key not in self._legal:
+            room = self.room
+            assert room.match is not None
+            game, state = room.game, room.match.state
+            base = self.shared(("legal", seat), lambda: self._legal_base(seat))
+            # ``describe_choice`` of core.game, its lookup done once for the whole list
+            say = getattr(game, "describe_choice", None)
+            if not callable(say):
+                say = game.describe_action
+            self._legal[key] = [
+                {"index": i, "action": data, "notation": notation,
+                 "text": str(say(state, a, lang)), "targets": where, "confirm": confirm}
+                for a, i, data, notation, where, confirm in base
+            ]
+        return self._legal[key]
 
-def state_frame(room: RoomFace, seat: int | None, full: bool, lang: str = "en") -> str:
-    """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
-    cached per version unless full."""
-    if not full and (seat, lang) in room._frames:
-        return room._frames[seat, lang]
-    match = room.match
-    assert match is not None
-    decision = match.decision
-    waiting = () if decision is None else decision.seats
-    mine = seat is not None and seat in waiting
-    clocks = {s: room.timers.remaining(s) for s in waiting}
-    if seat is not None and mine:
-        clock = clocks[seat]
-    else:
-        left = [c for c in clocks.values() if c is not None]
-        clock = min(left) if left else None
-    message: JSON = {
-        "type": "state",
-        "room": room.id,
-        "version": match.version,
-        "seat": seat,
-        "full": full,
-        "view": shared(room, ("view", seat), lambda: match.view(seat)),
-        "decision": None if decision is None else {
-            **decision.to_json(),
-            "prompt": decision_prompt(room.game, match.state, decision, lang),
-        },
-        "legal": room.legal_json(seat, lang) if mine and seat is not None else None,
-        "chosen": decision is not None and seat in decision.chosen,
-        "controller": None if decision is None else room.seats[waiting[0]].controller,
-        "controllers": {str(s): room.seats[s].controller for s in waiting},
-        "clock": clock,
-        "clocks": {str(s): c for s, c in clocks.items()},
-        "banks": room.timers.banks_json(),
-        "outcome": room.outcome,
-        "score": shared(room, "score", lambda: table.score_json(room.game, match.state)),
-        "undo": undo.offered(room, seat),
-        "log": [
-            e.to_json(lang)
-            for e in (room.log if full else room.log[-1:])
-            if full or e.v == match.version
-        ],
-    }
-    text = wire.dumps(message)
-    if not full:
-        room._frames[seat, lang] = text
-    return text
+    def state(self, seat: int | None, full: bool, lang: str = "en") -> str:
+        """The state message for ``seat`` (None: spectators) with sentences in ``lang``;
+        cached per version unless full."""
+        if not full and (seat, lang) in self._frames:
+            return self._frames[seat, lang]
+        room = self.room
+        match = room.match
+        assert match is not None
+        decision = match.decision
+        waiting = () if decision is None else decision.seats
+        mine = seat is not None and seat in waiting
+        clocks = {s: room.timers.remaining(s) for s in waiting}
+        if seat is not None and mine:
+            clock = clocks[seat]
+        else:
+            left = [c for c in clocks.values() if c is not None]
+            clock = min(left) if left else None
+        message: JSON = {
+            "type": "state",
+            "room": room.id,
+            "version": match.version,
+            "seat": seat,
+            "full": full,
+            "view": self.shared(("view", seat), lambda: match.view(seat)),
+            "decision": None if decision is None else {
+                **decision.to_json(),
+                "prompt": decision_prompt(room.game, match.state, decision, lang),
+            },
+            "legal": self.legal_json(seat, lang) if mine and seat is not None else None,
+            "chosen": decision is not None and seat in decision.chosen,
+            "controller": None if decision is None else room.seats[waiting[0]].controller,
+            "controllers": {str(s): room.seats[s].controller for s in waiting},
+            "clock": clock,
+            "clocks": {str(s): c for s, c in clocks.items()},
+            "banks": room.timers.banks_json(),
+            "outcome": room.outcome,
+            "score": self.shared("score", lambda: table.score_json(room.game, match.state)),
+            "undo": room.undo.offered(seat),
+            "log": room.log.to_json(lang, full, match.version),
+        }
+        text = wire.dumps(message)
+        if not full:
+            self._frames[seat, lang] = text
+        return text

@@ -13,7 +13,7 @@ bot, or one playing for an absent person: the seat's ``bot`` in the room tells w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,6 +148,50 @@ def log_entry(
         texts = entry_texts(game, state, step, names, hide, options=options)
         return LogEntry(version, seat, texts, by)
     return LogEntry(version, seat, {"en": joined(english)}, by, said, {"en": english})
+
+
+class History:
+    """A room's game log in memory (``room.log``): one :class:`LogEntry` per applied action,
+    in order. It owns its entries: the room adds one per action, an undo takes the last
+    back, a state frame reads them."""
+
+    def __init__(self) -> None:
+        self._entries: list[LogEntry] = []
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def add(self, game: Game[Any], state: Any, step: tuple[int, Action, Sequence[Event]],
+            players: list[str], hide: bool, version: int, by: str) -> None:
+        """The entry of one applied action (as :func:`log_entry`; ``state`` is the state after
+        it, its options word the sentences)."""
+        self._entries.append(log_entry(game, state, step, players, hide, version, by,
+                                       state.options))
+
+    def take_back(self, version: int) -> None:
+        """Forget the entry of ``version`` when it is the last (an undo)."""
+        if self._entries and self._entries[-1].v == version:
+            self._entries.pop()
+
+    def acted_since(self, seat: int, version: int) -> bool:
+        """Whether a person at ``seat`` made one of the actions after ``version``."""
+        for entry in reversed(self._entries):
+            if entry.v <= version:
+                return False
+            if entry.seat == seat and entry.by == "human":
+                return True
+        return False
+
+    def to_json(self, lang: str, full: bool, version: int) -> list[JSON]:
+        """The entries a state frame carries, in ``lang``: all of them in a full one, else
+        the entry of ``version`` (none when the last is older)."""
+        if full:
+            return [e.to_json(lang) for e in self._entries]
+        last = self._entries[-1:]
+        return [e.to_json(lang) for e in last if e.v == version]
 
 
 def replay_steps(record: Record, lang: str = "en", steps: list[JSON] | None = None,

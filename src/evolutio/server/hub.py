@@ -19,16 +19,17 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.match import Match
 from evolutio.core.registry import available_games, get_game
 from evolutio.server import commands, timing
+from evolutio.server.cluster.alone import Alone
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import DatabaseGone
 from evolutio.server.rooms import CHAT_WINDOW, Room
-from evolutio.server.seating import Seat
+from evolutio.server.seating import Seat, Seats
 from evolutio.server.store import StorageError, Store, StoredRoom
 
 if TYPE_CHECKING:
-    from evolutio.server.faces import ClusterFace, RoomFace
+    from evolutio.server.faces import ClusterFace, SavingRoom
 
 log = logging.getLogger("evolutio.server")
 
@@ -63,8 +64,9 @@ class Hub:
         self._recovery: asyncio.Task[None] | None = None
         #: why the server stops (its database file is gone), once it must
         self.fatal_error: str | None = None
-        #: this process's part in a cluster (``serve --redis``); None: the only process
-        self.cluster: ClusterFace | None = None
+        #: this process among the others on its database: alone until a cluster
+        #: (``serve --redis``, ``cluster.node.Cluster``) puts itself here
+        self.cluster: ClusterFace = Alone(self)
 
     def close(self) -> None:
         if self._recovery is not None:
@@ -73,9 +75,9 @@ class Hub:
 
     # -- storage failures --------------------------------------------------------------------
 
-    def storage_failed(self, room: RoomFace, exc: Exception) -> None:
+    def storage_failed(self, room: SavingRoom, exc: Exception) -> None:
         """A write of ``room`` failed: tell the room once, log, retry with backoff."""
-        if self.cluster is not None and self.cluster.conflict(room, exc):
+        if self.cluster.conflict(room, exc):
             return  # another process wrote this action index: the room is reloaded
         self.storage_failures += 1
         if isinstance(exc.__cause__, DatabaseGone):
@@ -174,7 +176,7 @@ class Hub:
         clock, timed = timing.of_request(clock, times if isinstance(times, dict) else {})
         seats_spec = opts.seat_option(game.options_spec())
         players = game.info.min_players if seats_spec is None else normalized[seats_spec.name]
-        seats = [Seat() for _ in range(int(players))]
+        seats = Seats(Seat() for _ in range(int(players)))
         seats[0] = Seat(host.id, host.name)
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         private = False if private is None else private
@@ -182,8 +184,7 @@ class Hub:
             raise RoomError("bad_option", "private_bool")
         room = Room(self, room_id, game_name, normalized, clock, host.id, seats, timing=timed,
                     private=private)
-        if self.cluster is not None:
-            self.cluster.claim_new(room.id)  # the lease before the row other processes scan
+        self.cluster.claim_new(room.id)  # a lease before the row other processes scan
         room.save()
         self.rooms[room.id] = room
         return room
@@ -201,7 +202,7 @@ class Hub:
         try:
             room = Room(
                 self, row.id, row.game, dict(row.options), int(row.clock), row.host_id,
-                [Seat.from_row(x) for x in row.seats], row.status, int(row.seed),
+                Seats(Seat.from_row(x) for x in row.seats), row.status, int(row.seed),
             )
             room.private, room.rematch = bool(row.private), row.rematch
             room.chat.extend(stored.chat)

@@ -11,7 +11,7 @@ object into one of them or refuses it with the server's error codes:
   may send their own, and later versions may add some), and ``ref`` that is not an int or a
   string counts as none.
 
-The handlers (``Room.act``, ``Room.chat_line``, ``undo.take_back``, ``reasons.why``) take the
+The handlers (``Room.act``, ``Room.chat_line``, ``room.undo.take_back``, ``reasons.why``) take the
 typed frames and check only what depends on the room. ``parse`` is on the hot path of every
 ``act``: a dictionary look-up, an exact type check per field and one dataclass. The tables of
 client frames in docs/protocol.md are generated from these classes

@@ -35,7 +35,7 @@ from evolutio.server.hub import Hub
 from evolutio.server.limits import Quota
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Room
-from evolutio.server.seating import Seat, bot_name
+from evolutio.server.seating import Seat, Seats, bot_name
 from evolutio.server.seeds import game_seed
 from evolutio.server.texts import say
 
@@ -99,7 +99,7 @@ def rematch_seat(hub: Hub, user: User, old_id: str) -> tuple[int, str | None]:
             row = s.get(RoomRow, old_id)
         if row is None:
             raise ApiError(404, f"No room '{old_id[:40]}'.")
-        status, seats, taken = row.status, [Seat.from_row(x) for x in row.seats], row.rematch
+        status, seats, taken = row.status, Seats(Seat.from_row(x) for x in row.seats), row.rematch
     if status != "over":
         raise ApiError(409, "A rematch comes after the game is over.")
     mine = [i for i, seat in enumerate(seats) if seat.user_id == user.id]
@@ -139,14 +139,15 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
         with hub.store.session() as s:
             row = s.get(RoomRow, old_id)
         assert row is not None
-        old_seats = [Seat.from_row(x) for x in row.seats]
+        old_seats = Seats(Seat.from_row(x) for x in row.seats)
         game, options, clock, private = row.game, dict(row.options), row.clock, row.private
         times = {"bank": row.bank, "increment": row.increment, "days": row.days}
     try:
         new = hub.create_room(game, options, clock, user, times, private=private)
     except RoomError as exc:
         raise _error(exc) from None
-    new.seats = [Seat(None, seat.name, seat.bot) if seat.bot else Seat() for seat in old_seats]
+    new.seats = Seats(Seat(None, seat.name, seat.bot) if seat.bot else Seat()
+                      for seat in old_seats)
     new.seats[mine] = Seat(user.id, user.name)
     new.save()
     if not any(seat.free for seat in new.seats):  # only bots besides the asker: play at once
@@ -228,10 +229,11 @@ def routes(app: FastAPI, hub: Hub, people: People, body: Body, new_rooms: Quota)
         user = people.need_user(request)
         await body(request)
         _, taken = rematch_seat(hub, user, room_id)  # refusals first: they count nothing
-        if taken is None or (hub.cluster is None and hub.room(taken) is None):
+        if taken is None or (hub.room(taken) is None and not hub.cluster.elsewhere(taken)):
             counted(request)  # a new room is made; joining a rematch made elsewhere is free
-        if hub.cluster is not None:  # decided where the finished room is held
-            return {"room": await hub.cluster.forward.rematch(user, room_id, lang_of(request))}
+        there = await hub.cluster.rematch(user, room_id, lang_of(request))
+        if there is not None:  # decided where the finished room is held
+            return {"room": there}
         return {"room": rematch(hub, user, room_id).summary()}
 
     @app.get("/api/rooms/{room_id}/hint")
@@ -239,6 +241,8 @@ def routes(app: FastAPI, hub: Hub, people: People, body: Body, new_rooms: Quota)
                        lang: str = "en") -> dict[str, Any]:
         lang = lang if lang in i18n.LANGUAGES else "en"
         user = people.need_user(request)
-        if hub.cluster is not None and hub.room(room_id) is None:  # asked where it is played
-            return await hub.cluster.forward.hint(user, room_id, version, lang, lang_of(request))
+        if hub.room(room_id) is None:  # asked where it is played
+            there = await hub.cluster.hint(user, room_id, version, lang, lang_of(request))
+            if there is not None:
+                return there
         return await hint(hub, user, room_id, version, lang)

@@ -12,9 +12,9 @@ with the server's sentences: :func:`may_not_act` for an ``act`` (``not_your_turn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from evolutio.core.game import JSON, IllegalAction, Refusal, describe_refusal
+from evolutio.core.game import JSON, Game, IllegalAction, Refusal, describe_refusal
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.inbound import Why
 from evolutio.server.texts import say
@@ -43,9 +43,9 @@ def may_not_act(reason: Refusal) -> RoomError:
     return RoomError(code, key, **reason.fields)
 
 
-def refusal(room: RoomFace, error: IllegalAction, lang: str) -> str:
-    """The game's refusal ``error`` in ``lang`` (English when the game cannot say it)."""
-    return describe_refusal(room.game, error, lang)
+def refusal(game: Game[Any], error: IllegalAction, lang: str) -> str:
+    """``game``'s refusal ``error`` in ``lang`` (English when the game cannot say it)."""
+    return describe_refusal(game, error, lang)
 
 
 def answer(room: RoomFace, conn: Conn, frame: Why) -> JSON:
@@ -73,7 +73,7 @@ def answer(room: RoomFace, conn: Conn, frame: Why) -> JSON:
             if action not in legal:
                 room.game.check(match.state, seat, action)
         except IllegalAction as exc:
-            return {**out, "ok": False, "text": refusal(room, exc, lang)}
+            return {**out, "ok": False, "text": refusal(room.game, exc, lang)}
         except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("bad_message", "malformed_action", detail=exc) from None
         return {**out, "ok": True, "text": say(lang, "why_legal")}

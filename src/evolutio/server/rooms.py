@@ -4,9 +4,11 @@ The engine is authoritative. A client's action is parsed once, stored as the nex
 room's action log (committed), applied once through ``Match.act`` (which verifies), and only
 then broadcast: each seat gets its own view with a version number (the count of applied
 actions); spectators get the public view. A restarted server rebuilds every game by playing
-its stored actions through the same path. Frames are made in :mod:`frames`, seats live in
-:mod:`seating`, chat commands in :mod:`commands`, clocks and bots in :mod:`clocks`, rows in
-:mod:`store`, the set of rooms in :mod:`hub`.
+its stored actions through the same path. The room holds its parts, each owning its state:
+``frames`` (the per-version frame cache, :mod:`frames`), ``log`` (:mod:`history`), ``undo``
+(:mod:`undo`), ``seats`` (:mod:`seating`) and ``timers`` (clocks and bots, :mod:`clocks`).
+Chat commands are in :mod:`commands`, rows in :mod:`store`, the set of rooms in :mod:`hub`,
+the other processes behind ``hub.cluster`` (``faces.ClusterFace``).
 """
 
 from __future__ import annotations
@@ -32,23 +34,23 @@ from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 from evolutio.server import (
     commands,
-    frames,
     history,
     metrics,
     reasons,
     resign,
     table,
-    undo,
     wire,
 )
 from evolutio.server.clocks import Timers
 from evolutio.server.conn import Conn, RoomError
-from evolutio.server.history import LogEntry
+from evolutio.server.frames import Frames, action_parts
+from evolutio.server.history import History
 from evolutio.server.inbound import Act, Chat
-from evolutio.server.seating import Seat, seat_of
+from evolutio.server.seating import Seat, Seats
 from evolutio.server.store import CHAT_KEPT, StorageError
 from evolutio.server.texts import say
 from evolutio.server.timing import Timing
+from evolutio.server.undo import Undo
 
 if TYPE_CHECKING:
     from evolutio.server.faces import HubFace
@@ -83,7 +85,7 @@ class Room:
     options: dict[str, Any]
     clock: int
     host_id: int | None
-    seats: list[Seat]
+    seats: Seats
     status: str = "open"
     seed: int = 0
     #: left out of the lobby's lists (invite link only); the rematch offered after the game
@@ -95,23 +97,21 @@ class Room:
     #: inside a simultaneous decision that stays open: ``Match.opened``) and with an undo, so
     #: a bot or clock knows its decision is still the same
     turn: int = 0
-    log: list[LogEntry] = field(default_factory=list)
+    #: the game log as people read it, one entry per applied action
+    log: History = field(default_factory=History)
     chat: deque[JSON] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     conns: set[Conn] = field(default_factory=set)
-    _frames: dict[tuple[int | None, str], str] = field(default_factory=dict)
-    _legal_json: dict[tuple[int, str], list[JSON]] = field(default_factory=dict)
-    #: what the frames of one version share across seats and languages (:mod:`frames`)
-    _shared: dict[Any, Any] = field(default_factory=dict)
     _bots: dict[int, Any] = field(default_factory=dict)
     #: the decision deadlines stored with the row when the room was loaded at a restart
     stored_deadlines: Any = None
     #: the time bank or days per move (the per-decision clock is ``clock``)
     timing: Timing = field(default_factory=Timing)
-    #: what an undo of the last action puts back (server/undo.py), None when not allowed
-    undo_point: Any = None
 
     def __post_init__(self) -> None:
+        self.seats = Seats(self.seats)
         self.timers = Timers(self)
+        self.frames = Frames(self)
+        self.undo = Undo(self)
 
     @functools.cached_property
     def game(self) -> Game[Any]:
@@ -129,7 +129,7 @@ class Room:
 
     # ----------------------------------------------------------------- summaries
     def seat_of(self, user_id: int | None) -> int | None:
-        return seat_of(self.seats, user_id)
+        return self.seats.of(user_id)
 
     def connected(self, user_id: int | None) -> bool:
         return any(c.user_id == user_id for c in self.conns if not c.closed)
@@ -189,8 +189,7 @@ class Room:
 
     def send_room(self) -> None:
         self.broadcast({"type": "room", "room": self.summary()})
-        if self.hub.cluster is not None:  # other processes' lobbies show the change
-            self.hub.cluster.listing.touch(self.id)
+        self.hub.cluster.touch(self.id)  # other processes' lobbies show the change
 
     def fields(self) -> JSON:
         """The room row's changing columns, as the store writes them."""
@@ -210,17 +209,16 @@ class Room:
 
     def save(self) -> None:
         self.hub.store.save_room(self.id, self.game_name, self.fields())
-        if self.hub.cluster is not None:
-            self.hub.cluster.listing.touch(self.id)
+        self.hub.cluster.touch(self.id)
 
     # ----------------------------------------------------------------- frames
     def legal_json(self, seat: int, lang: str = "en") -> list[JSON]:
         """``seat``'s legal actions as sent to it (cached per version; :mod:`frames`)."""
-        return frames.legal_json(self, seat, lang)
+        return self.frames.legal_json(seat, lang)
 
     def state_frame(self, seat: int | None, full: bool, lang: str = "en") -> str:
         """The state message for ``seat`` (None: spectators) in ``lang`` (:mod:`frames`)."""
-        return frames.state_frame(self, seat, full, lang)
+        return self.frames.state(seat, full, lang)
 
     def send_state(self, conn: Conn, full: bool) -> None:
         if self.match is None:
@@ -240,7 +238,7 @@ class Room:
     def refresh(self, but: Conn | None = None) -> None:
         """Send every connection (``but`` one) the current version again: who controls a seat
         changed."""
-        self._frames.clear()
+        self.frames.refresh()
         for conn in list(self.conns):
             if conn is not but:
                 self.send_state(conn, full=False)
@@ -329,8 +327,8 @@ class Room:
         version = frame.version
         # the current version, or an earlier one of the simultaneous decision still open
         if not match.stands(seat, version):
-            cluster = self.hub.cluster  # an act sent again after a reconnect: answered once
-            if cluster is not None and cluster.retried(self, conn, seat, version):
+            # an act sent again after a reconnect to another process: answered once
+            if self.hub.cluster.retried(self, conn, seat, version):
                 return
             # the connection's handler sends this error, then the full state (docs/protocol.md)
             raise RoomError("stale", "stale", yours=version, current=match.version)
@@ -358,7 +356,7 @@ class Room:
                 # not one of the listed actions: the rules say why (or accept it after all)
                 self.game.check(self.match.state, seat, action)
         except IllegalAction as exc:
-            raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
+            raise RoomError("illegal", reasons.refusal(self.game, exc, lang)) from None
         except (TypeError, ValueError, KeyError) as exc:
             raise RoomError("illegal", "malformed_action", detail=exc) from None
         return action
@@ -378,9 +376,9 @@ class Room:
         match = self.match
         assert match is not None
         index = match.version
-        saved = undo.before(self, seat, by)
+        saved = self.undo.before(seat, by)
         try:
-            self.hub.store.add_action(self.id, index, seat, frames.action_parts(action)[0], by)
+            self.hub.store.add_action(self.id, index, seat, action_parts(action)[0], by)
         except StorageError as exc:
             self.hub.storage_failed(self, exc)
             raise RoomError("storage", "cannot_save_move") from None
@@ -388,8 +386,8 @@ class Room:
             events = self.advance(seat, action, by)
         except IllegalAction as exc:
             self.hub.store.drop_action(self.id, index)
-            raise RoomError("illegal", reasons.refusal(self, exc, lang)) from None
-        undo.after(self, seat, action, events, saved)
+            raise RoomError("illegal", reasons.refusal(self.game, exc, lang)) from None
+        self.undo.after(seat, action, events, saved)
         metrics.played(by)
         self.changed()
 
@@ -399,23 +397,16 @@ class Room:
         assert match is not None
         hidden = history.hidden(match.decision)
         events = match.act(seat, action)
-        self.log.append(history.log_entry(self.game, match.state, (seat, action, events),
-                                          [s.name for s in self.seats], hidden,
-                                          match.version, by, match.state.options))
+        self.log.add(self.game, match.state, (seat, action, events),
+                     [s.name for s in self.seats], hidden, match.version, by)
         if match.opened == match.version:  # a new decision opened
             self.turn += 1
         return events
 
-    def forget_frames(self) -> None:
-        """The version changed (an action or an undo): frames and legal lists are made anew."""
-        self._frames.clear()
-        self._legal_json.clear()
-        self._shared.clear()
-
     def changed(self) -> None:
         """After a start, an action or a resume: clocks, broadcasts, bots, the end."""
         assert self.match is not None
-        self.forget_frames()
+        self.frames.forget()
         if self.match.over:
             self.timers.stop()
             self.finish()
@@ -423,7 +414,7 @@ class Room:
         # a simultaneous decision that goes on: the seats still choosing keep their clocks
         self.timers.reset(keep=self.match.opened < self.match.version)
         self.broadcast_state()
-        frames.release(self)
+        self.frames.release()
         self.timers.schedule_bots()
 
     def bot_for(self, seat: int) -> Any:

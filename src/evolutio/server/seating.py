@@ -1,7 +1,8 @@
 """Who sits where in a room: people, bots and free seats, changed only before the start.
 
 Every change is checked here and refused with a :class:`RoomError`; the room stores and
-announces the result.
+announces the result. A room holds its seats as :class:`Seats` (``room.seats``): the list of
+:class:`Seat` itself, with these checked changes as its methods.
 """
 
 from __future__ import annotations
@@ -143,3 +144,33 @@ def resized(seats: list[Seat], count: int) -> list[Seat]:
     if count < len(seats) and any(not s.free for s in seats[count:]):
         raise RoomError("bad_option", "free_last_seats")
     return (seats + [Seat() for _ in range(count)])[:count]
+
+
+class Seats(list[Seat]):
+    """A room's seats, in order: the list itself, with the checked changes made before the
+    start (each refused with a :class:`RoomError`; the room stores and announces them)."""
+
+    def of(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` holds, if any (a resigned seat is no longer the person's:
+        they watch the rest of the game as a spectator)."""
+        return seat_of(self, user_id)
+
+    def join(self, user_id: int, name: str, raw: str | None) -> int:
+        """Seat a person at seat ``raw`` (or the first free one); the seat's index."""
+        return join(self, user_id, name, raw)
+
+    def leave(self, user_id: int | None) -> int:
+        """Free the seat of ``user_id``; its index."""
+        return leave(self, user_id)
+
+    def put_bot(self, level: str, raw: str | None) -> int:
+        """A bot of ``level`` at seat ``raw`` (or the first free one); its index."""
+        return put_bot(self, level, raw)
+
+    def kick(self, raw: str) -> str:
+        """Free seat ``raw``; the name of who sat there."""
+        return kick(self, raw)
+
+    def resize(self, count: int) -> None:
+        """Keep ``count`` seats; the dropped last seats must be free."""
+        self[:] = resized(self, count)

@@ -37,8 +37,10 @@ from evolutio.server.migrate import upgrade
 
 if TYPE_CHECKING:
     from evolutio.server.conn import Conn
-    from evolutio.server.faces import RoomFace
+    from evolutio.server.db import User
+    from evolutio.server.faces import RoomFace, SavingRoom
     from evolutio.server.hub import Hub
+    from evolutio.server.lock import ProcessLock
     from evolutio.server.rooms import Room
 
 log = logging.getLogger("evolutio.server")
@@ -82,13 +84,18 @@ class Cluster:
         self._spawned.add(task)
         task.add_done_callback(self._spawned.discard)
 
-    def prepare(self, engine: Engine) -> None:
+    def prepare(self, engine: Engine, lock: ProcessLock) -> None:
         """At start: fail when Redis cannot be reached (a bad URL, a server down), then
         migrate the database, one process at a time (a lock in Redis: processes started
-        together wait for the first)."""
+        together wait for the first). The database's ``lock`` is not taken: rooms have
+        leases instead."""
         self.sync.ping()
         with self.sync.lock(f"{PREFIX}migrating", timeout=120, blocking_timeout=150):
             upgrade(engine)
+
+    def load(self) -> int:
+        """At start: no room is loaded now; rooms are taken as clients or scans ask."""
+        return 0
 
     # -- life --------------------------------------------------------------------------------
 
@@ -230,7 +237,7 @@ class Cluster:
         for conn in list(room.conns):
             conn.stop(MOVED)  # reconnect, to any process
 
-    def conflict(self, room: RoomFace, exc: Exception) -> bool:
+    def conflict(self, room: SavingRoom, exc: Exception) -> bool:
         """Whether a failed write of ``room`` is an action index another process wrote
         (it owned the room while this one was frozen): then the room leaves this process
         and its lease is let go, so it is loaded again from the database, with that action,
@@ -306,16 +313,37 @@ class Cluster:
         """Every process's live, listed rooms (:mod:`listing`)."""
         return await self.listing.listed()
 
+    def touch(self, room_id: str) -> None:
+        """A room of this process changed: other processes' lobbies show it (:mod:`listing`)."""
+        self.listing.touch(room_id)
+
+    def elsewhere(self, room_id: str) -> bool:
+        """Whether ``room_id`` may be live in another process: any room may be."""
+        return True
+
+    async def rematch(self, user: User, old_id: str, said: str) -> JSON | None:
+        """The rematch's summary, decided where the finished room is held (:mod:`forward`)."""
+        return await self.forward.rematch(user, old_id, said)
+
+    async def hint(self, user: User, room_id: str, version: str, lang: str,
+                   said: str) -> JSON | None:
+        """A hint asked of the process playing ``room_id`` (:mod:`forward`)."""
+        return await self.forward.hint(user, room_id, version, lang, said)
+
+    async def summary(self, room_id: str, said: str) -> JSON | None:
+        """``{"room": summary}`` from another process playing ``room_id``, else None."""
+        return await self.forward.summary(room_id, said)
+
+    async def relay(self, websocket: Any, conn: Conn, room_id: str, owner: str,
+                    keys: list[str], writer: asyncio.Task[None]) -> None:
+        """Relay a socket to the process ``owner`` that plays ``room_id`` (:mod:`relay`)."""
+        await self.relays.run(websocket, conn, room_id, owner, keys, writer)
+
     def retried(self, room: RoomFace, conn: Conn, seat: int, version: int) -> bool:
         """Whether an ``act`` made at an older ``version`` is one ``seat`` already made
         (sent again after a reconnect): the seat acted since that version, so the act was
         used. It is answered with the current state, not applied again (nor refused)."""
-        if version < 0 or version >= room.version:
+        if version < 0 or version >= room.version or not room.log.acted_since(seat, version):
             return False
-        for entry in reversed(room.log):
-            if entry.v <= version:
-                return False
-            if entry.seat == seat and entry.by == "human":
-                room.send_state(conn, full=True)
-                return True
-        return False
+        room.send_state(conn, full=True)
+        return True
