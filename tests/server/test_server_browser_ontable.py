@@ -44,8 +44,12 @@ async def drag(page: Any, card: str, animal: str) -> bool:
     target = f"#my-area .animal[data-pick='{animal}']"
     await page.locator(f"#hand [data-pick='{card}']").drag_to(page.locator(target))
     on_animal = f"{target} .traits li[data-card='{dragged}']"
-    if not await grows(page, on_animal, 0, 2):
-        assert await page.locator(f"#hand [data-pick='{card}'].selected").count(), card
+    # the drop either completes the move (the card lies on the animal once the new state is
+    # drawn) or picks the card and the animal and waits for the rest (a face, a partner)
+    picked = f"#hand [data-pick='{card}'].selected"
+    if not await grows(page, f"{on_animal}, {picked}", 0, 15):
+        return False
+    if not await grows(page, on_animal, 0, 3):  # not a move sent and drawn meanwhile
         assert await page.locator(f"{target}.selected").count(), animal
         buttons = page.locator("#legal > button.act")
         second = page.locator("#my-area .animal.clickable")

@@ -320,7 +320,8 @@ def test_a_refused_room_is_explained_in_the_request_language(server: Server) -> 
         ("toy", {"colour": "red"}, "There is no option colour"),
         ("toy", {"players": 99}, "players must be a whole number from 2 to"),
         ("darwin", {"variant": "cooperative", "players": 3},
-         "The 2 vs 2 cooperative variant is played by 4 players."),
+         "These options do not go together: The 2 vs 2 cooperative variant is played by 4 "
+         "players."),
     ):
         answers = {
             lang: httpx.post(server.base + "/api/rooms",
