@@ -218,7 +218,7 @@ class Reader:
     """How one action class is read: its fields in order, each with its shape and its
     default (``_REQUIRED`` when it has none)."""
 
-    __slots__ = ("cls", "fetch", "fields", "names", "required", "type", "types")
+    __slots__ = ("cls", "fetch", "fields", "names", "required", "size", "type", "types")
 
     def __init__(self, cls: type[Action]) -> None:
         self.cls = cls
@@ -243,9 +243,10 @@ class Reader:
         self.fields = tuple(read)
         self.names = tuple(f.name for f in fields)
         self.required = tuple(name for name, _, default in read if default is _REQUIRED)
-        # the common case, read at C speed: every field given, of a plain type (int, str,
-        # bool, or one of them or null); ``types`` holds the tuples of value types that fit
+        # for ActionSet.from_json's way of the common case: the type and the fields at once,
+        # and the tuples of their value types that need no more checking
         self.fetch = operator.itemgetter("type", *self.names)
+        self.size = len(self.names) + 1
         self.types: frozenset[tuple[type, ...]] = frozenset()
         kinds = [_plain(shape) for _, shape, _ in read]
         if self.names and all(kinds):
@@ -253,14 +254,6 @@ class Reader:
 
     def read(self, data: Mapping[str, Any]) -> Action:
         """The action ``data`` holds (its ``type`` is this class's)."""
-        if self.types and len(data) == len(self.fields) + 1:
-            try:
-                values = self.fetch(data)
-            except KeyError:  # an unknown field in place of a known one: said below
-                pass
-            else:
-                if tuple(map(type, values)) in self.types:
-                    return self.cls(*values[1:])
         args: list[Any] = []
         present = 1  # the type
         for name, shape, default in self.fields:
@@ -370,4 +363,14 @@ class ActionSet(Mapping[str, type[Action]]):
                     UNKNOWN_TYPE, type=quoted(kind), known=", ".join(sorted(self))
                 ) from None
             found = self.reader(kind)
+        # the common case, read at C speed: every field given, each of a plain type (int,
+        # str, bool, or one of them or null: ``types`` holds the tuples of types that fit)
+        if len(data) == found.size and found.types:
+            try:
+                values = found.fetch(data)
+            except KeyError:  # an unknown field in place of a known one: said by ``read``
+                pass
+            else:
+                if tuple(map(type, values)) in found.types:
+                    return found.cls(*values[1:])
         return found.read(data)
