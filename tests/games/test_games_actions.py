@@ -172,7 +172,8 @@ def test_every_kind_of_field_reads_back() -> None:
     lean = {k: v for k, v in FULL.items() if k not in ("label", "many")}
     assert EVERY.from_json(lean) == Every(1, "n", False, "down", (1, 2), ((1, "a"), (2, "b")),
                                           None)
-    assert EVERY.from_json({**FULL, "maybe": 4, "ids": []}).ids == ()
+    assert EVERY.from_json({**FULL, "maybe": 4, "ids": []}) == Every(
+        1, "n", False, "down", (), ((1, "a"), (2, "b")), 4, "l", ("x",))
 
 
 @pytest.mark.parametrize(

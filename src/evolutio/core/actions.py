@@ -243,14 +243,14 @@ class Reader:
         self.fields = tuple(read)
         self.names = tuple(f.name for f in fields)
         self.required = tuple(name for name, _, default in read if default is _REQUIRED)
-        # for ActionSet.from_json's way of the common case: the type and the fields at once,
-        # and the tuples of their value types that need no more checking
+        # for ActionSet.from_json's way of the common case: ``size`` keys (-1: no such way
+        # for this class), the type and the fields fetched at once, and the tuples of their
+        # value types that need no more checking
         self.fetch = operator.itemgetter("type", *self.names)
-        self.size = len(self.names) + 1
-        self.types: frozenset[tuple[type, ...]] = frozenset()
         kinds = [_plain(shape) for _, shape, _ in read]
-        if self.names and all(kinds):
-            self.types = frozenset(itertools.product((str,), *kinds))
+        fast = bool(self.names) and all(kinds)
+        self.size = len(self.names) + 1 if fast else -1
+        self.types = frozenset(itertools.product((str,), *kinds) if fast else ())
 
     def read(self, data: Mapping[str, Any]) -> Action:
         """The action ``data`` holds (its ``type`` is this class's)."""
@@ -365,7 +365,7 @@ class ActionSet(Mapping[str, type[Action]]):
             found = self.reader(kind)
         # the common case, read at C speed: every field given, each of a plain type (int,
         # str, bool, or one of them or null: ``types`` holds the tuples of types that fit)
-        if len(data) == found.size and found.types:
+        if len(data) == found.size:
             try:
                 values = found.fetch(data)
             except KeyError:  # an unknown field in place of a known one: said by ``read``
