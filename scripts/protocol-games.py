@@ -122,6 +122,8 @@ def json_type(hint: Any) -> str:
         return "bool"
     if hint is type(None):
         return "null"
+    if origin is typing.Literal:
+        return f"string ({' or '.join(json.dumps(a) for a in typing.get_args(hint))})"
     if origin in (tuple, list):
         args = [a for a in typing.get_args(hint) if a is not Ellipsis]
         inner = sorted({json_type(a) for a in args}) or ["any"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from evolutio.core import actions
 from evolutio.core.game import JSON, Game, IllegalAction, Refusal, describe_refusal
 from evolutio.server.conn import Conn, RoomError
 from evolutio.server.inbound import Why
@@ -44,7 +45,11 @@ def may_not_act(reason: Refusal) -> RoomError:
 
 
 def refusal(game: Game[Any], error: IllegalAction, lang: str) -> str:
-    """``game``'s refusal ``error`` in ``lang`` (English when the game cannot say it)."""
+    """The refusal ``error`` in ``lang``: a malformed action (the core's reader of actions,
+    ``core.actions.KEYS``) in the server's sentences, else ``game``'s refusal (English when
+    the game cannot say it)."""
+    if error.key in actions.KEYS:
+        return say(lang, error.key, **error.fields)
     return describe_refusal(game, error, lang)
 
 

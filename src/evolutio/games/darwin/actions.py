@@ -18,16 +18,16 @@ be left out)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Literal
 
+from evolutio.core.actions import ActionSet
 from evolutio.core.game import Action, Event, IllegalAction
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    deck: str
+    deck: Literal["small", "large"]
 
     def notation(self) -> str:
         return f"draw {self.deck}"
@@ -278,36 +278,12 @@ class Grant(Action):
 Grant.type = "grant"
 
 
-ACTIONS: dict[str, type[Action]] = {
-    cls.type: cls
-    for cls in (Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap,
-                Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay,
-                Gift, Grant)
-}
+#: the actions of Darwin's Choice by JSON tag, and their reader.
+ACTIONS = ActionSet(
+    Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap, Done, Cancel, Pass,
+    Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift, Grant,
+)
 DECKS = ("small", "large")
-
-
-def action_from_json(data: Mapping[str, Any]) -> Action:
-    """An action from its JSON form; malformed input is refused naming what is expected."""
-    if not isinstance(data, Mapping):
-        raise IllegalAction("An action must be a JSON object with a 'type'.")
-    cls = ACTIONS.get(str(data.get("type")))
-    if cls is None:
-        raise IllegalAction(
-            f"Unknown action type {data.get('type')!r}; known: {', '.join(ACTIONS)}.")
-    names = [f.name for f in fields(cls)]
-    if set(data) - {"type"} != set(names):
-        raise IllegalAction(f"A {cls.type} action has the fields: {', '.join(names) or 'none'}.")
-    values: list[Any] = []
-    for name in names:
-        value = data[name]
-        if name == "deck":
-            if value not in DECKS:
-                raise IllegalAction("deck is 'small' or 'large'.")
-        elif isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{name} must be a whole number.")
-        values.append(value)
-    return cls(*values)
 
 
 def _number(token: str) -> int:
@@ -330,7 +306,7 @@ def parse_notation(text: str) -> Action:
     if cls is Draw:
         if args[0] not in DECKS:
             raise IllegalAction("draw small or draw large.")
-        return Draw(args[0])
+        return Draw("small" if args[0] == "small" else "large")
     return cls(*(_number(a) for a in args))
 
 

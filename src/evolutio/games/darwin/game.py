@@ -31,12 +31,12 @@ from evolutio.core.words import words
 from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
 from evolutio.games.darwin.actions import (
+    ACTIONS,
     Add,
     Create,
     Migrate,
     Mutate,
     Remove,
-    action_from_json,
     parse_notation,
 )
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
@@ -332,7 +332,7 @@ class DarwinsChoice:
     # -- notation and scenarios --------------------------------------------------------------
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
+        return ACTIONS.from_json(data)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         stripped = text.strip()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evolutio.core.actions import ActionSet
 from evolutio.core.game import JSON, Action
 
 # -- development -------------------------------------------------------------------------
@@ -288,36 +289,27 @@ class Trigger(Action):
 Trigger.type = "trigger"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls
-    for cls in (
-        PlayAnimal,
-        PlayTrait,
-        PlayPair,
-        Pass,
-        Eat,
-        Attack,
-        UseFat,
-        Piracy,
-        Grazing,
-        Hibernate,
-        EndStep,
-        Migrate,
-        Recombine,
-        Follow,
-        Stay,
-        Regrow,
-        Run,
-        Mimic,
-        TailLoss,
-        Accept,
-        Trigger,
-    )
-}
-
-def register_actions(*classes: type[Action]) -> None:
-    """Add an expansion's action types to the JSON reader (one type name per class)."""
-    for cls in classes:
-        if ACTION_TYPES.get(cls.type, cls) is not cls:
-            raise ValueError(f"action type {cls.type!r} is registered twice")
-        ACTION_TYPES[cls.type] = cls
+#: the actions of Evolution by JSON tag, and their reader; expansions add theirs (``add``).
+ACTION_TYPES = ActionSet(
+    PlayAnimal,
+    PlayTrait,
+    PlayPair,
+    Pass,
+    Eat,
+    Attack,
+    UseFat,
+    Piracy,
+    Grazing,
+    Hibernate,
+    EndStep,
+    Migrate,
+    Recombine,
+    Follow,
+    Stay,
+    Regrow,
+    Run,
+    Mimic,
+    TailLoss,
+    Accept,
+    Trigger,
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event
-from evolutio.games.evolution.actions import register_actions
+from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.state import ChoiceFrame, State
 
 #: the stop points a scenario may name.
@@ -71,4 +71,4 @@ def pause_phase_end(state: State, seat: int, what: str) -> bool:
     return True
 
 
-register_actions(Continue)
+ACTION_TYPES.add(Continue)

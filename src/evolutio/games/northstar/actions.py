@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evolutio.core.actions import ActionSet
 from evolutio.core.game import Action, Event
 
 
@@ -145,10 +146,8 @@ class Pass(Action):
 Pass.type = "pass"
 
 
-ACTIONS: dict[str, type[Action]] = {
-    cls.type: cls for cls in (ChooseFood, NewSpecies, Grow, PlayTrait, Done, Use, Eat, Attack,
-                              Pass)
-}
+#: the actions of North Star's Evolution by JSON tag, and their reader.
+ACTIONS = ActionSet(ChooseFood, NewSpecies, Grow, PlayTrait, Done, Use, Eat, Attack, Pass)
 
 # -- events -----------------------------------------------------------------------------------
 

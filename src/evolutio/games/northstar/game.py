@@ -33,10 +33,10 @@ from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.northstar import effects, phases, position, reference, rules, scoring, sentences
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
-from evolutio.games.northstar.actions import Attack, Eat, PlayTrait, Use
+from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
-from evolutio.games.northstar.notation import from_json, parse_text
+from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe, refusal
 from evolutio.games.northstar.state import Player, Species, State
 from evolutio.games.northstar.view import view as _view
@@ -309,7 +309,7 @@ class NorthStar:
         return other
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return from_json(data)
+        return ACTIONS.from_json(data)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         stripped = text.strip()

@@ -1,4 +1,5 @@
-"""Reading actions from text notation and from JSON (notation in ``actions.py``).
+"""Reading actions from text notation (written by ``actions.py``; their JSON form is read
+by ``actions.ACTIONS``).
 
 Species may be written ``A3`` or ``3`` and cards ``#12`` or ``12`` (scenario labels become
 bare ids).
@@ -6,12 +7,8 @@ bare ids).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from evolutio.core.game import Action, IllegalAction
 from evolutio.games.northstar.actions import (
-    ACTIONS,
     Attack,
     ChooseFood,
     Done,
@@ -68,39 +65,3 @@ def parse_text(text: str) -> Action:
     except IndexError:
         pass
     raise IllegalAction(f"'{text.strip()}' is not an action; write {USAGE}.")
-
-
-def _int(data: Mapping[str, Any], key: str, optional: bool = False) -> Any:
-    value = data.get(key)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{data.get('type')}: '{key}' must be a whole number.")
-    return value
-
-
-def from_json(data: Mapping[str, Any]) -> Action:
-    if not isinstance(data, Mapping):
-        raise IllegalAction("An action must be a JSON object with a 'type'.")
-    kind = data.get("type")
-    cls = ACTIONS.get(str(kind))
-    if cls is None:
-        raise IllegalAction(f"Unknown action type {kind!r}; known: {', '.join(ACTIONS)}.")
-    if cls in (Done, Pass):
-        return cls()
-    if cls is ChooseFood:
-        return ChooseFood(_int(data, "card"))
-    if cls is NewSpecies:
-        return NewSpecies(_int(data, "card"), str(data.get("side", "right")))
-    if cls is Grow:
-        return Grow(_int(data, "card"), _int(data, "species"), str(data.get("track")))
-    if cls is PlayTrait:
-        return PlayTrait(_int(data, "card"), _int(data, "species"),
-                         _int(data, "replace", True))
-    if cls is Use:
-        negate = data.get("negate")
-        return Use(_int(data, "species"), str(data.get("trait")), _int(data, "card", True),
-                   None if negate is None else str(negate))
-    if cls is Eat:
-        return Eat(_int(data, "species"))
-    return Attack(_int(data, "species"), _int(data, "target"))

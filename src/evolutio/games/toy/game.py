@@ -34,6 +34,7 @@ from evolutio.core.scoring import Scoreboard, deciding, labels_in
 from evolutio.core.words import words
 from evolutio.games.toy.refusals import describe, refused
 from evolutio.games.toy.state import (
+    ACTION_TYPES,
     EXACT_BONUS,
     Bid,
     BidMade,
@@ -267,22 +268,7 @@ class Trick:
         return other
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        if not isinstance(data, Mapping):
-            raise IllegalAction("An action must be a JSON object with a 'type'.")
-        kind = data.get("type")
-        if kind == "bid":
-            value = data.get("tricks")
-            if isinstance(value, bool) or not isinstance(value, int) or set(data) != {
-                "type", "tricks"}:
-                raise IllegalAction("A bid is {'type': 'bid', 'tricks': n}.")
-            return Bid(value)
-        if kind == "play":
-            value = data.get("card")
-            if isinstance(value, bool) or not isinstance(value, int) or set(data) != {
-                "type", "card"}:
-                raise IllegalAction("A play is {'type': 'play', 'card': n}.")
-            return Play(value)
-        raise IllegalAction(f"Unknown action type {kind!r}; known: bid, play.")
+        return ACTION_TYPES.from_json(data)
 
     def parse_action(self, state: TrickState, seat: int, text: str) -> Action:
         return parse_by_notation(self.legal_actions(state, seat), text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from evolutio.core.actions import ActionSet
 from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
 
@@ -34,7 +35,8 @@ class Play(Action):
         return f"play {self.card}"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {"bid": Bid, "play": Play}
+#: the actions of Trick by JSON tag, and their reader.
+ACTION_TYPES = ActionSet(Bid, Play)
 
 
 @dataclass(frozen=True, slots=True)

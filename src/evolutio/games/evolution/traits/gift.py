@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event
-from evolutio.games.evolution.actions import register_actions
+from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.attack import ATTACKED
 from evolutio.games.evolution.ops import BANK, can_eat, gain, need
 from evolutio.games.evolution.refusals import refusal
@@ -27,7 +27,7 @@ class HomeothermyAction(Action):
 HomeothermyAction.type = "homeothermy"
 
 
-register_actions(HomeothermyAction)
+ACTION_TYPES.add(HomeothermyAction)
 
 
 class RStrategy(Trait):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from evolutio.core.game import Action, Event, IllegalAction
-from evolutio.games.evolution.actions import register_actions
+from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.events import TraitUsed
 from evolutio.games.evolution.geography import (
     CONTINENTS,
@@ -101,7 +101,7 @@ class Fly(Action):
 Fly.type = "fly"
 
 
-register_actions(
+ACTION_TYPES.add(
     IntellectAttack,
     MetamorphoseAction,
     SpecializationA,
