@@ -47,9 +47,9 @@ class Before:
 
 def before(room: RoomFace, seat: int, by: str) -> Before | None:
     """A copy of the state before ``seat`` acts, when the action could be taken back: a
-    person's (not a bot's or a clock's) in a game that declares ``undoable``."""
+    person's (not a bot's or a clock's); the game's ``undoable`` says afterwards."""
     match = room.match
-    if by != "human" or match is None or getattr(room.game, "undoable", None) is None:
+    if by != "human" or match is None:
         return None
     hide = history.hidden(match.decision)
     return Before(match.state.clone(), room.timers.remaining(seat), hide)
@@ -63,8 +63,7 @@ def after(room: RoomFace, seat: int, action: Action, events: Sequence[Event],
     match = room.match
     if saved is None or saved.hidden or match is None or match.over:
         return
-    undoable = getattr(room.game, "undoable", None)
-    if undoable is not None and undoable(saved.state, seat, action, list(events)):
+    if room.game.undoable(saved.state, seat, action, list(events)):
         room.undo_point = UndoPoint(match.version, seat, saved.state, saved.left)
 
 

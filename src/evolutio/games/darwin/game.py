@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
@@ -95,7 +96,7 @@ REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
 BUILD_STEPS = frozenset({"create", "mutate", "add", "remove", "swap", "cancel"})
 
 
-class DarwinsChoice:
+class DarwinsChoice(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "darwin"

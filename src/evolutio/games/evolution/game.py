@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
@@ -148,7 +149,7 @@ UNDOABLE = frozenset({"animal", "trait", "pair"})
 PLAYED = frozenset({"animal_played", "trait_played"})
 
 
-class Evolution:
+class Evolution(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "evolution"
@@ -376,7 +377,7 @@ class Evolution:
         state.offer = None  # the hands changed outside apply
         return state
 
-    def pause(self, state: State, points: list[str]) -> None:
+    def pause(self, state: State, points: list[str]) -> bool:
         """A scenario's stop points (pause.py): the game waits there instead of going on."""
         unknown = [p for p in points if p not in STOP_POINTS]
         if unknown:
@@ -387,6 +388,7 @@ class Evolution:
         state.pauses = frozenset(points)
         state.paused_at = ""
         state.offer = None
+        return True
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
@@ -85,7 +86,7 @@ OPTIONS = (
 )
 
 
-class NorthStar:
+class NorthStar(GameBase):
     """The game object: stateless; every method takes the state. ``cards`` is the card
     list (the shipped provisional one unless a user loads another, ``cards.load_cards``)."""
 

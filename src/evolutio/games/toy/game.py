@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
@@ -70,7 +71,7 @@ OPTIONS = (
     ),
 )
 
-class Trick:
+class Trick(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "toy"
