@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from evolutio.core.base import GameBase
@@ -142,7 +143,7 @@ class DarwinsChoice(GameBase):
                     de="Die Karten sind ein eigener Entwurf, nicht die des Verlags."),
     )
     heuristic = HEURISTIC
-    web = files("evolutio.games.darwin") / "web"
+    web: Traversable | None = files("evolutio.games.darwin") / "web"
 
     @property
     def terminal(self) -> TerminalRenderer:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from evolutio.core.base import GameBase
@@ -156,7 +157,7 @@ class Evolution(GameBase):
     title = "Evolution (Knorre & Machin)"
     info = INFO
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
-    web = files("evolutio.games.evolution") / "web"
+    web: Traversable | None = files("evolutio.games.evolution") / "web"
     #: what the room's log tells besides the actions: Ice Age's natural change as it is
     #: revealed, and its deck reshuffled.
 

@@ -51,7 +51,7 @@ than building views. :data:`HEURISTIC` bundles them as the game's ``core.protoco
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from evolutio.core.base import HeuristicBase
@@ -191,7 +191,7 @@ class EvolutionHeuristic(HeuristicBase):
     """The rules above behind the ``core.protocols.Heuristic`` protocol."""
 
     rollout_depth = ROLLOUT_DEPTH
-    level_options = LEVEL_OPTIONS
+    level_options: Mapping[str, str] = LEVEL_OPTIONS
 
     def __init__(self) -> None:
         self.priors = rollout.priors

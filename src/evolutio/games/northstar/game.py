@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from evolutio.core.base import GameBase
@@ -132,7 +133,7 @@ class NorthStar(GameBase):
     )
 
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
-    web = files("evolutio.games.northstar") / "web"
+    web: Traversable | None = files("evolutio.games.northstar") / "web"
 
     def __init__(self, cards: CardList | None = None) -> None:
         self.cards = cards or shipped_cards()
