@@ -27,8 +27,7 @@ def random_game(name: str, seed: int) -> list[tuple[Match, int, str, bool, list[
         action = rng.choice(match.legal(seat))
         before = match.state.clone()
         events = match.act(seat, action)
-        undoable = getattr(match.game, "undoable", None)
-        ok = bool(undoable and undoable(before, seat, action, events))
+        ok = match.game.undoable(before, seat, action, events)
         steps.append((match, seat, action.type, ok, [e.type for e in events]))
     return steps
 
