@@ -17,6 +17,7 @@ from evolutio.core.game import (
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -26,7 +27,7 @@ from evolutio.core.game import (
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
-from evolutio.core.protocols import TerminalRenderer
+from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
@@ -142,18 +143,22 @@ class DarwinsChoice(GameBase):
                     it="Le carte sono un progetto originale, non quelle dell'editore.",
                     de="Die Karten sind ein eigener Entwurf, nicht die des Verlags."),
     )
-    heuristic = HEURISTIC
     web: Traversable | None = files("evolutio.games.darwin") / "web"
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def heuristic(self) -> Heuristic | None:
+        """The greedy player, its playouts and its evaluation (for bots)."""
+        return HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.darwin.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.darwin.encoding import ENCODING
 
@@ -439,4 +444,5 @@ class DarwinsChoice(GameBase):
         return reference.overview(language)
 
 
-GAME = DarwinsChoice()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = DarwinsChoice()

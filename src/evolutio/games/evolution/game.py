@@ -16,6 +16,7 @@ from evolutio.core.game import (
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -162,21 +163,21 @@ class Evolution(GameBase):
     #: revealed, and its deck reshuffled.
 
     @property
-    def heuristic(self) -> Heuristic:
+    def heuristic(self) -> Heuristic | None:
         """The greedy player, its rollout policy and its position evaluator (for bots)."""
         from evolutio.games.evolution.heuristic import HEURISTIC
 
         return HEURISTIC
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.evolution.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.evolution.encoding import ENCODING
 
@@ -482,4 +483,5 @@ def _keep_known_non_hunters(
             faces[card], faces[other] = faces[other], faces[card]
 
 
-GAME = Evolution()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = Evolution()

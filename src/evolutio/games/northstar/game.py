@@ -20,6 +20,7 @@ from evolutio.core.game import (
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -139,21 +140,21 @@ class NorthStar(GameBase):
         self.cards = cards or shipped_cards()
 
     @property
-    def heuristic(self) -> Heuristic:
+    def heuristic(self) -> Heuristic | None:
         """The greedy player, its rollout policy and its evaluator (for bots)."""
         from evolutio.games.northstar.heuristic import HEURISTIC
 
         return HEURISTIC
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.northstar.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.northstar.encoding import ENCODING
 
@@ -415,7 +416,8 @@ class NorthStar(GameBase):
         return reference.overview(language)
 
 
-GAME = NorthStar()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = NorthStar()
 
 
 def _hunger(state: State, sid: int) -> int:

@@ -22,6 +22,7 @@ from evolutio.core.game import (
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     Options,
@@ -392,4 +393,5 @@ class Trick(GameBase):
         return rules()[lang_of(language)]
 
 
-GAME = Trick()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[TrickState] = Trick()
