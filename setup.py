@@ -26,8 +26,12 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 SRC = Path("src") / "evolutio"
 
-#: the core modules an engine or a search runs.
-CORE = ["common.py", "game.py", "rng.py", "options.py", "scoring.py", "match.py", "record.py"]
+#: the core modules an engine or a search runs (base.py: the games' base classes, which a
+#: compiled game cannot derive from were they interpreted).
+CORE = [
+    "common.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py", "match.py",
+    "record.py",
+]
 #: the search bot (its rollouts run the games' own policies).
 BOTS = ["ismcts.py"]
 #: the games whose every module is compiled, but for their browser and terminal faces (the

@@ -118,7 +118,7 @@ def test_ismcts_needs_an_information_set() -> None:
 
 
 def test_ismcts_without_a_heuristic_plays_out_at_random() -> None:
-    assert getattr(GAME, "heuristic", None) is None
+    assert GAME.heuristic is None
     for spec, budget in (("ismcts:10", Budget(iterations=10)), ("hard", Budget(seconds=1.0))):
         bot = make_bot(spec, 0, "toy")
         assert isinstance(bot, IsmctsBot) and bot.budget == budget

@@ -20,7 +20,7 @@ def text(renderable: Any) -> str:
 
 def test_a_game_without_a_terminal_renderer_gets_a_tree_of_its_view() -> None:
     game = get_game("toy")
-    assert getattr(game, "terminal", None) is None
+    assert game.terminal is None
     state = game.new({"players": 3}, 5)
     game.apply(state, 1, game.legal_actions(state, 1)[2])
     out = text(render_view(game, game.view(state, 0), ["Ann", "Bob", "Cy"]))

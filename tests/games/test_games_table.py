@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from evolutio.core.base import GameBase
 from evolutio.core.match import Match
 from evolutio.core.registry import get_game
 from evolutio.core.scoring import SHARED, deciding
@@ -27,8 +28,7 @@ def random_game(name: str, seed: int) -> list[tuple[Match, int, str, bool, list[
         action = rng.choice(match.legal(seat))
         before = match.state.clone()
         events = match.act(seat, action)
-        undoable = getattr(match.game, "undoable", None)
-        ok = bool(undoable and undoable(before, seat, action, events))
+        ok = match.game.undoable(before, seat, action, events)
         steps.append((match, seat, action.type, ok, [e.type for e in events]))
     return steps
 
@@ -82,8 +82,10 @@ def test_undoable_actions_use_no_chance(name: str) -> None:
     assert undone > 0 and refused_after_chance > 0
 
 
-def test_toy_declares_nothing_undoable() -> None:
-    assert getattr(get_game("toy"), "undoable", None) is None
+def test_toy_takes_nothing_back() -> None:
+    """The toy game keeps the base's ``undoable``: no action of a random game is undoable."""
+    assert type(get_game("toy")).undoable is GameBase.undoable
+    assert random_game("toy", 3) and not any(step[3] for step in random_game("toy", 3))
 
 
 def test_rewind_puts_the_match_back() -> None:

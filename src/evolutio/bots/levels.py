@@ -61,7 +61,8 @@ def allowed_specs() -> str:
 
 def heuristic_of(game: Game[Any]) -> Heuristic | None:
     """The game's own heuristic, or ``None`` when it declares none."""
-    return getattr(game, "heuristic", None)
+    heuristic: Heuristic | None = game.heuristic
+    return heuristic
 
 
 def _game(game: str | Game[Any]) -> Game[Any]:
@@ -97,7 +98,7 @@ def level_spec(level: str, game: str | Game[Any]) -> str:
     options the game's heuristic names for it (``level_options``), if any."""
     spec = LEVELS[level]
     heuristic = heuristic_of(_game(game))
-    extra = getattr(heuristic, "level_options", {}).get(level) if heuristic else None
+    extra = heuristic.level_options.get(level) if heuristic is not None else None
     if not extra:
         return spec
     if not spec.startswith("ismcts:"):
@@ -170,7 +171,7 @@ def make_ismcts(
     game's search would not use is refused rather than ignored."""
     rules = _game(game)
     heuristic = heuristic_of(rules)
-    priors = None if heuristic is None or ucb else getattr(heuristic, "priors", None)
+    priors = None if heuristic is None or ucb else heuristic.priors
     if puct is not None and priors is None:
         raise BotError(f"puct= needs the game's priors, and '{rules.name}' searches without")
     if c is not None and priors is not None:
@@ -195,7 +196,7 @@ def make_ismcts(
         rollout=heuristic.rollout_policy,
         rollout_depth=depth if depth is not None else heuristic.rollout_depth,
         evaluator=heuristic.evaluate,
-        shortlist=getattr(heuristic, "shortlist", None),
+        shortlist=heuristic.shortlist,
         priors=priors,
         **tuning,
     )

@@ -30,7 +30,7 @@ def game_panel(game: Game[object], language: str, default: bool) -> Panel:
     if not info.chance:
         facts.append("no chance")
     facts.append("languages " + ", ".join(info.languages))
-    if getattr(game, "heuristic", None) is not None:
+    if game.heuristic is not None:
         facts.append("greedy bots")
     head.append("\n" + " · ".join(facts), style="dim")
     table = Table(box=None, header_style="bold", pad_edge=False, expand=False)

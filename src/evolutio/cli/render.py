@@ -31,7 +31,7 @@ def render_view(
 ) -> RenderableType:
     """The game's terminal table when it has one, else :func:`render_tree` of the view."""
     labels = game.labels(language)
-    terminal = getattr(game, "terminal", None)
+    terminal = game.terminal
     if terminal is not None:
         rendered: RenderableType = terminal.render(view, labels, players)
         return rendered

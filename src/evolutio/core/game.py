@@ -23,8 +23,10 @@ from evolutio.core.compiled import mypyc_attr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from importlib.resources.abc import Traversable
 
     from evolutio.core.options import OptionSpec
+    from evolutio.core.scoring import Scoreboard
 
 Options = Mapping[str, Any]
 
@@ -298,25 +300,20 @@ class Game(Protocol[S]):
     """The contract. One instance per game kind; all per-game data lives in the state.
 
     Besides the methods, a game object carries ``name``, ``title`` and ``info`` (a
-    :class:`GameInfo`), and may carry ``heuristic`` (a :class:`Heuristic`), ``terminal``
-    (a :class:`TerminalRenderer`), ``web`` (the folder of its browser renderer) and
-    ``encoding`` (an :class:`evolutio.core.encoding.Encoding`, for learning agents); faces
-    read them with ``getattr(game, "heuristic", None)`` and never name a game. Optional
-    methods, looked up the same way (docs/architecture.md): ``scoreboard(state)`` (the score
-    in parts, :mod:`evolutio.core.scoring`), ``undoable(state_before, seat, action, events)``
-    (may a player take it back; default never), ``confirms(state, action)`` (does it end
-    a phase, so that interfaces ask twice; default no), and ``reference(language) -> {id:
-    text}``, ``overview(language) -> str`` and ``reference_groups(language)`` (card texts, a
-    rules overview and the texts' sections for people, see :mod:`evolutio.core.reference`;
-    default: none).
-
-    It may also have ``describe_decision(state, decision, language) -> str``: the prompt of
-    the current decision in ``language`` (faces fall back to ``decision.prompt``, see
-    :func:`decision_prompt`). ``labels(language)`` names each decision kind under
-    ``kind:<kind>`` ("feeding"), for lines such as "waiting for Ann (feeding)".
-
-    Also optional: ``describe_choice``, ``describe_refusal`` and ``explain`` (see the
-    comment after this class).
+    :class:`GameInfo`). Every game derives from :class:`evolutio.core.base.GameBase`, which
+    declares the capabilities a game may lack with their defaults, and the faces call them
+    without asking whether they are there (docs/architecture.md, "The contract"):
+    ``heuristic`` (a :class:`evolutio.core.protocols.Heuristic`), ``terminal`` (a
+    ``TerminalRenderer``), ``web`` (the folder of its browser renderer) and ``encoding`` (an
+    :class:`evolutio.core.encoding.Encoding`, for learning agents), each ``None`` for a game
+    without; ``scoreboard`` (``None``: no parts), ``undoable`` and ``confirms`` (never),
+    ``reference``, ``overview`` and ``reference_groups`` (none), ``describe_decision`` (the
+    decision's prompt), ``describe_choice`` (``describe_action``), ``describe_refusal`` (the
+    English reason), ``describe_done`` and ``explain`` (``None``: nothing to say),
+    ``setup_new`` (``None``) and ``pause`` (``False``), both for scenarios. This protocol
+    declares them all, so that the type checker holds each game's signatures to it; the
+    first three properties are typed on ``GameBase`` (their protocols' module sits above
+    this one).
     """
 
     name: str
@@ -415,49 +412,108 @@ class Game(Protocol[S]):
         """Display names of the game's terms in ``language``."""
         ...
 
+    # -- the capabilities a game may lack (evolutio.core.base.GameBase gives the defaults) --
 
-def decision_prompt(game: Any, state: Any, decision: Decision, language: str = "en") -> str:
-    """The decision's prompt in ``language``: the game's optional ``describe_decision``, else
-    the prompt the decision carries."""
-    describe = getattr(game, "describe_decision", None)
-    return decision.prompt if describe is None else str(describe(state, decision, language))
+    web: Traversable | None
+
+    @property
+    def heuristic(self) -> Any:
+        """The game's ``Heuristic`` for the bots, or None."""
+        ...
+
+    @property
+    def terminal(self) -> Any:
+        """The game's ``TerminalRenderer``, or None."""
+        ...
+
+    @property
+    def encoding(self) -> Any:
+        """The game's ``Encoding`` for learning agents, or None."""
+        ...
+
+    def scoreboard(self, state: S) -> Scoreboard | None:
+        """The score in parts (:mod:`evolutio.core.scoring`), or None."""
+        ...
+
+    def undoable(self, before: S, seat: int, action: Action, events: list[Event]) -> bool:
+        """Whether a person may take back ``action`` played in ``before``."""
+        ...
+
+    def confirms(self, state: S, action: Action) -> bool:
+        """Whether interfaces ask twice before ``action`` (it ends a phase)."""
+        ...
+
+    def reference(self, language: str = "en") -> dict[str, str]:
+        """Card texts for people, ``{id: text}`` (:mod:`evolutio.core.reference`)."""
+        ...
+
+    def overview(self, language: str = "en") -> str:
+        """The rules overview for people ("" for none)."""
+        ...
+
+    def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
+        """The reference's sections, ``[(title, [id, ...])]``."""
+        ...
+
+    def describe_decision(self, state: S, decision: Decision, language: str = "en") -> str:
+        """The prompt of the current decision in ``language``."""
+        ...
+
+    def describe_choice(self, state: S, action: Action, language: str = "en") -> str:
+        """The sentence of a legal action for the player choosing it, who may see more than
+        the others (the faces of a card in their hand); ``describe_action`` is the public
+        sentence (logs)."""
+        ...
+
+    def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
+        """The refusal ``error`` in ``language`` (from its ``key`` and ``fields``)."""
+        ...
+
+    def describe_done(
+        self, state: S, seat: int, action: Action, language: str = "en",
+        seats: list[str] | None = None,
+    ) -> str | None:
+        """The log's sentence for an action whose events say nothing, or None."""
+        ...
+
+    def explain(
+        self, state: S, seat: int, targets: tuple[tuple[str, int | str], ...],
+        language: str = "en",
+    ) -> str | None:
+        """Why no legal action of ``seat`` uses all of ``targets`` (things on the table, as
+        in ``action_targets``), in ``language``; None when the game has nothing to say."""
+        ...
+
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> S | None:
+        """A scenario's start from ``new`` (docs/scenarios.md), or None."""
+        ...
+
+    def pause(self, state: S, points: list[str]) -> bool:
+        """Make the game wait at a scenario's stop points; False: it has none."""
+        ...
 
 
-# Optional members of a game, looked up with ``getattr`` (a game without them still works):
-#
-# ``describe_choice(state, action: Action, language: str) -> str``
-#     the sentence of a legal action for the player choosing it, who may see more than the
-#     others (the faces of a card in their hand); ``describe_action`` is the public sentence
-#     (logs). Without it, the choice reads as ``describe_action``.
-# ``describe_refusal(error: IllegalAction, language: str) -> str``
-#     the refusal ``error`` in ``language`` (from its ``key`` and ``fields``); without it,
-#     or for an error without a key, people read ``error.reason`` (English).
-# ``explain(state, seat: int, targets: tuple[tuple[str, int | str], ...], language: str)
-# -> str | None``
-#     why no legal action of ``seat`` uses all of ``targets`` (things on the table, as in
-#     ``action_targets``), in ``language``; ``None`` when the game has nothing to say (the
-#     interface then says a generic "not now").
+def decision_prompt(game: Game[Any], state: Any, decision: Decision, language: str = "en") -> str:
+    """The decision's prompt in ``language`` (the game's ``describe_decision``; by default
+    the prompt the decision carries)."""
+    return str(game.describe_decision(state, decision, language))
 
 
-def describe_choice(game: Any, state: Any, action: Action, language: str = "en") -> str:
-    """A legal action's sentence for the player choosing it (the game's optional
-    ``describe_choice``, else its public ``describe_action``)."""
-    say = getattr(game, "describe_choice", None)
-    if callable(say):
-        return str(say(state, action, language))
-    return str(game.describe_action(state, action, language))
+def describe_choice(game: Game[Any], state: Any, action: Action, language: str = "en") -> str:
+    """A legal action's sentence for the player choosing it (the game's
+    ``describe_choice``; by default its public ``describe_action``)."""
+    return str(game.describe_choice(state, action, language))
 
 
-def describe_refusal(game: Any, error: IllegalAction, language: str = "en") -> str:
-    """``error`` said in ``language`` by ``game`` when it can (its optional
-    ``describe_refusal``), else its English reason."""
-    say = getattr(game, "describe_refusal", None)
-    if error.key is not None and callable(say):
-        try:
-            return str(say(error, language))
-        except (KeyError, IndexError, ValueError):
-            return error.reason
-    return error.reason
+def describe_refusal(game: Game[Any], error: IllegalAction, language: str = "en") -> str:
+    """``error`` said in ``language`` by ``game`` when it names its sentence (``key``),
+    else its English reason; a sentence that cannot be said falls back to the reason."""
+    if error.key is None:
+        return error.reason
+    try:
+        return str(game.describe_refusal(error, language))
+    except (KeyError, IndexError, ValueError):
+        return error.reason
 
 
 def parse_by_notation(actions: list[Action], text: str) -> Action:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from evolutio.core.game import JSON, Action, Decision, Game
 
@@ -37,18 +37,24 @@ class Heuristic(Protocol):
     ``choose`` picks from what a seat sees (its view and legal actions); ``rollout_policy``
     plays a sampled state forward fast; ``evaluate`` scores an unfinished sampled state in
     [0, 1] per seat; ``rollout_depth`` is how many actions a playout runs before that.
-    Optionally, ``shortlist(game, state, seat, legal)`` names the actions worth searching in a
-    sampled state (a non-empty subset of ``legal``); without it a search weighs every legal
-    action (read with ``getattr(heuristic, "shortlist", None)``). Optionally, ``priors(game,
-    state, seat, legal)`` gives a weight per legal action (summing to 1) that the search's
-    tree follows (PUCT, best first); without it the tree expands at random and selects by
-    UCB1. Optionally, ``level_options`` maps a level (``hard``) to search options a spec may
-    carry (``"ucb"``; evolutio.bots.options) that the level's search takes for this game,
-    where the game's measurements found them better at that budget. The search methods
+    Every heuristic derives from :class:`evolutio.core.base.HeuristicBase`, which declares
+    the members a heuristic may lack, each ``None`` or empty by default: ``shortlist(game,
+    state, seat, legal)`` names the actions worth searching in a sampled state (a non-empty
+    subset of ``legal``; without, a search weighs every legal action); ``priors(game, state,
+    seat, legal)`` gives a weight per legal action (summing to 1) that the search's tree
+    follows (PUCT, best first; without, the tree expands at random and selects by UCB1);
+    ``level_options`` maps a level (``hard``) to search options a spec may carry (``"ucb"``;
+    evolutio.bots.options) that the level's search takes for this game, where the game's
+    measurements found them better at that budget. The search methods
     read the engine state, never views (docs/architecture.md).
     """
 
     rollout_depth: int
+    shortlist: Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[Action]] | None
+    priors: Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[float]] | None
+
+    @property
+    def level_options(self) -> Mapping[str, str]: ...
 
     def choose(
         self,

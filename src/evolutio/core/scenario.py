@@ -158,10 +158,10 @@ class Runner:
             raise ScenarioError(f"game: {exc}") from None
         try:
             if scenario.new is not None:
-                setup = getattr(self.game, "setup_new", None)
-                if setup is None:
+                state = self.game.setup_new(scenario.options, scenario.new, scenario.seed)
+                if state is None:
                     raise ScenarioError(f"new: the game '{scenario.game}' cannot start from new")
-                self.state = setup(scenario.options, scenario.new, scenario.seed)
+                self.state = state
             else:
                 self.state = self.game.from_position(
                     scenario.options, scenario.position, scenario.seed
@@ -298,14 +298,13 @@ class Runner:
                 raise ScenarioFailure(f"{where}: events are {events}, expected {wanted}")
 
     def _step_pause(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
-        pause = getattr(self.game, "pause", None)
-        if pause is None:
-            game = self.scenario.game
-            raise ScenarioError(f"{where}.pause: the game {game!r} has no stop points")
         try:
-            pause(self.state, [str(p) for p in _as_list(spec or [])])
+            paused = self.game.pause(self.state, [str(p) for p in _as_list(spec or [])])
         except OptionError as exc:
             raise ScenarioError(f"{where}.pause: {exc}") from None
+        if not paused:
+            game = self.scenario.game
+            raise ScenarioError(f"{where}.pause: the game {game!r} has no stop points")
 
     def _step_refuse(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
         # the seat may be one that is not to act: its refusal is what is tested

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from evolutio.core.game import JSON
+from evolutio.core.common import JSON
 
 #: the label id of a tie that no tie-break separated (the first place is shared)
 SHARED = "score.tiebreak.shared"

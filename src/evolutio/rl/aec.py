@@ -51,7 +51,7 @@ def rewards_of(outcome: Outcome, mode: str) -> list[float]:
 def render_view(game: Game[Any], state: Any, seat: int | None) -> str:
     """A seat's view drawn by the game's terminal renderer (JSON without one)."""
     view = game.view(state, seat)
-    terminal = getattr(game, "terminal", None)
+    terminal = game.terminal
     if terminal is None:
         return json.dumps(view, indent=1)
     from rich.console import Console

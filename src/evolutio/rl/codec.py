@@ -27,7 +27,7 @@ class NoEncodingError(ValueError):
 
 def encoding_of(game: Game[Any]) -> Encoding:
     """The game's encoding, or a clear error naming the game."""
-    encoding = getattr(game, "encoding", None)
+    encoding = game.encoding
     if encoding is None:
         raise NoEncodingError(
             f"the game '{game.name}' has no encoding for learning agents: it needs an "

@@ -92,11 +92,11 @@ class Frames:
         assert room.match is not None
         game, state = room.game, room.match.state
         targets = game.action_targets
-        confirms = getattr(game, "confirms", None)  # as ``table.confirms``, asked once
+        confirms = game.confirms  # as ``table.confirms``, looked up once
         out = []
         for i, a in enumerate(room.match.legal(seat)):
             data, notation = action_parts(a)
-            confirm = bool(confirms(state, a)) if confirms is not None else False
+            confirm = bool(confirms(state, a))
             out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
         return out
 
@@ -110,9 +110,7 @@ class Frames:
             game, state = room.game, room.match.state
             base = self.shared(("legal", seat), lambda: self._legal_base(seat))
             # ``describe_choice`` of core.game, its lookup done once for the whole list
-            say = getattr(game, "describe_choice", None)
-            if not callable(say):
-                say = game.describe_action
+            say = game.describe_choice
             self._legal[key] = [
                 {"index": i, "action": data, "notation": notation,
                  "text": str(say(state, a, lang)), "targets": where, "confirm": confirm}

@@ -38,7 +38,7 @@ def mount_game_folders(app: FastAPI, stack: ExitStack) -> dict[str, str]:
         except (ImportError, OptionError) as exc:
             log.error("game %s cannot be loaded: %s", name, exc)
             continue
-        folder: Traversable | None = getattr(game, "web", None)
+        folder: Traversable | None = game.web
         if folder is None or not folder.is_dir():
             continue
         path = stack.enter_context(as_file(folder))

@@ -112,12 +112,12 @@ def entry_texts(
     ``describe_done`` sentence; ``state`` is the state after the action; ``options`` word
     the sentences (such as an edition's card names)."""
     seat, action, events = step
-    done = None if hide else getattr(game, "describe_done", None)
     out = {}
     for lang in languages:
         text = joined(event_lines(game, events, lang, players, options))
-        if not text and done is not None:
-            text = str(done(state, seat, action, lang, players))
+        if not text and not hide:
+            said = game.describe_done(state, seat, action, lang, players)
+            text = "" if said is None else str(said)
         out[lang] = text
     return out
 

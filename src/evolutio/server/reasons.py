@@ -87,8 +87,7 @@ def answer(room: RoomFace, conn: Conn, frame: Why) -> JSON:
         named = {(str(kind), str(ident)) for kind, ident in item["targets"]}
         if wanted <= named:
             return {**out, "ok": True, "text": say(lang, "why_usable")}
-    explain = getattr(room.game, "explain", None)
-    text = explain(match.state, seat, targets, lang) if callable(explain) else None
+    text = room.game.explain(match.state, seat, targets, lang)
     return {**out, "ok": False, "text": text or say(lang, "why_not_now")}
 
 

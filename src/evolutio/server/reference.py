@@ -1,7 +1,7 @@
 """The card reference and rules overview of each game, for tooltips and the rules page.
 
-A game may carry ``reference(language) -> {id: text}``, ``overview(language) -> str`` and
-``reference_groups(language) -> [(title, [id, ...])]`` (optional; docs/architecture.md);
+A game gives ``reference(language) -> {id: text}``, ``overview(language) -> str`` and
+``reference_groups(language) -> [(title, [id, ...])]`` (by default none; docs/architecture.md);
 the server asks for them in each of the game's languages and knows nothing of their
 contents. ``GET /api/reference/GAME`` answers
 ``{"game", "texts": {lang: {id: text}}, "rules": {lang: text}, "groups": {lang: [[title,
@@ -25,17 +25,15 @@ def reference(game_name: str) -> dict[str, Any]:
     """The texts and rules overview of ``game_name`` in each of its languages; an unknown
     game raises ``OptionError`` naming the available ones."""
     game = get_game(game_name)
-    texts_of = getattr(game, "reference", None)
-    rules_of = getattr(game, "overview", None)
-    groups_of = getattr(game, "reference_groups", None)
     languages = game.info.languages
-    texts = {lang: dict(texts_of(lang)) for lang in languages} if callable(texts_of) else {}
-    rules = {lang: str(rules_of(lang)) for lang in languages} if callable(rules_of) else {}
-    groups = (
-        {lang: [[title, list(ids)] for title, ids in groups_of(lang)] for lang in languages}
-        if callable(groups_of)
-        else {}
-    )
+    # a language the game gives nothing in is left out: a game without them gives ``{}``
+    texts = {lang: said for lang in languages if (said := dict(game.reference(lang)))}
+    rules = {lang: text for lang in languages if (text := str(game.overview(lang)))}
+    groups = {
+        lang: parts
+        for lang in languages
+        if (parts := [[title, list(ids)] for title, ids in game.reference_groups(lang)])
+    }
     return {"game": game_name, "texts": texts, "rules": rules, "groups": groups}
 
 

@@ -1,6 +1,6 @@
 """What the table shows beyond the game's view: the running score, the end-of-game
-breakdown and the actions that ask for a confirming click. Each comes from an optional
-method of the game (``scoreboard``, ``confirms``); a game without one gets nothing extra."""
+breakdown and the actions that ask for a confirming click. Each comes from a method of the
+game (``scoreboard``, ``confirms``) whose default (core/base.py) adds nothing."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from evolutio.core.game import JSON, Action, Game, Outcome
 def score_json(game: Game[Any], state: Any) -> JSON | None:
     """The running score in parts (``Scoreboard.to_json``), or None when the game has no
     ``scoreboard``."""
-    board = getattr(game, "scoreboard", None)
-    return None if board is None else board(state).to_json()
+    board = game.scoreboard(state)
+    return None if board is None else board.to_json()
 
 
 def outcome_json(game: Game[Any], state: Any, outcome: Outcome) -> JSON:
@@ -29,5 +29,4 @@ def outcome_json(game: Game[Any], state: Any, outcome: Outcome) -> JSON:
 def confirms(game: Game[Any], state: Any, action: Action) -> bool:
     """Whether the shell asks for a second click before sending ``action`` (it ends a phase
     or the player's part in it); False for a game without ``confirms``."""
-    check = getattr(game, "confirms", None)
-    return bool(check(state, action)) if check is not None else False
+    return bool(game.confirms(state, action))

@@ -59,10 +59,10 @@ class Undo:
 
     def before(self, seat: int, by: str) -> Before | None:
         """A copy of the state before ``seat`` acts, when the action could be taken back: a
-        person's (not a bot's or a clock's) in a game that declares ``undoable``."""
+        person's (not a bot's or a clock's); the game's ``undoable`` says afterwards."""
         room = self.room
         match = room.match
-        if by != "human" or match is None or getattr(room.game, "undoable", None) is None:
+        if by != "human" or match is None:
             return None
         hide = history.hidden(match.decision)
         return Before(match.state.clone(), room.timers.remaining(seat), hide)
@@ -76,8 +76,7 @@ class Undo:
         match = room.match
         if saved is None or saved.hidden or match is None or match.over:
             return
-        undoable = getattr(room.game, "undoable", None)
-        if undoable is not None and undoable(saved.state, seat, action, list(events)):
+        if room.game.undoable(saved.state, seat, action, list(events)):
             self.point = UndoPoint(match.version, seat, saved.state, saved.left)
 
     def offered(self, seat: int | None) -> bool:

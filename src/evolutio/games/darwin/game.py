@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -24,7 +27,7 @@ from evolutio.core.game import (
     parse_by_notation,
 )
 from evolutio.core.options import OptionSpec, normalize
-from evolutio.core.protocols import TerminalRenderer
+from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
@@ -95,7 +98,7 @@ REFERENCE_FIELDS = ("card", "take", "new", "keep", "species", "habitat")
 BUILD_STEPS = frozenset({"create", "mutate", "add", "remove", "swap", "cancel"})
 
 
-class DarwinsChoice:
+class DarwinsChoice(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "darwin"
@@ -140,18 +143,22 @@ class DarwinsChoice:
                     it="Le carte sono un progetto originale, non quelle dell'editore.",
                     de="Die Karten sind ein eigener Entwurf, nicht die des Verlags."),
     )
-    heuristic = HEURISTIC
-    web = files("evolutio.games.darwin") / "web"
+    web: Traversable | None = files("evolutio.games.darwin") / "web"
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def heuristic(self) -> Heuristic | None:
+        """The greedy player, its playouts and its evaluation (for bots)."""
+        return HEURISTIC
+
+    @property
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.darwin.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.darwin.encoding import ENCODING
 
@@ -437,4 +444,5 @@ class DarwinsChoice:
         return reference.overview(language)
 
 
-GAME = DarwinsChoice()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = DarwinsChoice()

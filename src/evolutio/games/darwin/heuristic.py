@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.darwin.actions import Add, Create, Degenerate, Done, Draw, Give, Migrate
 from evolutio.games.darwin.catalog import CardDef, load_catalog
@@ -262,11 +263,14 @@ def shortlist(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -
     return [legal[i] for i in sorted(best)]
 
 
-class DarwinHeuristic:
+class DarwinHeuristic(HeuristicBase):
     """The game's ``Heuristic``: ``choose`` for the greedy bot, playouts and evaluation for
     search."""
 
     rollout_depth = ROLLOUT_DEPTH
+
+    def __init__(self) -> None:
+        self.shortlist = shortlist
 
     def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
                rng: random.Random) -> Action:
@@ -278,10 +282,6 @@ class DarwinHeuristic:
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
         return evaluate(game, state)
-
-    def shortlist(self, game: Game[Any], state: Any, seat: int,
-                  legal: Sequence[Action]) -> list[Action]:
-        return shortlist(game, state, seat, legal)
 
 
 HEURISTIC = DarwinHeuristic()

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -148,33 +151,33 @@ UNDOABLE = frozenset({"animal", "trait", "pair"})
 PLAYED = frozenset({"animal_played", "trait_played"})
 
 
-class Evolution:
+class Evolution(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "evolution"
     title = "Evolution (Knorre & Machin)"
     info = INFO
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
-    web = files("evolutio.games.evolution") / "web"
+    web: Traversable | None = files("evolutio.games.evolution") / "web"
     #: what the room's log tells besides the actions: Ice Age's natural change as it is
     #: revealed, and its deck reshuffled.
 
     @property
-    def heuristic(self) -> Heuristic:
+    def heuristic(self) -> Heuristic | None:
         """The greedy player, its rollout policy and its position evaluator (for bots)."""
         from evolutio.games.evolution.heuristic import HEURISTIC
 
         return HEURISTIC
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.evolution.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.evolution.encoding import ENCODING
 
@@ -376,7 +379,7 @@ class Evolution:
         state.offer = None  # the hands changed outside apply
         return state
 
-    def pause(self, state: State, points: list[str]) -> None:
+    def pause(self, state: State, points: list[str]) -> bool:
         """A scenario's stop points (pause.py): the game waits there instead of going on."""
         unknown = [p for p in points if p not in STOP_POINTS]
         if unknown:
@@ -387,6 +390,7 @@ class Evolution:
         state.pauses = frozenset(points)
         state.paused_at = ""
         state.offer = None
+        return True
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
         return sentences.describe_action(state, action, language)
@@ -479,4 +483,5 @@ def _keep_known_non_hunters(
             faces[card], faces[other] = faces[other], faces[card]
 
 
-GAME = Evolution()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = Evolution()

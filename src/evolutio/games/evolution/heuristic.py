@@ -51,9 +51,10 @@ than building views. :data:`HEURISTIC` bundles them as the game's ``core.protoco
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.evolution import playbook, rollout
 from evolutio.games.evolution.playbook import AnimalFacts, Facts
@@ -186,11 +187,14 @@ ROLLOUT_DEPTH = 20
 LEVEL_OPTIONS = {"hard": "ucb"}
 
 
-class EvolutionHeuristic:
+class EvolutionHeuristic(HeuristicBase):
     """The rules above behind the ``core.protocols.Heuristic`` protocol."""
 
     rollout_depth = ROLLOUT_DEPTH
-    level_options = LEVEL_OPTIONS
+    level_options: Mapping[str, str] = LEVEL_OPTIONS
+
+    def __init__(self) -> None:
+        self.priors = rollout.priors
 
     def choose(
         self,
@@ -206,7 +210,6 @@ class EvolutionHeuristic:
     # (a playout calls the policy at every step)
     rollout_policy = staticmethod(rollout.rollout_policy)
     evaluate = staticmethod(rollout.evaluate)
-    priors = staticmethod(rollout.priors)
 
 
 HEURISTIC = EvolutionHeuristic()

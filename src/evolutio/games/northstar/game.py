@@ -10,14 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     OptionError,
@@ -85,7 +88,7 @@ OPTIONS = (
 )
 
 
-class NorthStar:
+class NorthStar(GameBase):
     """The game object: stateless; every method takes the state. ``cards`` is the card
     list (the shipped provisional one unless a user loads another, ``cards.load_cards``)."""
 
@@ -131,27 +134,27 @@ class NorthStar:
     )
 
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
-    web = files("evolutio.games.northstar") / "web"
+    web: Traversable | None = files("evolutio.games.northstar") / "web"
 
     def __init__(self, cards: CardList | None = None) -> None:
         self.cards = cards or shipped_cards()
 
     @property
-    def heuristic(self) -> Heuristic:
+    def heuristic(self) -> Heuristic | None:
         """The greedy player, its rollout policy and its evaluator (for bots)."""
         from evolutio.games.northstar.heuristic import HEURISTIC
 
         return HEURISTIC
 
     @property
-    def terminal(self) -> TerminalRenderer:
+    def terminal(self) -> TerminalRenderer | None:
         """The terminal table (Rich), imported only by the terminal faces."""
         from evolutio.games.northstar.terminal import TERMINAL
 
         return TERMINAL
 
     @property
-    def encoding(self) -> Encoding:
+    def encoding(self) -> Encoding | None:
         """The fixed action space and observation vector for learning agents (evolutio.rl)."""
         from evolutio.games.northstar.encoding import ENCODING
 
@@ -413,7 +416,8 @@ class NorthStar:
         return reference.overview(language)
 
 
-GAME = NorthStar()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[State] = NorthStar()
 
 
 def _hunger(state: State, sid: int) -> int:

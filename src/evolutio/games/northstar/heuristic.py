@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.northstar.trait import is_carnivore
 
@@ -239,10 +240,13 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
     return [w / total for w in weights]
 
 
-class NorthStarHeuristic:
+class NorthStarHeuristic(HeuristicBase):
     """The rules above behind the ``core.protocols.Heuristic`` protocol."""
 
     rollout_depth = ROLLOUT_DEPTH
+
+    def __init__(self) -> None:
+        self.priors = priors
 
     def choose(self, view: JSON, legal_actions: Sequence[Action], decision: Decision,
                rng: random.Random) -> Action:
@@ -264,10 +268,6 @@ class NorthStarHeuristic:
 
     def evaluate(self, game: Game[Any], state: Any) -> list[float]:
         return evaluate(game, state)
-
-    def priors(self, game: Game[Any], state: Any, seat: int,
-               legal: Sequence[Action]) -> list[float]:
-        return priors(game, state, seat, legal)
 
 
 HEURISTIC = NorthStarHeuristic()

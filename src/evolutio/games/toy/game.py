@@ -15,12 +15,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from evolutio.core.base import GameBase
 from evolutio.core.encoding import Encoding
 from evolutio.core.game import (
     JSON,
     Action,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalAction,
     Options,
@@ -71,7 +73,7 @@ OPTIONS = (
     ),
 )
 
-class Trick:
+class Trick(GameBase):
     """The game object: stateless; every method takes the state."""
 
     name = "toy"
@@ -377,4 +379,5 @@ class Trick:
         return rules()[lang_of(language)]
 
 
-GAME = Trick()
+#: the registered game (typed as the contract, so that mypy holds its signatures to it)
+GAME: Game[TrickState] = Trick()
