@@ -1,5 +1,5 @@
 """Darwin's Choice (Treeceratops 2019; seed 003) behind the core game contract: the adapter.
-The rules live in rules.py, phases.py and transition.py; the card data (the project's own
+The rules live in rules.py, evaluation.py and driver.py; the card data (the project's own
 set, see data.py) in data/."""
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
+from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.actions import (
     ACTIONS,
     Add,
@@ -43,12 +43,12 @@ from evolutio.games.darwin.actions import (
     parse_notation,
 )
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
+from evolutio.games.darwin.driver import advance
+from evolutio.games.darwin.evaluation import setup
 from evolutio.games.darwin.heuristic import HEURISTIC
-from evolutio.games.darwin.phases import setup
 from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
 from evolutio.games.darwin.state import State
 from evolutio.games.darwin.timeout import timeout_action
-from evolutio.games.darwin.transition import advance
 
 LANGUAGES = ("en", "it", "de", "ru")
 
@@ -183,7 +183,7 @@ class DarwinsChoice(GameBase):
         opts = self.normalize_options(options)
         state = State(opts, seed)
         setup(state, int(opts["players"]))
-        advance(state)
+        advance(state, [])
         return state
 
     def decision(self, state: State) -> Decision | None:
@@ -358,7 +358,7 @@ class DarwinsChoice(GameBase):
         state = State(opts, seed)
         setup(state, int(opts["players"]))
         build(state, position)
-        advance(state)
+        advance(state, [])
         return state
 
     def reference_fields(self) -> tuple[str, ...]:

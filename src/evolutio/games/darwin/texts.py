@@ -8,7 +8,7 @@ from typing import Any
 from evolutio.core.game import Action, Event
 from evolutio.core.words import words
 from evolutio.games.darwin import actions as a
-from evolutio.games.darwin.catalog import LANGUAGES, load_catalog
+from evolutio.games.darwin.cards import LANGUAGES, load_catalog
 
 W = dict[str, str]
 

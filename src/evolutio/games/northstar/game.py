@@ -34,7 +34,7 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import effects, phases, position, reference, rules, scoring, sentences
+from evolutio.games.northstar import driver, effects, position, reference, rules, scoring, texts
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
@@ -196,8 +196,8 @@ class NorthStar(GameBase):
         state.first_player = state.rng.randrange(opts["players"])
         state.current = state.first_player
         events: list[Event] = []
-        phases.start_round(state, events)
-        phases.advance(state, events)
+        driver.start_round(state, events)
+        driver.advance(state, events)
         return state
 
     # -- turns --------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class NorthStar(GameBase):
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         rules.check(state, seat, action)
         events = effects.apply_action(state, seat, action)
-        phases.advance(state, events)
+        driver.advance(state, events)
         state.memo.clear()
         return events
 
@@ -327,14 +327,14 @@ class NorthStar(GameBase):
         state = State(self.normalize_options(options), seed)
         state.players = [Player() for _ in range(state.options["players"])]
         position.build(state, pos)
-        phases.advance(state, [])
+        driver.advance(state, [])
         return state
 
     def reference_fields(self) -> tuple[str, ...]:
         return ("card", "species", "target", "replace")
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
-        return sentences.describe_action(state, action, language)
+        return texts.describe_action(state, action, language)
 
     def describe_event(
         self,
@@ -345,11 +345,11 @@ class NorthStar(GameBase):
         options: Options | None = None,
     ) -> str:
         """Sentences here do not depend on the options."""
-        return sentences.describe_event(event, language, seats)
+        return texts.describe_event(event, language, seats)
 
     def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
         """A legal action's sentence for its chooser: the trait card played is named."""
-        return sentences.describe_choice(state, action, language)
+        return texts.describe_choice(state, action, language)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
         """A refusal of the rules in ``language`` (data/refusals.toml)."""
@@ -389,7 +389,7 @@ class NorthStar(GameBase):
         return tuple(out)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        return sentences.describe_decision(decision.kind, language)
+        return texts.describe_decision(decision.kind, language)
 
     def scoreboard(self, state: State) -> Scoreboard:
         """The score in parts and the tie-break that decided."""
@@ -399,7 +399,7 @@ class NorthStar(GameBase):
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
-        names.update({f"kind:{kind}": sentences.say(f"kind_{kind}", language)
+        names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
                       for kind in rules.PROMPTS})
         return names
 
