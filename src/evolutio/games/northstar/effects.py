@@ -14,15 +14,13 @@ from evolutio.games.northstar.actions import (
     ChooseFood,
     Done,
     Eat,
-    FoodChosen,
     Grow,
     NewSpecies,
     Pass,
-    Passed,
-    Played,
     PlayTrait,
     Use,
 )
+from evolutio.games.northstar.events import FoodChosen, Passed, Played
 from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import TRAITS
 

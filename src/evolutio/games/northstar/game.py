@@ -40,8 +40,9 @@ from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Us
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.notation import parse_text
-from evolutio.games.northstar.refusals import describe, refusal
+from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
+from evolutio.games.northstar.timeout import timeout_action
 from evolutio.games.northstar.view import view as _view
 
 #: cards taken out of the deck in a 2-player game (R-N16, Schmidt rulebook).
@@ -230,26 +231,8 @@ class NorthStar(GameBase):
         return action.type in ("done", "pass")
 
     def default_action(self, state: State, seat: int) -> Action:
-        """On timeout, the safest legal move (docs/rules/northstar.md, "Timeouts"): the
-        lowest-value food card; in feeding, plant food for the hungriest species (a full
-        one stores fat) before passing, and an attack only when feeding is compulsory, on
-        another player's species first; otherwise ``done`` or ``pass`` (a hand is kept from
-        round to round, so ending the play phase loses no card); else the first legal."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(refusal("not_your_turn"))
-        if state.phase == "food":
-            return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
-        eats = [a for a in legal if isinstance(a, Eat)]
-        if eats:
-            return max(eats, key=lambda a: _hunger(state, a.species))
-        for action in legal:
-            if action.type in ("done", "pass"):
-                return action
-        attacks = [a for a in legal if isinstance(a, Attack)]
-        if attacks:  # compulsory: another player's species before one's own
-            return min(attacks, key=lambda a: _owner(state, a.target) == seat)
-        return legal[0]
+        """On timeout, the safest legal move (``timeout.timeout_action``)."""
+        return timeout_action(state, seat)
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -418,14 +401,3 @@ class NorthStar(GameBase):
 
 #: the registered game (typed as the contract, so that mypy holds its signatures to it)
 GAME: Game[State] = NorthStar()
-
-
-def _hunger(state: State, sid: int) -> int:
-    """Food species ``sid`` still lacks (0 when fed: its food would go to fat)."""
-    found = state.find(sid)
-    return 0 if found is None else max(0, found[2].pop - found[2].food)
-
-
-def _owner(state: State, sid: int) -> int | None:
-    found = state.find(sid)
-    return None if found is None else found[0]
