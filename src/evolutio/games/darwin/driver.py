@@ -6,7 +6,6 @@ from __future__ import annotations
 from evolutio.core.game import Event
 from evolutio.games.darwin import coop
 from evolutio.games.darwin import ops as bio
-from evolutio.games.darwin.actions import CardLost, EventRevealed, HabitatChanged
 from evolutio.games.darwin.evaluation import (
     HAND,
     begin_era,
@@ -17,6 +16,7 @@ from evolutio.games.darwin.evaluation import (
     extinguish,
     finish,
 )
+from evolutio.games.darwin.events import CardLost, EventRevealed, HabitatChanged
 from evolutio.games.darwin.state import VOLCANO, State
 
 #: the habitat pairs brought in by Desertification, Ice Age and Orogeny (E2, E3, E5)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from evolutio.core.game import Event
 from evolutio.games.darwin import ops as bio
-from evolutio.games.darwin.actions import EraBegins, Extinct, GameOver, MarketDealt, Scored
 from evolutio.games.darwin.cards import load_catalog
+from evolutio.games.darwin.events import EraBegins, Extinct, GameOver, MarketDealt, Scored
 from evolutio.games.darwin.state import COMPETITION, TOKENS, Position, Species, State
 
 HAND = 10

@@ -11,27 +11,20 @@ from evolutio.games.darwin.actions import (
     Add,
     Cancel,
     Create,
-    Created,
     Degenerate,
     Done,
     Draw,
-    Drew,
     Exchange,
-    Exchanged,
     Gift,
     Give,
     Grant,
     Lose,
     Migrate,
-    Migrated,
     Mutate,
-    Mutated,
     Pass,
-    Passed,
     Pay,
     Receive,
     Redraw,
-    Redrew,
     Remove,
     Renew,
     Show,
@@ -41,6 +34,15 @@ from evolutio.games.darwin.actions import (
 )
 from evolutio.games.darwin.driver import advance, degenerate, invade
 from evolutio.games.darwin.evaluation import HAND, MAX_SPECIES, can_draw, discard, new_species, take
+from evolutio.games.darwin.events import (
+    Created,
+    Drew,
+    Exchanged,
+    Migrated,
+    Mutated,
+    Passed,
+    Redrew,
+)
 from evolutio.games.darwin.feasibility import can_create
 from evolutio.games.darwin.moves import build_legal, build_refusal, migration_refusal
 from evolutio.games.darwin.state import Build, State
