@@ -10,6 +10,7 @@ from evolutio.games.toy.state import TrickState
 
 
 def snapshot(state: TrickState) -> JSON:
+    """The whole state as JSON, as a scenario's position gives it back."""
     return {
         "hands": [list(h) for h in state.hands],
         "deck": list(state.deck),
