@@ -12,7 +12,8 @@ import pytest
 from evolutio.bots import BotError, Budget, InformationSet, IsmctsBot, RandomBot, make_bot
 from evolutio.core import get_game
 from evolutio.core.game import JSON, Action, Decision
-from evolutio.games.toy.state import Bid, Play, TrickState
+from evolutio.games.toy.actions import Bid, Play
+from evolutio.games.toy.state import TrickState
 from evolutio.sim.runner import GameTask, play_game
 
 GAME = get_game("toy")

@@ -21,7 +21,7 @@ from evolutio.core.registry import get_game
 from evolutio.games.darwin.actions import ACTIONS as DARWIN
 from evolutio.games.evolution.actions import ACTION_TYPES as EVOLUTION
 from evolutio.games.northstar.actions import ACTIONS as NORTHSTAR
-from evolutio.games.toy.state import ACTION_TYPES as TOY
+from evolutio.games.toy.actions import ACTION_TYPES as TOY
 from evolutio.server.reasons import refusal
 
 SETS = {"evolution": EVOLUTION, "northstar": NORTHSTAR, "darwin": DARWIN, "toy": TOY}

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction, Options
-from evolutio.games.toy.game import Bid, Trick, TrickState
+from evolutio.games.toy.actions import Bid
+from evolutio.games.toy.game import Trick
+from evolutio.games.toy.state import TrickState
 
 
 @dataclass(frozen=True, slots=True)

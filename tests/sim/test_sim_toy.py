@@ -15,8 +15,9 @@ import evolutio.cli.sim  # noqa: F401  (registers the commands)
 from evolutio.cli.app import app
 from evolutio.core import registry
 from evolutio.core.game import JSON, Outcome, Tally
+from evolutio.games.toy.actions import Bid
 from evolutio.games.toy.game import Trick
-from evolutio.games.toy.state import Bid, TrickState
+from evolutio.games.toy.state import TrickState
 from evolutio.sim.report import make_report
 from evolutio.sim.runner import batch_tasks, game_seed, run_games
 from evolutio.sim.stats import (

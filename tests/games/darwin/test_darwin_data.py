@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from evolutio.games.darwin.catalog import (
+from evolutio.games.darwin.cards import (
     CardDataError,
     load_catalog,
     parse_cards,

@@ -10,8 +10,8 @@ from itertools import combinations
 import pytest
 
 from evolutio.core.registry import get_game
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import feasibility
+from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.feasibility import can_create, creation_viable
 from evolutio.games.darwin.state import State
 

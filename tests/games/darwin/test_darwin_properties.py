@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from evolutio.core.game import IllegalAction
 from evolutio.core.match import Match, replay
 from evolutio.core.registry import get_game
-from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin.catalog import load_catalog
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.state import State
 
 GAME = get_game("darwin")

@@ -12,7 +12,7 @@ from evolutio.bots import InformationSet, make_bot
 from evolutio.bots.greedy import GreedyBot
 from evolutio.core import get_game
 from evolutio.core.game import JSON, Action, Decision, OptionError
-from evolutio.games.evolution.deck import card_sets
+from evolutio.games.evolution.cards import card_sets
 from evolutio.games.evolution.heuristic import (
     HEURISTIC,
     ROLLOUT_DEPTH,

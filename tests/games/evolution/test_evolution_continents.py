@@ -12,7 +12,7 @@ from evolutio.cli.render import render_view
 from evolutio.core.game import IllegalAction
 from evolutio.core.registry import get_game
 from evolutio.core.scenario import ScenarioError
-from evolutio.games.evolution.deck import build_cards
+from evolutio.games.evolution.cards import build_cards
 from evolutio.games.evolution.game import base_copies
 from evolutio.games.evolution.trait import TRAIT_SETS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from evolutio.core.registry import get_game
-from evolutio.games.evolution.sentences import describe_event
+from evolutio.games.evolution.texts import describe_event
 
 GAME = get_game("evolution")
 EVERY_SET = ["base", "time_to_fly", "gift", "continents"]

@@ -11,7 +11,7 @@ from evolutio.cli import _load_commands
 from evolutio.cli.app import app
 from evolutio.core.match import replay
 from evolutio.games.evolution.actions import Eat
-from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.cards import trait_name
 from evolutio.games.evolution.game import GAME
 from evolutio.games.evolution.terminal import edition_names
 from evolutio.games.evolution.trait import TRAITS

@@ -11,7 +11,7 @@ import pytest
 
 from evolutio.core.game import OptionError
 from evolutio.core.registry import get_game
-from evolutio.games.evolution.deck import build_cards
+from evolutio.games.evolution.cards import build_cards
 
 GAME = get_game("evolution")
 EVERY = ["base", "time_to_fly", "gift"]

@@ -9,7 +9,7 @@ import random
 
 from evolutio.core.registry import get_game
 from evolutio.games.evolution.actions import ACTION_TYPES, Attack, Eat, Pass, PlayTrait, UseFat
-from evolutio.games.evolution.sentences import describe_action, describe_event, sentences
+from evolutio.games.evolution.texts import describe_action, describe_event, sentences
 
 GAME = get_game("evolution")
 EVERY_SET = ["base", "time_to_fly", "gift", "continents"]

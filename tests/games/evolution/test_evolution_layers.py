@@ -18,15 +18,15 @@ PACKAGE = "evolutio.games.evolution"
 #: the package and every module in it.
 FLOORS: tuple[tuple[str, ...], ...] = (
     # the ground: data, state and the trait registry; no trait class, no rule pipeline
-    ("data", "deck", "nature", "refusals", "links", "actions", "events", "state", "kept",
+    ("data", "cards", "nature", "refusals", "links", "actions", "events", "state", "kept",
      "pause", "trait", "changelog"),
     # the rules' pipelines and the traits' hooks
     ("linkindex", "ops", "attack", "geography", "climate", "development", "feeding", "scoring",
      "traits"),
     # the driver and the contract's rule methods
-    ("phases", "extinction", "rules"),
+    ("driver", "extinction", "rules"),
     # what people and programs read
-    ("view", "notation", "sentences", "position", "hands", "explain", "reference", "encoding"),
+    ("view", "notation", "texts", "position", "hands", "explain", "reference", "encoding"),
     # the players: the greedy rules, the search's knowledge, the clock's move, the terminal
     ("playbook", "evalweights", "rollout", "heuristic", "timeout", "terminal"),
     # the adapter
@@ -82,8 +82,8 @@ def test_nothing_in_the_package_imports_the_adapter() -> None:
 
 def test_the_rules_sit_below_the_presentation() -> None:
     graph = within(PACKAGE)
-    below = {f"{PACKAGE}.{m}" for m in ("rules", "development", "phases", "ops", "state")}
-    above = {f"{PACKAGE}.{m}" for m in ("view", "notation", "sentences", "game")}
+    below = {f"{PACKAGE}.{m}" for m in ("rules", "development", "driver", "ops", "state")}
+    above = {f"{PACKAGE}.{m}" for m in ("view", "notation", "texts", "game")}
     for name in below:
         assert not graph[name] & above, f"{name} imports {graph[name] & above}"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from evolutio.games.evolution import deck, nature
+from evolutio.games.evolution import cards, nature
 from evolutio.games.evolution.game import GAME
 from evolutio.games.evolution.nature import NatureError, active_set, load_changes
 from evolutio.games.evolution.trait import TRAITS
@@ -34,10 +34,10 @@ def one_card(effect: str, id: str = "test_card", count: int = 1) -> str:
 
 def test_the_loader_knows_the_registered_traits_from_the_card_data() -> None:
     """nature.py sits below the trait classes: it checks trait names against the cards' faces
-    (deck.trait_ids), which must be exactly the registered traits."""
-    assert deck.trait_ids() == frozenset(KNOWN)
+    (cards.trait_ids), which must be exactly the registered traits."""
+    assert cards.trait_ids() == frozenset(KNOWN)
     with pytest.raises(NatureError, match="unknown trait 'wings'"):
-        load_changes(one_card('effect = "deaths"\nwithout = ["wings"]'), set(deck.trait_ids()))
+        load_changes(one_card('effect = "deaths"\nwithout = ["wings"]'), set(cards.trait_ids()))
 
 
 def test_the_project_set_has_fourteen_labelled_cards() -> None:

@@ -23,7 +23,7 @@ from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
 from evolutio.games.evolution.actions import ACTION_TYPES
-from evolutio.games.evolution.deck import card_sets
+from evolutio.games.evolution.cards import card_sets
 from evolutio.games.evolution.trait import TRAIT_SETS
 
 GAME = get_game("evolution")

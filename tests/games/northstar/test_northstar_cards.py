@@ -17,7 +17,7 @@ from evolutio.games.northstar.cards import (
     shipped_cards,
 )
 from evolutio.games.northstar.game import GAME, NorthStar
-from evolutio.games.northstar.sentences import sentences
+from evolutio.games.northstar.texts import sentences
 
 
 def shipped_text() -> str:

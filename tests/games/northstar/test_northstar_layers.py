@@ -1,6 +1,6 @@
-"""The engine never names a trait: the pipelines (attack, food, phases, rules) ask the trait
+"""The engine never names a trait: the pipelines (attack, food, driver, rules) ask the trait
 objects' hooks; trait identifiers appear only in the trait classes and the card data. Its
-imports go one way: applying an action (effects.py) below the driver (phases.py) below the
+imports go one way: applying an action (effects.py) below the driver (driver.py) below the
 rules (rules.py), every import counted (tests/layering.py)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from evolutio.games.northstar.trait import TRAITS
 from layering import describe_all, within
 
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "evolutio" / "games" / "northstar"
-PIPELINES = ("attack.py", "ops.py", "phases.py", "rules.py", "state.py", "scoring.py",
+PIPELINES = ("attack.py", "ops.py", "driver.py", "rules.py", "state.py", "scoring.py",
              "trait.py", "game.py", "notation.py")
 
 
@@ -38,6 +38,6 @@ def test_no_import_circle_and_the_driver_below_the_rules() -> None:
     found = describe_all(graph)
     assert not found, found
     above = {f"{name}.{m}" for m in ("rules", "game")}
-    assert not graph[f"{name}.phases"] & above
-    assert not graph[f"{name}.effects"] & {f"{name}.phases", *above}
-    assert f"{name}.effects" in graph[f"{name}.phases"]
+    assert not graph[f"{name}.driver"] & above
+    assert not graph[f"{name}.effects"] & {f"{name}.driver", *above}
+    assert f"{name}.effects" in graph[f"{name}.driver"]

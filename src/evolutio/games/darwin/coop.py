@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action, Event
 from evolutio.games.darwin.actions import Done, Gift, Grant, Pay, Receive, Show, Takeover
-from evolutio.games.darwin.phases import MAX_SPECIES
+from evolutio.games.darwin.evaluation import MAX_SPECIES
 from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import State
 

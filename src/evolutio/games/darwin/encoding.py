@@ -16,9 +16,9 @@ from functools import cache
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
 from evolutio.games.darwin import actions as act
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop
-from evolutio.games.darwin.catalog import load_catalog
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.state import State
 
 CARDS = len(load_catalog().cards)

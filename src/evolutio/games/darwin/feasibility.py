@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any, TypeVar
 
-from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin.catalog import HabitatDef
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.cards import HabitatDef
 from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import Species, State
 

@@ -1,5 +1,5 @@
 """Darwin's Choice (Treeceratops 2019; seed 003) behind the core game contract: the adapter.
-The rules live in rules.py, phases.py and transition.py; the card data (the project's own
+The rules live in rules.py, evaluation.py and driver.py; the card data (the project's own
 set, see data.py) in data/."""
 
 from __future__ import annotations
@@ -31,24 +31,18 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
-from evolutio.games.darwin.actions import (
-    ACTIONS,
-    Add,
-    Create,
-    Migrate,
-    Mutate,
-    Remove,
-    parse_notation,
-)
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.actions import ACTIONS, Add, Create, Migrate, Mutate, Remove
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
+from evolutio.games.darwin.driver import advance
+from evolutio.games.darwin.evaluation import setup
 from evolutio.games.darwin.heuristic import HEURISTIC
-from evolutio.games.darwin.phases import setup
-from evolutio.games.darwin.position import build, habitat_json, snapshot, species_json
+from evolutio.games.darwin.notation import parse_notation
+from evolutio.games.darwin.position import build, snapshot
 from evolutio.games.darwin.state import State
 from evolutio.games.darwin.timeout import timeout_action
-from evolutio.games.darwin.transition import advance
+from evolutio.games.darwin.view import view
 
 LANGUAGES = ("en", "it", "de", "ru")
 
@@ -183,7 +177,7 @@ class DarwinsChoice(GameBase):
         opts = self.normalize_options(options)
         state = State(opts, seed)
         setup(state, int(opts["players"]))
-        advance(state)
+        advance(state, [])
         return state
 
     def decision(self, state: State) -> Decision | None:
@@ -215,85 +209,7 @@ class DarwinsChoice(GameBase):
     # -- what people see ---------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """Hands are hidden from other seats (face up for beginners); a build in progress
-        shows its cards to its owner only until it is done."""
-        decision = rules.decision(state)
-        build = state.build
-        return {
-            "game": self.name,
-            "seat": seat,
-            "era": state.era,
-            "eras": state.eras,
-            "phase": state.phase,
-            "first": state.first,
-            "current": state.current,
-            "event": state.event,
-            "habitats": [habitat_json(state, i) for i in range(len(state.positions))],
-            "species": [species_json(state, sp) for _, sp in sorted(state.species.items())],
-            "market": list(state.market),
-            "decks": {"small": len(state.small), "large": len(state.large),
-                      "small_discard": len(state.small_discard),
-                      "large_discard": len(state.large_discard),
-                      "habitats": len(state.habitat_deck), "events": len(state.event_deck)},
-            "players": [
-                {
-                    "seat": s,
-                    "hand": list(hand) if s == seat or state.beginner else None,
-                    "hand_size": len(hand),
-                    "hand_large": sum(1 for c in hand if bio.card(c).large),
-                    "passed": state.passed[s],
-                    "shown": self._shown(state, s, seat),
-                    "banked": state.banked[s],
-                    "score": state.score(s),
-                }
-                for s, hand in enumerate(state.hands)
-            ],
-            "build": None if build is None else {
-                "kind": build.kind, "habitat": build.pos, "species": build.species,
-                "added": list(build.added) if seat == state.current else len(build.added),
-                "ops": build.ops,
-            },
-            "decision": decision.to_json() if decision else None,
-            "cards": self._cards(state, seat),
-        }
-
-    @staticmethod
-    def _shown(state: State, owner: int, seat: int | None) -> list[int] | int | None:
-        """2 vs 2: the cards ``owner`` showed, to himself and his teammate; a count to
-        others."""
-        if not state.coop or not state.shown:
-            return None
-        cards = [c for c in state.shown[owner] if c in state.hands[owner]]
-        if seat is not None and seat in (owner, coop.teammate(owner)):
-            return cards
-        return len(cards)
-
-    @staticmethod
-    def _cards(state: State, seat: int | None) -> JSON:
-        """The data of every card this seat sees (market, species, its hand and build); a
-        torso also its anchor points (how many leg cards, a wing, a tail), which the table draws."""
-        visible = set(state.market)
-        for sp in state.species.values():
-            visible.update(sp.cards)
-        for s, hand in enumerate(state.hands):
-            if s == seat or state.beginner:
-                visible.update(hand)
-            elif state.coop and state.shown and seat is not None and s == coop.teammate(seat):
-                visible.update(c for c in state.shown[s] if c in hand)
-        if state.build is not None and seat == state.current:
-            visible.update(state.build.added)
-        out: JSON = {}
-        for cid in sorted(visible):
-            card = bio.card(cid)
-            out[str(cid)] = {
-                "animal": card.animal, "part": card.part, "pair": card.pair,
-                "hearts": card.hearts, "cs": card.cs, "symbols": dict(card.symbols),
-                "diet": card.diet, "special": card.special, "large": card.large,
-            }
-            if card.part == "torso":
-                out[str(cid)]["anchors"] = {"legs": card.legs, "wing": card.wing,
-                                            "tail": card.tail}
-        return out
+        return view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         """Most Darwin points wins; a tie shares the victory (seed 003, "Fine della partita")."""
@@ -358,7 +274,7 @@ class DarwinsChoice(GameBase):
         state = State(opts, seed)
         setup(state, int(opts["players"]))
         build(state, position)
-        advance(state)
+        advance(state, [])
         return state
 
     def reference_fields(self) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from typing import Any
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.darwin.actions import Add, Create, Degenerate, Done, Draw, Give, Migrate
-from evolutio.games.darwin.catalog import CardDef, load_catalog
+from evolutio.games.darwin.cards import CardDef, load_catalog
 
 CARDS: tuple[CardDef, ...] = load_catalog().cards
 #: the share of turns on which the bot does not insist on creating (no endless retries)
@@ -202,7 +202,7 @@ def projected(state: Any) -> list[float]:
     counting the prey it could devour), the habitat's points to the best adapted of them in
     each habitat, 3/2/1 to the three strongest (R-D59, R-D60; ties and devoured prey are not
     worked out: an estimate)."""
-    from evolutio.games.darwin import biology as bio
+    from evolutio.games.darwin import ops as bio
 
     points = [0.0] * state.num_players
     alive = []

@@ -5,7 +5,7 @@ directly (the second most common decision, after the turn)."""
 from __future__ import annotations
 
 from evolutio.core.game import Action
-from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin import refusals
 from evolutio.games.darwin.actions import Add, Cancel, Done, Remove, Swap
 from evolutio.games.darwin.feasibility import creation_viable, probe, viable

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from evolutio.core.game import JSON, IllegalAction
-from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin.catalog import load_catalog
-from evolutio.games.darwin.phases import deal_market, winners
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.cards import load_catalog
+from evolutio.games.darwin.evaluation import deal_market, winners
 from evolutio.games.darwin.state import (
     COMPETITION,
     TOKENS,

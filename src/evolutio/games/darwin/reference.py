@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from evolutio.core.reference import load_rules, load_texts
-from evolutio.games.darwin.catalog import LANGUAGES, CardDef, HabitatDef, load_catalog
+from evolutio.games.darwin.cards import LANGUAGES, CardDef, HabitatDef, load_catalog
 from evolutio.games.darwin.texts import LABELS, PARTS, pick
 
 DATA = "evolutio.games.darwin.data"

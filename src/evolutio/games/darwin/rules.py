@@ -5,33 +5,26 @@
 from __future__ import annotations
 
 from evolutio.core.game import Action, Decision, Event
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop, refusals, texts
+from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.actions import (
     Add,
     Cancel,
     Create,
-    Created,
     Degenerate,
     Done,
     Draw,
-    Drew,
     Exchange,
-    Exchanged,
     Gift,
     Give,
     Grant,
     Lose,
     Migrate,
-    Migrated,
     Mutate,
-    Mutated,
     Pass,
-    Passed,
     Pay,
     Receive,
     Redraw,
-    Redrew,
     Remove,
     Renew,
     Show,
@@ -39,11 +32,20 @@ from evolutio.games.darwin.actions import (
     Takeover,
     Toss,
 )
+from evolutio.games.darwin.driver import advance, degenerate, invade
+from evolutio.games.darwin.evaluation import HAND, MAX_SPECIES, can_draw, discard, new_species, take
+from evolutio.games.darwin.events import (
+    Created,
+    Drew,
+    Exchanged,
+    Migrated,
+    Mutated,
+    Passed,
+    Redrew,
+)
 from evolutio.games.darwin.feasibility import can_create
 from evolutio.games.darwin.moves import build_legal, build_refusal, migration_refusal
-from evolutio.games.darwin.phases import HAND, MAX_SPECIES, can_draw, discard, new_species, take
 from evolutio.games.darwin.state import Build, State
-from evolutio.games.darwin.transition import advance, degenerate, invade
 
 #: species builds a player may take back (``cancel``) in one turn; then creating and mutating
 #: are no longer offered that turn (the project's bound on its step-by-step building, so that
@@ -327,7 +329,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     check(state, seat, action)
     state.cache.clear()
     events = _play(state, seat, action)
-    events += advance(state)
+    advance(state, events)
     state.cache.clear()
     return events
 

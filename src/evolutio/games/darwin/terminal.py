@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from evolutio.core.game import JSON
-from evolutio.games.darwin.catalog import load_catalog
+from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.texts import card_name, event_text, habitat_name
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red")

@@ -8,7 +8,8 @@ from typing import Any
 from evolutio.core.game import Action, Event
 from evolutio.core.words import words
 from evolutio.games.darwin import actions as a
-from evolutio.games.darwin.catalog import LANGUAGES, load_catalog
+from evolutio.games.darwin import events as ev
+from evolutio.games.darwin.cards import LANGUAGES, load_catalog
 
 W = dict[str, str]
 
@@ -421,45 +422,45 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
     def name(seat: int) -> str:
         return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
-    if isinstance(event, a.Drew):
+    if isinstance(event, ev.Drew):
         return say("e_drew", language, name=name(event.seat),
                    deck=pick(DECKS[event.deck], language))
-    if isinstance(event, a.Redrew):
+    if isinstance(event, ev.Redrew):
         return say("e_redrew", language, name=name(event.seat), n=event.discarded)
-    if isinstance(event, a.Exchanged):
+    if isinstance(event, ev.Exchanged):
         return say("e_exchanged", language, name=name(event.seat),
                    card=card_name(event.card, language), take=card_name(event.take, language))
-    if isinstance(event, a.Created):
+    if isinstance(event, ev.Created):
         return say("e_created", language, name=name(event.seat), species=f"S{event.species}",
                    habitat=f"H{event.habitat}")
-    if isinstance(event, a.Mutated):
+    if isinstance(event, ev.Mutated):
         return say("e_mutated", language, name=name(event.seat), species=f"S{event.species}",
                    cost=event.cost)
-    if isinstance(event, a.Migrated):
+    if isinstance(event, ev.Migrated):
         return say("e_migrated", language, name=name(event.seat), species=f"S{event.species}",
                    habitat=f"H{event.habitat}")
-    if isinstance(event, a.Passed):
+    if isinstance(event, ev.Passed):
         return say("e_passed", language, name=name(event.seat))
-    if isinstance(event, a.Extinct):
+    if isinstance(event, ev.Extinct):
         return say("e_extinct", language, species=f"S{event.species}", name=name(event.owner),
                    cause=pick(CAUSES[event.cause], language))
-    if isinstance(event, a.Scored):
+    if isinstance(event, ev.Scored):
         return say("e_scored", language, species=f"S{event.species}", name=name(event.owner),
                    points=event.points, reason=pick(REASONS[event.reason], language))
-    if isinstance(event, a.EventRevealed):
+    if isinstance(event, ev.EventRevealed):
         title, effect = event_text(event.event, language)
         return say("e_event", language, event=title, effect=effect)
-    if isinstance(event, a.HabitatChanged):
+    if isinstance(event, ev.HabitatChanged):
         return say("e_habitat", language, new=habitat_name(event.new, language),
                    old=habitat_name(event.old, language))
-    if isinstance(event, a.MarketDealt):
+    if isinstance(event, ev.MarketDealt):
         return say("e_market", language)
-    if isinstance(event, a.EraBegins):
+    if isinstance(event, ev.EraBegins):
         return say("e_era", language, era=event.era)
-    if isinstance(event, a.CardLost):
+    if isinstance(event, ev.CardLost):
         return say("e_card_lost", language, species=f"S{event.species}",
                    card=card_name(event.card, language))
-    if isinstance(event, a.GameOver):
+    if isinstance(event, ev.GameOver):
         return say("e_over", language)
     return ""
 

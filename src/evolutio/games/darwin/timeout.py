@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from evolutio.core.game import Action, IllegalAction
-from evolutio.games.darwin import biology as bio
+from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin import rules
 from evolutio.games.darwin.actions import Add, Cancel, Create, Done
 from evolutio.games.darwin.feasibility import creation_viable, extras

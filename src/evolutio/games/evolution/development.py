@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Pass, PlayAnimal, PlayPair, PlayTrait
-from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.cards import trait_name
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.kept import made_rows
 from evolutio.games.evolution.linkindex import link_index

@@ -17,7 +17,7 @@ from functools import cache
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
 from evolutio.games.evolution import actions as act
-from evolutio.games.evolution.deck import card_kinds
+from evolutio.games.evolution.cards import card_kinds
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import need, revealed
 from evolutio.games.evolution.rules import decision as decision_now

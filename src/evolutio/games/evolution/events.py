@@ -1,5 +1,5 @@
 """Events of Evolution: what happened, in the log and in the records, each with its JSON
-form (``type`` and its fields); ``sentences.py`` says each in words."""
+form (``type`` and its fields); ``texts.py`` says each in words."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The out-of-turn choices of the Continents expansion in the extinction phase: regrowing
 animals under the traits Regeneration left, and founding two animals for a seat that had
-none (seed 004, "Фаза вымирания", "Регенерация"). ``phases`` puts these frames on the stack."""
+none (seed 004, "Фаза вымирания", "Регенерация"). ``driver`` puts these frames on the stack."""
 
 from __future__ import annotations
 

@@ -29,17 +29,17 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.evolution import explain, notation, reference, rules, sentences
+from evolutio.games.evolution import explain, notation, reference, rules, texts
+from evolutio.games.evolution.cards import build_cards, card_sets, single_deck_players, trait_name
 from evolutio.games.evolution.changelog import CHANGELOG, RULES
 from evolutio.games.evolution.climate import setup_nature
-from evolutio.games.evolution.deck import build_cards, card_sets, single_deck_players, trait_name
+from evolutio.games.evolution.driver import advance, start_development
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.hands import choose_hands
 from evolutio.games.evolution.kept import share
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.ops import revealed
 from evolutio.games.evolution.pause import STOP_POINTS
-from evolutio.games.evolution.phases import advance, start_development
 from evolutio.games.evolution.position import from_position, snapshot
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.scoring import outcome as final_outcome
@@ -393,11 +393,11 @@ class Evolution(GameBase):
         return True
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
-        return sentences.describe_action(state, action, language)
+        return texts.describe_action(state, action, language)
 
     def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
         """The sentence of a legal action for the player choosing it: the card's faces."""
-        return sentences.describe_action(state, action, language, private=True)
+        return texts.describe_action(state, action, language, private=True)
 
     def describe_event(
         self,
@@ -409,7 +409,7 @@ class Evolution(GameBase):
     ) -> str:
         """Trait names follow the options' edition (ruling 21; the 3rd without options)."""
         edition = (options or {}).get("edition", 3)
-        return sentences.describe_event(
+        return texts.describe_event(
             event.to_json(), language, seats, edition if edition in EDITIONS else 3
         )
 
@@ -421,10 +421,10 @@ class Evolution(GameBase):
         self, state: State, seat: int, action: Action, language: str = "en",
         seats: list[str] | None = None,
     ) -> str:
-        return sentences.describe_done(seat, action, language, seats)
+        return texts.describe_done(seat, action, language, seats)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        return sentences.describe_decision(state, decision.kind, decision.prompt, language)
+        return texts.describe_decision(state, decision.kind, decision.prompt, language)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
         """A refusal of the rules in ``language`` (data/refusals*.toml)."""
@@ -446,7 +446,7 @@ class Evolution(GameBase):
         changes = active_set()
         names.update(score_labels(language))
         names.update({f"kind:{kind}": text.get(language) or text["en"]
-                      for kind, text in sentences.sentences()["kinds"].items()})
+                      for kind, text in texts.sentences()["kinds"].items()})
         names["nature"] = NATURE_TITLE[language]
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:

@@ -33,7 +33,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from evolutio.games.evolution.deck import trait_ids
+from evolutio.games.evolution.cards import trait_ids
 
 #: the environment variable naming another natural-change set (a TOML file).
 SET_VARIABLE = "EVOLUTIO_NATURE_CARDS"

@@ -13,7 +13,7 @@ import functools
 
 from evolutio.core.reference import load_names, load_rules, load_texts, missing
 from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
-from evolutio.games.evolution.deck import card_sets
+from evolutio.games.evolution.cards import card_sets
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS

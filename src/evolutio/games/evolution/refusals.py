@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from evolutio.core.game import Refusal
-from evolutio.games.evolution.deck import trait_name
+from evolutio.games.evolution.cards import trait_name
 
 
 @cache

@@ -26,6 +26,12 @@ from evolutio.games.evolution.development import (
     pair_block,
     trait_block,
 )
+from evolutio.games.evolution.driver import (
+    advance,
+    end_step,
+    trigger_choices,
+    trigger_recipient,
+)
 from evolutio.games.evolution.events import FatUsed, Passed, TraitPlayed
 from evolutio.games.evolution.feeding import fat_uses, feeding_options, must_feed
 from evolutio.games.evolution.links import Link
@@ -40,12 +46,6 @@ from evolutio.games.evolution.ops import (
     need,
     new_animal,
     place_trait,
-)
-from evolutio.games.evolution.phases import (
-    advance,
-    end_step,
-    trigger_choices,
-    trigger_recipient,
 )
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import (

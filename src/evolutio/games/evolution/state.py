@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
 NO_CARD = -1
 #: a cooldown: an ink cloud stopped this carnivore; it may attack again from its owner's
-#: next feeding step (ruling 16; ops.py and phases.py read it).
+#: next feeding step (ruling 16; ops.py and driver.py read it).
 INK_RETURN = "ink_return"
 
 DEVELOPMENT = "development"
@@ -289,7 +289,7 @@ class State:
         #: cooldowns: (trait or use, object id) -> span; one mechanism for every limit.
         self.cooldowns: dict[tuple[str, int], Span] = {}
         #: a step cooldown or an ink-cloud return may lie in ``cooldowns`` (set by ``use``):
-        #: a feeding step's start looks for them only then (``phases.start_step``).
+        #: a feeding step's start looks for them only then (``driver.start_step``).
         self.step_marks = False
         self.stack: list[Frame] = []
         #: paired-trait triggers waiting to fire: (link id, animal that receives the token).

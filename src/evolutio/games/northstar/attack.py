@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Event
 from evolutio.games.northstar import ops
-from evolutio.games.northstar.actions import Attacked
+from evolutio.games.northstar.events import Attacked
 from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import TRAITS, AttackContext, is_carnivore, traits_of

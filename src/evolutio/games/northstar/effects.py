@@ -1,6 +1,6 @@
 """Applying an action already checked: what each kind of action changes in the state.
 
-Below both the driver (``phases.advance``, which makes a seat's only possible use itself) and
+Below both the driver (``driver.advance``, which makes a seat's only possible use itself) and
 the rules (``rules.check``), so that neither reaches up into the other; ``Game.apply`` checks
 first, applies here, then runs the driver on.
 """
@@ -14,15 +14,13 @@ from evolutio.games.northstar.actions import (
     ChooseFood,
     Done,
     Eat,
-    FoodChosen,
     Grow,
     NewSpecies,
     Pass,
-    Passed,
-    Played,
     PlayTrait,
     Use,
 )
+from evolutio.games.northstar.events import FoodChosen, Passed, Played
 from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import TRAITS
 

@@ -34,14 +34,15 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import effects, phases, position, reference, rules, scoring, sentences
+from evolutio.games.northstar import driver, effects, position, reference, rules, scoring, texts
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.notation import parse_text
-from evolutio.games.northstar.refusals import describe, refusal
+from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
+from evolutio.games.northstar.timeout import timeout_action
 from evolutio.games.northstar.view import view as _view
 
 #: cards taken out of the deck in a 2-player game (R-N16, Schmidt rulebook).
@@ -196,8 +197,8 @@ class NorthStar(GameBase):
         state.first_player = state.rng.randrange(opts["players"])
         state.current = state.first_player
         events: list[Event] = []
-        phases.start_round(state, events)
-        phases.advance(state, events)
+        driver.start_round(state, events)
+        driver.advance(state, events)
         return state
 
     # -- turns --------------------------------------------------------------------------------
@@ -214,7 +215,7 @@ class NorthStar(GameBase):
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         rules.check(state, seat, action)
         events = effects.apply_action(state, seat, action)
-        phases.advance(state, events)
+        driver.advance(state, events)
         state.memo.clear()
         return events
 
@@ -230,26 +231,8 @@ class NorthStar(GameBase):
         return action.type in ("done", "pass")
 
     def default_action(self, state: State, seat: int) -> Action:
-        """On timeout, the safest legal move (docs/rules/northstar.md, "Timeouts"): the
-        lowest-value food card; in feeding, plant food for the hungriest species (a full
-        one stores fat) before passing, and an attack only when feeding is compulsory, on
-        another player's species first; otherwise ``done`` or ``pass`` (a hand is kept from
-        round to round, so ending the play phase loses no card); else the first legal."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(refusal("not_your_turn"))
-        if state.phase == "food":
-            return min(legal, key=lambda a: state.cards[getattr(a, "card", 0)][1])
-        eats = [a for a in legal if isinstance(a, Eat)]
-        if eats:
-            return max(eats, key=lambda a: _hunger(state, a.species))
-        for action in legal:
-            if action.type in ("done", "pass"):
-                return action
-        attacks = [a for a in legal if isinstance(a, Attack)]
-        if attacks:  # compulsory: another player's species before one's own
-            return min(attacks, key=lambda a: _owner(state, a.target) == seat)
-        return legal[0]
+        """On timeout, the safest legal move (``timeout.timeout_action``)."""
+        return timeout_action(state, seat)
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -327,14 +310,14 @@ class NorthStar(GameBase):
         state = State(self.normalize_options(options), seed)
         state.players = [Player() for _ in range(state.options["players"])]
         position.build(state, pos)
-        phases.advance(state, [])
+        driver.advance(state, [])
         return state
 
     def reference_fields(self) -> tuple[str, ...]:
         return ("card", "species", "target", "replace")
 
     def describe_action(self, state: State, action: Action, language: str = "en") -> str:
-        return sentences.describe_action(state, action, language)
+        return texts.describe_action(state, action, language)
 
     def describe_event(
         self,
@@ -345,11 +328,11 @@ class NorthStar(GameBase):
         options: Options | None = None,
     ) -> str:
         """Sentences here do not depend on the options."""
-        return sentences.describe_event(event, language, seats)
+        return texts.describe_event(event, language, seats)
 
     def describe_choice(self, state: State, action: Action, language: str = "en") -> str:
         """A legal action's sentence for its chooser: the trait card played is named."""
-        return sentences.describe_choice(state, action, language)
+        return texts.describe_choice(state, action, language)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
         """A refusal of the rules in ``language`` (data/refusals.toml)."""
@@ -389,7 +372,7 @@ class NorthStar(GameBase):
         return tuple(out)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        return sentences.describe_decision(decision.kind, language)
+        return texts.describe_decision(decision.kind, language)
 
     def scoreboard(self, state: State) -> Scoreboard:
         """The score in parts and the tie-break that decided."""
@@ -399,7 +382,7 @@ class NorthStar(GameBase):
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
-        names.update({f"kind:{kind}": sentences.say(f"kind_{kind}", language)
+        names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
                       for kind in rules.PROMPTS})
         return names
 
@@ -418,14 +401,3 @@ class NorthStar(GameBase):
 
 #: the registered game (typed as the contract, so that mypy holds its signatures to it)
 GAME: Game[State] = NorthStar()
-
-
-def _hunger(state: State, sid: int) -> int:
-    """Food species ``sid`` still lacks (0 when fed: its food would go to fat)."""
-    found = state.find(sid)
-    return 0 if found is None else max(0, found[2].pop - found[2].food)
-
-
-def _owner(state: State, sid: int) -> int | None:
-    found = state.find(sid)
-    return None if found is None else found[0]

@@ -7,7 +7,7 @@ R-N27, R-N38 of rules/northstar.md.
 from __future__ import annotations
 
 from evolutio.core.game import Event
-from evolutio.games.northstar.actions import Drew, Extinct, PopulationLost, Reshuffled, Took
+from evolutio.games.northstar.events import Drew, Extinct, PopulationLost, Reshuffled, Took
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import traits_of
 

@@ -2,7 +2,7 @@
 
 Every refusal is a sentence for the player. ``Game.apply`` checks here, then applies
 (``effects.apply_action``, which mutates without checking) and runs the engine on
-(``phases.advance``).
+(``driver.advance``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.core.game import Action, Decision, IllegalAction
-from evolutio.games.northstar import attack, ops, phases, refusals
+from evolutio.games.northstar import attack, driver, ops, refusals
 from evolutio.games.northstar.actions import (
     Attack,
     ChooseFood,
@@ -42,7 +42,7 @@ def decision(state: State) -> Decision | None:
     if state.phase == "over":
         found = None
     elif state.phase == "food":
-        waiting = phases.food_waiting(state)
+        waiting = driver.food_waiting(state)
         chosen = tuple(seat for seat, p in enumerate(state.players) if p.food_card is not None)
         total = len(waiting) + len(chosen)
         found = Decision(waiting, "food", PROMPTS["food"], (len(chosen), total), chosen)
@@ -81,12 +81,12 @@ def _legal(state: State, seat: int) -> list[Action]:
             out.append(choice)
         return out
     if state.phase == "before":
-        return phases.before_actions(state, seat)
+        return driver.before_actions(state, seat)
     if state.phase == "feed":
         cache = state.feed_cache
         out = list(cache[1]) if cache is not None and cache[0] == seat \
-            else phases.feed_actions(state, seat)
-        if not phases.must_feed(state, seat) and state.intel is None:
+            else driver.feed_actions(state, seat)
+        if not driver.must_feed(state, seat) and state.intel is None:
             out.append(Pass())
         return out
     return _play_actions(state, player.hand, player.species)
@@ -211,7 +211,7 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
         return _play_block(state, seat, action)
     if state.phase == "before":
         if isinstance(action, Done):
-            if Done() not in phases.before_actions(state, seat):
+            if Done() not in driver.before_actions(state, seat):
                 return refusals.refusal("use_first")
             return None
         if not isinstance(action, Use):
@@ -220,7 +220,7 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
     if isinstance(action, Pass):
         if state.intel is not None:
             return refusals.refusal("intel_attack")
-        if phases.must_feed(state, seat):
+        if driver.must_feed(state, seat):
             return refusals.refusal("must_feed")
         return None
     if state.intel is not None and not (

@@ -2,7 +2,7 @@
 
 A trait carries data (diet, whether Intelligence may switch it off, which defences it
 overcomes) and hooks the pipelines ask: the attack pipeline (``attack.py``), food taking
-(``ops.py``) and the before-feeding step (``phases.py``) iterate over a species' traits and
+(``ops.py``) and the before-feeding step (``driver.py``) iterate over a species' traits and
 never name one. ``traits.py`` defines the 17 traits and registers them.
 """
 

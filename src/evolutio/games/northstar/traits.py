@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from evolutio.core.game import Event
 from evolutio.games.northstar import ops
-from evolutio.games.northstar.actions import Use, Used
+from evolutio.games.northstar.actions import Use
+from evolutio.games.northstar.events import Used
 from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import AttackContext, Trait, is_carnivore, register

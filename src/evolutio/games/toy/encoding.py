@@ -12,7 +12,8 @@ from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout
 from evolutio.core.game import Action, Options
-from evolutio.games.toy.state import EXACT_BONUS, Bid, Play, TrickState
+from evolutio.games.toy.actions import Bid, Play
+from evolutio.games.toy.state import EXACT_BONUS, TrickState
 
 CARDS = 13
 MAX_BID = 3

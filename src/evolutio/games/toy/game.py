@@ -32,30 +32,23 @@ from evolutio.core.game import (
 )
 from evolutio.core.options import OptionSpec, normalize
 from evolutio.core.rng import Rng
-from evolutio.core.scoring import Scoreboard, deciding, labels_in
+from evolutio.core.scoring import Scoreboard, labels_in
 from evolutio.core.words import words
-from evolutio.games.toy.refusals import describe, refused
-from evolutio.games.toy.state import (
-    ACTION_TYPES,
-    EXACT_BONUS,
-    Bid,
-    BidMade,
-    BidsRevealed,
-    Play,
-    Played,
-    TrickState,
-    TrickTaken,
-)
+from evolutio.games.toy import reference, rules, scoring, texts
+from evolutio.games.toy.actions import ACTION_TYPES, Play
+from evolutio.games.toy.position import build, snapshot
+from evolutio.games.toy.reference import reference_names, reference_texts
+from evolutio.games.toy.refusals import describe
+from evolutio.games.toy.state import TrickState
 from evolutio.games.toy.texts import (
     KINDS,
     LANGUAGES,
     SCORE_LABELS,
     lang_of,
-    reference_names,
-    reference_texts,
-    rules,
     say,
 )
+from evolutio.games.toy.timeout import timeout_action
+from evolutio.games.toy.view import view
 
 OPTIONS = (
     OptionSpec(
@@ -135,118 +128,30 @@ class Trick(GameBase):
     # -- turns -------------------------------------------------------------------------------
 
     def decision(self, state: TrickState) -> Decision | None:
-        if not state.revealed:
-            waiting = tuple(s for s, bid in enumerate(state.bids) if bid is None)
-            chosen = tuple(s for s, bid in enumerate(state.bids) if bid is not None)
-            return Decision(waiting, "bid", "Bid how many tricks you will take.",
-                            (len(chosen), state.num_players), chosen)
-        if state.tricks >= state.total_tricks:
-            return None
-        seat = (state.leader + len(state.table)) % state.num_players
-        return Decision.one(seat, "play", "Play a card.")
+        return rules.decision(state)
 
     def legal_actions(self, state: TrickState, seat: int) -> list[Action]:
-        decision = self.decision(state)
-        if decision is None or seat not in decision.seats:
-            return []
-        if decision.kind == "bid":
-            return [Bid(n) for n in range(state.total_tricks + 1)]
-        return [Play(card) for card in state.hands[seat]]
+        return rules.legal_actions(state, seat)
 
     def check(self, state: TrickState, seat: int, action: Action) -> None:
-        decision = self.decision(state)
-        if decision is None:
-            raise refused("over")
-        if seat not in decision.seats:
-            if decision.kind == "bid":
-                raise refused("bid_made")
-            raise refused("not_your_turn")
-        if decision.kind == "bid":
-            if not isinstance(action, Bid):
-                raise refused("bid_first")
-            if not 0 <= action.tricks <= state.total_tricks:
-                raise refused("bid_range", most=state.total_tricks)
-            return
-        if not isinstance(action, Play):
-            raise refused("play_card")
-        if action.card not in state.hands[seat]:
-            raise refused("not_in_hand", card=action.card)
+        rules.check(state, seat, action)
 
     def apply(self, state: TrickState, seat: int, action: Action) -> list[Event]:
+        """Checked by ``self.check`` (a variant's own check counts), then played."""
         self.check(state, seat, action)
-        if isinstance(action, Bid):
-            state.bids[seat] = action.tricks
-            events: list[Event] = [BidMade(seat)]
-            if all(bid is not None for bid in state.bids):
-                state.revealed = True
-                events.append(BidsRevealed(tuple(int(b or 0) for b in state.bids)))
-            return events
-        assert isinstance(action, Play)
-        state.hands[seat].remove(action.card)
-        state.table.append((seat, action.card))
-        events = [Played(seat, action.card)]
-        if len(state.table) == state.num_players:
-            winner = max(state.table, key=lambda sc: sc[1])[0]
-            points = sum(card for _, card in state.table)
-            state.scores[winner] += points
-            state.taken[winner] += 1
-            state.leader = winner
-            state.table = []
-            state.tricks += 1
-            events.append(TrickTaken(winner, points))
-            if state.tricks == state.total_tricks:
-                for s, bid in enumerate(state.bids):
-                    if bid == state.taken[s]:
-                        state.scores[s] += EXACT_BONUS
-        return events
+        return rules.play(state, seat, action)
 
     def default_action(self, state: TrickState, seat: int) -> Action:
-        """On timeout: bid nothing (the first bid), or play the lowest card (it gives the
-        fewest points away when the trick is lost, and a bid of nothing wants no trick)."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise refused("not_your_turn")
-        return min(legal, key=lambda a: a.card if isinstance(a, Play) else 0)
+        """On timeout: the safest of the seat's legal actions (``timeout.timeout_action``)."""
+        return timeout_action(self.legal_actions(state, seat))
 
     # -- what people see ---------------------------------------------------------------------
 
     def view(self, state: TrickState, seat: int | None) -> JSON:
-        def bid_of(s: int) -> int | None:
-            if state.revealed or s == seat:
-                return state.bids[s]
-            return None
-
-        return {
-            "game": self.name,
-            "seat": seat,
-            "tricks": state.tricks,
-            "total_tricks": state.total_tricks,
-            "leader": state.leader,
-            "table": [list(sc) for sc in state.table],
-            "deck_size": len(state.deck),
-            "bids_revealed": state.revealed,
-            "players": [
-                {
-                    "seat": s,
-                    "hand_size": len(hand),
-                    "hand": list(hand) if s == seat else None,
-                    "bid": bid_of(s),
-                    "has_bid": state.bids[s] is not None,
-                    "taken": state.taken[s],
-                    "score": state.scores[s],
-                }
-                for s, hand in enumerate(state.hands)
-            ],
-        }
+        return view(state, seat, self.name)
 
     def outcome(self, state: TrickState) -> Outcome | None:
-        if self.decision(state) is not None:
-            return None
-        scores = tuple(state.scores)
-        keys = [(score, state.taken[s]) for s, score in enumerate(scores)]
-        ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        exact = sum(bid == state.taken[s] for s, bid in enumerate(state.bids))
-        return Outcome(scores, ranks, tuple(state.taken), stats={"exact_bids": exact})
+        return scoring.outcome(state)
 
     def determinize(self, state: TrickState, seat: int, rng: random.Random) -> TrickState:
         """Others' hands and the deck dealt again from the unseen cards; others' hidden bids
@@ -276,42 +181,21 @@ class Trick(GameBase):
         return parse_by_notation(self.legal_actions(state, seat), text)
 
     def snapshot(self, state: TrickState) -> JSON:
-        return {
-            "hands": [list(h) for h in state.hands],
-            "deck": list(state.deck),
-            "bids": list(state.bids),
-            "revealed": state.revealed,
-            "table": [list(sc) for sc in state.table],
-            "scores": list(state.scores),
-            "taken": list(state.taken),
-            "leader": state.leader,
-            "tricks": state.tricks,
-        }
+        return snapshot(state)
 
     def from_position(
         self, options: Options, position: Mapping[str, Any], seed: int
     ) -> TrickState:
         """``hands`` (required), ``bids`` (list, null for not yet bid), ``leader``."""
         state = self.new(options, seed)
-        hands = position.get("hands")
-        if not isinstance(hands, list) or len(hands) != state.num_players:
-            raise IllegalAction(f"position.hands: give {state.num_players} hands")
-        state.hands = [sorted(int(c) for c in h) for h in hands]
-        if "bids" in position:
-            state.bids = [None if b is None else int(b) for b in position["bids"]]
-            state.revealed = all(b is not None for b in state.bids)
-        state.leader = int(position.get("leader", state.leader))
+        build(state, position)
         return state
 
     def reference_fields(self) -> tuple[str, ...]:
         return ("card",)
 
     def describe_action(self, state: TrickState, action: Action, language: str = "en") -> str:
-        if isinstance(action, Bid):
-            return say("bid_action", language, n=action.tricks)
-        if isinstance(action, Play):
-            return say("play_action", language, n=action.card)
-        return action.notation()
+        return texts.describe_action(action, language)
 
     def describe_event(
         self,
@@ -322,19 +206,7 @@ class Trick(GameBase):
         options: Options | None = None,
     ) -> str:
         """The toy's sentences do not depend on its options."""
-        def name(seat: int) -> str:
-            return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
-
-        if isinstance(event, BidMade):
-            return say("bid", language, name=name(event.seat))
-        if isinstance(event, BidsRevealed):
-            bids = ", ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
-            return say("bids_revealed", language, bids=bids)
-        if isinstance(event, Played):
-            return say("played", language, name=name(event.seat), card=event.card)
-        if isinstance(event, TrickTaken):
-            return say("trick_taken", language, name=name(event.seat), points=event.points)
-        return ""
+        return texts.describe_event(event, language, seats)
 
     def action_targets(
         self, state: TrickState, action: Action
@@ -349,15 +221,7 @@ class Trick(GameBase):
         return say(f"prompt_{decision.kind}", language)
 
     def scoreboard(self, state: TrickState) -> Scoreboard:
-        """Points from tricks and the exact-bid bonus (added at the end), and whether tricks
-        taken decided a tie."""
-        over = state.tricks >= state.total_tricks and state.revealed
-        bonus = [EXACT_BONUS if over and bid == state.taken[s] else 0
-                 for s, bid in enumerate(state.bids)]
-        parts = tuple((("score.tricks", score - bonus[s]), ("score.bid", bonus[s]))
-                      for s, score in enumerate(state.scores))
-        keys = [(score, state.taken[s]) for s, score in enumerate(state.scores)]
-        return Scoreboard(parts, deciding(keys, ["score.tiebreak.taken"]))
+        return scoring.scoreboard(state)
 
     def describe_refusal(self, error: IllegalAction, language: str = "en") -> str:
         """A refusal in ``language`` (refusals.py)."""
@@ -376,7 +240,7 @@ class Trick(GameBase):
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
-        return rules()[lang_of(language)]
+        return reference.rules()[lang_of(language)]
 
 
 #: the registered game (typed as the contract, so that mypy holds its signatures to it)

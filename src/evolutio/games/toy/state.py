@@ -1,70 +1,13 @@
-"""Trick's pieces: its actions, events and state, below the adapter (game.py) and the
-encoding for learning agents (encoding.py), which both read them."""
+"""Trick's state, below the adapter (game.py) and the encoding for learning agents
+(encoding.py), which both read it; the actions and events are in actions.py and events.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from evolutio.core.actions import ActionSet
-from evolutio.core.game import Action, Event
 from evolutio.core.rng import Rng
 
 EXACT_BONUS = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    """Bid how many tricks you will take (a simultaneous, hidden choice)."""
-
-    type: ClassVar[str] = "bid"
-    tricks: int
-
-    def notation(self) -> str:
-        return f"bid {self.tricks}"
-
-
-@dataclass(frozen=True, slots=True)
-class Play(Action):
-    """Play a card from your hand to the trick."""
-
-    type: ClassVar[str] = "play"
-    card: int
-
-    def notation(self) -> str:
-        return f"play {self.card}"
-
-
-#: the actions of Trick by JSON tag, and their reader.
-ACTION_TYPES = ActionSet(Bid, Play)
-
-
-@dataclass(frozen=True, slots=True)
-class BidMade(Event):
-    """A seat has bid; the amount stays hidden until everyone has."""
-
-    type: ClassVar[str] = "bid_made"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class BidsRevealed(Event):
-    type: ClassVar[str] = "bids_revealed"
-    bids: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Played(Event):
-    type: ClassVar[str] = "played"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken(Event):
-    type: ClassVar[str] = "trick_taken"
-    seat: int
-    points: int
 
 
 class TrickState:

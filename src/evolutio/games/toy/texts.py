@@ -1,15 +1,16 @@
 """Trick's words in English, Russian, Italian and German: option labels, sentences, the
-decision kinds' and the score's names, and the card reference's files (``reference.toml``,
-``rules.toml`` beside this module)."""
+decision kinds' and the score's names (the card reference and the rules overview are in
+reference.py)."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from evolutio.core.reference import load_names, load_rules, load_texts
+from evolutio.core.game import Action, Event
 from evolutio.core.scoring import SHARED
 from evolutio.core.words import words
+from evolutio.games.toy.actions import Bid, Play
+from evolutio.games.toy.events import BidMade, BidsRevealed, Played, TrickTaken
 
 LANGUAGES = ("en", "ru", "it", "de")
 
@@ -83,19 +84,27 @@ def lang_of(language: str) -> str:
     return language if language in LANGUAGES else "en"
 
 
-@functools.cache
-def reference_texts() -> dict[str, dict[str, str]]:
-    """The card reference (``reference.toml``): ``{lang: {id: text}}``."""
-    return load_texts("evolutio.games.toy", LANGUAGES)
+def describe_action(action: Action, language: str = "en") -> str:
+    """An action in words."""
+    if isinstance(action, Bid):
+        return say("bid_action", language, n=action.tricks)
+    if isinstance(action, Play):
+        return say("play_action", language, n=action.card)
+    return action.notation()
 
 
-@functools.cache
-def reference_names() -> dict[str, dict[str, str]]:
-    """The names the reference gives its terms: ``{lang: {id: name}}``."""
-    return load_names("evolutio.games.toy", LANGUAGES)
+def describe_event(event: Event, language: str = "en", seats: list[str] | None = None) -> str:
+    """An event in words, seats by their names in ``seats`` (else ``#n``)."""
+    def name(seat: int) -> str:
+        return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
-
-@functools.cache
-def rules() -> dict[str, str]:
-    """The rules overview (``rules.toml``) per language."""
-    return load_rules("evolutio.games.toy", LANGUAGES)
+    if isinstance(event, BidMade):
+        return say("bid", language, name=name(event.seat))
+    if isinstance(event, BidsRevealed):
+        bids = ", ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
+        return say("bids_revealed", language, bids=bids)
+    if isinstance(event, Played):
+        return say("played", language, name=name(event.seat), card=event.card)
+    if isinstance(event, TrickTaken):
+        return say("trick_taken", language, name=name(event.seat), points=event.points)
+    return ""

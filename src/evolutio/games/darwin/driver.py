@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from evolutio.core.game import Event
-from evolutio.games.darwin import biology as bio
 from evolutio.games.darwin import coop
-from evolutio.games.darwin.actions import CardLost, EventRevealed, HabitatChanged
-from evolutio.games.darwin.phases import (
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.evaluation import (
     HAND,
     begin_era,
     changes,
@@ -17,6 +16,7 @@ from evolutio.games.darwin.phases import (
     extinguish,
     finish,
 )
+from evolutio.games.darwin.events import CardLost, EventRevealed, HabitatChanged
 from evolutio.games.darwin.state import VOLCANO, State
 
 #: the habitat pairs brought in by Desertification, Ice Age and Orogeny (E2, E3, E5)
@@ -33,9 +33,9 @@ def turn_order(state: State) -> list[int]:
     return [(state.first + i) % n for i in range(n)]
 
 
-def advance(state: State) -> list[Event]:
-    """Run automatic steps until some seat has a real choice (or the game is over)."""
-    events: list[Event] = []
+def advance(state: State, events: list[Event]) -> None:
+    """Run automatic steps until some seat has a real choice (or the game is over), adding
+    what happened to ``events``."""
     while not state.pending and not state.draws and state.phase != "over":
         if state.phase == "draw":
             events += begin_era(state)
@@ -46,10 +46,11 @@ def advance(state: State) -> list[Event]:
                 if state.passed[state.current] and not state.coop:
                     state.current = (state.current + 1) % state.num_players
                     continue
-                return events
+                return
             events += evaluate(state)
             if state.era >= state.eras:
-                return events + finish(state)
+                events += finish(state)
+                return
             state.phase = "event"
             if not state.beginner:
                 events += reveal_event(state)
@@ -78,7 +79,6 @@ def advance(state: State) -> list[Event]:
             if state.coop:
                 coop.begin(state)
             bio.distribute_all(state)
-    return events
 
 
 def children_table(state: State) -> list[Event]:

@@ -11,7 +11,7 @@ from importlib import resources
 from evolutio.core.game import JSON, Action
 from evolutio.core.plural import plural
 from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
-from evolutio.games.evolution.deck import display_names, trait_name
+from evolutio.games.evolution.cards import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
 from evolutio.games.evolution.nature import active_set
 from evolutio.games.evolution.rules import decision

@@ -1,13 +1,13 @@
-"""Setup, drawing, extinction, the Evaluation phase (5 steps) and the driver that runs the
-game on to the next real decision (seed 003, "Preparazione", "Fase di Valutazione").
-The Transition phase and the events are in ``transition.py``."""
+"""Setup, drawing, extinction and the Evaluation phase (5 steps) (seed 003, "Preparazione",
+"Fase di Valutazione").
+The Transition phase, the events and the driver ``advance`` are in ``driver.py``."""
 
 from __future__ import annotations
 
 from evolutio.core.game import Event
-from evolutio.games.darwin import biology as bio
-from evolutio.games.darwin.actions import EraBegins, Extinct, GameOver, MarketDealt, Scored
-from evolutio.games.darwin.catalog import load_catalog
+from evolutio.games.darwin import ops as bio
+from evolutio.games.darwin.cards import load_catalog
+from evolutio.games.darwin.events import EraBegins, Extinct, GameOver, MarketDealt, Scored
 from evolutio.games.darwin.state import COMPETITION, TOKENS, Position, Species, State
 
 HAND = 10

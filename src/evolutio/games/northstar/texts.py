@@ -10,6 +10,7 @@ from typing import Any
 from evolutio.core.game import Action, Event
 from evolutio.core.plural import plural
 from evolutio.games.northstar import actions as a
+from evolutio.games.northstar import events as e
 from evolutio.games.northstar.cards import trait_name
 from evolutio.games.northstar.state import State
 
@@ -91,49 +92,49 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
     def name(seat: int) -> str:
         return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
-    if isinstance(event, a.RoundBegan):
+    if isinstance(event, e.RoundBegan):
         last = say("last", language) if event.last else ""
         return say("round", language, round=event.round, name=name(event.first_player),
                    last=last)
-    if isinstance(event, a.Dealt | a.Drew):
+    if isinstance(event, e.Dealt | e.Drew):
         return say("drew", language, name=name(event.seat), count=event.count,
                    cards=forms("plural_cards", event.count, language))
-    if isinstance(event, a.Reshuffled):
+    if isinstance(event, e.Reshuffled):
         return say("reshuffled", language, last_round=event.last_round)
-    if isinstance(event, a.FoodChosen):
+    if isinstance(event, e.FoodChosen):
         return say("food_chosen", language, name=name(event.seat))
-    if isinstance(event, a.FoodRevealed):
+    if isinstance(event, e.FoodRevealed):
         values = ", ".join(f"{v:+d}" for v in event.values) or "-"
         return say("food_revealed", language, values=values, total=event.total,
                    watering_hole=event.watering_hole)
-    if isinstance(event, a.Played):
+    if isinstance(event, e.Played):
         return say(f"played_{event.what}", language, name=name(event.seat),
                    species=event.species)
-    if isinstance(event, a.TraitsRevealed):
+    if isinstance(event, e.TraitsRevealed):
         return say("traits_revealed", language)
-    if isinstance(event, a.Used):
+    if isinstance(event, e.Used):
         negate = say("negate", language, trait=trait_name(event.negate, language)) \
             if event.negate else ""
         return say("used", language, name=name(event.seat), species=event.species,
                    trait=trait_name(event.trait, language), negate=negate)
-    if isinstance(event, a.Took):
+    if isinstance(event, e.Took):
         return say("took", language, species=event.species, amount=_food(event, language),
                    why=_why(event, language))
-    if isinstance(event, a.Attacked):
+    if isinstance(event, e.Attacked):
         return say("attacked", language, species=event.species, target=event.target)
-    if isinstance(event, a.PopulationLost):
+    if isinstance(event, e.PopulationLost):
         return say("population_lost", language, species=event.species, amount=event.amount)
-    if isinstance(event, a.Extinct):
+    if isinstance(event, e.Extinct):
         return say("extinct", language, name=name(event.seat), species=event.species,
                    traits=event.traits, cards=forms("plural_cards", event.traits, language))
-    if isinstance(event, a.Passed):
+    if isinstance(event, e.Passed):
         return say("passed", language, name=name(event.seat))
-    if isinstance(event, a.Banked):
+    if isinstance(event, e.Banked):
         return say("banked", language, name=name(event.seat),
                    amount=forms("plural_food", event.amount, language))
-    if isinstance(event, a.NewBoard):
+    if isinstance(event, e.NewBoard):
         return say("new_board", language, name=name(event.seat), species=event.species)
-    if isinstance(event, a.GameOver):
+    if isinstance(event, e.GameOver):
         scores = ", ".join(f"{name(seat)} {score}" for seat, score in enumerate(event.scores))
         return say("game_over", language, scores=scores)
     return ""
@@ -144,7 +145,7 @@ def forms(key: str, count: int, language: str) -> str:
     return plural(count, language, say(key, language, n=count).split("|"))
 
 
-def _food(event: a.Took, language: str) -> str:
+def _food(event: e.Took, language: str) -> str:
     """"1 food", "2 fat", "1 food and 1 fat": what a species took."""
     food = forms("plural_food", event.food, language)
     if not event.fat:
@@ -153,7 +154,7 @@ def _food(event: a.Took, language: str) -> str:
     return say("food_and_fat", language, food=food, fat=fat) if event.food else fat
 
 
-def _why(event: a.Took, language: str) -> str:
+def _why(event: e.Took, language: str) -> str:
     """Where the food came from: the watering hole, an attack, a trait ("" for the bank)."""
     if event.reason == "eat":
         return say("took_eat", language) if event.source == "plant" else ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from evolutio.games.darwin.catalog import SYMBOLS, CardDef, HabitatDef, load_catalog
+from evolutio.games.darwin.cards import SYMBOLS, CardDef, HabitatDef, load_catalog
 from evolutio.games.darwin.refusals import refusal
 from evolutio.games.darwin.state import Species, State
 

@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from evolutio.core.game import Action, Event
 from evolutio.games.northstar import attack, ops
-from evolutio.games.northstar.actions import (
-    Attack,
+from evolutio.games.northstar.actions import Attack, Done, Eat, Use
+from evolutio.games.northstar.effects import apply_action
+from evolutio.games.northstar.events import (
     Banked,
-    Done,
-    Eat,
     FoodRevealed,
     GameOver,
     NewBoard,
     RoundBegan,
     TraitsRevealed,
-    Use,
 )
-from evolutio.games.northstar.effects import apply_action
 from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import TRAITS, is_carnivore, traits_of
 
