@@ -113,6 +113,9 @@ def canonical(action: Action) -> Action:
 
 #: how a card's face is played: its trait id, the trait, whether paired, its target.
 Plan = tuple[tuple[str, Trait, bool, str], ...]
+#: the most sets of trait names ``_Tables.stopped`` keeps before it starts again (a game
+#: meets a few dozen; the sets that recur come back at once)
+STOPPED_BOUND = 4096
 
 
 class _Tables:
@@ -121,13 +124,13 @@ class _Tables:
     duplicate, a clash of ``conflicts`` either way, a limiting trait such as Regeneration,
     which ``trait_allowed`` then asks itself), the traits that refuse some animals
     themselves (``play_block``), and per card face tuple how its faces are played (the
-    faces a card may be played as a trait, in order). Turned around, per tuple of trait
-    names an animal holds, the faces those names stop (``stopped``), and whether a limiting
-    trait is among them. Built on first use, once every trait is registered."""
+    faces a card may be played as a trait, in order). Turned around, per set of trait
+    names an animal holds, the faces those names stop (``stopped``: keyed by the set, which
+    is all the faces depend on, and emptied past ``STOPPED_BOUND`` sets, so that a process
+    playing many games keeps it small). Built on first use, once every trait is
+    registered."""
 
-    __slots__ = (
-        "blockers", "everything", "limited", "plans", "size", "stopped", "stopped_by", "stops"
-    )
+    __slots__ = ("blockers", "everything", "plans", "size", "stopped", "stopped_by", "stops")
 
     def __init__(self) -> None:
         self.size = -1
@@ -136,8 +139,7 @@ class _Tables:
         self.stopped_by: dict[str, frozenset[str]] = {}
         self.blockers: frozenset[str] = frozenset()
         self.plans: dict[tuple[str, ...], Plan] = {}
-        self.stopped: dict[tuple[str, ...], frozenset[str]] = {}
-        self.limited: dict[tuple[str, ...], bool] = {}
+        self.stopped: dict[frozenset[str], frozenset[str]] = {}
         self.everything: frozenset[str] = frozenset()
 
     def ready(self) -> _Tables:
@@ -165,7 +167,6 @@ class _Tables:
                 name: frozenset(face for face, stops in self.stops.items() if name in stops)
                 for name in names
             }
-            self.limited = {}
             self.everything = frozenset(names)
             self.size = len(TRAITS)
         return self
@@ -179,9 +180,11 @@ class _Tables:
         known = state.stopped.get(animal.id)
         if known is not None and known[0] == animal.traits:
             return known[1]
-        held = tuple([name for _, name in animal.traits])
+        held = frozenset([name for _, name in animal.traits])
         faces = self.stopped.get(held)
         if faces is None:
+            if len(self.stopped) >= STOPPED_BOUND:
+                self.stopped.clear()
             faces = self.stopped[held] = frozenset().union(
                 *[self.stopped_by.get(name, _NO_FACES) for name in held]
             )

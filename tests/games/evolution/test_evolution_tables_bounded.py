@@ -1,0 +1,43 @@
+"""The development phase's table of stopped faces stays small in a process that plays many
+games (a server, a simulation worker): it is keyed by the set of trait names an animal holds,
+which is all the faces depend on, and starts again past ``STOPPED_BOUND`` sets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from evolutio.core.registry import get_game
+from evolutio.games.evolution import development
+
+GAME = get_game("evolution")
+EVERY = {"players": 4, "expansions": ["base", "time_to_fly", "continents", "gift"]}
+
+
+def play(seed: int) -> None:
+    state = GAME.new(EVERY, seed)
+    rng = random.Random(seed)
+    while (decision := GAME.decision(state)) is not None:
+        seat = decision.seats[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_the_stopped_faces_are_kept_per_set_of_trait_names_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tables = development._TABLES
+    tables.stopped.clear()
+    for seed in range(6):
+        play(seed)
+    assert tables.stopped and all(isinstance(key, frozenset) for key in tables.stopped)
+    # each set's faces are the union of what its names stop, whatever their order
+    for held, faces in tables.stopped.items():
+        assert faces == frozenset().union(*[tables.stopped_by.get(n, frozenset()) for n in held])
+    # past the bound the table starts again instead of growing
+    seen = len(tables.stopped)
+    assert seen > 10
+    monkeypatch.setattr(development, "STOPPED_BOUND", seen)
+    for seed in range(6, 12):
+        play(seed)
+        assert len(tables.stopped) <= seen
