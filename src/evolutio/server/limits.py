@@ -1,14 +1,17 @@
 """Counters that keep one person or one address from costing everybody else (docs/security.md).
 
 ``Backoff`` throttles failures (logins): after ``free`` failures a key must wait, twice as long
-after each further failure, up to ``longest``; a success clears the key. ``Quota`` counts live
-things (guests made, rooms open, sockets, chat lines) per key over a sliding window.
+after each further failure, up to ``longest``; a success clears the key. ``Devices`` knows the
+devices a name logged in from, whose logins are not throttled. ``Quota`` counts live things
+(guests made, rooms open, sockets, chat lines) per key over a sliding window.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 
@@ -42,6 +45,38 @@ class Backoff:
 
     def succeed(self, key: str) -> None:
         self._fails.pop(key, None)
+
+
+class Devices:
+    """The devices each name logged in from (a random token in a long-lived cookie, kept
+    here as its SHA-256): a login from one of them is not throttled, so that failed guesses
+    by others cannot lock the owner out. In memory and bounded (``per_name`` devices a name,
+    ``names`` names, the least recent dropped first); after a restart a device is known
+    again from its next login."""
+
+    def __init__(self, per_name: int = 8, names: int = 100_000) -> None:
+        self.per_name, self.names = per_name, names
+        self._known: OrderedDict[str, list[str]] = OrderedDict()
+
+    @staticmethod
+    def _digest(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    def knows(self, name: str, token: str | None) -> bool:
+        """Whether ``token`` is a device ``name`` logged in from."""
+        if not token or len(token) > 200:
+            return False
+        return self._digest(token) in self._known.get(name, ())
+
+    def add(self, name: str) -> str:
+        """A new device token for ``name``, remembered."""
+        token = secrets.token_urlsafe(24)
+        devices = self._known.pop(name, [])
+        devices = [*devices, self._digest(token)][-self.per_name:]
+        self._known[name] = devices
+        while len(self._known) > self.names:
+            self._known.popitem(last=False)
+        return token
 
 
 class Quota:

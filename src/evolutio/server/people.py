@@ -23,11 +23,15 @@ from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import auth, ratings
 from evolutio.server.db import Participation, RoomRow, User
 from evolutio.server.guard import ApiError
-from evolutio.server.limits import Backoff, Limits, Quota
+from evolutio.server.limits import Backoff, Devices, Limits, Quota
 from evolutio.server.store import Store
 
 log = logging.getLogger("evolutio.server")
 COOKIE = "evolutio_token"
+#: the cookie that marks a device a name logged in from before (``limits.Devices``)
+DEVICE_COOKIE = "evolutio_device"
+#: how long a device stays known by its cookie: a year
+DEVICE_DAYS = 365
 T = TypeVar("T")
 
 
@@ -45,6 +49,7 @@ class People:
         self.secure_cookies = secure_cookies
         self.by_name = Backoff(limits.login_free_per_name)
         self.by_address = Backoff(limits.login_free_per_address)
+        self.devices = Devices()
         self.guests = Quota(limits.guests_per_address, 600.0)
         self.pool = ThreadPoolExecutor(limits.hashing_threads, thread_name_prefix="hash")
 
@@ -97,10 +102,18 @@ class People:
                             max_age=3600 * 24 * auth.SESSION_DAYS)
         return response
 
-    def throttled(self, name: object, where: str) -> None:
-        """429 while this name or address must wait after failed logins."""
-        key = auth.name_key(name) if isinstance(name, str) else ""
-        wait = self.by_name.wait(key)
+    @staticmethod
+    def login_key(name: object, where: str) -> str:
+        """What failed logins of a name are counted by: the name at this address, so that
+        guesses from elsewhere cannot lock the owner out."""
+        return f"{auth.name_key(name) if isinstance(name, str) else ''}@{where}"
+
+    def throttled(self, name: object, where: str, device: str | None = None) -> None:
+        """429 while this name at this address, or this address, must wait after failed
+        logins; never for a device the name logged in from before (its ``device`` cookie)."""
+        if isinstance(name, str) and self.devices.knows(auth.name_key(name), device):
+            return
+        wait = self.by_name.wait(self.login_key(name, where))
         if self.limits.counted(where):
             wait = max(wait, self.by_address.wait(where))
         if wait > 0:
@@ -156,7 +169,7 @@ class People:
         async def api_login(request: Request) -> JSONResponse:
             data = await body(request)
             name, where = data.get("name"), address(request)
-            self.throttled(name, where)
+            self.throttled(name, where, request.cookies.get(DEVICE_COOKIE))
 
             def work() -> tuple[User, str]:
                 with store.session() as s:
@@ -167,13 +180,18 @@ class People:
             try:
                 user, token = await self.off_loop(work)
             except auth.AuthError as exc:
-                key = auth.name_key(name) if isinstance(name, str) else ""
-                self.by_name.fail(key)
+                self.by_name.fail(self.login_key(name, where))
                 self.by_address.fail(where)
                 log.info("failed login for %r from %s", str(name)[:40], where)
                 raise ApiError(401, exc.key, code="bad_login", **exc.fields) from None
-            self.by_name.succeed(auth.name_key(user.name))
-            return self.logged_in(request, user, token)
+            self.by_name.succeed(self.login_key(name, where))
+            response = self.logged_in(request, user, token)
+            # this device is known to the name from now on: its logins are not throttled
+            device = self.devices.add(auth.name_key(user.name))
+            response.set_cookie(DEVICE_COOKIE, device, httponly=True, samesite="lax",
+                                secure=self.secure_cookies or request.url.scheme == "https",
+                                max_age=3600 * 24 * DEVICE_DAYS)
+            return response
 
         @app.post("/api/logout")
         async def api_logout(request: Request) -> JSONResponse:

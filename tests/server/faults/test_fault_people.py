@@ -44,6 +44,33 @@ def test_failed_logins_wait_per_name_then_per_address(server: Server) -> None:
 
 
 
+def test_guesses_cannot_lock_the_owner_out(server: Server) -> None:
+    """Failed logins count per name and address: the owner logs in from another address, and
+    from a device it logged in from before (its device cookie) even at the guessed address.
+    Each client has an address of its own (127.0.0.x), apart from the other tests'."""
+    assert server.post("/api/register",
+                       json={"name": "Sofia", "password": "violet harbour 9"}).status_code == 200
+    url = server.base + "/api/login"
+    right = {"name": "sofia", "password": "violet harbour 9"}
+
+    def client(address: str, cookies: httpx.Cookies | None = None) -> httpx.Client:
+        return httpx.Client(transport=httpx.HTTPTransport(local_address=address),
+                            cookies=cookies)
+
+    with client("127.0.0.3") as home:  # the owner's device, before the guessing starts
+        assert home.post(url, json=right).status_code == 200
+        assert home.cookies.get("evolutio_device")
+        device = home.cookies
+    with client("127.0.0.4") as guesser:
+        for _ in range(5):
+            assert guesser.post(url, json={**right, "password": "wrong"}).status_code == 401
+        assert guesser.post(url, json=right).status_code == 429  # this name here must wait
+    with client("127.0.0.4", device) as owner:  # the owner's known device, same address
+        assert owner.post(url, json=right).status_code == 200
+    with client("127.0.0.5") as roaming:  # the owner on a new device elsewhere
+        assert roaming.post(url, json=right).status_code == 200
+
+
 def test_room_lists_come_in_pages(server: Server) -> None:
     r = server.get("/api/rooms?limit=1&offset=0")
     body = r.json()
