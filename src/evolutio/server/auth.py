@@ -106,7 +106,17 @@ def revoke(session: Session, token: str) -> None:
             session.delete(row)
 
 
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control or other invisible format character (NUL among
+    them, which PostgreSQL refuses in any text): no name has one."""
+    return any(unicodedata.category(c)[0] == "C" for c in text)
+
+
 def find_user(session: Session, name: str) -> User | None:
+    """The person called ``name`` (compared by ``name_key``); None without a query for a name
+    no person can have (a control character), the same on every database."""
+    if has_control(name):
+        return None
     return session.scalars(select(User).where(User.name_key == name_key(name))).first()
 
 
@@ -156,6 +166,8 @@ def register(
 def login(session: Session, raw_name: object, raw_password: object) -> tuple[User, str]:
     if not isinstance(raw_name, str) or not isinstance(raw_password, str):
         raise AuthError("name_and_password")
+    if has_control(raw_name):
+        raise AuthError("name_letters")
     user = find_user(session, raw_name.strip()) if len(raw_name) <= 100 else None
     bad = AuthError("wrong_login")
     if user is None or user.password_hash is None:

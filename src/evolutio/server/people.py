@@ -180,6 +180,8 @@ class People:
             try:
                 user, token = await self.off_loop(work)
             except auth.AuthError as exc:
+                if exc.key == "name_letters":  # no name looks so: a bad request, no guess
+                    raise ApiError(400, exc.key, code="bad_name", **exc.fields) from None
                 self.by_name.fail(self.login_key(name, where))
                 self.by_address.fail(where)
                 log.info("failed login for %r from %s", str(name)[:40], where)

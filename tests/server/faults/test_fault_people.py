@@ -71,6 +71,19 @@ def test_guesses_cannot_lock_the_owner_out(server: Server) -> None:
         assert roaming.post(url, json=right).status_code == 200
 
 
+def test_names_with_control_characters_are_bad_requests_on_every_database(
+    server: Server,
+) -> None:
+    """A NUL (which PostgreSQL refuses in any text) or another control or format character
+    in a name: 400 at login, no such player elsewhere, never a storage error."""
+    for name in ("Ro\x00sa", "Rosa\x07", "Ro\u200bsa", "\x1b[31mRosa"):
+        r = server.post("/api/login", json={"name": name, "password": "anything at all"})
+        assert r.status_code == 400 and r.json()["code"] == "bad_name", (name, r.text)
+        assert server.post("/api/guest", json={"name": name}).status_code == 400, name
+    assert server.get("/api/users/Ro%00sa").status_code in (400, 404)
+    assert server.get("/api/games/finished?player=Ro%00sa").status_code in (400, 404)
+
+
 def test_room_lists_come_in_pages(server: Server) -> None:
     r = server.get("/api/rooms?limit=1&offset=0")
     body = r.json()
