@@ -188,7 +188,7 @@ class Why(Inbound):
 
     TYPE: ClassVar[str] = "why"
     EXAMPLES: ClassVar[tuple[JSON, ...]] = (
-        {"type": "why", "targets": [["card", 12], ["animal", "a3"]]},
+        {"type": "why", "targets": [["card", 12], ["card", 15]]},
         {"type": "why", "target": ["card", 12], "ref": "q1"},
         {"type": "why", "action": {"type": "bid", "tricks": 9}},
     )
