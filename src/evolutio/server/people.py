@@ -95,11 +95,17 @@ class People:
 
     def logged_in(self, request: Request, user: User, token: str) -> JSONResponse:
         """The answer to a login: the person, the token, and the token as an HttpOnly cookie
-        (``Secure`` with ``secure_cookies``, or when the request came over HTTPS)."""
+        (``Secure`` with ``secure_cookies``, or when the request came over HTTPS); for an
+        account, this device is known to its name from now on (its logins are never
+        throttled: ``limits.Devices``)."""
         response = JSONResponse({"user": self.me(user), "token": token})
         secure = self.secure_cookies or request.url.scheme == "https"
         response.set_cookie(COOKIE, token, httponly=True, samesite="lax", secure=secure,
                             max_age=3600 * 24 * auth.SESSION_DAYS)
+        if user.password_hash is not None:
+            device = self.devices.add(auth.name_key(user.name))
+            response.set_cookie(DEVICE_COOKIE, device, httponly=True, samesite="lax",
+                                secure=secure, max_age=3600 * 24 * DEVICE_DAYS)
         return response
 
     @staticmethod
@@ -187,13 +193,7 @@ class People:
                 log.info("failed login for %r from %s", str(name)[:40], where)
                 raise ApiError(401, exc.key, code="bad_login", **exc.fields) from None
             self.by_name.succeed(self.login_key(name, where))
-            response = self.logged_in(request, user, token)
-            # this device is known to the name from now on: its logins are not throttled
-            device = self.devices.add(auth.name_key(user.name))
-            response.set_cookie(DEVICE_COOKIE, device, httponly=True, samesite="lax",
-                                secure=self.secure_cookies or request.url.scheme == "https",
-                                max_age=3600 * 24 * DEVICE_DAYS)
-            return response
+            return self.logged_in(request, user, token)
 
         @app.post("/api/logout")
         async def api_logout(request: Request) -> JSONResponse:
