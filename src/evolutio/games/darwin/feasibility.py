@@ -147,7 +147,7 @@ def can_create(state: State, seat: int, pos: int) -> bool:
     others = [c for c in hand if _PARTS[c] not in ("head", "torso")]
     found = any(_search(state, seat, pos, habitat, head, torso, others, simple, here)
                 for torso in torsos for head in heads)
-    if len(_CREATE_CACHE) > 200_000:
+    if len(_CREATE_CACHE) >= bio.CACHE_BOUND:
         _CREATE_CACHE.clear()
     _CREATE_CACHE[key] = found
     return found
@@ -181,7 +181,7 @@ def _fed_new(state: State, seat: int, pos: int, cards: list[int], kind: str,
             found = _fed_at(state, temp)
         finally:
             del state.species[0]
-    if len(_FED_CACHE) > 200_000:
+    if len(_FED_CACHE) >= bio.CACHE_BOUND:
         _FED_CACHE.clear()
     _FED_CACHE[key] = found
     return found

@@ -40,6 +40,11 @@ def symbols(cards: Iterable[int], symbol: str) -> int:
     return sum(VECTORS[c][i] for c in cards)
 
 
+#: the most entries each of the engine's memo tables keeps before it starts again (this one,
+#: and feasibility's): a process plays game after game, so a table keyed by what games meet
+#: must stay bounded (docs/benchmarks.md, "Soak": RSS flat after the warm-up)
+CACHE_BOUND = 16_384
+
 _VECTOR_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -48,7 +53,7 @@ def vector(cards: Iterable[int]) -> tuple[int, ...]:
     key = tuple(cards)
     found = _VECTOR_CACHE.get(key)
     if found is None:
-        if len(_VECTOR_CACHE) > 200_000:
+        if len(_VECTOR_CACHE) >= CACHE_BOUND:
             _VECTOR_CACHE.clear()
         found = tuple(map(sum, zip(*(VECTORS[c] for c in key), strict=False))) if key else (
             0,) * len(SYMBOLS)
