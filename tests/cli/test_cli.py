@@ -140,7 +140,8 @@ def test_games_lists_every_game_with_its_options() -> None:
 
 def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     record = tmp_path / "toy.json"
-    moves = "9\nbid 7\n2\n" + "1\n" * 6
+    # a card keeps its number from trick to trick: a number whose card is gone is refused
+    moves = "9\nbid 7\n2\n1\n1\n2\n3\n"
     result = runner.invoke(
         app,
         ["play", "--game", "toy", "-p", "3", "--seed", "5", "--bots", "ismcts:10",
@@ -153,7 +154,8 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     assert "Trick (platform demo) · seed 5 · 3 players" in out
     assert "Everyone chooses at once" in out
     # bad input is refused with the reason and the prompt comes back
-    assert "There is no action number 9; choose 1 to 4." in out
+    assert "There is no line 9 now; the numbers are 1, 2, 3, 4." in out
+    assert "There is no line 1 now; the numbers are 2, 3." in out
     assert "'bid 7' is not a legal action now." in out
     # while Ann bids, no other bid is shown; then the bots' bids are told by events only
     first_table = out.split("Bid how many tricks")[0]
@@ -177,7 +179,7 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     "args",
     [
         ["--players", "3"],
-        ["--bots", "normal", "--edition", "2"],
+        ["--bots", "hard", "--edition", "2"],
         ["--expansions", "time_to_fly,continents,gift", "--players", "4"],
     ],
 )

@@ -7,7 +7,8 @@ from typing import Any
 
 from rich.console import Console
 
-from evolutio.cli.render import render_actions, render_tree, render_view
+from evolutio.cli.choices import describe_entry, group_actions
+from evolutio.cli.render import render_entries, render_tree, render_view
 from evolutio.core import get_game
 from evolutio.core.protocols import TerminalRenderer
 
@@ -59,6 +60,9 @@ def test_evolution_draws_its_own_table() -> None:
 def test_actions_are_listed_with_numbers_and_meanings() -> None:
     game = get_game("toy")
     state = game.new({"players": 2}, 1)
-    out = text(render_actions(game, state, game.legal_actions(state, 0)))
+    entries = group_actions(game.legal_actions(state, 0))
+    out = text(render_entries(
+        {n: describe_entry(game, state, e) for n, e in enumerate(entries, 1)}
+    ))
     assert re.search(r"^\s*1\s+bid 0\s+Bid 0 tricks\.", out, re.M)
     assert re.search(r"^\s*4\s+bid 3\s+Bid 3 tricks\.", out, re.M)

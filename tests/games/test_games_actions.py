@@ -279,3 +279,19 @@ def test_the_server_says_a_malformed_action_in_each_language(name: str) -> None:
     assert said["en"] == error.reason
     assert len(set(said.values())) == 4
     assert all('"fly_to_the_moon"' in text for text in said.values())
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_sent_form_leaves_out_defaults_and_reads_back(name: str) -> None:
+    """``sent_json`` (what clients get) leaves out exactly the fields at their defaults and
+    reads back as the same action; a field off its default stays."""
+    game = get_game(name)
+    for kind in SETS[name]:
+        reader = SETS[name].reader(kind)
+        full = made(SETS[name], kind)
+        assert actions.sent_json(full) == full.to_json(), kind  # no field at its default
+        plain = reader.cls(*(example(shape) for name_, shape, _ in reader.fields
+                             if name_ in reader.required))
+        sent = actions.sent_json(plain)
+        assert set(sent) == {"type", *reader.required}, kind
+        assert game.action_from_json(sent) == plain, kind

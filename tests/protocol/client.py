@@ -59,7 +59,7 @@ class Http:
         if r.status_code != 200:
             expect(set(data) == {"error", "code"} and isinstance(data["code"], str),
                    f"an HTTP error is {{'error', 'code'}}: {data}")
-            raise HttpError(r.status_code, data["error"])
+            raise HttpError(r.status_code, data["error"], data["code"])
         return data
 
     def guest(self, name: str) -> tuple[JSON, str]:
@@ -93,10 +93,11 @@ class Http:
 
 
 class HttpError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(f"{status}: {message}")
+    def __init__(self, status: int, message: str, code: str = "") -> None:
+        super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.message = message
+        self.code = code
 
 
 def check_summary(summary: JSON) -> None:
@@ -158,7 +159,8 @@ class Table:
         #: state frames whose decision names several seats
         self.simultaneous = 0
         self.pending_resync = False
-        self.acted = -1
+        #: the ``ref`` and version of this seat's ``act`` awaiting its answer, if any
+        self.awaiting: tuple[int, int] | None = None
         #: acts sent by index and by action JSON
         self.forms = {"index": 0, "action": 0}
         self._ref = 0
@@ -216,6 +218,8 @@ class Table:
         elif kind == "error":
             expect(set(frame) <= {"type", "code", "message", "ref"}, "error keys")
             self.errors.append(frame)
+            if self.awaiting is not None and frame["ref"] == self.awaiting[0]:
+                self.awaiting = None  # the act was refused
         elif kind == "state":
             self.take_state(frame)
         else:
@@ -239,6 +243,8 @@ class Table:
                        and entry["index"] == i and isinstance(entry["action"]["type"], str)
                        and isinstance(entry["confirm"], bool), "a legal entry")
                 expect(all(len(t) == 2 for t in entry["targets"]), "targets are pairs")
+                # a field at its default (null among them) is left out (the games' tables)
+                expect(None not in entry["action"].values(), f"no null field: {entry}")
         else:
             expect(frame["legal"] is None, "legal is null unless this seat is to act")
         expect(not (frame["chosen"] and mine), "a seat that has chosen is not waited for")
@@ -286,6 +292,9 @@ class Table:
             expect(not lines or " ".join(x["text"] for x in lines) == entry["text"],
                    "the lines' sentences make the entry's text")
         self.state = frame
+        if self.awaiting is not None and (decision is None or any(
+                e["seat"] == self.seat and e["v"] > self.awaiting[1] for e in frame["log"])):
+            self.awaiting = None  # the act was applied: its log entry is this seat's
         if not frame["full"] and version > known + 1 and known >= 0:
             self.resyncs += 1
             self.pending_resync = True
@@ -347,15 +356,18 @@ async def step(table: Table, rng: random.Random, turn: int) -> bool:
 
 
 async def act_if_asked(table: Table, rng: random.Random, turn: int) -> bool:
-    """Act once per version when this seat's latest state has legal actions; True once over."""
+    """Act when this seat's latest state has legal actions and no act of its own awaits its
+    answer ("Simultaneous decisions": another seat's choice raises the version, and its
+    frame still offers this seat's legal list); True once over."""
     state = table.state
     if state is None:
         return False
     if state["decision"] is None:
         return True
-    if state["legal"] and table.acted != state["version"]:
-        table.acted = state["version"]
+    if state["legal"] and table.awaiting is None:
         frame = choose(state, rng, sum(table.forms.values()))  # index, action, index...
+        frame["ref"] = table.ref()
+        table.awaiting = (frame["ref"], state["version"])
         table.forms["index" if "index" in frame else "action"] += 1
         await table.send(frame)
     return False

@@ -195,7 +195,6 @@ def test_two_people_bid_at_the_same_time(server: Server) -> None:
         assert a.state is not None and b.state is not None
         frames = [choose(a.state, rng, 0), choose(b.state, rng, 1)]
         await asyncio.gather(a.send(frames[0]), b.send(frames[1]))
-        a.acted = b.acted = 0
 
         async def settle(t: Table) -> list[dict[str, Any]]:
             """Both bids were sent with version 0 and both stand (the decision is still open

@@ -66,3 +66,38 @@ def test_every_documented_example_frame_parses_to_its_type() -> None:
             assert kind == type(frame).TYPE, (text, frame)
         seen.add(kind)
     assert seen == {cls.TYPE for cls in FRAMES}
+
+
+def cells(row: str) -> list[str]:
+    """A markdown table row's cells, split on its unescaped pipes."""
+    return re.split(r"(?<!\\)\|", row.strip().strip("|"))
+
+
+def test_every_table_row_has_its_header_s_cells() -> None:
+    """An unescaped ``|`` inside a cell (``int | null``) would split it: every row of every
+    table has as many cells as its header."""
+    lines = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").splitlines()
+    header: list[str] | None = None
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("|"):
+            header = None
+        elif header is None:
+            header = cells(line)
+        else:
+            assert len(cells(line)) == len(header), f"docs/protocol.md:{number}: {line}"
+
+
+def test_every_error_code_the_server_sends_is_documented() -> None:
+    """The codes of the server's refusals (``RoomError(code, ...)``, ``code=`` and the codes
+    per HTTP status) each appear in docs/protocol.md."""
+    source = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in (ROOT / "src" / "evolutio" / "server").rglob("*.py")
+    )
+    codes = set(re.findall(r'RoomError\(\s*"([a-z_]+)"', source))
+    codes |= set(re.findall(r'\bcode="([a-z_]+)"', source))
+    codes |= set(re.findall(r'\d{3}: "([a-z_]+)"', source))
+    assert {"bad_game", "no_room", "stale", "rate_limited"} <= codes
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    missing = sorted(code for code in codes if f"`{code}`" not in doc)
+    assert not missing, f"error codes the docs do not name: {missing}"

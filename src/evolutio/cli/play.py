@@ -13,6 +13,14 @@ from rich.rule import Rule
 from evolutio.bots import make_bot
 from evolutio.bots.base import BotError, InformationSet
 from evolutio.cli.app import app, console, fail
+from evolutio.cli.choices import (
+    Entry,
+    Numbering,
+    describe_entry,
+    find_texts,
+    group_actions,
+    reference_names,
+)
 from evolutio.cli.options import (
     BOTS_HELP,
     GAME_HELP,
@@ -22,8 +30,16 @@ from evolutio.cli.options import (
     game_options,
     seat_count,
 )
-from evolutio.cli.render import render_actions, render_view
-from evolutio.core.game import Event, Game, IllegalAction, OptionError, Options
+from evolutio.cli.render import render_entries, render_view
+from evolutio.core.game import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    OptionError,
+    Options,
+    describe_choice,
+)
 from evolutio.core.match import Match
 from evolutio.sim.runner import derive_seed
 
@@ -35,11 +51,93 @@ def _log(game: Game[Any], events: list[Event], names: list[str], options: Option
             console.print(f"  [dim]·[/] {text}", highlight=False)
 
 
+HELP = (
+    "Type a number from the list, or an action's notation. A line ending in … holds several "
+    "choices: its number lists them, and NUMBER.CHOICE (e.g. 3.2) picks one at once. "
+    "'help WORD' reads the text of a card or term, 'quit' stops the game."
+)
+
+
+def _help(game: Game[Any], words: str) -> None:
+    """``help``: how to choose, and the names of the cards and terms; ``help WORD``: the
+    texts of the cards and terms it names."""
+    if not words:
+        console.print(HELP, highlight=False)
+        for title, names in reference_names(game):
+            head = f"[bold]{title}:[/] " if title else "[bold]Cards and terms:[/] "
+            console.print(head + ", ".join(names), highlight=False)
+        return
+    found = find_texts(game, words)
+    if not found:
+        console.print(f"[red]No card or term is named '{words}'; 'help' lists them.[/]")
+    for name, text in found:
+        console.print(f"[bold]{name}[/]: {text}", highlight=False)
+
+
+def _pick(entry: Entry, rest: str, lines: list[tuple[str, str]]) -> Action | None:
+    """The action of ``entry`` numbered ``rest`` (asked for when empty); None: back to the
+    list."""
+    if not rest:
+        console.print(render_entries(dict(enumerate(lines, 1))))
+        rest = typer.prompt("Which one (number; Enter to go back)", default="",
+                            show_default=False).strip()
+        if not rest:
+            return None
+    if rest.isdigit() and 1 <= int(rest) <= len(entry.actions):
+        return entry.actions[int(rest) - 1]
+    raise IllegalAction(f"Choose 1 to {len(entry.actions)} of this line.")
+
+
+def _ask(
+    game: Game[Any], match: Match, seat: int, numbering: Numbering
+) -> list[Event]:
+    """The person's action for the current decision, typed until it is legal; its events."""
+    decision = match.decision
+    assert decision is not None
+    state = match.state
+    listed = numbering.number(
+        (seat, decision.kind), group_actions(match.legal(seat))
+    )
+    console.print(render_entries(
+        {n: describe_entry(game, state, e) for n, e in listed.items()}
+    ))
+    while True:
+        text = typer.prompt("Your move (number, notation, 'help' or 'quit')").strip()
+        command, _, rest = text.partition(" ")
+        if text.lower() in ("quit", "exit", "q"):
+            raise KeyboardInterrupt
+        if command.lower() == "help":
+            _help(game, rest.strip())
+            continue
+        try:
+            number, _, sub = text.replace(" ", ".", 1).partition(".")
+            if number.isdigit():
+                entry = listed.get(int(number))
+                if entry is None:
+                    raise IllegalAction(
+                        f"There is no line {number} now; the numbers are "
+                        f"{', '.join(map(str, listed))}."
+                    )
+                lines = [(a.notation(), describe_choice(game, state, a)) for a in entry.actions]
+                action = entry.single or _pick(entry, sub.strip(), lines)
+                if action is None:
+                    continue
+            else:
+                action = match.parse(seat, text)
+            return match.act(seat, action)
+        except IllegalAction as exc:
+            console.print(f"[red]{exc.reason}[/]")
+
+
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def play(
     ctx: typer.Context,
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = first in the list)."),
-    bots: str = typer.Option("random", "--bots", help="Bot for the other seats. " + BOTS_HELP),
+    bots: str | None = typer.Option(
+        None, "--bots",
+        help="Bot for the other seats (default: normal, or random for a game without a "
+        "heuristic). " + BOTS_HELP,
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),
@@ -58,6 +156,7 @@ def play(
     if not 0 <= seat < players:
         raise fail(f"--seat must be 0 to {players - 1}")
     seed = seed if seed is not None else random.randrange(2**31)
+    bots = bots or ("normal" if game.heuristic is not None else "random")
     try:
         controllers = {
             s: make_bot(bots, seed * 31 + s, game) for s in range(players) if s != seat
@@ -67,11 +166,17 @@ def play(
     names = [name if s == seat else f"{bots} {s}" for s in range(players)]
     match = Match.new(game, options, seed, names)
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
+    others = players - 1
+    console.print(
+        f"You are {name} (seat {seat}) against {others} bot{'s' if others > 1 else ''} "
+        f"({bots}). Type 'help' for how to choose and for card texts.",
+        highlight=False,
+    )
+    numbering = Numbering()
     try:
         while (decision := match.decision) is not None:
             # a simultaneous choice: the person chooses first, unseen by the bots
             acting = seat if seat in decision.seats else decision.seats[0]
-            actions = match.legal(acting)
             if acting == seat:
                 console.print(render_view(game, match.view(seat), names))
                 console.print(f"[bold]{decision.prompt}[/]")
@@ -79,23 +184,14 @@ def play(
                     console.print(
                         "[dim]Everyone chooses at once; no choice is shown until all are in.[/]"
                     )
-                console.print(render_actions(game, match.state, actions))
-                events = None
-                while events is None:
-                    text = typer.prompt("Your move (number or notation, 'quit' to stop)")
-                    if text.strip().lower() in ("quit", "exit", "q"):
-                        raise KeyboardInterrupt
-                    try:
-                        events = match.act(seat, match.parse(seat, text))
-                    except IllegalAction as exc:
-                        console.print(f"[red]{exc.reason}[/]")
+                events = _ask(game, match, seat, numbering)
             else:
                 bot = controllers[acting]
                 info = InformationSet.of(
                     game, match.state, acting, derive_seed(seed, "info", match.version),
                     moves=match.version,
                 )
-                action = bot.choose(match.view(acting), actions, decision, info)
+                action = bot.choose(match.view(acting), match.legal(acting), decision, info)
                 # a simultaneous choice (the last seat's too: the decision names who has
                 # chosen) stays hidden, told by its events
                 if not decision.simultaneous:

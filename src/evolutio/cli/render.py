@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from evolutio.core.game import JSON, Action, Game, describe_choice
+from evolutio.core.game import JSON, Game
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "white")
 #: view keys the generic tree leaves out (the game's name is in the title already).
@@ -142,11 +142,12 @@ def render_tree(
     return tree
 
 
-def render_actions(game: Game[Any], state: Any, actions: Sequence[Action]) -> RenderableType:
+def render_entries(lines: Mapping[int, tuple[str, str]]) -> RenderableType:
+    """Numbered lines of ``(notation, meaning)``: the legal actions, or one group's."""
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("#", justify="right", style="bold")
     table.add_column("notation", style="cyan")
     table.add_column("meaning")
-    for i, action in enumerate(actions, 1):
-        table.add_row(str(i), action.notation(), describe_choice(game, state, action))
+    for number, (notation, meaning) in lines.items():
+        table.add_row(str(number), notation, meaning)
     return table

@@ -374,3 +374,26 @@ class ActionSet(Mapping[str, type[Action]]):
                 if tuple(map(type, values)) in found.types:
                     return found.cls(*values[1:])
         return found.read(data)
+
+
+#: an action class -> its fields that have a default, with the default
+_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def sent_json(action: Action) -> dict[str, Any]:
+    """The action's JSON form as a client gets it: without the fields whose value is the
+    field's default (the readers above take their absence for the default), as
+    docs/protocol.md promises ("optional ... left out when so"). Records keep every field
+    (``Action.to_json``)."""
+    data = action.to_json()
+    kind = type(action)
+    defaults = _DEFAULTS.get(kind)
+    if defaults is None:
+        defaults = _DEFAULTS[kind] = tuple(
+            (f.name, f.default) for f in dataclasses.fields(kind)
+            if f.default is not dataclasses.MISSING
+        )
+    for name, default in defaults:
+        if name in data and getattr(action, name) == default:
+            del data[name]
+    return data

@@ -7,7 +7,9 @@ and shared: each seat's view, the legal actions' JSON, notation, targets and con
 the running score.
 Sentences come from the game in the connection's language. Frames are made only for the
 connections a room has, and encoded once each (:mod:`wire`). An action's JSON and notation
-depend on the action alone, so they are made once per process (:func:`action_parts`).
+depend on the action alone, so they are made once per process (:func:`action_parts`); the
+JSON a client gets leaves out the fields at their defaults (docs/protocol.md: "optional ...
+left out when so"), while the stored action keeps every field as records do.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from evolutio.core.actions import sent_json
 from evolutio.core.game import JSON, decision_prompt
 from evolutio.server import table, wire
 
@@ -24,23 +27,38 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: id(action) -> (action, JSON, notation), forgotten all at once past ``PARTS_KEPT``
-_parts: dict[int, tuple[Any, JSON, str]] = {}
+#: id(action) -> (action, JSON, notation, JSON sent), forgotten all at once past
+#: ``PARTS_KEPT``
+_parts: dict[int, tuple[Any, JSON, str, JSON]] = {}
 PARTS_KEPT = 50_000
 
 
-def action_parts(action: Any) -> tuple[JSON, str]:
-    """``action``'s JSON and notation, made once per action object: an action is a value
-    that never changes, and a game offers the same objects again and again. Found by the
-    object's identity (no hashing of its fields); the entry holds the action, so its id
-    cannot be reused while the entry lasts. The JSON is shared by every frame that lists
-    the action, and only ever encoded."""
+def _made(action: Any) -> tuple[Any, JSON, str, JSON]:
+    """The cached parts of ``action`` (made on first use). Found by the object's identity
+    (no hashing of its fields); the entry holds the action, so its id cannot be reused while
+    the entry lasts. The JSON is shared by every frame that lists the action, and only ever
+    encoded."""
     made = _parts.get(id(action))
     if made is None or made[0] is not action:
         if len(_parts) >= PARTS_KEPT:
             _parts.clear()
-        made = _parts[id(action)] = (action, action.to_json(), action.notation())
+        data = action.to_json()
+        made = _parts[id(action)] = (action, data, action.notation(), sent_json(action))
+    return made
+
+
+def action_parts(action: Any) -> tuple[JSON, str]:
+    """``action``'s whole JSON (as stored and recorded) and notation, made once per action
+    object: an action is a value that never changes, and a game offers the same objects
+    again and again."""
+    made = _made(action)
     return made[1], made[2]
+
+
+def sent_action(action: Any) -> JSON:
+    """``action``'s JSON as clients get it (legal lists, hints): ``core.actions.sent_json``,
+    made once per action object."""
+    return _made(action)[3]
 
 
 class Frames:
@@ -95,7 +113,8 @@ class Frames:
         confirms = game.confirms  # as ``table.confirms``, looked up once
         out = []
         for i, a in enumerate(room.match.legal(seat)):
-            data, notation = action_parts(a)
+            _, notation = action_parts(a)
+            data = sent_action(a)
             confirm = bool(confirms(state, a))
             out.append((a, i, data, notation, [list(t) for t in targets(state, a)], confirm))
         return out

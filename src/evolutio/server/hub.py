@@ -162,7 +162,7 @@ class Hub:
         if hosting >= self.limits.open_rooms_per_user:
             raise RoomError("too_many_rooms", "too_many_rooms", count=hosting)
         if game_name not in available_games():
-            raise RoomError("bad_option", "unknown_game", game=game_name,
+            raise RoomError("bad_game", "unknown_game", game=game_name,
                             games=", ".join(sorted(available_games())))
         try:
             game = get_game(game_name)

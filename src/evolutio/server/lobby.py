@@ -30,6 +30,7 @@ from evolutio.core.registry import get_game
 from evolutio.server import commands, i18n
 from evolutio.server.conn import RoomError
 from evolutio.server.db import RoomRow, User
+from evolutio.server.frames import sent_action
 from evolutio.server.guard import ApiError, lang_of
 from evolutio.server.hub import Hub
 from evolutio.server.limits import Quota
@@ -201,7 +202,7 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
     return {
         "version": asked,
         "index": legal.index(action),
-        "action": action.to_json(),
+        "action": sent_action(action),
         "notation": action.notation(),
         "text": text,
         "prompt": prompt,
