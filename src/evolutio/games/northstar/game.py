@@ -39,6 +39,7 @@ from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
+from evolutio.games.northstar.changelog import CHANGELOG, RULES
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -120,6 +121,8 @@ class NorthStar(GameBase):
             "Nahrungskarten, 17 Eigenschaften, Fleischfresser.",
         ),
         order=20,
+        rules=RULES,
+        changelog=CHANGELOG,
         titles=words("Evolution (North Star Games)",
                      ru="Эволюция (North Star Games)",
                      it="Evolution (North Star Games)",
