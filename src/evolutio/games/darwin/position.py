@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from evolutio.core import hands
 from evolutio.core.game import JSON, IllegalAction
+from evolutio.core.scenario import ScenarioError
 from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.evaluation import deal_market, winners
@@ -202,3 +204,39 @@ def snapshot(state: State) -> JSON:
             "species": state.build.species, "added": list(state.build.added),
             "removed": list(state.build.removed), "ops": state.build.ops},
     }
+
+
+#: fields of a scenario's ``new`` setup.
+NEW_KEYS = {"hands", "first_player"}
+
+
+def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
+    """A new game (dealt by its seed) with chosen hands (``core.hands``): a card is written
+    by its data id, as in a position (and, as there, every card id and every habitat in play
+    is a label). A seat given a hand draws no start hand; a seat without one draws its own as
+    usual. ``first_player`` overrides the first seat."""
+    setup = hands.setup_keys(setup, NEW_KEYS)
+    index = {c.key: i for i, c in enumerate(load_catalog().cards)}
+
+    def card(spec: Any, where: str) -> hands.Wanted:
+        if spec not in index:
+            raise ScenarioError(f"{where}: unknown card {spec!r}")
+        cid = index[spec]
+        if cid in state.market:
+            raise ScenarioError(f"{where}: '{spec}' lies in the market")
+        return hands.Wanted(lambda c: c == cid, None, str(spec))
+
+    wanted = hands.wanted_hands(setup, state.num_players, card)
+    held = [list(h) for h in state.hands]
+    hands.choose_hands(
+        held, [state.small, state.large], wanted,
+        lambda c: state.large if bio.card(c).large else state.small, top_first=False,
+    )
+    state.hands = held
+    chosen = {seat for seat, hand in enumerate(wanted) if hand is not None}
+    state.draws = [seat for seat in state.draws if seat not in chosen]
+    first = hands.first_player(setup, state.num_players)
+    if first is not None:
+        state.first = state.current = first
+    state.labels = {**index, **{p.card: i for i, p in enumerate(state.positions)}}
+    state.cache.clear()

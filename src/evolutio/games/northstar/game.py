@@ -316,6 +316,13 @@ class NorthStar(GameBase):
         driver.advance(state, [])
         return state
 
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> State:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md, "Starting from new")."""
+        state = self.new(options, seed)
+        position.choose_hands(state, setup)
+        return state
+
     def reference_fields(self) -> tuple[str, ...]:
         return ("card", "species", "target", "replace")
 
