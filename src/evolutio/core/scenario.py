@@ -169,6 +169,8 @@ class Runner:
                 )
         except OptionError as exc:
             raise ScenarioError(f"options: {exc}") from None
+        except IllegalAction as exc:  # a game that reports a malformed position this way
+            raise ScenarioError(exc.reason) from None
         self.labels: dict[str, int] = dict(getattr(self.state, "labels", {}))
         #: the JSON forms of the events the last ``do`` step produced.
         self.events: list[dict[str, Any]] = []
