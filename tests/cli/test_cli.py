@@ -215,7 +215,7 @@ def test_play_refuses_bad_input() -> None:
 def test_toy_scenarios_run() -> None:
     result = runner.invoke(app, ["scenario", "run", str(SCENARIOS)], terminal_width=200)
     assert result.exit_code == 0, result.output
-    assert "3 passed, 0 failed" in result.output
+    assert "5 passed, 0 failed" in result.output
 
 
 def test_tournament_sets_the_player_count_itself(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from evolutio.core.registry import default_game, get_game
 STEP_KINDS = (
     "do",
     "expect",
+    "view",
     "legal",
     "refuse",
     "decision",
@@ -168,6 +169,8 @@ class Runner:
                 )
         except OptionError as exc:
             raise ScenarioError(f"options: {exc}") from None
+        except IllegalAction as exc:  # a game that reports a malformed position this way
+            raise ScenarioError(exc.reason) from None
         self.labels: dict[str, int] = dict(getattr(self.state, "labels", {}))
         #: the JSON forms of the events the last ``do`` step produced.
         self.events: list[dict[str, Any]] = []
@@ -195,14 +198,21 @@ class Runner:
             return self.game.action_from_json(data)
         raise ScenarioError(f"{where}: an action is a notation string or a JSON mapping")
 
-    def _path(self, path: str) -> tuple[bool, Any]:
-        node: Any = self.game.snapshot(self.state)
+    def _path(self, path: str, root: Any = None) -> tuple[bool, Any]:
+        """The value at a dotted ``path`` of ``root`` (default: the whole state's snapshot)."""
+        node: Any = self.game.snapshot(self.state) if root is None else root
         for segment in path.split("."):
             key = str(self.labels[segment]) if segment in self.labels else segment
             if isinstance(node, Mapping):
                 if key not in node:
                     return False, None
                 node = node[key]
+            elif isinstance(node, list) and segment in self.labels:
+                # a label in a list of things with ids (a view's species, animals): that one
+                found = [n for n in node if isinstance(n, Mapping) and n.get("id") == int(key)]
+                if not found:
+                    return False, None
+                node = found[0]
             elif (
                 isinstance(node, list)
                 and key.lstrip("-").isdigit()
@@ -221,6 +231,17 @@ class Runner:
             kind = next(k for k in step if k in STEP_KINDS)
             getattr(self, f"_step_{kind}")(step, step[kind], where)
         return len(self.scenario.steps)
+
+    def _named_seat(self, step: Mapping[str, Any], where: str) -> int:
+        """The step's ``seat``, checked to be a seat of the game (it need not be deciding)."""
+        seat = step["seat"]
+        players = getattr(self.state, "num_players", None)
+        if (
+            not isinstance(seat, int) or isinstance(seat, bool)
+            or (isinstance(players, int) and not 0 <= seat < players)
+        ):
+            raise ScenarioError(f"{where}.seat: expected a seat number, not {seat!r}")
+        return seat
 
     def _check_seat(self, step: Mapping[str, Any], where: str) -> int:
         """The seat a step acts for: its ``seat`` (which must be deciding now), else the one
@@ -308,7 +329,7 @@ class Runner:
 
     def _step_refuse(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
         # the seat may be one that is not to act: its refusal is what is tested
-        seat = int(step["seat"]) if "seat" in step else self._check_seat(step, where)
+        seat = self._named_seat(step, where) if "seat" in step else self._check_seat(step, where)
         if isinstance(spec, Mapping) and "action" in spec:
             reason = str(spec.get("reason", ""))
             spec = spec["action"]
@@ -329,19 +350,36 @@ class Runner:
         raise ScenarioFailure(f"{where}: '{spec}' should be refused but is legal")
 
     def _step_expect(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        self._expect_paths(spec, f"{where}.expect", where, self.game.snapshot(self.state), "")
+
+    def _step_view(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
+        """Paths into what one seat sees (``Game.view``), checked like ``expect``; the step's
+        ``seat`` names the seat, ``null`` a spectator."""
+        if "seat" not in step:
+            raise ScenarioError(f"{where}.view: give the step's seat (null for a spectator)")
+        seat = None if step["seat"] is None else self._named_seat(step, where)
+        view = self.game.view(self.state, seat)
+        shown = "a spectator's view" if seat is None else f"seat {seat}'s view"
+        self._expect_paths(spec, f"{where}.view", where, view, f"in {shown}, ")
+
+    def _expect_paths(self, spec: Any, field_name: str, where: str, root: Any,
+                      prefix: str) -> None:
+        """Each ``path: value`` of ``spec`` holds in ``root`` (``null``: the path is absent)."""
         if not isinstance(spec, Mapping):
-            raise ScenarioError(f"{where}.expect: expected a mapping of path: value")
+            raise ScenarioError(f"{field_name}: expected a mapping of path: value")
         for path, expected in spec.items():
-            found, actual = self._path(str(path))
+            found, actual = self._path(str(path), root)
             if expected is None:
                 if found and actual is not None:
-                    raise ScenarioFailure(f"{where}: {path} should be absent, is {actual!r}")
+                    raise ScenarioFailure(
+                        f"{where}: {prefix}{path} should be absent, is {actual!r}")
                 continue
             if not found:
-                raise ScenarioFailure(f"{where}: {path} does not exist")
+                raise ScenarioFailure(f"{where}: {prefix}{path} does not exist")
             expected = self._label_value(expected, actual)
             if actual != expected:
-                raise ScenarioFailure(f"{where}: {path} is {actual!r}, expected {expected!r}")
+                raise ScenarioFailure(
+                    f"{where}: {prefix}{path} is {actual!r}, expected {expected!r}")
 
     def _label_value(self, expected: Any, actual: Any) -> Any:
         """A label name where the state holds an id (also inside a list or a mapping)
@@ -361,7 +399,8 @@ class Runner:
         return [a.notation() for a in self.game.legal_actions(self.state, seat)]
 
     def _step_legal(self, step: Mapping[str, Any], spec: Any, where: str) -> None:
-        seat = self._check_seat(step, where)
+        # a seat that is not to act may be named: its (usually empty) list is what is tested
+        seat = self._named_seat(step, where) if "seat" in step else self._check_seat(step, where)
         if not isinstance(spec, Mapping):
             raise ScenarioError(f"{where}.legal: expected includes / excludes / exactly / count")
         unknown = sorted(set(spec) - {"includes", "excludes", "exactly", "count"})

@@ -119,6 +119,10 @@ def test_good_scenario_passes(tmp_path: Path) -> None:
         (GOOD + "steps:\n  - events: {often: [x]}\n", "steps[0].events: expected some of"),
         (GOOD + "steps:\n  - pause: [lunch]\n", "steps[0].pause: unknown stop point lunch"),
         (GOOD + "new: {hands: []}\n", "new and position: a scenario starts from one of them"),
+        (GOOD + "steps:\n  - view: {players.0.hand: []}\n", "steps[0].view: give the step's seat"),
+        (GOOD + "steps:\n  - view: {}\n    seat: 2\n", "steps[0].seat: expected a seat number"),
+        (GOOD + "steps:\n  - legal: {count: 0}\n    seat: x\n", "steps[0].seat: expected a seat"),
+        (GOOD + "steps:\n  - view: [hand]\n    seat: 0\n", "steps[0].view: expected a mapping"),
         (GOOD.replace("position:", "position:\n  pause: [tea]"), "position.pause: unknown stop"),
         (
             GOOD.replace("{name: Hare}", "{name: Hare, food: 1, red: 2}"),
@@ -156,6 +160,19 @@ def test_malformed_json(tmp_path: Path) -> None:
         ("  - decision: null\n", "the game should be over"),
         ("  - outcome: {winners: [0]}\n", "the game is not over"),
         ("  - do: eat $Hare\n    seat: 1\n", "seat 1 should act, but it is 0"),
+        ("  - legal: {count: 1}\n    seat: 1\n", "steps[0]: 0 legal actions, expected 1"),
+        (
+            "  - view: {players.1.hand_size: 3}\n    seat: 0\n",
+            "steps[0]: in seat 0's view, players.1.hand_size is 0, expected 3",
+        ),
+        (
+            "  - view: {players.0.hand: []}\n    seat: null\n",
+            "steps[0]: in a spectator's view, players.0.hand is None, expected []",
+        ),
+        (
+            "  - view: {players.0.animals.Hare.food: null}\n    seat: 1\n",
+            "players.0.animals.Hare.food should be absent, is 0",
+        ),
         (
             "  - do: eat $Hare\n  - events: {contains: [animal_eaten]}\n",
             "steps[1]: no event 'animal_eaten' among ['food_taken'",

@@ -104,6 +104,17 @@ def _allowed(habitat: HabitatDef) -> frozenset[int]:
     return found
 
 
+def forget() -> None:
+    """Work the card tables out again and drop what was remembered from them, after a
+    scenario added cards or habitats (``ops.add_card``, ``ops.add_habitat``)."""
+    global _PARTS, _HEARTS
+    _PARTS = tuple(c.part for c in bio.CARDS)
+    _HEARTS = tuple(c.hearts for c in bio.CARDS)
+    _ALLOWED.clear()
+    _CREATE_CACHE.clear()
+    _FED_CACHE.clear()
+
+
 def extras(hand: list[int], torso: int) -> Iterator[list[int]]:
     t = bio.card(torso)
     legs = [c for c in hand if _PARTS[c] == "legs"]

@@ -39,7 +39,7 @@ from evolutio.games.darwin.driver import advance
 from evolutio.games.darwin.evaluation import setup
 from evolutio.games.darwin.heuristic import HEURISTIC
 from evolutio.games.darwin.notation import parse_notation
-from evolutio.games.darwin.position import build, snapshot
+from evolutio.games.darwin.position import build, choose_hands, snapshot
 from evolutio.games.darwin.state import State
 from evolutio.games.darwin.timeout import timeout_action
 from evolutio.games.darwin.view import view
@@ -274,6 +274,14 @@ class DarwinsChoice(GameBase):
         state = State(opts, seed)
         setup(state, int(opts["players"]))
         build(state, position)
+        advance(state, [])
+        return state
+
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> State:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md, "Starting from new")."""
+        state = self.new(options, seed)
+        choose_hands(state, setup)
         advance(state, [])
         return state
 

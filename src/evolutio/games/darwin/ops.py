@@ -26,6 +26,30 @@ for _key, _dp in (("competition_gold", 3), ("competition_silver", 2),
 EVENT_RESERVES = {"asteroid_impact": (4, 3), "green_explosion": (6, 2), "meat_reserve": (2, 6)}
 
 
+#: cards a scenario defines beyond the catalog (position.py), by definition: their ids
+_ADDED: dict[CardDef, int] = {}
+
+
+def add_card(definition: CardDef) -> int:
+    """The id of a card a scenario defines (docs/scenarios.md, "Darwin's Choice"): the next
+    id after the catalog's and earlier additions; the same definition keeps its id."""
+    global CARDS, VECTORS
+    found = _ADDED.get(definition)
+    if found is None:
+        found = _ADDED[definition] = len(CARDS)
+        CARDS = (*CARDS, definition)
+        VECTORS = (*VECTORS, tuple(definition.count(s) for s in SYMBOLS))
+    return found
+
+
+def add_habitat(habitat: HabitatDef) -> None:
+    """A habitat a scenario defines: put in force under its key (one not of the catalog), its
+    compiled tests dropped if an earlier scenario defined that key differently."""
+    if HABITATS.get(habitat.key) != habitat:
+        HABITATS[habitat.key] = habitat
+        _TESTS.pop(habitat.key, None)
+
+
 def card(cid: int) -> CardDef:
     return CARDS[cid]
 

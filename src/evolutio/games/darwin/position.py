@@ -10,10 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from evolutio.core import hands
 from evolutio.core.game import JSON, IllegalAction
+from evolutio.core.scenario import ScenarioError
 from evolutio.games.darwin import ops as bio
-from evolutio.games.darwin.cards import load_catalog
+from evolutio.games.darwin.cards import (
+    LANGUAGES,
+    CardDataError,
+    load_catalog,
+    parse_cards,
+    parse_habitats,
+)
 from evolutio.games.darwin.evaluation import deal_market, winners
+from evolutio.games.darwin.feasibility import forget
 from evolutio.games.darwin.state import (
     COMPETITION,
     TOKENS,
@@ -24,7 +33,9 @@ from evolutio.games.darwin.state import (
 )
 
 POSITION_KEYS = {"era", "first", "current", "event", "habitats", "players", "market", "small",
-                 "large", "habitat_deck", "event_deck", "phase"}
+                 "large", "habitat_deck", "event_deck", "phase", "define", "small_discard",
+                 "large_discard"}
+DEFINE_KEYS = {"cards", "habitats"}
 PLAYER_KEYS = {"hand", "species", "banked", "passed", "acted", "main_done"}
 SPECIES_KEYS = {"name", "cards", "habitat", "dp", "ticked"}
 
@@ -34,10 +45,11 @@ def _fail(where: str, problem: str) -> IllegalAction:
 
 
 class _Cards:
-    """Hands out card numbers by id, each card once."""
+    """Hands out card numbers by id, each card once: the catalog's and the position's own."""
 
-    def __init__(self) -> None:
+    def __init__(self, defined: Mapping[str, int]) -> None:
         self.index = {c.key: i for i, c in enumerate(load_catalog().cards)}
+        self.index.update(defined)
         self.used: set[int] = set()
 
     def take(self, key: Any, where: str) -> int:
@@ -55,14 +67,54 @@ class _Cards:
         return [self.take(k, f"{where}[{i}]") for i, k in enumerate(keys)]
 
 
+def define(spec: Any) -> tuple[dict[str, int], set[str]]:
+    """The position's own animal cards and habitats (``define: {cards, habitats}``), written
+    as the entries of data/cards.toml and data/habitats.toml (a habitat's ``names`` may be left
+    out): the ids of the cards, and the keys of the habitats, now in force
+    (``ops.add_card``, ``ops.add_habitat``). An id of the catalog's is refused."""
+    if spec is None:
+        return {}, set()
+    if not isinstance(spec, Mapping) or set(spec) - DEFINE_KEYS:
+        raise _fail("define", "expected a mapping with cards and/or habitats")
+    catalog = load_catalog()
+    taken = {c.key for c in catalog.cards}
+    game_habitats = {h.key for h in catalog.habitats} | {VOLCANO, *COMPETITION}
+    cards: dict[str, int] = {}
+    try:
+        if spec.get("cards"):
+            for definition in parse_cards({"card": spec["cards"]}, "position.define.cards"):
+                if definition.key in taken:
+                    raise _fail("define.cards", f"'{definition.key}' is a card of the game; "
+                                "give yours another id")
+                cards[definition.key] = bio.add_card(definition)
+        habitats: set[str] = set()
+        if spec.get("habitats"):
+            entries = [
+                {"names": dict.fromkeys(LANGUAGES, str(h.get("id"))), **h}
+                if isinstance(h, Mapping) else h
+                for h in spec["habitats"]
+            ]
+            for habitat in parse_habitats({"habitat": entries}, "position.define.habitats"):
+                if habitat.key in game_habitats:
+                    raise _fail("define.habitats", f"'{habitat.key}' is a habitat of the game; "
+                                "give yours another id")
+                bio.add_habitat(habitat)
+                habitats.add(habitat.key)
+    except CardDataError as exc:
+        raise IllegalAction(str(exc)) from None
+    forget()
+    return cards, habitats
+
+
 def build(state: State, position: Mapping[str, Any]) -> None:
     """Lay out ``position`` over a freshly set-up state (see the module docstring)."""
     unknown = sorted(set(position) - POSITION_KEYS)
     if unknown:
         raise _fail(unknown[0], f"unknown field; allowed: {', '.join(sorted(POSITION_KEYS))}")
     catalog = load_catalog()
-    habitat_keys = {h.key for h in catalog.habitats} | {VOLCANO, *COMPETITION}
-    cards = _Cards()
+    defined_cards, defined_habitats = define(position.get("define"))
+    habitat_keys = {h.key for h in catalog.habitats} | {VOLCANO, *COMPETITION} | defined_habitats
+    cards = _Cards(defined_cards)
     n = state.num_players
     state.draws = []
     state.phase = str(position.get("phase", "action"))
@@ -137,6 +189,13 @@ def build(state: State, position: Mapping[str, Any]) -> None:
             state.next_id += 1
     state.market = cards.many(position.get("market", []), "market")
     tops = {deck: cards.many(position.get(deck, []), deck) for deck in ("small", "large")}
+    discards = {deck: cards.many(position.get(f"{deck}_discard", []), f"{deck}_discard")
+                for deck in ("small", "large")}
+    for deck, pile in (*tops.items(), *discards.items()):
+        wrong = [c for c in pile if bio.card(c).large != (deck == "large")]
+        if wrong:
+            raise _fail(deck if pile is tops[deck] else f"{deck}_discard",
+                        f"'{bio.card(wrong[0]).key}' is not a {deck} card")
     for deck in ("small", "large"):
         others = [i for i, c in enumerate(catalog.cards)
                   if c.large == (deck == "large") and i not in cards.used]
@@ -149,6 +208,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
         deal_market(state)
     state.small += tops["small"][::-1]
     state.large += tops["large"][::-1]
+    state.small_discard, state.large_discard = discards["small"], discards["large"]
     state.labels = labels
     bio.distribute_all(state)
 
@@ -202,3 +262,39 @@ def snapshot(state: State) -> JSON:
             "species": state.build.species, "added": list(state.build.added),
             "removed": list(state.build.removed), "ops": state.build.ops},
     }
+
+
+#: fields of a scenario's ``new`` setup.
+NEW_KEYS = {"hands", "first_player"}
+
+
+def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
+    """A new game (dealt by its seed) with chosen hands (``core.hands``): a card is written
+    by its data id, as in a position (and, as there, every card id and every habitat in play
+    is a label). A seat given a hand draws no start hand; a seat without one draws its own as
+    usual. ``first_player`` overrides the first seat."""
+    setup = hands.setup_keys(setup, NEW_KEYS)
+    index = {c.key: i for i, c in enumerate(load_catalog().cards)}
+
+    def card(spec: Any, where: str) -> hands.Wanted:
+        if spec not in index:
+            raise ScenarioError(f"{where}: unknown card {spec!r}")
+        cid = index[spec]
+        if cid in state.market:
+            raise ScenarioError(f"{where}: '{spec}' lies in the market")
+        return hands.Wanted(lambda c: c == cid, None, str(spec))
+
+    wanted = hands.wanted_hands(setup, state.num_players, card)
+    held = [list(h) for h in state.hands]
+    hands.choose_hands(
+        held, [state.small, state.large], wanted,
+        lambda c: state.large if bio.card(c).large else state.small, top_first=False,
+    )
+    state.hands = held
+    chosen = {seat for seat, hand in enumerate(wanted) if hand is not None}
+    state.draws = [seat for seat in state.draws if seat not in chosen]
+    first = hands.first_player(setup, state.num_players)
+    if first is not None:
+        state.first = state.current = first
+    state.labels = {**index, **{p.card: i for i, p in enumerate(state.positions)}}
+    state.cache.clear()

@@ -8,6 +8,8 @@ The pipeline asks the traits' hooks and never names a trait.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from evolutio.core.game import Event
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.events import Attacked
@@ -83,7 +85,7 @@ def attack_block(state: State, seat: int, attacker: Species, target: int,
     if attacker.id == target:
         return refusal("self_attack")
     if ops.room(state, attacker) == 0:
-        return refusal("fed", species=attacker.id)
+        return ops.full_refusal(state, attacker, "fed")
     found = state.find(target)
     if found is None:
         return refusal("no_species", species=target)
@@ -133,10 +135,33 @@ def negation_block(state: State, seat: int, attacker: Species, trait: str) -> st
     ):
         return refusal("nobody_has", trait=trait)
     if ops.room(state, attacker) == 0:
-        return refusal("fed", species=attacker.id)
-    if not targets(state, seat, attacker, negated | {trait}):
+        return ops.full_refusal(state, attacker, "fed")
+    cards_after = len(state.players[seat].hand) - 1
+    if not reachable(state, seat, attacker, negated | {trait}, cards_after):
         return refusal("nothing_to_attack", species=attacker.id)
     return None
+
+
+def reachable(state: State, seat: int, attacker: Species, negated: frozenset[str],
+              cards: int) -> bool:
+    """Whether ``attacker`` has a target once ``negated`` is switched off and at most
+    ``cards`` more trait names are (one hand card each, R-N05): a prey behind two
+    protecting traits (Climbing and a neighbour's Warning Call) is reached by naming both,
+    one use at a time, and no use leads to a turn without an attack."""
+    if targets(state, seat, attacker, negated):
+        return True
+    present = {
+        state.cards[c][0] for _, _, s in state.all_species() if s is not attacker
+        for c in s.traits
+    }
+    more = sorted(t for t in present - negated if TRAITS[t].negatable)
+    if cards <= 0 or not more or not targets(state, seat, attacker, negated | set(more)):
+        return False
+    for size in range(1, min(cards, len(more)) + 1):
+        for names in combinations(more, size):
+            if targets(state, seat, attacker, negated | set(names)):
+                return True
+    return False
 
 
 def resolve(state: State, seat: int, attacker: Species, target: int,

@@ -39,6 +39,7 @@ from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
+from evolutio.games.northstar.changelog import CHANGELOG, RULES
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -120,6 +121,8 @@ class NorthStar(GameBase):
             "Nahrungskarten, 17 Eigenschaften, Fleischfresser.",
         ),
         order=20,
+        rules=RULES,
+        changelog=CHANGELOG,
         titles=words("Evolution (North Star Games)",
                      ru="Эволюция (North Star Games)",
                      it="Evolution (North Star Games)",
@@ -311,6 +314,13 @@ class NorthStar(GameBase):
         state.players = [Player() for _ in range(state.options["players"])]
         position.build(state, pos)
         driver.advance(state, [])
+        return state
+
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> State:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md, "Starting from new")."""
+        state = self.new(options, seed)
+        position.choose_hands(state, setup)
         return state
 
     def reference_fields(self) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from evolutio.core.game import Event
 from evolutio.games.northstar.events import Drew, Extinct, PopulationLost, Reshuffled, Took
+from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import traits_of
 
@@ -31,6 +32,16 @@ def room(state: State, species: Species) -> int:
     return max(0, species.pop - species.food) + max(
         0, fat_capacity(state, species) - species.fat
     )
+
+
+def full_refusal(state: State, species: Species, key: str) -> str:
+    """Why a species with no room takes no more food: refusal ``key`` ("fed", "full"), or,
+    with a trait that stores fat, that it is fed and its fat is full too (``fat_full``)."""
+    holders = [t for t in traits_of(state, species) if t.fat_capacity(species)]
+    if holders:
+        return refusal("fat_full", species=species.id, fat=species.fat,
+                       capacity=fat_capacity(state, species), trait=holders[0].id)
+    return refusal(key, species=species.id)
 
 
 def hungry(species: Species) -> bool:

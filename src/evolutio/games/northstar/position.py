@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from evolutio.core import hands
 from evolutio.core.game import JSON, OptionError
+from evolutio.core.scenario import ScenarioError
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.cards import TRAIT_IDS
 from evolutio.games.northstar.state import PHASES, Species, State
@@ -189,3 +191,41 @@ def snapshot(state: State) -> JSON:
         "scores": scores(state),
         "food": {"in": state.food_in, "out": state.food_out},
     }
+
+
+#: fields of a scenario's ``new`` setup.
+NEW_KEYS = {"hands", "first_player"}
+
+
+def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
+    """A new game (dealt by its seed) with chosen hands (``core.hands``): a card is written
+    as in a position, a trait name or ``{trait, food, name}``; it fits any card of that trait
+    (of that food value, if given). ``first_player`` overrides the seat chosen by lot."""
+    setup = hands.setup_keys(setup, NEW_KEYS)
+
+    def card(spec: Any, where: str) -> hands.Wanted:
+        name, food = None, None
+        if isinstance(spec, Mapping):
+            unknown = sorted(set(spec) - {"trait", "food", "name"})
+            if unknown:
+                raise ScenarioError(f"{where}: unknown field {', '.join(unknown)}")
+            name, food, spec = spec.get("name"), spec.get("food"), spec.get("trait")
+        if spec not in TRAIT_IDS:
+            raise ScenarioError(f"{where}: unknown trait {spec!r}; known: {', '.join(TRAIT_IDS)}")
+        trait = str(spec)
+        return hands.Wanted(
+            lambda c: state.cards[c][0] == trait and food in (None, state.cards[c][1]),
+            None if name is None else str(name),
+            trait if food is None else f"{trait} (food {food})",
+        )
+
+    wanted = hands.wanted_hands(setup, state.num_players, card)
+    held = [p.hand for p in state.players]
+    labels = hands.choose_hands(held, [state.deck], wanted, lambda c: state.deck, top_first=True)
+    for player, hand in zip(state.players, held, strict=True):
+        player.hand = hand
+    state.labels = {**state.labels, **labels}
+    first = hands.first_player(setup, state.num_players)
+    if first is not None:
+        state.first_player = state.current = first
+    state.memo = {}

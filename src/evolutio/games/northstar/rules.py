@@ -236,7 +236,7 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
         if state.watering_hole <= 0:
             return refusals.refusal("hole_empty")
         if ops.room(state, found) == 0:
-            return refusals.refusal("fed", species=found.id)
+            return ops.full_refusal(state, found, "fed")
         return None
     if isinstance(action, Attack):
         found = _own(state, seat, action.species)
@@ -258,6 +258,8 @@ def _own(state: State, seat: int, sid: int) -> Species | str:
     for species in state.players[seat].species:
         if species.id == sid:
             return species
+    if state.find(sid) is None:
+        return refusals.refusal("no_species", species=sid)
     return refusals.refusal("not_yours", species=sid)
 
 

@@ -95,8 +95,10 @@ class FatTissue(Trait):
             return refusal("fat_before", trait="fat_tissue")
         if (species.id, self.id) in state.used:
             return refusal("used", species=species.id, trait="fat_tissue")
-        if species.fat == 0 or species.food >= species.pop:
+        if species.fat == 0:
             return refusal("no_fat", species=species.id)
+        if species.food >= species.pop:
+            return refusal("fat_stays", species=species.id, fat=species.fat)
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -200,7 +202,7 @@ class Intelligence(Trait):
         if (species.id, self.id) in state.used:
             return refusal("used", species=species.id, trait="intelligence")
         if ops.room(state, species) == 0:
-            return refusal("full", species=species.id)
+            return ops.full_refusal(state, species, "full")
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,
@@ -251,7 +253,7 @@ class LongNeck(Trait):
         if not ops.can_take(state, species, "bank_plant"):
             if is_carnivore(state, species):
                 return refusal("no_plants_neck", trait="long_neck")
-            return refusal("full", species=species.id)
+            return ops.full_refusal(state, species, "full")
         return None
 
     def use(self, state: State, seat: int, species: Species, action: Use,

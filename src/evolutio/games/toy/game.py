@@ -36,7 +36,7 @@ from evolutio.core.scoring import Scoreboard, labels_in
 from evolutio.core.words import words
 from evolutio.games.toy import reference, rules, scoring, texts
 from evolutio.games.toy.actions import ACTION_TYPES, Play
-from evolutio.games.toy.position import build, snapshot
+from evolutio.games.toy.position import build, choose_hands, snapshot
 from evolutio.games.toy.reference import reference_names, reference_texts
 from evolutio.games.toy.refusals import describe
 from evolutio.games.toy.state import TrickState
@@ -189,6 +189,13 @@ class Trick(GameBase):
         """``hands`` (required), ``bids`` (list, null for not yet bid), ``leader``."""
         state = self.new(options, seed)
         build(state, position)
+        return state
+
+    def setup_new(self, options: Options, setup: Mapping[str, Any], seed: int) -> TrickState:
+        """A scenario's start from ``new``: the game dealt by ``seed``, with chosen hands
+        (docs/scenarios.md, "Starting from new")."""
+        state = self.new(options, seed)
+        choose_hands(state, setup)
         return state
 
     def reference_fields(self) -> tuple[str, ...]:
