@@ -23,6 +23,9 @@ from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.state import State
 
+#: random games by the hundred: CI runs them against the compiled build (scripts/test)
+pytestmark = pytest.mark.heavy
+
 GAME = get_game("darwin")
 CARDS = len(load_catalog().cards)
 MAX_ACTIONS = 6000

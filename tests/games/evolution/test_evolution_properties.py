@@ -26,6 +26,9 @@ from evolutio.games.evolution.actions import ACTION_TYPES
 from evolutio.games.evolution.cards import card_sets
 from evolutio.games.evolution.trait import TRAIT_SETS
 
+#: random games by the hundred: CI runs them against the compiled build (scripts/test)
+pytestmark = pytest.mark.heavy
+
 GAME = get_game("evolution")
 MAX_ACTIONS = 5000
 

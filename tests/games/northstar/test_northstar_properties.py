@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,9 @@ from evolutio.core.record import Record
 from evolutio.games.northstar.actions import Attack, ChooseFood, Eat, PlayTrait
 from evolutio.games.northstar.game import GAME
 from evolutio.games.northstar.state import State
+
+#: random games by the hundred: CI runs them against the compiled build (scripts/test)
+pytestmark = pytest.mark.heavy
 
 MAX_ACTIONS = 4000
 SETTINGS = settings(max_examples=25, deadline=None,
