@@ -125,6 +125,11 @@ class GameBase:
         interface then says a generic "not now")."""
         return None
 
+    def options_of(self, state: Any) -> dict[str, Any]:
+        """The normalised options ``state`` was dealt with (every game's state keeps them as
+        ``options``): what a record names, read back rather than normalised a second time."""
+        return dict(state.options)
+
     def setup_new(self, options: Mapping[str, Any], setup: Mapping[str, Any], seed: int) -> Any:
         """A scenario's start from ``new`` (docs/scenarios.md): the game dealt by ``seed``
         with what ``setup`` chooses; None: the game cannot start a scenario that way."""

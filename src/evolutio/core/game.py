@@ -332,6 +332,10 @@ class Game(Protocol[S]):
         """A fresh game: shuffled with a RNG seeded from ``seed``, dealt, ready to play."""
         ...
 
+    def options_of(self, state: S) -> dict[str, Any]:
+        """The normalised options ``state`` was dealt with (``GameBase``: its ``options``)."""
+        ...
+
     def decision(self, state: S) -> Decision | None:
         """Who may choose now, and what kind of choice; ``None`` once the game is over."""
         ...

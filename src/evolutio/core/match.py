@@ -88,8 +88,8 @@ class Match:
     ) -> Match:
         """A fresh game; options are normalized (bad ones raise ``OptionError``)."""
         rules = get_game(game) if isinstance(game, str) else game
-        normal = rules.normalize_options(options)
-        state = rules.new(normal, seed)
+        state = rules.new(options, seed)  # normalises them, once
+        normal = rules.options_of(state)
         record = Record(rules.name, normal, seed, players=list(players), rules=rules.info.rules)
         return cls(rules, state, record, keep=keep)
 
