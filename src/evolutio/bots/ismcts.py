@@ -44,6 +44,13 @@ SETTLE_EVERY = 16
 #: ... reckoning the iterations still to come at this many times the rate so far.
 SETTLE_MARGIN = 1.25
 
+#: an analysis's principal variation: at most this many moves ...
+LINE_LENGTH = 6
+#: ... each of them searched at least this often.
+LINE_VISITS = 2
+#: the fewest visits an analysis wants for the action played (see ``played_visits``).
+PLAYED_VISITS = 20
+
 _BUDGET_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|i|it|iter|iterations)?\s*$")
 BUDGET_FORMS = "an iteration count such as 200 (or 200i), or a time such as 1s, 0.5s or 250ms"
 
@@ -89,6 +96,37 @@ class Budget:
         return f"{self.seconds:g}s"
 
 
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    """A legal action at an analysed decision: its visits and its value, the mean reward of
+    the seat choosing it (``None``: never tried)."""
+
+    action: Action
+    visits: int
+    value: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class LineMove:
+    """One move of a principal variation: who chose it, what, and its visits and value."""
+
+    seat: int
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    """What one analysing search found (``IsmctsBot.analyse``): the legal actions in order,
+    the index of the most visited, the principal variation and the iterations run."""
+
+    actions: tuple[ActionValue, ...]
+    best: int
+    line: tuple[LineMove, ...]
+    iterations: int
+
+
 def random_rollout(
     rng: random.Random, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
 ) -> Action:
@@ -97,9 +135,10 @@ def random_rollout(
 
 
 class _Node:
-    __slots__ = ("avail", "children", "passes", "priors", "total", "visits")
+    __slots__ = ("avail", "children", "passes", "priors", "seat", "total", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int = -1) -> None:
+        self.seat = seat  # the seat whose action leads here (-1: the root)
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 0
@@ -259,6 +298,37 @@ class IsmctsBot:
         self._keep(chosen.children.get(action) if chosen is not None else None, moves)
         return action
 
+    def analyse(
+        self, info: InformationSet, legal_actions: Sequence[Action], played: Action | None = None,
+        *, line: int = LINE_LENGTH,
+    ) -> SearchReport:
+        """Search ``info`` from a fresh tree within the budget and report what it found: each
+        legal action's visits and value (the mean reward of the seat choosing it), the most
+        visited one and the principal variation. When the most visited action or ``played``
+        had fewer visits than :func:`played_visits` asks, more iterations follow with it
+        forced at the root, so that both values are measured well enough to compare.
+        ``choose`` never runs this (the bots pay nothing for it); ``evolutio analyse`` does."""
+        if len(legal_actions) < 2:
+            raise ValueError("an analysis needs a decision with more than one legal action")
+        start = time.perf_counter()
+        root = _Node()
+        iterations = self._search(root, info, self._rng, start)
+        best = max(
+            range(len(legal_actions)),
+            key=lambda i: (_visits(root, legal_actions[i]), _value(root.children.get(
+                legal_actions[i])) or 0.0, -i),
+        )
+        want = played_visits(iterations)
+        for forced in (legal_actions[best], played):
+            extra = max(want - _visits(root, forced), 0) if forced is not None else 0
+            for _ in range(extra):
+                self._iterate(root, info, self._rng, force=forced)
+            iterations += extra
+        values = tuple(
+            ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
+        )
+        return SearchReport(values, best, _line(root, line), iterations)
+
     def _keep(self, node: _Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
         if node is None or moves is None or not self.reuse:
@@ -288,7 +358,10 @@ class IsmctsBot:
                 if _lead(root) > left:
                     return iterations
 
-    def _iterate(self, root: _Node, info: InformationSet, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, info: InformationSet, rng: random.Random, force: Action | None = None
+    ) -> None:
+        """One iteration; ``force`` (an analysis's) is the root's only action when legal."""
         game = info.game
         state = info.sample(rng)
         node = root
@@ -302,7 +375,9 @@ class IsmctsBot:
             # a simultaneous choice is searched seat by seat, the searching seat first
             seat = info.seat if node is root and info.seat in decision.seats else decision.seats[0]
             legal = game.legal_actions(state, seat)
-            if self.shortlist is not None and len(legal) > 1:
+            if force is not None and node is root and force in legal:
+                legal = [force]
+            elif self.shortlist is not None and len(legal) > 1:
                 legal = list(self.shortlist(game, state, seat, legal)) or legal
             if self.priors is not None:
                 action, child, new = self._select_puct(node, game, state, seat, legal)
@@ -313,6 +388,7 @@ class IsmctsBot:
             depth += 1
             path.append((child, seat))
             if new:
+                child.seat = seat
                 rewards = self._playout(game, state, rng, depth)
                 break
             node = child
@@ -420,6 +496,31 @@ def _lead(root: _Node) -> int:
         elif visits > second:
             second = visits
     return first - second
+
+
+def _value(node: _Node | None) -> float | None:
+    return node.total / node.visits if node is not None and node.visits else None
+
+
+def _line(root: _Node, length: int) -> tuple[LineMove, ...]:
+    """The principal variation: the most visited child, from the root down, while a move
+    had at least :data:`LINE_VISITS` visits."""
+    moves: list[LineMove] = []
+    node = root
+    while len(moves) < length and node.children:
+        action, child = max(node.children.items(), key=lambda item: item[1].visits)
+        if child.visits < LINE_VISITS:
+            break
+        moves.append(LineMove(child.seat, action, child.visits, child.total / child.visits))
+        node = child
+    return tuple(moves)
+
+
+def played_visits(iterations: int) -> int:
+    """The visits an analysis wants for the best action and the one played before it
+    compares their values: a quarter of the search's iterations, at least
+    :data:`PLAYED_VISITS`."""
+    return max(PLAYED_VISITS, iterations // 4)
 
 
 def _visits(root: _Node, action: Action) -> int:
