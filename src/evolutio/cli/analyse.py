@@ -29,6 +29,8 @@ from evolutio.core.game import JSON, OptionError
 from evolutio.core.record import Record, RecordError
 from evolutio.sim.runner import default_workers
 
+#: the sign of each label in the tables (chess's annotation symbols).
+SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: how many of a game's worst decisions the command lists.
 WORST = 5
 
@@ -57,8 +59,10 @@ def _mapper(cluster: str | None, processes: int | None) -> tuple[Mapper, Callabl
 
 
 def _seat_table(analysis: Analysis, title: str) -> Table:
-    table = Table(title=title, title_justify="left")
-    for column in ("seat", "player", "decisions", "accuracy", "mean loss", *THRESHOLDS):
+    table = Table(title=title, title_justify="left", caption="loss: mean points of win share "
+                  "given up; " + ", ".join(f"{SIGNS[label]} {label}" for label in THRESHOLDS),
+                  caption_justify="left")
+    for column in ("seat", "player", "decisions", "accuracy", "loss", *SIGNS.values()):
         table.add_column(column, justify="left" if column == "player" else "right")
     for seat in analysis.summary():
         table.add_row(
