@@ -9,7 +9,7 @@ works on the same scale (its "winning chances" from -1 to 1 are twice ours in po
 - an **inaccuracy** loses at least :data:`THRESHOLDS` ``inaccuracy`` points, a **mistake**
   at least ``mistake``, a **blunder** at least ``blunder``;
 - a decision's accuracy is ``103.1668 * exp(-0.04354 * loss) - 3.1669`` clipped to 0..100
-  (lichess's move accuracy: 100 for no loss, about 80 for 5 points, 62 for 10, 40 for 20);
+  (lichess's move accuracy: 100 for no loss, about 80 for 5 points, 64 for 10, 40 for 20);
   a seat's accuracy is the mean over its analysed decisions.
 """
 

@@ -327,7 +327,7 @@ class IsmctsBot:
         values = tuple(
             ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
         )
-        return SearchReport(values, best, _line(root, line), iterations)
+        return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
 
     def _keep(self, node: _Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
@@ -502,13 +502,20 @@ def _value(node: _Node | None) -> float | None:
     return node.total / node.visits if node is not None and node.visits else None
 
 
-def _line(root: _Node, length: int) -> tuple[LineMove, ...]:
-    """The principal variation: the most visited child, from the root down, while a move
-    had at least :data:`LINE_VISITS` visits."""
+def _line(root: _Node, first: Action, length: int) -> tuple[LineMove, ...]:
+    """The principal variation: ``first`` (the best action; forced iterations may have
+    visited another more), then the most visited child from there down, while a move had at
+    least :data:`LINE_VISITS` visits."""
     moves: list[LineMove] = []
     node = root
     while len(moves) < length and node.children:
-        action, child = max(node.children.items(), key=lambda item: item[1].visits)
+        if node is root:
+            action, found = first, root.children.get(first)
+            if found is None:
+                break
+            child = found
+        else:
+            action, child = max(node.children.items(), key=lambda item: item[1].visits)
         if child.visits < LINE_VISITS:
             break
         moves.append(LineMove(child.seat, action, child.visits, child.total / child.visits))
