@@ -14,8 +14,9 @@ import pytest
 from evolutio.analysis import Analysis, analyse, local_mapper
 from evolutio.analysis.review import THRESHOLDS, accuracy_of, label_of
 from evolutio.bots.base import InformationSet
-from evolutio.bots.ismcts import Budget, played_visits
+from evolutio.bots.ismcts import Budget
 from evolutio.bots.levels import make_ismcts
+from evolutio.bots.report import played_visits
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.sim.runner import GameTask, play_game

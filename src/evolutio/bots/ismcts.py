@@ -22,6 +22,14 @@ from typing import Any
 
 from evolutio.bots.base import BotError, InformationSet, seat_rng
 from evolutio.bots.parallel import fork_map
+from evolutio.bots.report import (
+    LINE_LENGTH,
+    LINE_VISITS,
+    ActionValue,
+    LineMove,
+    SearchReport,
+    played_visits,
+)
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: A rollout policy: picks one of ``legal`` in a sampled state.
@@ -43,13 +51,6 @@ FIRST_PLAY_REDUCTION = 0.05
 SETTLE_EVERY = 16
 #: ... reckoning the iterations still to come at this many times the rate so far.
 SETTLE_MARGIN = 1.25
-
-#: an analysis's principal variation: at most this many moves ...
-LINE_LENGTH = 6
-#: ... each of them searched at least this often.
-LINE_VISITS = 2
-#: the fewest visits an analysis wants for the action played (see ``played_visits``).
-PLAYED_VISITS = 20
 
 _BUDGET_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|i|it|iter|iterations)?\s*$")
 BUDGET_FORMS = "an iteration count such as 200 (or 200i), or a time such as 1s, 0.5s or 250ms"
@@ -94,37 +95,6 @@ class Budget:
         if self.seconds < 1:
             return f"{round(self.seconds * 1000)}ms"
         return f"{self.seconds:g}s"
-
-
-@dataclass(frozen=True, slots=True)
-class ActionValue:
-    """A legal action at an analysed decision: its visits and its value, the mean reward of
-    the seat choosing it (``None``: never tried)."""
-
-    action: Action
-    visits: int
-    value: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class LineMove:
-    """One move of a principal variation: who chose it, what, and its visits and value."""
-
-    seat: int
-    action: Action
-    visits: int
-    value: float
-
-
-@dataclass(frozen=True, slots=True)
-class SearchReport:
-    """What one analysing search found (``IsmctsBot.analyse``): the legal actions in order,
-    the index of the most visited, the principal variation and the iterations run."""
-
-    actions: tuple[ActionValue, ...]
-    best: int
-    line: tuple[LineMove, ...]
-    iterations: int
 
 
 def random_rollout(
@@ -521,13 +491,6 @@ def _line(root: _Node, first: Action, length: int) -> tuple[LineMove, ...]:
         moves.append(LineMove(child.seat, action, child.visits, child.total / child.visits))
         node = child
     return tuple(moves)
-
-
-def played_visits(iterations: int) -> int:
-    """The visits an analysis wants for the best action and the one played before it
-    compares their values: a quarter of the search's iterations, at least
-    :data:`PLAYED_VISITS`."""
-    return max(PLAYED_VISITS, iterations // 4)
 
 
 def _visits(root: _Node, action: Action) -> int:
