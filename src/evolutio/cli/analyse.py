@@ -24,7 +24,6 @@ from evolutio.analysis.review import THRESHOLDS, Analysis
 from evolutio.bots.base import BotError
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget
 from evolutio.cli.app import app, console, fail
-from evolutio.cli.sim import CLUSTER_HELP
 from evolutio.core.game import JSON, OptionError
 from evolutio.core.record import Record, RecordError
 from evolutio.sim.runner import default_workers
@@ -112,7 +111,12 @@ def analyse(
     processes: int | None = typer.Option(
         None, "--processes", "-j", min=1, help="Local processes (default: all cores)."
     ),
-    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
+    cluster: str | None = typer.Option(
+        None, "--cluster", metavar="ADDRESS",
+        help="Search the decisions on the Dask cluster whose scheduler is at ADDRESS (like "
+        "tcp://10.0.0.5:8786; started as for simulate --cluster) instead of local processes; "
+        "the same analysis for an iteration budget.",
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="Folder for NAME.analysis.json and NAME.analysis.png (default: "
         "beside each record)."
