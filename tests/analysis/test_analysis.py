@@ -47,12 +47,15 @@ def verdicts(analyses: list[tuple[Analysis, dict[int, str]]]) -> dict[str, tuple
     return {bot: (sum(values) / len(values), blunders[bot]) for bot, values in accuracy.items()}
 
 
-#: (game, options, seeds): one game with the strong seat first for the real games, and
-#: several of the toy game's three tricks, the strong seat first and second by turns.
+#: (game, options, seeds): a game per seed, the strong seat first and second by turns; one
+#: game of Evolution and Darwin's Choice, two of North Star (where random's moves cost less:
+#: 1 blunder against none in the first, 6 in the second), six of the toy game's three tricks.
+#: Found (accuracy, blunders) strong against random: toy 97.8, 0 / 84.6, 3; Evolution
+#: 93.4, 0 / 82.8, 4; North Star 97.7, 0 / 89.8, 7; Darwin's Choice 96.8, 0 / 88.3, 3.
 GAMES = [
     ("toy", {"players": 2}, (1, 2, 3, 4, 5, 6)),
     ("evolution", {"players": 2, "half_deck": True}, (1000,)),
-    ("northstar", {"players": 2}, (1000,)),
+    ("northstar", {"players": 2}, (1000, 1001)),
     ("darwin", {"players": 2, "eras": 3}, (1000,)),
 ]
 
