@@ -12,20 +12,22 @@ from pathlib import Path
 from layering import ROOT, circles, describe, describe_all, edges_of, graph, imported_names
 
 #: what each part of the tree may import besides itself (docs/architecture.md): a game
-#: imports ``core``; the bots ``core``; the simulator, the server and the research API
-#: ``core`` and the bots; the command line ``core``, the bots, the simulator and the server.
+#: imports ``core``; the bots ``core``; the analysis, the simulator and the research API
+#: ``core`` and the bots; the server those and the analysis; the command line ``core``, the
+#: bots, the analysis, the simulator and the server.
 ALLOWED: dict[str, set[str]] = {
     "evolutio": set(),
     "core": set(),
     "games": {"core"},
     "bots": {"core"},
+    "analysis": {"core", "bots"},
     "sim": {"core", "bots"},
-    "server": {"core", "bots"},
+    "server": {"core", "bots", "analysis"},
     "rl": {"core", "bots"},
-    "cli": {"core", "bots", "sim", "server"},
+    "cli": {"core", "bots", "analysis", "sim", "server"},
 }
 #: the parts that play games without knowing one (they reach a game through the registry).
-PLATFORM = ("core", "bots", "sim", "server", "rl", "cli")
+PLATFORM = ("core", "bots", "analysis", "sim", "server", "rl", "cli")
 
 
 def part_of(module: str) -> str:

@@ -1,4 +1,5 @@
-"""``simulate`` and ``tournament`` on a real Dask cluster give the rows of a local run.
+"""``simulate``, ``tournament`` and ``analyse`` on a real Dask cluster give the rows and files
+of a local run.
 
 A module fixture starts ``dask scheduler`` and two ``dask worker --nworkers 1 --nthreads 1``
 processes on free loopback ports (tests/sim/dask_harness.py) and stops them after. The CLI
@@ -103,6 +104,28 @@ def test_simulate_on_the_cluster_writes_the_local_files(
         return data
 
     assert summary("cluster.summary.json") == summary("local.summary.json")
+
+
+def test_records_and_analyses_on_the_cluster_are_the_local_ones(
+    dask_cluster: DaskProcesses, tmp_path: Path
+) -> None:
+    """``simulate --records`` brings the records back from the workers, and ``analyse
+    --cluster`` runs each decision as a task: the files are those of a local run."""
+    common = ["simulate", "--game", "toy", "-b", "ismcts:20,random", "-n", "2", "--seed", "3"]
+    evolutio(*common, "-w", "1", "--records", "local", cwd=tmp_path)
+    evolutio(*common, "--cluster", dask_cluster.address, "--records", "far", cwd=tmp_path)
+    names = sorted(path.name for path in (tmp_path / "local").iterdir())
+    assert len(names) == 2
+    assert names == sorted(path.name for path in (tmp_path / "far").iterdir())
+    for name in names:
+        assert (tmp_path / "far" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+    record = tmp_path / "local" / names[0]
+    evolutio("analyse", record, "-b", "20", "-j", "1", "--out", "here", cwd=tmp_path)
+    output = evolutio("analyse", record, "-b", "20", "--cluster", dask_cluster.address,
+                      "--out", "there", cwd=tmp_path)
+    assert "2 workers" in output
+    analysis = names[0].removesuffix(".json") + ".analysis.json"
+    assert (tmp_path / "there" / analysis).read_text() == (tmp_path / "here" / analysis).read_text()
 
 
 def test_a_worker_killed_mid_game_gives_the_same_rows(dask_cluster: DaskProcesses) -> None:

@@ -22,6 +22,14 @@ from typing import Any
 
 from evolutio.bots.base import BotError, InformationSet, seat_rng
 from evolutio.bots.parallel import fork_map
+from evolutio.bots.report import (
+    LINE_LENGTH,
+    LINE_VISITS,
+    ActionValue,
+    LineMove,
+    SearchReport,
+    played_visits,
+)
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: A rollout policy: picks one of ``legal`` in a sampled state.
@@ -97,9 +105,10 @@ def random_rollout(
 
 
 class _Node:
-    __slots__ = ("avail", "children", "passes", "priors", "total", "visits")
+    __slots__ = ("avail", "children", "passes", "priors", "seat", "total", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int = -1) -> None:
+        self.seat = seat  # the seat whose action leads here (-1: the root)
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 0
@@ -259,6 +268,37 @@ class IsmctsBot:
         self._keep(chosen.children.get(action) if chosen is not None else None, moves)
         return action
 
+    def analyse(
+        self, info: InformationSet, legal_actions: Sequence[Action], played: Action | None = None,
+        *, line: int = LINE_LENGTH,
+    ) -> SearchReport:
+        """Search ``info`` from a fresh tree within the budget and report what it found: each
+        legal action's visits and value (the mean reward of the seat choosing it), the most
+        visited one and the principal variation. When the most visited action or ``played``
+        had fewer visits than :func:`played_visits` asks, more iterations follow with it
+        forced at the root, so that both values are measured well enough to compare.
+        ``choose`` never runs this (the bots pay nothing for it); ``evolutio analyse`` does."""
+        if len(legal_actions) < 2:
+            raise ValueError("an analysis needs a decision with more than one legal action")
+        start = time.perf_counter()
+        root = _Node()
+        iterations = self._search(root, info, self._rng, start)
+        best = max(
+            range(len(legal_actions)),
+            key=lambda i: (_visits(root, legal_actions[i]), _value(root.children.get(
+                legal_actions[i])) or 0.0, -i),
+        )
+        want = played_visits(iterations)
+        for forced in (legal_actions[best], played):
+            extra = max(want - _visits(root, forced), 0) if forced is not None else 0
+            for _ in range(extra):
+                self._iterate(root, info, self._rng, force=forced)
+            iterations += extra
+        values = tuple(
+            ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
+        )
+        return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
+
     def _keep(self, node: _Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
         if node is None or moves is None or not self.reuse:
@@ -288,7 +328,10 @@ class IsmctsBot:
                 if _lead(root) > left:
                     return iterations
 
-    def _iterate(self, root: _Node, info: InformationSet, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, info: InformationSet, rng: random.Random, force: Action | None = None
+    ) -> None:
+        """One iteration; ``force`` (an analysis's) is the root's only action when legal."""
         game = info.game
         state = info.sample(rng)
         node = root
@@ -302,7 +345,9 @@ class IsmctsBot:
             # a simultaneous choice is searched seat by seat, the searching seat first
             seat = info.seat if node is root and info.seat in decision.seats else decision.seats[0]
             legal = game.legal_actions(state, seat)
-            if self.shortlist is not None and len(legal) > 1:
+            if force is not None and node is root and force in legal:
+                legal = [force]
+            elif self.shortlist is not None and len(legal) > 1:
                 legal = list(self.shortlist(game, state, seat, legal)) or legal
             if self.priors is not None:
                 action, child, new = self._select_puct(node, game, state, seat, legal)
@@ -313,6 +358,7 @@ class IsmctsBot:
             depth += 1
             path.append((child, seat))
             if new:
+                child.seat = seat
                 rewards = self._playout(game, state, rng, depth)
                 break
             node = child
@@ -420,6 +466,31 @@ def _lead(root: _Node) -> int:
         elif visits > second:
             second = visits
     return first - second
+
+
+def _value(node: _Node | None) -> float | None:
+    return node.total / node.visits if node is not None and node.visits else None
+
+
+def _line(root: _Node, first: Action, length: int) -> tuple[LineMove, ...]:
+    """The principal variation: ``first`` (the best action; forced iterations may have
+    visited another more), then the most visited child from there down, while a move had at
+    least :data:`LINE_VISITS` visits."""
+    moves: list[LineMove] = []
+    node = root
+    while len(moves) < length and node.children:
+        if node is root:
+            action, found = first, root.children.get(first)
+            if found is None:
+                break
+            child = found
+        else:
+            action, child = max(node.children.items(), key=lambda item: item[1].visits)
+        if child.visits < LINE_VISITS:
+            break
+        moves.append(LineMove(child.seat, action, child.visits, child.total / child.visits))
+        node = child
+    return tuple(moves)
 
 
 def _visits(root: _Node, action: Action) -> int:

@@ -38,6 +38,7 @@ from evolutio.cli.options import (
 )
 from evolutio.core.game import JSON, Game, OptionError
 from evolutio.core.options import parse_assignment, seat_option
+from evolutio.core.record import Record
 from evolutio.sim.compare import OptionSet, compare, comparison_lines, group_rows
 from evolutio.sim.runner import Executor, GameTask, LocalPool, batch_tasks, iter_games
 from evolutio.sim.stats import (
@@ -97,6 +98,11 @@ def _bot_specs(text: str, players: int, game: Game[Any]) -> list[str]:
     return [check_spec(spec, game) for spec in specs]
 
 
+def record_name(row: JSON) -> str:
+    """The file name of a simulated game's record: the game, its index and its seed."""
+    return f"{row['game']}-{row['index']:05d}-{row['seed']}.json"
+
+
 #: ``--cluster``'s help, shared by ``simulate`` and ``tournament``.
 CLUSTER_HELP = (
     "Play the games on the Dask cluster whose scheduler is at ADDRESS (like "
@@ -123,9 +129,11 @@ def _executor(cluster: str | None, workers: int | None) -> Executor:
     return executor
 
 
-def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label: str) -> list[JSON]:
+def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label: str,
+         records: Path | None = None) -> list[JSON]:
     """Play ``tasks`` on ``executor`` under a progress bar, writing rows to ``out`` as they
-    come; the rows written stay when the run is interrupted."""
+    come (and each game's record into the folder ``records``, when given); the rows written
+    stay when the run is interrupted."""
     from evolutio.sim.cluster import ClusterError
 
     rows: list[JSON] = []
@@ -143,6 +151,9 @@ def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label:
         with Progress(*columns, console=console, transient=False) as progress:
             bar = progress.add_task(label, total=len(tasks))
             for row in iter_games(tasks, executor=executor):
+                record = row.pop("record", None)
+                if records is not None and record is not None:
+                    Record.from_json(record).save(records / record_name(row))
                 rows.append(row)
                 if writer is not None:
                     writer.write(row)
@@ -275,6 +286,13 @@ def simulate(
         "--out",
         help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
     ),
+    records: Path | None = typer.Option(
+        None,
+        "--records",
+        metavar="DIR",
+        help="Keep every game's record in DIR (GAME-INDEX-SEED.json, the server's record "
+        "format: evolutio replay and evolutio analyse read them).",
+    ),
     compare_sets: list[str] = typer.Option(
         [],
         "--compare",
@@ -303,15 +321,20 @@ def simulate(
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
     tasks = [
-        replace(task, index=number * games + task.index)
+        replace(task, index=number * games + task.index, record=records is not None)
         for number, opts in enumerate(option_sets or [options])
         for task in batch_tasks(game.name, opts, seed, games, specs, rotate=rotate)
     ]
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise fail(f"cannot make the records folder {records}: {exc}") from None
     executor = _executor(cluster, workers)
     started = time.perf_counter()
     label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
     try:
-        rows = _run(tasks, executor, out, label)
+        rows = _run(tasks, executor, out, label, records)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     elapsed = time.perf_counter() - started
@@ -328,6 +351,8 @@ def simulate(
         summary["rotate"] = rotate
         summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         console.print(f"results: {out} · summary: {summary_path}")
+    if records is not None:
+        console.print(f"records: {records}/", highlight=False)
 
 
 @app.command()

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 from evolutio.core.game import JSON
 from evolutio.sim.runner import GameTask, play_row
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: Seconds to reach the scheduler, and then to wait for its first worker.
 CONNECT_TIMEOUT = 10.0
@@ -155,6 +158,48 @@ class DaskCluster:
             # Ctrl-C, an error, or a consumer that stopped: the games not yet played stop
             if in_flight:
                 self.client.cancel(list(in_flight.values()))
+
+    def map(
+        self, function: Callable[[T], R], items: Sequence[T], name: str = "evolutio-tasks"
+    ) -> Iterator[R]:
+        """``function`` over ``items`` on the cluster, one Dask task each (named
+        ``NAME-RUN-PLACE``), a window of them in flight; results in the items' order. What
+        ``evolutio analyse --cluster`` runs its decisions on. Closing the iterator early
+        cancels the tasks not yet done; a task that fails raises ``ClusterError``."""
+        run = uuid.uuid4().hex[:12]
+        window = max(8, IN_FLIGHT_PER_THREAD * self.threads()[1])
+        done = self.dask.as_completed(loop=self.client.loop)
+        upcoming = iter(enumerate(items))
+        in_flight: dict[str, tuple[int, Any]] = {}
+        finished: dict[int, R] = {}
+        next_place = 0
+
+        def submit(count: int) -> None:
+            for place, item in islice(upcoming, count):
+                key = f"{name}-{run}-{place}"
+                future = self.client.submit(function, item, key=key, priority=-place)
+                in_flight[key] = (place, future)
+                done.add(future)
+
+        try:
+            submit(window)
+            for future in done:
+                place, _ = in_flight.pop(future.key)
+                try:
+                    finished[place] = future.result()
+                except Exception as exc:
+                    raise ClusterError(
+                        f"the cluster at {self.address} could not run task {place}: "
+                        f"{_reason(exc)}"
+                    ) from None
+                future.release()
+                submit(1)
+                while next_place in finished:
+                    yield finished.pop(next_place)
+                    next_place += 1
+        finally:
+            if in_flight:
+                self.client.cancel([future for _, future in in_flight.values()])
 
     def close(self) -> None:
         """Disconnect; when the scheduler is already gone, without Dask's reconnection log."""

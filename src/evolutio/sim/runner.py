@@ -146,8 +146,13 @@ def play_game(task: GameTask) -> PlayedGame:
 
 
 def play_row(task: GameTask) -> JSON:
-    """The result row of one game: what a worker process (local or on a cluster) runs."""
-    return play_game(task).result
+    """The result row of one game: what a worker process (local or on a cluster) runs. A
+    task that keeps its record sends it back in the row's ``record`` (its JSON form), which
+    the caller takes out before the row is written."""
+    played = play_game(task)
+    if played.record is not None:
+        return {**played.result, "record": played.record.to_json()}
+    return played.result
 
 
 def default_workers() -> int:
