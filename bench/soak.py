@@ -109,6 +109,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=0.1,
                         help="the share of the games before the first sample that counts")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--trace", action="store_true", help="also print every RSS sample")
     args = parser.parse_args()
     if args.games < 1 or args.samples < 1 or not 0 <= args.warmup < 1:
         raise SystemExit("--games and --samples must be at least 1, --warmup in [0, 1)")
@@ -141,6 +142,8 @@ def report(rows: list[dict[str, Any]], results: dict[str, list[Any]], old: str |
             print(f"{row['label']:<{width}}{side:>5}{samples[0][1]:>8.1f}{warm:>8.1f}"
                   f"{end:>8.1f}{end - warm:>11.1f}{per_thousand:>16.1f}"
                   f"{result['actions']:>11}")
+            if args.trace:
+                print(" " * width + "  games:MB " + " ".join(f"{g}:{mb:.1f}" for g, mb in samples))
 
 
 if __name__ == "__main__":
