@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 #: the current version of the rules
-RULES = 2
+RULES = 3
 
 #: per version above 1, one sentence per change, in every language of the game
 CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
@@ -24,6 +24,18 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
                   "e mutare non sono più offerti in quel turno",
             "de": "Höchstens drei Bauten dürfen in einem Zug zurückgenommen werden; danach "
                   "werden Erschaffen und Mutieren in diesem Zug nicht mehr angeboten",
+        },
+    ),
+    3: (
+        {
+            "en": "Desertification, Ice age and Orogeny bring in the other card of the pair "
+                  "when one of the two is already in play",
+            "ru": "Опустынивание, ледниковый период и горообразование вводят вторую карту "
+                  "пары, когда одна из двух уже в игре",
+            "it": "Desertificazione, Era glaciale e Orogenesi portano in gioco l'altra carta "
+                  "della coppia quando una delle due è già in gioco",
+            "de": "Wüstenbildung, Eiszeit und Gebirgsbildung bringen die andere Karte des "
+                  "Paares ins Spiel, wenn eine der beiden schon im Spiel ist",
         },
     ),
 }
