@@ -37,5 +37,15 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
             "de": "Wüstenbildung, Eiszeit und Gebirgsbildung bringen die andere Karte des "
                   "Paares ins Spiel, wenn eine der beiden schon im Spiel ist",
         },
+        {
+            "en": "After an Era 1 full redraw the keep-one card draw is no longer allowed in "
+                  "that era",
+            "ru": "После полной замены руки в 1-й эпохе новый набор с одной оставленной картой "
+                  "в эту эпоху больше не разрешён",
+            "it": "Dopo il ricambio completo dell'Era 1 la pesca che tiene una carta non è più "
+                  "consentita in quell'era",
+            "de": "Nach einem kompletten Neuzug in Ära 1 ist der Kartentausch mit einer "
+                  "behaltenen Karte in dieser Ära nicht mehr erlaubt",
+        },
     ),
 }

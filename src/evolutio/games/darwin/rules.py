@@ -105,6 +105,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
         return coop.turn_refusal(state, seat, action)
     era1_beginner = state.beginner and state.era == 1
     if isinstance(action, Redraw):
+        if state.renewed[seat]:
+            return refusals.refusal("card_draw_renewed")
         if state.acted[seat] or state.redrawn[seat]:
             return refusals.refusal("card_draw_once")
         return "" if action.keep in hand else refusals.refusal("not_in_hand")
@@ -284,7 +286,7 @@ def _legal(state: State, seat: int) -> list[Action]:
     if state.coop:
         out += [a for a in coop.turn_candidates(state, seat)
                 if not coop.turn_refusal(state, seat, a)]
-    if not state.acted[seat] and not state.redrawn[seat]:
+    if not (state.acted[seat] or state.redrawn[seat] or state.renewed[seat]):
         out += [Redraw(c) for c in hand]
     creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
     if state.era == 1 and not state.main_done[seat] and hand and not creatable:
@@ -373,6 +375,7 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         state.draws = [seat] * (HAND - 1)
         return [Redrew(seat, len(gone))]
     if isinstance(action, Renew):
+        state.renewed[seat] = True
         count = len(hand)
         for c in hand:
             discard(state, c)

@@ -101,7 +101,7 @@ class State:
         "event_deck", "event_discard", "exchanged", "first", "habitat_deck",
         "habitat_discard", "hands", "incoming", "labels", "large", "large_discard", "main_done",
         "market", "next_id", "options", "passed", "pending", "phase", "positions", "redrawn",
-        "rng", "seed", "shown", "small", "small_discard", "species", "stats", "tokens",
+        "renewed", "rng", "seed", "shown", "small", "small_discard", "species", "stats", "tokens",
         "took_over", "turns",
     )
 
@@ -131,6 +131,9 @@ class State:
         self.passed: list[bool] = []
         self.acted: list[bool] = []
         self.redrawn: list[bool] = []
+        #: Era 1 full redraws made (``renew``): the hand is no longer the one the era began
+        #: with, so the keep-one card draw is closed (seed 003, "Pesca di Carte")
+        self.renewed: list[bool] = []
         self.main_done: list[bool] = []
         self.exchanged = False
         #: species builds taken back (``cancel``) by the current player this turn
@@ -192,6 +195,7 @@ class State:
             self.era, self.phase, self.first, self.current)
         other.passed, other.acted = list(self.passed), list(self.acted)
         other.redrawn, other.main_done = list(self.redrawn), list(self.main_done)
+        other.renewed = list(self.renewed)
         other.exchanged = self.exchanged
         other.cancelled = self.cancelled
         other.build = self.build.clone() if self.build else None
