@@ -53,6 +53,15 @@ Exchange.type = "exchange"
 
 
 @dataclass(frozen=True, slots=True)
+class Unexchange(Action):
+    """Take back this turn's exchange: the cards go back where they were (seed 003,
+    "Scambio": "Fino alla fine del proprio turno il giocatore può cambiare idea")."""
+
+
+Unexchange.type = "unexchange"
+
+
+@dataclass(frozen=True, slots=True)
 class Create(Action):
     habitat: int
 
@@ -265,6 +274,6 @@ Grant.type = "grant"
 
 #: the actions of Darwin's Choice by JSON tag, and their reader.
 ACTIONS = ActionSet(
-    Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap, Done, Cancel, Pass,
-    Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift, Grant,
+    Draw, Redraw, Renew, Exchange, Unexchange, Create, Mutate, Migrate, Add, Remove, Swap, Done,
+    Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift, Grant,
 )

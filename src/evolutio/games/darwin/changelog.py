@@ -47,5 +47,15 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
             "de": "Nach einem kompletten Neuzug in Ära 1 ist der Kartentausch mit einer "
                   "behaltenen Karte in dieser Ära nicht mehr erlaubt",
         },
+        {
+            "en": "An exchange may be taken back until the turn ends (at most three times a "
+                  "turn), and another made instead",
+            "ru": "Обмен можно отменить до конца хода (не больше трёх раз за ход) и сделать "
+                  "другой",
+            "it": "Uno scambio si può annullare fino alla fine del turno (al massimo tre volte "
+                  "per turno) e farne un altro",
+            "de": "Ein Tausch darf bis zum Ende des Zuges zurückgenommen werden (höchstens "
+                  "dreimal pro Zug) und ein anderer gemacht werden",
+        },
     ),
 }

@@ -312,6 +312,8 @@ def begin_era(state: State) -> list[Event]:
     state.renewed = [False] * state.num_players
     state.main_done = [False] * state.num_players
     state.exchanged = False
+    state.exchange = None
+    state.exchanges_undone = 0
     state.cancelled = 0
     return [EraBegins(state.era, state.first)]
 

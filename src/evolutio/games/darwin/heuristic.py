@@ -117,6 +117,8 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         return float(own["adaptation"] + own["cs"])
     if action.type == "renew":
         return 20.0
+    if action.type == "unexchange":
+        return -3.0
     if action.type == "pass":
         return 0.0
     return -2.0
@@ -248,10 +250,10 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 def shortlist(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The greedy bot's best ``SHORTLIST`` actions in a sampled state, for the search to
     weigh: a turn offers some sixty exchanges, far more than a small budget can try once.
-    ``cancel`` is left out while anything else is legal: a search that may cancel a creation
-    it began can begin and cancel it again and again."""
+    ``cancel`` and ``unexchange`` are left out while anything else is legal: a search that
+    may take back what it began can begin and take it back again and again."""
     if len(legal) > 1:
-        legal = [a for a in legal if a.type != "cancel"] or list(legal)
+        legal = [a for a in legal if a.type not in ("cancel", "unexchange")] or list(legal)
     if len(legal) <= SHORTLIST:
         return list(legal)
     decision = game.decision(state)

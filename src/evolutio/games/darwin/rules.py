@@ -31,6 +31,7 @@ from evolutio.games.darwin.actions import (
     Swap,
     Takeover,
     Toss,
+    Unexchange,
 )
 from evolutio.games.darwin.driver import advance, degenerate, invade
 from evolutio.games.darwin.evaluation import HAND, MAX_SPECIES, can_draw, discard, new_species, take
@@ -42,6 +43,7 @@ from evolutio.games.darwin.events import (
     Mutated,
     Passed,
     Redrew,
+    Unexchanged,
 )
 from evolutio.games.darwin.feasibility import can_create
 from evolutio.games.darwin.moves import build_legal, build_refusal, migration_refusal
@@ -97,6 +99,8 @@ def _mutation_cost(state: State, ops: int) -> int:
 
 def _turn_refusal(state: State, seat: int, action: Action) -> str:
     hand = state.hands[seat]
+    if isinstance(action, Unexchange):
+        return _unexchange_refusal(state, seat)
     if state.passed[seat] and not isinstance(action, (Exchange, Pass)):
         return refusals.refusal("passed_exchange")
     if isinstance(action, (Receive, Takeover)):
@@ -150,6 +154,19 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
             return ""
         return migration_refusal(state, sp, action.habitat)
     return refusals.refusal("turn_what")
+
+
+def _unexchange_refusal(state: State, seat: int) -> str:
+    """Taking back this turn's exchange: there is one, its cards are where it put them, and
+    fewer than ``MAX_CANCELS`` were taken back this turn (so that a turn always ends)."""
+    if state.exchange is None:
+        return refusals.refusal("no_exchange")
+    if state.exchanges_undone >= MAX_CANCELS:
+        return refusals.refusal("unexchange_limit", most=MAX_CANCELS)
+    card, take, _, _ = state.exchange
+    if take not in state.hands[seat] or card not in state.market:
+        return refusals.refusal("exchange_moved")
+    return ""
 
 
 def refusal(state: State, seat: int, action: Action) -> str:
@@ -246,7 +263,7 @@ def candidates(state: State, seat: int) -> list[Action]:
             out += [Swap(c, n) for c in sp_cards for n in hand
                     if bio.card(c).part == bio.card(n).part]
         return [*out, Done(), Cancel()]
-    out = [Pass()]
+    out = [Pass(), Unexchange()]
     out += [Redraw(c) for c in hand]
     out.append(Renew())
     out += [Exchange(c, m) for c in hand for m in state.market]
@@ -279,6 +296,8 @@ def _legal(state: State, seat: int) -> list[Action]:
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
     out: list[Action] = [Pass()]
+    if state.exchange is not None and not _unexchange_refusal(state, seat):
+        out.append(Unexchange())
     if state.passed[seat]:
         if not state.exchanged:
             out += [Exchange(c, m) for c in hand for m in state.market]
@@ -311,6 +330,8 @@ def _legal(state: State, seat: int) -> list[Action]:
 
 def _end_turn(state: State) -> None:
     state.exchanged = False
+    state.exchange = None
+    state.exchanges_undone = 0
     state.cancelled = 0
     state.took_over = False
     state.turns += 1
@@ -385,11 +406,24 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
     if isinstance(action, Exchange):
         state.acted[seat] = True
         state.exchanged = True
+        state.exchange = (action.card, action.take, hand.index(action.card),
+                          state.market.index(action.take))
         hand.remove(action.card)
         state.market.remove(action.take)
         hand.append(action.take)
         state.market.append(action.card)
         return [Exchanged(seat, action.card, action.take)]
+    if isinstance(action, Unexchange):
+        # the cards go back to their places; another exchange may then be made (R-D05)
+        assert state.exchange is not None
+        given, taken, at_hand, at_market = state.exchange
+        state.exchange, state.exchanged = None, False
+        state.exchanges_undone += 1
+        hand.remove(taken)
+        state.market.remove(given)
+        hand.insert(at_hand, given)
+        state.market.insert(at_market, taken)
+        return [Unexchanged(seat, given, taken)]
     if isinstance(action, Pass):
         state.acted[seat] = True
         if state.passed[seat]:

@@ -72,6 +72,10 @@ SENTENCES: dict[str, W] = {
                       ru="Положить {card} на рынок и взять {take}.",
                       it="Metti {card} nel Mercato e prendi {take}.",
                       de="{card} auf den Markt legen und {take} nehmen."),
+    "unexchange": words("Take the exchange back.",
+                        ru="Отменить обмен.",
+                        it="Annulla lo scambio.",
+                        de="Den Tausch zurücknehmen."),
     "create": words("Create a species in {habitat}.",
                     ru="Создать вид: {habitat}.",
                     it="Crea una specie in {habitat}.",
@@ -151,6 +155,14 @@ SENTENCES: dict[str, W] = {
                          ru="{name} кладёт {card} на рынок и берёт {take}.",
                          it="{name} mette {card} nel Mercato e prende {take}.",
                          de="{name} legt {card} auf den Markt und nimmt {take}."),
+    "e_unexchanged": words("{name} takes the exchange back: {card} returns to the hand, "
+                           "{take} to the market.",
+                           ru="{name} отменяет обмен: {card} возвращается в руку, {take} — "
+                              "на рынок.",
+                           it="{name} annulla lo scambio: {card} torna in mano, {take} nel "
+                              "Mercato.",
+                           de="{name} nimmt den Tausch zurück: {card} kommt auf die Hand, "
+                              "{take} auf den Markt."),
     "e_created": words("{name} creates species {species} in {habitat}.",
                        ru="{name} создаёт вид {species}: {habitat}.",
                        it="{name} crea la specie {species} in {habitat}.",
@@ -429,6 +441,9 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
         return say("e_redrew", language, name=name(event.seat), n=event.discarded)
     if isinstance(event, ev.Exchanged):
         return say("e_exchanged", language, name=name(event.seat),
+                   card=card_name(event.card, language), take=card_name(event.take, language))
+    if isinstance(event, ev.Unexchanged):
+        return say("e_unexchanged", language, name=name(event.seat),
                    card=card_name(event.card, language), take=card_name(event.take, language))
     if isinstance(event, ev.Created):
         return say("e_created", language, name=name(event.seat), species=f"S{event.species}",
