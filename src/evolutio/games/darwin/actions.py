@@ -22,6 +22,21 @@ Draw.type = "draw"
 
 
 @dataclass(frozen=True, slots=True)
+class DrawSplit(Action):
+    """All the cards still to draw at once: ``small`` from the small deck, ``large`` from
+    the large one (the opening hand in one step instead of ten ``draw`` decisions)."""
+
+    small: int
+    large: int
+
+    def notation(self) -> str:
+        return f"draw_split {self.small} {self.large}"
+
+
+DrawSplit.type = "draw_split"
+
+
+@dataclass(frozen=True, slots=True)
 class Redraw(Action):
     keep: int
 
@@ -274,6 +289,7 @@ Grant.type = "grant"
 
 #: the actions of Darwin's Choice by JSON tag, and their reader.
 ACTIONS = ActionSet(
-    Draw, Redraw, Renew, Exchange, Unexchange, Create, Mutate, Migrate, Add, Remove, Swap, Done,
-    Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift, Grant,
+    Draw, DrawSplit, Redraw, Renew, Exchange, Unexchange, Create, Mutate, Migrate, Add, Remove,
+    Swap, Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift,
+    Grant,
 )

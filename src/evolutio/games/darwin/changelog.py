@@ -57,5 +57,13 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
             "de": "Ein Tausch darf bis zum Ende des Zuges zurückgenommen werden (höchstens "
                   "dreimal pro Zug) und ein anderer gemacht werden",
         },
+        {
+            "en": "The cards still to draw may be drawn in one step, so many from each deck",
+            "ru": "Оставшиеся карты можно взять за один шаг, указав, сколько из каждой колоды",
+            "it": "Le carte ancora da pescare si possono pescare in un solo passo, tante da "
+                  "ciascun mazzo",
+            "de": "Die noch zu ziehenden Karten dürfen in einem Schritt gezogen werden, so "
+                  "viele von jedem Stapel",
+        },
     ),
 }

@@ -33,7 +33,7 @@ from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
 from evolutio.games.darwin import ops as bio
-from evolutio.games.darwin.actions import ACTIONS, Add, Create, Migrate, Mutate, Remove
+from evolutio.games.darwin.actions import ACTIONS, Add, Create, DrawSplit, Migrate, Mutate, Remove
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
 from evolutio.games.darwin.driver import advance
 from evolutio.games.darwin.evaluation import setup
@@ -327,6 +327,9 @@ class DarwinsChoice(GameBase):
             value = getattr(action, name, None)
             if isinstance(value, int):
                 out.append((kind, value))
+        if isinstance(action, DrawSplit):
+            # the browser's form picks both counts (docs/rules/darwin.md)
+            out += [("draw_small", action.small), ("draw_large", action.large)]
         return tuple(out)
 
     def scoreboard(self, state: State) -> Scoreboard:

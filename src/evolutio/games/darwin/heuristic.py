@@ -14,7 +14,16 @@ from typing import Any
 
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
-from evolutio.games.darwin.actions import Add, Create, Degenerate, Done, Draw, Give, Migrate
+from evolutio.games.darwin.actions import (
+    Add,
+    Create,
+    Degenerate,
+    Done,
+    Draw,
+    DrawSplit,
+    Give,
+    Migrate,
+)
 from evolutio.games.darwin.cards import CardDef, load_catalog
 
 CARDS: tuple[CardDef, ...] = load_catalog().cards
@@ -79,6 +88,12 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         heads = sum(1 for c in hand if CARDS[c].part == "head")
         torsos = sum(1 for c in hand if CARDS[c].part == "torso")
         return 1.0 if (action.deck == "large") == (torsos <= heads) else 0.0
+    if isinstance(action, DrawSplit):
+        # all at once, as even between the decks as the hand allows: heads are small,
+        # torsos large (seed 003: "sarebbe meglio pescare da entrambi i mazzi")
+        held = sum(1 for c in hand if CARDS[c].large)
+        large, small = held + action.large, len(hand) - held + action.small
+        return 2.0 - abs(large - small) / 10
     if decision.kind == "build":
         build = view["build"]
         habitat = view["habitats"][build["habitat"]]

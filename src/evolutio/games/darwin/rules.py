@@ -14,6 +14,7 @@ from evolutio.games.darwin.actions import (
     Degenerate,
     Done,
     Draw,
+    DrawSplit,
     Exchange,
     Gift,
     Give,
@@ -169,6 +170,30 @@ def _unexchange_refusal(state: State, seat: int) -> str:
     return ""
 
 
+def draws_left(state: State) -> int:
+    """The cards the seat drawing now still draws in this run (its queued ``draw``
+    decisions, which come one after another)."""
+    seat, count = state.draws[0], 0
+    for s in state.draws:
+        if s != seat:
+            break
+        count += 1
+    return count
+
+
+def _split_refusal(state: State, action: DrawSplit) -> str:
+    """All the cards still to draw at once, as many from each deck as the deck and its
+    discard pile hold."""
+    left = draws_left(state)
+    if action.small < 0 or action.large < 0 or action.small + action.large != left:
+        return refusals.refusal("split_count", n=left)
+    if action.small > len(state.small) + len(state.small_discard):
+        return refusals.refusal("deck_short", deck="small")
+    if action.large > len(state.large) + len(state.large_discard):
+        return refusals.refusal("deck_short", deck="large")
+    return ""
+
+
 def refusal(state: State, seat: int, action: Action) -> str:
     """Why ``seat`` may not play ``action`` now ("" when it may)."""
     return _refusal(state, seat, decision(state), action)
@@ -181,6 +206,8 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         return refusals.refusal("not_your_turn")
     kind = current.kind
     if kind == "draw":
+        if isinstance(action, DrawSplit):
+            return _split_refusal(state, action)
         if not isinstance(action, Draw):
             return refusals.refusal("draw_first")
         if can_draw(state, action.deck):
@@ -242,7 +269,9 @@ def candidates(state: State, seat: int) -> list[Action]:
     hand = state.hands[seat]
     kind = current.kind
     if kind == "draw":
-        return [Draw("small"), Draw("large")]
+        left = draws_left(state)
+        splits = [DrawSplit(s, left - s) for s in range(left + 1)] if 2 <= left <= HAND else []
+        return [Draw("small"), Draw("large"), *splits]
     if kind == "degenerate":
         return [Degenerate(c) for c in state.species[state.pending[0][2]].cards]
     if kind == "lose":
@@ -363,6 +392,14 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         state.draws.pop(0)
         take(state, seat, action.deck)
         return [Drew(seat, action.deck)]
+    if isinstance(action, DrawSplit):
+        del state.draws[:action.small + action.large]
+        drawn: list[Event] = []
+        for deck, count in (("small", action.small), ("large", action.large)):
+            for _ in range(count):
+                take(state, seat, deck)
+                drawn.append(Drew(seat, deck))
+        return drawn
     if isinstance(action, (Show, Pay, Gift, Grant, Receive, Takeover)) or (
             state.pending and state.pending[0][0] == "show"):
         return coop.play(state, seat, action)

@@ -60,6 +60,10 @@ SENTENCES: dict[str, W] = {
                   ru="Взять карту из колоды: {deck}.",
                   it="Pesca una carta dal mazzo {deck}.",
                   de="Eine Karte vom Stapel {deck} ziehen."),
+    "draw_split": words("Draw {small} small and {large} large cards.",
+                        ru="Взять {small} малых и {large} больших карт.",
+                        it="Pesca {small} carte piccole e {large} grandi.",
+                        de="{small} kleine und {large} große Karten ziehen."),
     "redraw": words("Keep {card}, discard the rest and draw 9.",
                     ru="Оставить {card}, сбросить остальные, взять 9.",
                     it="Tieni {card}, scarta le altre e pescane 9.",
@@ -427,6 +431,8 @@ def _fields(action: Action, habitat_at: list[str | None], language: str) -> dict
         fields["habitat"] = hab(action.habitat)
     if hasattr(action, "seat"):
         fields["seat"] = action.seat + 1
+    if isinstance(action, a.DrawSplit):
+        fields.update(small=action.small, large=action.large)
     return fields
 
 
