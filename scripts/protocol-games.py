@@ -174,6 +174,8 @@ class Sample:
         self.examples: dict[str, tuple[dict[str, Any], str]] = {}
         self.kinds: dict[str, set[str]] = defaultdict(set)
         self.simultaneous: set[str] = set()
+        #: kinds met as a turn open to other seats' side actions (``Decision.open``)
+        self.open: set[str] = set()
         self.paths: dict[str, set[str]] = defaultdict(set)
         self.default_paths: set[str] = set()
         # per players[] path: [own non-null, own null, other non-null, other null]
@@ -193,6 +195,8 @@ class Sample:
                 break
             if decision.simultaneous:
                 self.simultaneous.add(decision.kind)
+            if decision.open and len(decision.seats) > 1:
+                self.open.add(decision.kind)
             seat = decision.seats[rng.randrange(len(decision.seats))]
             legal = match.legal(seat)
             confirms = getattr(game, "confirms", None)
@@ -327,7 +331,8 @@ def game_section(name: str) -> list[str]:
         "|---|---|---|",
     ]
     for kind in sorted(sample.kinds):
-        many = "several at once" if kind in sample.simultaneous else "one"
+        many = ("several at once" if kind in sample.simultaneous
+                else "one, others aside" if kind in sample.open else "one")
         types = ", ".join(f"`{t}`" for t in sorted(sample.kinds[kind]))
         out.append(f"| `{kind}` | {many} | {types} |")
     classes = action_classes(game)

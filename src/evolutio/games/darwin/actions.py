@@ -56,6 +56,15 @@ Renew.type = "renew"
 
 
 @dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep one's hand for the era: decline the card draw offered in another's turn (seed
+    003, "Pesca di Carte": "i giocatori possono decidere se tenere le 10 Carte Animale")."""
+
+
+Keep.type = "keep"
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     card: int
     take: int
@@ -289,7 +298,7 @@ Grant.type = "grant"
 
 #: the actions of Darwin's Choice by JSON tag, and their reader.
 ACTIONS = ActionSet(
-    Draw, DrawSplit, Redraw, Renew, Exchange, Unexchange, Create, Mutate, Migrate, Add, Remove,
-    Swap, Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift,
-    Grant,
+    Draw, DrawSplit, Redraw, Renew, Keep, Exchange, Unexchange, Create, Mutate, Migrate, Add,
+    Remove, Swap, Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay,
+    Gift, Grant,
 )

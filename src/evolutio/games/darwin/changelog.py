@@ -65,5 +65,16 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
             "de": "Die noch zu ziehenden Karten dürfen in einem Schritt gezogen werden, so "
                   "viele von jedem Stapel",
         },
+        {
+            "en": "The card draw may be made in another player's turn by every player who has "
+                  "not acted this era, or declined (keep the hand)",
+            "ru": "Новый набор карт можно взять в чужой ход, если вы ещё не действовали в эту "
+                  "эпоху, или отказаться от него (оставить руку)",
+            "it": "La pesca di carte si può fare nel turno di un altro giocatore da chi non ha "
+                  "ancora agito nell'Era, o rifiutare (tenere la mano)",
+            "de": "Der Kartentausch darf im Zug eines anderen Spielers gemacht werden, von "
+                  "jedem, der in dieser Ära noch nicht gehandelt hat, oder abgelehnt werden "
+                  "(die Hand behalten)",
+        },
     ),
 }

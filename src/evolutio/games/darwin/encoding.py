@@ -36,7 +36,7 @@ DECKS = ("small", "large")
 PHASES = ("draw", "toss", "refill", "action", "event", "over")
 DECISIONS = ("draw", "build", "turn", "toss", "give", "lose", "show", "receive", "pay",
              "gift")
-SINGLES = ("renew", "done", "cancel", "pass", "gift", "unexchange")
+SINGLES = ("renew", "done", "cancel", "pass", "gift", "unexchange", "keep")
 POSITION_FEATURES = len(HABITAT_KEYS) + 1 + 6
 SPECIES_FEATURES = 1 + MAX_POSITIONS + 5 + CARDS
 SEAT_FEATURES = 5

@@ -226,6 +226,11 @@ class DarwinsChoice(GameBase):
         table sees) and the draw decks dealt again from the unseen cards; the habitat and
         event decks reshuffled; future chance reseeded. Public cards stay."""
         other = state.clone()
+        if state.coop and state.shown:
+            # a card shown and since gone from the hand shows nothing: dealt back into that
+            # hand by the resampling it would show a card the seat never saw there
+            other.shown = [[c for c in shown if c in state.hands[s]]
+                           for s, shown in enumerate(state.shown)]
         hidden_hands = [] if state.beginner else [
             s for s in range(state.num_players) if s != seat]
         for large in (False, True):
@@ -344,7 +349,7 @@ class DarwinsChoice(GameBase):
         return texts.describe_done(action, [p.habitat for p in state.positions], language, name)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        prompt = texts.PROMPTS.get(decision.kind)
+        prompt = texts.PROMPTS.get("turn_open" if decision.open else decision.kind)
         return decision.prompt if prompt is None else texts.pick(prompt, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:

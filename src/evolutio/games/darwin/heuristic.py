@@ -134,6 +134,8 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         return 20.0
     if action.type == "unexchange":
         return -3.0
+    if action.type == "keep":
+        return 0.0
     if action.type == "pass":
         return 0.0
     return -2.0

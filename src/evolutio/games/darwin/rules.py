@@ -19,6 +19,7 @@ from evolutio.games.darwin.actions import (
     Gift,
     Give,
     Grant,
+    Keep,
     Lose,
     Migrate,
     Mutate,
@@ -85,7 +86,26 @@ def _decision(state: State) -> Decision | None:
         return Decision((seat,), "draw", PROMPTS["draw"], (max(0, goal - total), goal))
     if state.build is not None:
         return Decision((state.current,), "build", PROMPTS["build"])
+    aside = drawing_aside(state)
+    if aside:
+        return Decision((state.current, *aside), "turn", PROMPTS["turn_open"], open=True)
     return Decision((state.current,), "turn", PROMPTS["turn"])
+
+
+def may_draw(state: State, seat: int) -> bool:
+    """Whether ``seat`` may still make the era's card draw: it has taken no action this era,
+    has not drawn, kept or renewed its hand (seed 003, "Pesca di Carte")."""
+    return not (state.acted[seat] or state.redrawn[seat] or state.renewed[seat]
+                or state.passed[seat])
+
+
+def drawing_aside(state: State) -> tuple[int, ...]:
+    """The other seats that may make the card draw in this turn, in turn order from the
+    current seat: "I giocatori possono scartare le loro Carte Animale durante il turno di un
+    altro giocatore, ovvero non devono attendere il loro primo turno" (seed 003)."""
+    n = state.num_players
+    seats = ((state.current + step) % n for step in range(1, n))
+    return tuple(s for s in seats if state.hands[s] and may_draw(state, s))
 
 
 def _mutation_cost(state: State, ops: int) -> int:
@@ -243,6 +263,14 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
     if kind == "build":
         assert state.build is not None
         return build_refusal(state, seat, state.build, action)
+    if seat != state.current:
+        # a seat aside in another's turn: the card draw or keeping its hand, nothing else
+        if not isinstance(action, (Redraw, Keep)):
+            return refusals.refusal("not_your_turn")
+        if isinstance(action, Keep):
+            return ""
+    elif isinstance(action, Keep):
+        return refusals.refusal("keep_own_turn")
     return _turn_refusal(state, seat, action)
 
 
@@ -292,7 +320,7 @@ def candidates(state: State, seat: int) -> list[Action]:
             out += [Swap(c, n) for c in sp_cards for n in hand
                     if bio.card(c).part == bio.card(n).part]
         return [*out, Done(), Cancel()]
-    out = [Pass(), Unexchange()]
+    out = [Pass(), Keep(), Unexchange()]
     out += [Redraw(c) for c in hand]
     out.append(Renew())
     out += [Exchange(c, m) for c in hand for m in state.market]
@@ -324,6 +352,9 @@ def _legal(state: State, seat: int) -> list[Action]:
     if current.kind != "turn":
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
+    if seat != state.current:
+        # aside in another's turn (``drawing_aside``): keep the hand or make the card draw
+        return [Keep(), *(Redraw(c) for c in hand)]
     out: list[Action] = [Pass()]
     if state.exchange is not None and not _unexchange_refusal(state, seat):
         out.append(Unexchange())
@@ -334,7 +365,7 @@ def _legal(state: State, seat: int) -> list[Action]:
     if state.coop:
         out += [a for a in coop.turn_candidates(state, seat)
                 if not coop.turn_refusal(state, seat, a)]
-    if not (state.acted[seat] or state.redrawn[seat] or state.renewed[seat]):
+    if may_draw(state, seat):
         out += [Redraw(c) for c in hand]
     creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
     if state.era == 1 and not state.main_done[seat] and hand and not creatable:
@@ -432,6 +463,9 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         hand[:] = [action.keep]
         state.draws = [seat] * (HAND - 1)
         return [Redrew(seat, len(gone))]
+    if isinstance(action, Keep):
+        state.redrawn[seat] = True
+        return []
     if isinstance(action, Renew):
         state.renewed[seat] = True
         count = len(hand)

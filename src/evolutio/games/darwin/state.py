@@ -130,6 +130,7 @@ class State:
         self.current = 0
         self.passed: list[bool] = []
         self.acted: list[bool] = []
+        #: the era's card draw made, or declined (``keep``), per seat
         self.redrawn: list[bool] = []
         #: Era 1 full redraws made (``renew``): the hand is no longer the one the era began
         #: with, so the keep-one card draw is closed (seed 003, "Pesca di Carte")

@@ -76,6 +76,10 @@ SENTENCES: dict[str, W] = {
                       ru="Положить {card} на рынок и взять {take}.",
                       it="Metti {card} nel Mercato e prendi {take}.",
                       de="{card} auf den Markt legen und {take} nehmen."),
+    "keep": words("Keep my hand this era.",
+                  ru="Оставить руку в эту эру.",
+                  it="Tengo la mia mano in quest'Era.",
+                  de="Meine Hand in diesem Zeitalter behalten."),
     "unexchange": words("Take the exchange back.",
                         ru="Отменить обмен.",
                         it="Annulla lo scambio.",
@@ -282,6 +286,15 @@ PROMPTS: dict[str, W] = {
                   ru="Ваш ход: действие одного вида или пас.",
                   it="Tocca a te: un'azione per una specie, o passa.",
                   de="Du bist dran: eine Aktion für eine Art, oder passen."),
+    "turn_open": words("A turn: an action for one species, or pass; who has not acted "
+                       "this era may draw new cards now, or keep the hand.",
+                       ru="Ход: действие одного вида или пас; кто ещё не действовал в эту "
+                          "эру, может сейчас взять новые карты или оставить руку.",
+                       it="Un turno: un'azione per una specie, o passa; chi non ha ancora "
+                          "agito in quest'Era può pescare nuove carte ora, o tenere la mano.",
+                       de="Ein Zug: eine Aktion für eine Art, oder passen; wer in diesem "
+                          "Zeitalter noch nicht gehandelt hat, kann jetzt neue Karten ziehen "
+                          "oder die Hand behalten."),
     "build": words("Add cards one at a time, then done.",
                    ru="Добавляйте карты по одной, затем готово.",
                    it="Aggiungi carte una alla volta, poi fatto.",
@@ -390,6 +403,10 @@ DONE: dict[str, W] = {
                   ru="{name} закончил.",
                   it="{name} ha finito.",
                   de="{name} ist fertig."),
+    "keep": words("{name} keeps the hand.",
+                  ru="{name} оставляет руку.",
+                  it="{name} tiene la mano.",
+                  de="{name} behält die Hand."),
     "toss": words("{name} sets a card aside.",
                   ru="{name} откладывает карту.",
                   it="{name} mette da parte una carta.",
