@@ -35,6 +35,13 @@ from evolutio.games.darwin.actions import (
     Toss,
     Unexchange,
 )
+from evolutio.games.darwin.drawing import (
+    draw_split,
+    drawing_aside,
+    draws_left,
+    may_draw,
+    split_refusal,
+)
 from evolutio.games.darwin.driver import advance, degenerate, invade
 from evolutio.games.darwin.evaluation import HAND, MAX_SPECIES, can_draw, discard, new_species, take
 from evolutio.games.darwin.events import (
@@ -90,22 +97,6 @@ def _decision(state: State) -> Decision | None:
     if aside:
         return Decision((state.current, *aside), "turn", PROMPTS["turn_open"], open=True)
     return Decision((state.current,), "turn", PROMPTS["turn"])
-
-
-def may_draw(state: State, seat: int) -> bool:
-    """Whether ``seat`` may still make the era's card draw: it has taken no action this era,
-    has not drawn, kept or renewed its hand (seed 003, "Pesca di Carte")."""
-    return not (state.acted[seat] or state.redrawn[seat] or state.renewed[seat]
-                or state.passed[seat])
-
-
-def drawing_aside(state: State) -> tuple[int, ...]:
-    """The other seats that may make the card draw in this turn, in turn order from the
-    current seat: "I giocatori possono scartare le loro Carte Animale durante il turno di un
-    altro giocatore, ovvero non devono attendere il loro primo turno" (seed 003)."""
-    n = state.num_players
-    seats = ((state.current + step) % n for step in range(1, n))
-    return tuple(s for s in seats if state.hands[s] and may_draw(state, s))
 
 
 def _mutation_cost(state: State, ops: int) -> int:
@@ -190,30 +181,6 @@ def _unexchange_refusal(state: State, seat: int) -> str:
     return ""
 
 
-def draws_left(state: State) -> int:
-    """The cards the seat drawing now still draws in this run (its queued ``draw``
-    decisions, which come one after another)."""
-    seat, count = state.draws[0], 0
-    for s in state.draws:
-        if s != seat:
-            break
-        count += 1
-    return count
-
-
-def _split_refusal(state: State, action: DrawSplit) -> str:
-    """All the cards still to draw at once, as many from each deck as the deck and its
-    discard pile hold."""
-    left = draws_left(state)
-    if action.small < 0 or action.large < 0 or action.small + action.large != left:
-        return refusals.refusal("split_count", n=left)
-    if action.small > len(state.small) + len(state.small_discard):
-        return refusals.refusal("deck_short", deck="small")
-    if action.large > len(state.large) + len(state.large_discard):
-        return refusals.refusal("deck_short", deck="large")
-    return ""
-
-
 def refusal(state: State, seat: int, action: Action) -> str:
     """Why ``seat`` may not play ``action`` now ("" when it may)."""
     return _refusal(state, seat, decision(state), action)
@@ -227,7 +194,7 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
     kind = current.kind
     if kind == "draw":
         if isinstance(action, DrawSplit):
-            return _split_refusal(state, action)
+            return split_refusal(state, action)
         if not isinstance(action, Draw):
             return refusals.refusal("draw_first")
         if can_draw(state, action.deck):
@@ -424,13 +391,7 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         take(state, seat, action.deck)
         return [Drew(seat, action.deck)]
     if isinstance(action, DrawSplit):
-        del state.draws[:action.small + action.large]
-        drawn: list[Event] = []
-        for deck, count in (("small", action.small), ("large", action.large)):
-            for _ in range(count):
-                take(state, seat, deck)
-                drawn.append(Drew(seat, deck))
-        return drawn
+        return draw_split(state, seat, action)
     if isinstance(action, (Show, Pay, Gift, Grant, Receive, Takeover)) or (
             state.pending and state.pending[0][0] == "show"):
         return coop.play(state, seat, action)
