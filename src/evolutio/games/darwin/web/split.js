@@ -25,8 +25,12 @@ export function splitForm(view, ctx) {
     value: String(half), "aria-label": t("deck_small") });
   const large = h("input#split-large", { type: "number", min: String(left - high), max: String(left - low), step: "1",
     value: String(left - half), "aria-label": t("deck_large") });
+  const settle = (s) => { small.value = String(s); large.value = String(left - s); };
   small.addEventListener("input", () => { large.value = String(left - clamp(Number(small.value))); });
   large.addEventListener("input", () => { small.value = String(clamp(left - Number(large.value))); });
+  // once typed, both show what confirming would draw
+  small.addEventListener("change", () => settle(clamp(Number(small.value))));
+  large.addEventListener("change", () => settle(clamp(left - Number(large.value))));
   const confirm = () => {
     const s = clamp(Number(small.value));
     if (!counts.includes(s)) return;
