@@ -188,6 +188,8 @@ class Sample:
         self.examples: dict[str, tuple[dict[str, Any], str]] = {}
         self.kinds: dict[str, set[str]] = defaultdict(set)
         self.simultaneous: set[str] = set()
+        #: kinds met as a turn open to other seats' side actions (``Decision.open``)
+        self.open: set[str] = set()
         self.paths: dict[str, set[str]] = defaultdict(set)
         self.default_paths: set[str] = set()
         #: paths met in random games (the rest only in rule scenarios)
@@ -209,6 +211,8 @@ class Sample:
                 break
             if decision.simultaneous:
                 self.simultaneous.add(decision.kind)
+            if decision.open and len(decision.seats) > 1:
+                self.open.add(decision.kind)
             seat = decision.seats[rng.randrange(len(decision.seats))]
             legal = match.legal(seat)
             confirms = getattr(game, "confirms", None)
@@ -391,7 +395,8 @@ def game_section(name: str) -> list[str]:
         "|---|---|---|---|",
     ]
     for kind in sorted(set(sample.kinds) | set(named)):
-        many = "several at once" if kind in sample.simultaneous else "one"
+        many = ("several at once" if kind in sample.simultaneous
+                else "one, others aside" if kind in sample.open else "one")
         types = ", ".join(f"`{t}`" for t in sorted(sample.kinds[kind]))
         if kind not in sample.kinds:
             many, types = "", "not met in the samples"

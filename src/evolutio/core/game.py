@@ -5,7 +5,8 @@ Modelled on OpenSpiel's ``State`` and PokerKit's verify/apply discipline: ``chec
 then mutates and returns the events that say what happened (nobody else needs to call
 ``check`` first). A decision names every seat that may act now: one seat for a turn, several
 for a simultaneous choice (each acts once, in any order; the game hides committed choices
-until the last one is in, the turn-based encoding of simultaneous moves). Bots, the server,
+until the last one is in, the turn-based encoding of simultaneous moves), or a turn open to
+side actions of other seats (``Decision.open``: nothing hidden). Bots, the server,
 simulation and the research API use only the core and the registry, never a game's internals.
 """
 
@@ -156,6 +157,12 @@ class Decision:
     A simultaneous decision stays the same open decision (:meth:`continues`) while its kind
     and its seats (``seats`` and ``chosen`` together) stay and ``chosen`` only grows; it closes
     when the last seat has chosen, and the next decision opens with nobody in ``chosen``.
+
+    ``open`` marks a turn open to others instead: ``seats[0]`` is the seat whose turn it is
+    and the other seats may take a side action now, in the open (Darwin's Choice's card draw
+    in another player's turn). Nothing is hidden: it is no simultaneous choice, every action
+    is told and may be taken back like a turn's, and each action makes a new decision. Faces
+    that play one seat at a time ask ``seats[0]``.
     """
 
     seats: tuple[int, ...]
@@ -163,6 +170,7 @@ class Decision:
     prompt: str = ""
     progress: tuple[int, int] | None = None
     chosen: tuple[int, ...] = ()
+    open: bool = False
 
     @classmethod
     def one(cls, seat: int, kind: str, prompt: str = "") -> Decision:
@@ -171,9 +179,10 @@ class Decision:
 
     @property
     def simultaneous(self) -> bool:
-        """Whether several seats take part (those to choose and those who have): every
-        choice in it is hidden until the decision closes, the last seat's too."""
-        return len(self.seats) + len(self.chosen) > 1
+        """Whether several seats take part (those to choose and those who have) in a hidden
+        choice: every choice in it is hidden until the decision closes, the last seat's too.
+        An ``open`` turn is never simultaneous."""
+        return not self.open and len(self.seats) + len(self.chosen) > 1
 
     def continues(self, before: Decision) -> bool:
         """Whether this decision, found after one action, is the simultaneous decision

@@ -1,6 +1,7 @@
 """Every game as a PettingZoo Parallel environment.
 
-Each ``step`` takes the actions of the seats deciding now: one seat on a turn, every seat
+Each ``step`` takes the actions of the seats deciding now: one seat on a turn (the seat
+whose turn it is in a turn open to others' side actions, ``Decision.open``), every seat
 still to choose in a simultaneous decision (the toy game's bid, North Star's food cards),
 which are applied together, in seat order. Agents not deciding see an all-zero mask and
 their actions are ignored. Rewards come at the end, as in the AEC version.
@@ -68,6 +69,9 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def _observations(self) -> dict[str, dict[str, Any]]:
         decision = self.game.decision(self.game_state)
         seats = decision.seats if decision is not None else ()
+        if decision is not None and not decision.simultaneous:
+            # a turn open to others' side actions is played one seat at a time: its turn's
+            seats = seats[:1]
         self._legal = {seat: self.codec.legal(self.game_state, seat) for seat in seats}
         return {
             agent: {

@@ -49,7 +49,8 @@ def test_greedy_finishes_games() -> None:
 
 def test_the_search_weighs_the_greedy_bots_shortlist() -> None:
     """A turn offers dozens of exchanges; the search weighs the greedy bot's best few, its
-    own choice among them, each legal, never ``cancel`` while something else is legal."""
+    own choice among them, each legal, never ``cancel`` or ``unexchange`` while something else
+    is legal."""
     heuristic = GAME.heuristic
     assert heuristic.rollout_depth > 0
     rng = random.Random(3)
@@ -60,9 +61,9 @@ def test_the_search_weighs_the_greedy_bots_shortlist() -> None:
         legal = GAME.legal_actions(state, seat)
         short = heuristic.shortlist(GAME, state, seat, legal)
         assert short and set(short) <= set(legal)
-        others = [a for a in legal if a.type != "cancel"] or legal
+        others = [a for a in legal if a.type not in ("cancel", "unexchange")] or legal
         assert len(short) == min(len(others), SHORTLIST)
-        assert len(legal) == 1 or all(a.type != "cancel" for a in short)
+        assert len(legal) == 1 or all(a.type not in ("cancel", "unexchange") for a in short)
         if len(others) > SHORTLIST:
             seen += 1
             view = GAME.view(state, seat)

@@ -155,10 +155,16 @@ def test_every_listed_action_applies_and_others_are_refused_unchanged() -> None:
         legal = match.legal(seat)
         for action in GAME.legal_actions(match.state, seat):
             GAME.check(match.state, seat, action)
-        other = (seat + 1) % 3
         before = GAME.snapshot(match.state)
-        for action in legal[:3]:
-            with pytest.raises(IllegalAction, match="not your turn"):
-                GAME.check(match.state, other, action)
+        # a seat not deciding (seats aside in a turn may only make the card draw)
+        for other in (s for s in range(3) if s not in seats):
+            for action in legal[:3]:
+                with pytest.raises(IllegalAction, match="not your turn"):
+                    GAME.check(match.state, other, action)
+        for aside in seats[1:]:
+            for action in legal:
+                if action.type not in ("keep", "redraw"):
+                    with pytest.raises(IllegalAction, match="not your turn"):
+                        GAME.check(match.state, aside, action)
         assert GAME.snapshot(match.state) == before
         match.act(seat, rng.choice(legal))

@@ -22,6 +22,21 @@ Draw.type = "draw"
 
 
 @dataclass(frozen=True, slots=True)
+class DrawSplit(Action):
+    """All the cards still to draw at once: ``small`` from the small deck, ``large`` from
+    the large one (the opening hand in one step instead of ten ``draw`` decisions)."""
+
+    small: int
+    large: int
+
+    def notation(self) -> str:
+        return f"draw_split {self.small} {self.large}"
+
+
+DrawSplit.type = "draw_split"
+
+
+@dataclass(frozen=True, slots=True)
 class Redraw(Action):
     keep: int
 
@@ -41,6 +56,15 @@ Renew.type = "renew"
 
 
 @dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep one's hand for the era: decline the card draw offered in another's turn (seed
+    003, "Pesca di Carte": "i giocatori possono decidere se tenere le 10 Carte Animale")."""
+
+
+Keep.type = "keep"
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     card: int
     take: int
@@ -50,6 +74,15 @@ class Exchange(Action):
 
 
 Exchange.type = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Unexchange(Action):
+    """Take back this turn's exchange: the cards go back where they were (seed 003,
+    "Scambio": "Fino alla fine del proprio turno il giocatore può cambiare idea")."""
+
+
+Unexchange.type = "unexchange"
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +298,7 @@ Grant.type = "grant"
 
 #: the actions of Darwin's Choice by JSON tag, and their reader.
 ACTIONS = ActionSet(
-    Draw, Redraw, Renew, Exchange, Create, Mutate, Migrate, Add, Remove, Swap, Done, Cancel, Pass,
-    Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay, Gift, Grant,
+    Draw, DrawSplit, Redraw, Renew, Keep, Exchange, Unexchange, Create, Mutate, Migrate, Add,
+    Remove, Swap, Done, Cancel, Pass, Degenerate, Lose, Give, Toss, Show, Receive, Takeover, Pay,
+    Gift, Grant,
 )

@@ -184,14 +184,17 @@ def invade(state: State, sid: int, front: bool) -> list[Event]:
 
 
 def bring_in(state: State, pair: tuple[str, str]) -> None:
-    """E2/E3/E5: a pair card in play is protected once; else one from the habitat deck or
-    discard (not removed from the game) is brought in for a random habitat (R-D09, R-D63)."""
+    """E2/E3/E5: a pair card in play is protected once, and a card of the pair not in play,
+    from the habitat deck or discard (not removed from the game), is brought in for a random
+    habitat; with both in play none is (seed 003, "Desertificazione": "Se sia Deserto che
+    Deserto roccioso sono già in gioco ... non viene aggiunto nessun ulteriore deserto";
+    R-D09, R-D63)."""
     in_play = [p for p in state.positions if p.card in pair]
     for p in in_play:
         p.protected = True
-    if in_play:
-        return
-    available = [k for k in pair if k in state.habitat_deck or k in state.habitat_discard]
+    shown = {p.card for p in in_play}
+    available = [k for k in pair if k not in shown
+                 and (k in state.habitat_deck or k in state.habitat_discard)]
     if not available:
         return
     key = available[state.rng.randrange(len(available))]

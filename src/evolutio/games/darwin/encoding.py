@@ -30,11 +30,13 @@ EVENTS: tuple[str, ...] = tuple(e.key for e in load_catalog().events)
 MAX_POSITIONS = 8
 MAX_SPECIES = 6
 MAX_SPECIES_CARDS = 8
+#: the counts a ``draw_split`` may name (0 to a full hand of 10)
+SPLIT = 11
 DECKS = ("small", "large")
 PHASES = ("draw", "toss", "refill", "action", "event", "over")
 DECISIONS = ("draw", "build", "turn", "toss", "give", "lose", "show", "receive", "pay",
              "gift")
-SINGLES = ("renew", "done", "cancel", "pass", "gift")
+SINGLES = ("renew", "done", "cancel", "pass", "gift", "unexchange", "keep")
 POSITION_FEATURES = len(HABITAT_KEYS) + 1 + 6
 SPECIES_FEATURES = 1 + MAX_POSITIONS + 5 + CARDS
 SEAT_FEATURES = 5
@@ -49,6 +51,8 @@ def _actions(players: int) -> ActionLayout:
     for name in SINGLES:
         layout.add(name, (), name)
     layout.add("draw", [("deck", len(DECKS))], "draw from the small or the large deck")
+    layout.add("draw_split", [("small", SPLIT), ("large", SPLIT)],
+               "draw all the cards still to draw: this many small, this many large")
     layout.add("redraw", [card], "redraw, keeping this card")
     layout.add("exchange", [card, ("take", CARDS)],
                "exchange a hand card for a market card")
@@ -146,6 +150,8 @@ class DarwinEncoding:
                 index = layout.index(a.type)
             elif isinstance(a, act.Draw):
                 index = layout.index("draw", DECKS.index(a.deck))
+            elif isinstance(a, act.DrawSplit):
+                index = layout.index("draw_split", a.small, a.large)
             elif isinstance(a, act.Redraw):
                 index = layout.index("redraw", a.keep)
             elif isinstance(a, act.Exchange):

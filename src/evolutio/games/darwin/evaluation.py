@@ -41,6 +41,7 @@ def setup(state: State, players: int) -> None:
     state.passed = [False] * players
     state.acted = [False] * players
     state.redrawn = [False] * players
+    state.renewed = [False] * players
     state.main_done = [False] * players
     state.banked = [0] * players
     state.small = [i for i, c in enumerate(catalog.cards) if not c.large]
@@ -308,8 +309,11 @@ def begin_era(state: State) -> list[Event]:
     state.passed = [False] * state.num_players
     state.acted = [False] * state.num_players
     state.redrawn = [False] * state.num_players
+    state.renewed = [False] * state.num_players
     state.main_done = [False] * state.num_players
     state.exchanged = False
+    state.exchange = None
+    state.exchanges_undone = 0
     state.cancelled = 0
     return [EraBegins(state.era, state.first)]
 

@@ -41,6 +41,19 @@ Exchanged.type = "exchanged"
 
 
 @dataclass(frozen=True, slots=True)
+class Unexchanged(Event):
+    """An exchange taken back in the same turn: ``card`` returns to the hand, ``take`` to
+    its place in the market."""
+
+    seat: int
+    card: int
+    take: int
+
+
+Unexchanged.type = "unexchanged"
+
+
+@dataclass(frozen=True, slots=True)
 class Created(Event):
     seat: int
     species: int

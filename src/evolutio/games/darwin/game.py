@@ -33,7 +33,7 @@ from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
 from evolutio.games.darwin import ops as bio
-from evolutio.games.darwin.actions import ACTIONS, Add, Create, Migrate, Mutate, Remove
+from evolutio.games.darwin.actions import ACTIONS, Add, Create, DrawSplit, Migrate, Mutate, Remove
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
 from evolutio.games.darwin.driver import advance
 from evolutio.games.darwin.evaluation import setup
@@ -226,6 +226,11 @@ class DarwinsChoice(GameBase):
         table sees) and the draw decks dealt again from the unseen cards; the habitat and
         event decks reshuffled; future chance reseeded. Public cards stay."""
         other = state.clone()
+        if state.coop and state.shown:
+            # a card shown and since gone from the hand shows nothing: dealt back into that
+            # hand by the resampling it would show a card the seat never saw there
+            other.shown = [[c for c in shown if c in state.hands[s]]
+                           for s, shown in enumerate(state.shown)]
         hidden_hands = [] if state.beginner else [
             s for s in range(state.num_players) if s != seat]
         for large in (False, True):
@@ -335,6 +340,9 @@ class DarwinsChoice(GameBase):
             value = getattr(action, name, None)
             if isinstance(value, int):
                 out.append((kind, value))
+        if isinstance(action, DrawSplit):
+            # the browser's form picks both counts (docs/rules/darwin.md)
+            out += [("draw_small", action.small), ("draw_large", action.large)]
         return tuple(out)
 
     def scoreboard(self, state: State) -> Scoreboard:
@@ -349,7 +357,7 @@ class DarwinsChoice(GameBase):
         return texts.describe_done(action, [p.habitat for p in state.positions], language, name)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        prompt = texts.PROMPTS.get(decision.kind)
+        prompt = texts.PROMPTS.get("turn_open" if decision.open else decision.kind)
         return decision.prompt if prompt is None else texts.pick(prompt, language)
 
     def labels(self, language: str = "en") -> dict[str, str]:

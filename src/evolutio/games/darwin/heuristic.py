@@ -14,7 +14,16 @@ from typing import Any
 
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
-from evolutio.games.darwin.actions import Add, Create, Degenerate, Done, Draw, Give, Migrate
+from evolutio.games.darwin.actions import (
+    Add,
+    Create,
+    Degenerate,
+    Done,
+    Draw,
+    DrawSplit,
+    Give,
+    Migrate,
+)
 from evolutio.games.darwin.cards import CardDef, load_catalog
 
 CARDS: tuple[CardDef, ...] = load_catalog().cards
@@ -79,6 +88,12 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         heads = sum(1 for c in hand if CARDS[c].part == "head")
         torsos = sum(1 for c in hand if CARDS[c].part == "torso")
         return 1.0 if (action.deck == "large") == (torsos <= heads) else 0.0
+    if isinstance(action, DrawSplit):
+        # all at once, as even between the decks as the hand allows: heads are small,
+        # torsos large (seed 003: "sarebbe meglio pescare da entrambi i mazzi")
+        held = sum(1 for c in hand if CARDS[c].large)
+        large, small = held + action.large, len(hand) - held + action.small
+        return 2.0 - abs(large - small) / 10
     if decision.kind == "build":
         build = view["build"]
         habitat = view["habitats"][build["habitat"]]
@@ -117,6 +132,10 @@ def action_value(view: JSON, action: Action, decision: Decision) -> float:
         return float(own["adaptation"] + own["cs"])
     if action.type == "renew":
         return 20.0
+    if action.type == "unexchange":
+        return -3.0
+    if action.type == "keep":
+        return 0.0
     if action.type == "pass":
         return 0.0
     return -2.0
@@ -248,10 +267,10 @@ def evaluate(game: Game[Any], state: Any) -> list[float]:
 def shortlist(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The greedy bot's best ``SHORTLIST`` actions in a sampled state, for the search to
     weigh: a turn offers some sixty exchanges, far more than a small budget can try once.
-    ``cancel`` is left out while anything else is legal: a search that may cancel a creation
-    it began can begin and cancel it again and again."""
+    ``cancel`` and ``unexchange`` are left out while anything else is legal: a search that
+    may take back what it began can begin and take it back again and again."""
     if len(legal) > 1:
-        legal = [a for a in legal if a.type != "cancel"] or list(legal)
+        legal = [a for a in legal if a.type not in ("cancel", "unexchange")] or list(legal)
     if len(legal) <= SHORTLIST:
         return list(legal)
     decision = game.decision(state)

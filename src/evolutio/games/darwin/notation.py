@@ -4,9 +4,11 @@ Notation: cards ``#<id>``, species ``S<id>``, habitat positions ``H<index>`` (th
 be left out)::
 
     draw small | draw large     draw one card (start hand, Card draw, hand completion)
+    draw_split 4 6              all the cards still to draw: 4 small, 6 large
     redraw #12                  Card draw: keep card 12, discard the rest, draw 9
     renew                       Era 1: discard all 10 and draw 10 (no creation possible)
     exchange #12 #40            put hand card 12 in the market, take market card 40
+    unexchange                  take this turn's exchange back
     create H1                   start a new species in the habitat at position 1
     mutate S3 | migrate S3 H0   main actions on one's species
     add #12 | remove #12 | swap #12 #30 | done | cancel     building a species

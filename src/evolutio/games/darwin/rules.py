@@ -14,10 +14,12 @@ from evolutio.games.darwin.actions import (
     Degenerate,
     Done,
     Draw,
+    DrawSplit,
     Exchange,
     Gift,
     Give,
     Grant,
+    Keep,
     Lose,
     Migrate,
     Mutate,
@@ -31,6 +33,14 @@ from evolutio.games.darwin.actions import (
     Swap,
     Takeover,
     Toss,
+    Unexchange,
+)
+from evolutio.games.darwin.drawing import (
+    draw_split,
+    drawing_aside,
+    draws_left,
+    may_draw,
+    split_refusal,
 )
 from evolutio.games.darwin.driver import advance, degenerate, invade
 from evolutio.games.darwin.evaluation import HAND, MAX_SPECIES, can_draw, discard, new_species, take
@@ -42,6 +52,7 @@ from evolutio.games.darwin.events import (
     Mutated,
     Passed,
     Redrew,
+    Unexchanged,
 )
 from evolutio.games.darwin.feasibility import can_create
 from evolutio.games.darwin.moves import build_legal, build_refusal, migration_refusal
@@ -82,6 +93,9 @@ def _decision(state: State) -> Decision | None:
         return Decision((seat,), "draw", PROMPTS["draw"], (max(0, goal - total), goal))
     if state.build is not None:
         return Decision((state.current,), "build", PROMPTS["build"])
+    aside = drawing_aside(state)
+    if aside:
+        return Decision((state.current, *aside), "turn", PROMPTS["turn_open"], open=True)
     return Decision((state.current,), "turn", PROMPTS["turn"])
 
 
@@ -97,6 +111,8 @@ def _mutation_cost(state: State, ops: int) -> int:
 
 def _turn_refusal(state: State, seat: int, action: Action) -> str:
     hand = state.hands[seat]
+    if isinstance(action, Unexchange):
+        return _unexchange_refusal(state, seat)
     if state.passed[seat] and not isinstance(action, (Exchange, Pass)):
         return refusals.refusal("passed_exchange")
     if isinstance(action, (Receive, Takeover)):
@@ -105,6 +121,8 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
         return coop.turn_refusal(state, seat, action)
     era1_beginner = state.beginner and state.era == 1
     if isinstance(action, Redraw):
+        if state.renewed[seat]:
+            return refusals.refusal("card_draw_renewed")
         if state.acted[seat] or state.redrawn[seat]:
             return refusals.refusal("card_draw_once")
         return "" if action.keep in hand else refusals.refusal("not_in_hand")
@@ -150,6 +168,19 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
     return refusals.refusal("turn_what")
 
 
+def _unexchange_refusal(state: State, seat: int) -> str:
+    """Taking back this turn's exchange: there is one, its cards are where it put them, and
+    fewer than ``MAX_CANCELS`` were taken back this turn (so that a turn always ends)."""
+    if state.exchange is None:
+        return refusals.refusal("no_exchange")
+    if state.exchanges_undone >= MAX_CANCELS:
+        return refusals.refusal("unexchange_limit", most=MAX_CANCELS)
+    card, take, _, _ = state.exchange
+    if take not in state.hands[seat] or card not in state.market:
+        return refusals.refusal("exchange_moved")
+    return ""
+
+
 def refusal(state: State, seat: int, action: Action) -> str:
     """Why ``seat`` may not play ``action`` now ("" when it may)."""
     return _refusal(state, seat, decision(state), action)
@@ -162,6 +193,8 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         return refusals.refusal("not_your_turn")
     kind = current.kind
     if kind == "draw":
+        if isinstance(action, DrawSplit):
+            return split_refusal(state, action)
         if not isinstance(action, Draw):
             return refusals.refusal("draw_first")
         if can_draw(state, action.deck):
@@ -197,6 +230,14 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
     if kind == "build":
         assert state.build is not None
         return build_refusal(state, seat, state.build, action)
+    if seat != state.current:
+        # a seat aside in another's turn: the card draw or keeping its hand, nothing else
+        if not isinstance(action, (Redraw, Keep)):
+            return refusals.refusal("not_your_turn")
+        if isinstance(action, Keep):
+            return ""
+    elif isinstance(action, Keep):
+        return refusals.refusal("keep_own_turn")
     return _turn_refusal(state, seat, action)
 
 
@@ -223,7 +264,9 @@ def candidates(state: State, seat: int) -> list[Action]:
     hand = state.hands[seat]
     kind = current.kind
     if kind == "draw":
-        return [Draw("small"), Draw("large")]
+        left = draws_left(state)
+        splits = [DrawSplit(s, left - s) for s in range(left + 1)] if 2 <= left <= HAND else []
+        return [Draw("small"), Draw("large"), *splits]
     if kind == "degenerate":
         return [Degenerate(c) for c in state.species[state.pending[0][2]].cards]
     if kind == "lose":
@@ -244,7 +287,7 @@ def candidates(state: State, seat: int) -> list[Action]:
             out += [Swap(c, n) for c in sp_cards for n in hand
                     if bio.card(c).part == bio.card(n).part]
         return [*out, Done(), Cancel()]
-    out = [Pass()]
+    out = [Pass(), Keep(), Unexchange()]
     out += [Redraw(c) for c in hand]
     out.append(Renew())
     out += [Exchange(c, m) for c in hand for m in state.market]
@@ -276,7 +319,12 @@ def _legal(state: State, seat: int) -> list[Action]:
     if current.kind != "turn":
         return [a for a in candidates(state, seat) if not _refusal(state, seat, current, a)]
     hand = state.hands[seat]
+    if seat != state.current:
+        # aside in another's turn (``drawing_aside``): keep the hand or make the card draw
+        return [Keep(), *(Redraw(c) for c in hand)]
     out: list[Action] = [Pass()]
+    if state.exchange is not None and not _unexchange_refusal(state, seat):
+        out.append(Unexchange())
     if state.passed[seat]:
         if not state.exchanged:
             out += [Exchange(c, m) for c in hand for m in state.market]
@@ -284,7 +332,7 @@ def _legal(state: State, seat: int) -> list[Action]:
     if state.coop:
         out += [a for a in coop.turn_candidates(state, seat)
                 if not coop.turn_refusal(state, seat, a)]
-    if not state.acted[seat] and not state.redrawn[seat]:
+    if may_draw(state, seat):
         out += [Redraw(c) for c in hand]
     creatable = [p for p in range(len(state.positions)) if can_create(state, seat, p)]
     if state.era == 1 and not state.main_done[seat] and hand and not creatable:
@@ -309,6 +357,8 @@ def _legal(state: State, seat: int) -> list[Action]:
 
 def _end_turn(state: State) -> None:
     state.exchanged = False
+    state.exchange = None
+    state.exchanges_undone = 0
     state.cancelled = 0
     state.took_over = False
     state.turns += 1
@@ -340,6 +390,8 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         state.draws.pop(0)
         take(state, seat, action.deck)
         return [Drew(seat, action.deck)]
+    if isinstance(action, DrawSplit):
+        return draw_split(state, seat, action)
     if isinstance(action, (Show, Pay, Gift, Grant, Receive, Takeover)) or (
             state.pending and state.pending[0][0] == "show"):
         return coop.play(state, seat, action)
@@ -372,7 +424,11 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
         hand[:] = [action.keep]
         state.draws = [seat] * (HAND - 1)
         return [Redrew(seat, len(gone))]
+    if isinstance(action, Keep):
+        state.redrawn[seat] = True
+        return []
     if isinstance(action, Renew):
+        state.renewed[seat] = True
         count = len(hand)
         for c in hand:
             discard(state, c)
@@ -382,11 +438,24 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
     if isinstance(action, Exchange):
         state.acted[seat] = True
         state.exchanged = True
+        state.exchange = (action.card, action.take, hand.index(action.card),
+                          state.market.index(action.take))
         hand.remove(action.card)
         state.market.remove(action.take)
         hand.append(action.take)
         state.market.append(action.card)
         return [Exchanged(seat, action.card, action.take)]
+    if isinstance(action, Unexchange):
+        # the cards go back to their places; another exchange may then be made (R-D05)
+        assert state.exchange is not None
+        given, taken, at_hand, at_market = state.exchange
+        state.exchange, state.exchanged = None, False
+        state.exchanges_undone += 1
+        hand.remove(taken)
+        state.market.remove(given)
+        hand.insert(at_hand, given)
+        state.market.insert(at_market, taken)
+        return [Unexchanged(seat, given, taken)]
     if isinstance(action, Pass):
         state.acted[seat] = True
         if state.passed[seat]:

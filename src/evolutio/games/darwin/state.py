@@ -98,11 +98,11 @@ class State:
 
     __slots__ = (
         "acted", "banked", "build", "cache", "cancelled", "current", "draws", "era", "event",
-        "event_deck", "event_discard", "exchanged", "first", "habitat_deck",
-        "habitat_discard", "hands", "incoming", "labels", "large", "large_discard", "main_done",
-        "market", "next_id", "options", "passed", "pending", "phase", "positions", "redrawn",
-        "rng", "seed", "shown", "small", "small_discard", "species", "stats", "tokens",
-        "took_over", "turns",
+        "event_deck", "event_discard", "exchange", "exchanged", "exchanges_undone", "first",
+        "habitat_deck", "habitat_discard", "hands", "incoming", "labels", "large",
+        "large_discard", "main_done", "market", "next_id", "options", "passed", "pending",
+        "phase", "positions", "redrawn", "renewed", "rng", "seed", "shown", "small",
+        "small_discard", "species", "stats", "tokens", "took_over", "turns",
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -130,9 +130,18 @@ class State:
         self.current = 0
         self.passed: list[bool] = []
         self.acted: list[bool] = []
+        #: the era's card draw made, or declined (``keep``), per seat
         self.redrawn: list[bool] = []
+        #: Era 1 full redraws made (``renew``): the hand is no longer the one the era began
+        #: with, so the keep-one card draw is closed (seed 003, "Pesca di Carte")
+        self.renewed: list[bool] = []
         self.main_done: list[bool] = []
         self.exchanged = False
+        #: this turn's standing exchange, to take it back: the card given, the card taken,
+        #: the given card's place in the hand and the taken card's in the market
+        self.exchange: tuple[int, int, int, int] | None = None
+        #: exchanges taken back this turn (at most ``rules.MAX_CANCELS``)
+        self.exchanges_undone = 0
         #: species builds taken back (``cancel``) by the current player this turn
         self.cancelled = 0
         self.build: Build | None = None
@@ -192,7 +201,9 @@ class State:
             self.era, self.phase, self.first, self.current)
         other.passed, other.acted = list(self.passed), list(self.acted)
         other.redrawn, other.main_done = list(self.redrawn), list(self.main_done)
+        other.renewed = list(self.renewed)
         other.exchanged = self.exchanged
+        other.exchange, other.exchanges_undone = self.exchange, self.exchanges_undone
         other.cancelled = self.cancelled
         other.build = self.build.clone() if self.build else None
         other.draws = list(self.draws)

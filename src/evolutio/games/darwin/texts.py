@@ -60,6 +60,10 @@ SENTENCES: dict[str, W] = {
                   ru="Взять карту из колоды: {deck}.",
                   it="Pesca una carta dal mazzo {deck}.",
                   de="Eine Karte vom Stapel {deck} ziehen."),
+    "draw_split": words("Draw {small} small and {large} large cards.",
+                        ru="Взять {small} малых и {large} больших карт.",
+                        it="Pesca {small} carte piccole e {large} grandi.",
+                        de="{small} kleine und {large} große Karten ziehen."),
     "redraw": words("Keep {card}, discard the rest and draw 9.",
                     ru="Оставить {card}, сбросить остальные, взять 9.",
                     it="Tieni {card}, scarta le altre e pescane 9.",
@@ -72,6 +76,14 @@ SENTENCES: dict[str, W] = {
                       ru="Положить {card} на рынок и взять {take}.",
                       it="Metti {card} nel Mercato e prendi {take}.",
                       de="{card} auf den Markt legen und {take} nehmen."),
+    "keep": words("Keep my hand this era.",
+                  ru="Оставить руку в эту эру.",
+                  it="Tengo la mia mano in quest'Era.",
+                  de="Meine Hand in diesem Zeitalter behalten."),
+    "unexchange": words("Take the exchange back.",
+                        ru="Отменить обмен.",
+                        it="Annulla lo scambio.",
+                        de="Den Tausch zurücknehmen."),
     "create": words("Create a species in {habitat}.",
                     ru="Создать вид: {habitat}.",
                     it="Crea una specie in {habitat}.",
@@ -151,6 +163,14 @@ SENTENCES: dict[str, W] = {
                          ru="{name} кладёт {card} на рынок и берёт {take}.",
                          it="{name} mette {card} nel Mercato e prende {take}.",
                          de="{name} legt {card} auf den Markt und nimmt {take}."),
+    "e_unexchanged": words("{name} takes the exchange back: {card} returns to the hand, "
+                           "{take} to the market.",
+                           ru="{name} отменяет обмен: {card} возвращается в руку, {take} — "
+                              "на рынок.",
+                           it="{name} annulla lo scambio: {card} torna in mano, {take} nel "
+                              "Mercato.",
+                           de="{name} nimmt den Tausch zurück: {card} kommt auf die Hand, "
+                              "{take} auf den Markt."),
     "e_created": words("{name} creates species {species} in {habitat}.",
                        ru="{name} создаёт вид {species}: {habitat}.",
                        it="{name} crea la specie {species} in {habitat}.",
@@ -266,6 +286,15 @@ PROMPTS: dict[str, W] = {
                   ru="Ваш ход: действие одного вида или пас.",
                   it="Tocca a te: un'azione per una specie, o passa.",
                   de="Du bist dran: eine Aktion für eine Art, oder passen."),
+    "turn_open": words("A turn: an action for one species, or pass; who has not acted "
+                       "this era may draw new cards now, or keep the hand.",
+                       ru="Ход: действие одного вида или пас; кто ещё не действовал в эту "
+                          "эру, может сейчас взять новые карты или оставить руку.",
+                       it="Un turno: un'azione per una specie, o passa; chi non ha ancora "
+                          "agito in quest'Era può pescare nuove carte ora, o tenere la mano.",
+                       de="Ein Zug: eine Aktion für eine Art, oder passen; wer in diesem "
+                          "Zeitalter noch nicht gehandelt hat, kann jetzt neue Karten ziehen "
+                          "oder die Hand behalten."),
     "build": words("Add cards one at a time, then done.",
                    ru="Добавляйте карты по одной, затем готово.",
                    it="Aggiungi carte una alla volta, poi fatto.",
@@ -374,6 +403,10 @@ DONE: dict[str, W] = {
                   ru="{name} закончил.",
                   it="{name} ha finito.",
                   de="{name} ist fertig."),
+    "keep": words("{name} keeps the hand.",
+                  ru="{name} оставляет руку.",
+                  it="{name} tiene la mano.",
+                  de="{name} behält die Hand."),
     "toss": words("{name} sets a card aside.",
                   ru="{name} откладывает карту.",
                   it="{name} mette da parte una carta.",
@@ -415,6 +448,8 @@ def _fields(action: Action, habitat_at: list[str | None], language: str) -> dict
         fields["habitat"] = hab(action.habitat)
     if hasattr(action, "seat"):
         fields["seat"] = action.seat + 1
+    if isinstance(action, a.DrawSplit):
+        fields.update(small=action.small, large=action.large)
     return fields
 
 
@@ -429,6 +464,9 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
         return say("e_redrew", language, name=name(event.seat), n=event.discarded)
     if isinstance(event, ev.Exchanged):
         return say("e_exchanged", language, name=name(event.seat),
+                   card=card_name(event.card, language), take=card_name(event.take, language))
+    if isinstance(event, ev.Unexchanged):
+        return say("e_unexchanged", language, name=name(event.seat),
                    card=card_name(event.card, language), take=card_name(event.take, language))
     if isinstance(event, ev.Created):
         return say("e_created", language, name=name(event.seat), species=f"S{event.species}",

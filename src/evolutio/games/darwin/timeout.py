@@ -21,7 +21,7 @@ from evolutio.games.darwin.feasibility import creation_viable, extras
 from evolutio.games.darwin.state import State
 
 #: the mildest moves, in the order a timeout prefers them.
-SAFE = ("pass", "done", "cancel")
+SAFE = ("pass", "done", "cancel", "keep")
 
 
 def creations(state: State, seat: int, pos: int, cards: list[int]) -> Iterator[list[int]]:

@@ -9,6 +9,7 @@ import { tokenRow, keyed, tokenSource, seatClass, cardBack } from "/static/draw.
 import { ref } from "/static/tips.js";
 import { gi, stat, mark, cardEl, figureEl, speciesName } from "./figure.js";
 import { legendEl } from "./legend.js";
+import { splitForm } from "./split.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -198,7 +199,7 @@ export function renderTable(view, ctx) {
   const { t } = ctx;
   const habitats = view.habitats || [];
   const me = ctx.mySeat != null ? (view.players || [])[ctx.mySeat] : null;
-  const parts = [statusEl(view, ctx), playersEl(view, ctx)];
+  const parts = [statusEl(view, ctx), playersEl(view, ctx), splitForm(view, ctx)].filter(Boolean);
   if (me && me.hand) {
     parts.push(h("section.myhand#hand", { "aria-label": t("your_hand") },
       h("h4", {}, gi("hand"), t("your_hand"), h("span.count", {}, ` (${me.hand.length})`)),

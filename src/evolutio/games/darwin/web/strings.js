@@ -2,6 +2,7 @@
 // terms (symbols, parts, diets, habitats, animals) come from its labels (/api/names/darwin).
 export const strings = {
   en: {
+    split_title: "Cards to draw", split_confirm: "Draw them",
     era: "Era", eras: "eras", event: "Event", market: "Market", hand: "Hand", passed: "passed",
     passed_text: "This player has passed: no more turns this era.",
     your_hand: "Your hand", hand_empty: "No cards yet: draw from the small and the large deck.",
@@ -22,6 +23,7 @@ export const strings = {
     players: "players", beginner: "beginners",
   },
   it: {
+    split_title: "Carte da pescare", split_confirm: "Pescale",
     era: "Era", eras: "ere", event: "Evento", market: "Mercato", hand: "Mano", passed: "ha passato",
     passed_text: "Questo giocatore ha passato: niente più turni in questa era.",
     your_hand: "La tua mano", hand_empty: "Ancora nessuna carta: pesca dal mazzo piccolo e dal grande.",
@@ -42,6 +44,7 @@ export const strings = {
     players: "giocatori", beginner: "principianti",
   },
   de: {
+    split_title: "Zu ziehende Karten", split_confirm: "Ziehen",
     era: "Zeitalter", eras: "Zeitalter", event: "Ereignis", market: "Markt", hand: "Hand", passed: "gepasst",
     passed_text: "Dieser Spieler hat gepasst: kein Zug mehr in diesem Zeitalter.",
     your_hand: "Deine Hand", hand_empty: "Noch keine Karten: zieh vom kleinen und vom großen Stapel.",
@@ -62,6 +65,7 @@ export const strings = {
     players: "Spieler", beginner: "Anfänger",
   },
   ru: {
+    split_title: "Карты к взятию", split_confirm: "Взять",
     era: "Эра", eras: "эры", event: "Событие", market: "Рынок", hand: "Рука", passed: "пас",
     passed_text: "Игрок спасовал: до конца эры он больше не ходит.",
     your_hand: "Ваша рука", hand_empty: "Карт пока нет: возьмите из малой и большой колоды.",
