@@ -130,6 +130,14 @@ class Match:
         decision = self.decision
         return decision.seats if decision is not None else ()
 
+    def on_clock(self) -> tuple[int, ...]:
+        """The seats whose time runs now: every pending seat, but in a turn open to side
+        actions (``Decision.open``) only the seat whose turn it is (the others' are optional)."""
+        decision = self.decision
+        if decision is None:
+            return ()
+        return decision.seats[:1] if decision.open else decision.seats
+
     @property
     def opened(self) -> int:
         """The version the current decision began at: the current version, or an earlier one

@@ -82,11 +82,12 @@ class Timers:
         self.banks[seat] = round(max(0.0, self.bank(seat) - used) + timing.increment, 1)
 
     def reset(self, keep: bool) -> None:
-        """After an action (or a start): a deadline for every waiting seat. With ``keep`` (a
+        """After an action (or a start): a deadline for every seat on the clock (a side action
+        in another's turn has none: ``Match.on_clock``). With ``keep`` (a
         simultaneous decision goes on) the seats still choosing keep theirs."""
         room = self.room
         match = room.match
-        waiting = set(match.pending()) if match is not None else set()
+        waiting = set(match.on_clock()) if match is not None else set()
         for seat in list(self.deadlines):
             if not keep or seat not in waiting:
                 self._charge(seat)
