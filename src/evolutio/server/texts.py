@@ -3,9 +3,10 @@
 Each sentence has a key and one text per language in ``texts/*.toml`` (one file per area,
 ``[key]`` tables with ``en``, ``ru``, ``it`` and ``de``), with ``{field}`` placeholders filled
 by :func:`say`. A count that a noun follows carries the noun's forms in its placeholder,
-``{count:room|rooms}`` (Russian ``{count:комнату|комнаты|комнат}``: one, few, many; the order
-of ``core.plural.ORDER``): said as "1 room", "5 rooms", "21 комнату". Games bring their own sentences (``describe_*``); this holds only what the
-server says itself: system lines, command replies, refusals.
+``{count:room|rooms}`` (Russian ``{count:комната|комнаты|комнат}``: one, few, many, the order
+of ``core.plural.ORDER``), said as "1 room", "5 rooms", "21 комната". Games bring their own
+sentences (``describe_*``); this holds only what the server says itself: system lines,
+command replies, refusals.
 """
 
 from __future__ import annotations
