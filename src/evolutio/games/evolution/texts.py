@@ -233,6 +233,8 @@ def describe_event(
         dice = "+".join(map(str, data["dice"]))
         bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")
         data["roll"] = f"{dice}{bonus} = " if dice else ""
+    if kind == "animal_regrown" and data.get("source") in ("hand", "deck"):
+        data["source"] = word(f"source_{data['source']}")
     if kind == "die_rolled":
         data["result"] = word("escapes") if data["success"] else word("caught")
     if kind == "phase_started" and isinstance(data.get("phase"), str):
