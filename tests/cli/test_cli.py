@@ -157,7 +157,7 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     assert "'bid 7' is not a legal action now." in out
     # while Ann bids, no other bid is shown; then the bots' bids are told by events only
     first_table = out.split("Bid how many tricks")[0]
-    assert "ismcts:10 1 (1)" in first_table and "bids revealed no" in first_table
+    assert "ismcts:10 1 (1)" in first_table and "Bids shown no" in first_table
     assert "ismcts:10 1 bids." in out and "Bids revealed:" in out
     assert not re.search(r"ismcts:10 \d: Bid", out)  # not even the last one to bid
     assert "Final scores" in out and "Record saved to" in out
