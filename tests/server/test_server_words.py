@@ -136,3 +136,34 @@ def test_counts_meet_their_nouns_in_the_sentences_people_read() -> None:
     assert drew == [f"Ann берёт {n} {w}." for n, w in
                     zip(COUNTS, ["карту", "карты", "карт", "карту", "карты"], strict=True)]
     assert counted(21, "ru", ["игрок", "игрока", "игроков"]) == "21 игрок"
+
+
+# -- the reader in the second person -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", walk.GAMES)
+def test_the_readers_own_moves_are_told_in_the_second_person(game: str) -> None:
+    """With the reader's seat marked (core.words.Viewer, as the terminal does), no sentence
+    starts with the reader's name; English says "You ..."/"Your ..." ("you creates" is gone)."""
+    import random
+
+    from evolutio.core.match import Match
+    from evolutio.core.words import Viewer
+
+    rules = get_game(game)
+    match = Match.new(game, {}, 4)
+    seats = next(match.record.options[s.name] for s in rules.options_spec() if s.seats)
+    names = [Viewer("Ann"), *walk.SEATS[1:seats]]
+    rng = random.Random(4)
+    said: dict[str, list[str]] = {lang: [] for lang in ("en", *walk.LANGS)}
+    for _ in range(300):
+        if match.decision is None:
+            break
+        seat = match.decision.seats[0]
+        for event in match.act(seat, rng.choice(match.legal(seat))):
+            for lang, lines in said.items():
+                lines.append(rules.describe_event(event, lang, names,
+                                                  options=match.record.options))
+    assert any(line.startswith(("You ", "Your ")) for line in said["en"]), said["en"][:20]
+    for lang, lines in said.items():
+        assert not [line for line in lines if line.startswith("Ann ")], lang
+    assert not [line for line in said["en"] if " of Ann" in line]  # "Your species", not that

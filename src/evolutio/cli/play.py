@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import random
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ from evolutio.cli.options import (
 from evolutio.cli.render import render_actions, render_view
 from evolutio.core.game import Event, Game, IllegalAction, OptionError, Options
 from evolutio.core.match import Match
+from evolutio.core.words import Viewer
 from evolutio.sim.runner import derive_seed
 
 
@@ -35,6 +37,14 @@ def _log(game: Game[Any], events: list[Event], names: list[str], options: Option
             console.print(f"  [dim]·[/] {text}", highlight=False)
 
 
+def _login_name() -> str:
+    """The person's login name, the record's name for them unless ``--name`` gives one."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name in this environment
+        return "player"
+
+
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def play(
     ctx: typer.Context,
@@ -43,7 +53,9 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),
-    name: str = typer.Option("you", "--name", help="Your name in the record."),
+    name: str | None = typer.Option(
+        None, "--name", help="Your name in the record (default: your login name)."
+    ),
 ) -> None:
     """Play a game in the terminal against bots; the record is saved at the end.
 
@@ -64,8 +76,10 @@ def play(
         }
     except BotError as exc:
         raise fail(str(exc)) from None
-    names = [name if s == seat else f"{bots} {s}" for s in range(players)]
-    match = Match.new(game, options, seed, names)
+    # the person's seat is the reader of the log: its sentences say "You draw 2 cards"
+    names = [Viewer(name or _login_name()) if s == seat else f"{bots} {s}"
+             for s in range(players)]
+    match = Match.new(game, options, seed, [str(n) for n in names])
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
     try:
         while (decision := match.decision) is not None:

@@ -12,13 +12,15 @@ from evolutio.cli.render import render_view
 from evolutio.core.match import replay as replay_record
 from evolutio.core.record import Record, RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import get_game
+from evolutio.core.words import Viewer
 
 
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A record saved by play, simulate or the server."),
     seat: int | None = typer.Option(
-        None, "--seat", help="Show the table as this seat saw it (default: spectator view)."
+        None, "--seat", help="Show the table as this seat saw it and tell its moves in the "
+        "second person (default: spectator view)."
     ),
     pause: bool = typer.Option(
         False, "--pause/--no-pause", help="Wait for Enter after every action."
@@ -56,6 +58,8 @@ def replay(
             state = match.state
             if not names:
                 names = [f"seat {s + 1}" for s in range(state.num_players)]
+            if seat is not None and 0 <= seat < len(names):
+                names[seat] = Viewer(names[seat])  # its moves said as "You draw 2 cards"
             if step is None:
                 continue
             who = names[step.seat] if step.seat < len(names) else f"seat {step.seat}"

@@ -9,7 +9,7 @@ from typing import Any
 from evolutio.core.game import Action, Event
 from evolutio.core.plural import counted
 from evolutio.core.scoring import SHARED
-from evolutio.core.words import words
+from evolutio.core.words import addressed, words
 from evolutio.games.toy.actions import Bid, Play
 from evolutio.games.toy.events import BidMade, BidsRevealed, Played, TrickTaken
 
@@ -50,6 +50,12 @@ SENTENCES = {
                          ru="{name} берёт взятку: {points}.",
                          it="{name} prende la presa: {points}.",
                          de="{name} nimmt den Stich: {points}."),
+    "you_bid": words("You bid.", ru="Вы делаете ставку.", it="Punti.", de="Du bietest."),
+    "you_played": words("You play {card}.", ru="Вы играете {card}.", it="Giochi {card}.",
+                        de="Du spielst {card}."),
+    "you_trick_taken": words("You take the trick: {points}.", ru="Вы берёте взятку: {points}.",
+                             it="Prendi la presa: {points}.",
+                             de="Du nimmst den Stich: {points}."),
     "bid_action": words("Bid {n}.",
                         ru="Ставка: {n}.",
                         it="Punta {n}.",
@@ -100,8 +106,9 @@ KINDS = {
 
 
 def say(key: str, language: str, **values: Any) -> str:
-    """The sentence ``key`` in ``language`` (English when missing), filled with ``values``."""
-    texts = SENTENCES[key]
+    """The sentence ``key`` in ``language`` (English when missing), filled with ``values``;
+    in the second person when its subject is the reader (``core.words.addressed``)."""
+    texts = SENTENCES[addressed(key, values, SENTENCES)]
     return (texts.get(language) or texts["en"]).format(**values)
 
 
