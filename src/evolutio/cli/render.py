@@ -47,7 +47,8 @@ def render_view(
 
 
 def _heading(key: str, labels: Mapping[str, str]) -> str:
-    return labels.get(key) or key.replace("_", " ")
+    """A view field's name: the game's ``view:<key>`` label, its label of ``key``, the key."""
+    return labels.get(f"view:{key}") or labels.get(key) or key.replace("_", " ")
 
 
 def _word(key: str, language: str) -> str:

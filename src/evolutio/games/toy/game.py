@@ -233,8 +233,8 @@ class Trick(GameBase):
         names.update(reference_names()[lang_of(language)])
         names.update({f"kind:{kind}": texts.get(language) or texts["en"]
                       for kind, texts in KINDS.items()})
-        names.update({key: texts.get(language) or texts["en"] for key, texts in VIEW.items()
-                      if key not in names})
+        names.update({f"view:{key}": texts.get(language) or texts["en"]
+                      for key, texts in VIEW.items()})
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:
