@@ -178,6 +178,7 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
                            terminal_width=120)
     assert result.exit_code == 0, result.output
     assert "Вы делаете ставку." in result.output and "ismcts:10 1 делает ставку." in result.output
+    assert get_game("toy").info.titles["ru"] in result.output and " seed " not in result.output
 
 
 @pytest.mark.parametrize(
