@@ -159,10 +159,12 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     assert "'bid 7' is not a legal action now." in out
     # while Ann bids, no other bid is shown; then the bots' bids are told by events only
     first_table = out.split("Bid how many tricks")[0]
-    assert "ismcts:10 1 (1)" in first_table and "bids revealed no" in first_table
+    assert "ismcts:10 1 (1)" in first_table and "Bids shown no" in first_table
     assert "ismcts:10 1 bids." in out and "Bids revealed:" in out
     assert not re.search(r"ismcts:10 \d: Bid", out)  # not even the last one to bid
     assert "Final scores" in out and "Record saved to" in out
+    # the person's own moves are told in the second person, the others' by name
+    assert "You bid." in out and "Ann bids." not in out
     saved = Record.load(record)
     assert saved.game == "toy" and saved.options == {"players": 3, "tricks": 3}
     assert saved.actions[0] == (0, {"type": "bid", "tricks": 1})
@@ -173,6 +175,12 @@ def test_play_the_toy_game_with_its_hidden_bid(tmp_path: Path) -> None:
     assert "Ann bids." in result.output and "Bids revealed:" in result.output
     for place, score in zip(saved.outcome["ranks"], saved.outcome["scores"], strict=True):
         assert f"{place}. " in result.output and f": {score} points" in result.output
+    # a replay in Russian from Ann's seat: her moves in the second person, no English word
+    result = runner.invoke(app, ["replay", str(record), "--events", "--seat", "0", "-l", "ru"],
+                           terminal_width=120)
+    assert result.exit_code == 0, result.output
+    assert "Вы делаете ставку." in result.output and "ismcts:10 1 делает ставку." in result.output
+    assert get_game("toy").info.titles["ru"] in result.output and " seed " not in result.output
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ def test_a_game_without_a_terminal_renderer_gets_a_tree_of_its_view() -> None:
     game.apply(state, 1, game.legal_actions(state, 1)[2])
     out = text(render_view(game, game.view(state, 0), ["Ann", "Bob", "Cy"]))
     assert out.splitlines()[0] == game.title
-    assert "bids revealed no" in out and "total tricks 3" in out
+    assert "Bids shown no" in out and "Tricks in all 3" in out
     rows = {line.split()[0]: line.split() for line in out.splitlines() if "(" in line}
     # the players table: one row per seat, named; Bob's bid is hidden (a dash) from Ann
     assert set(rows) >= {"Ann", "Bob", "Cy"}
@@ -35,6 +35,10 @@ def test_a_game_without_a_terminal_renderer_gets_a_tree_of_its_view() -> None:
     assert hand in out
     assert str(state.hands[1][0]) + ", " not in out.split("Bob")[1].split("\n")[0]
     assert "{" not in out  # not a JSON dump
+    # in another language: the game's title and names, the tree's own words
+    ru = text(render_view(game, game.view(state, 0), ["Ann", "Bob", "Cy"], "ru"))
+    assert ru.splitlines()[0] == game.info.titles["ru"]
+    assert "Ставки открыты нет" in ru and "Всего взяток 3" in ru
 
 
 def test_the_tree_shows_nested_values_readably() -> None:

@@ -25,9 +25,10 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
 def cards_and_terms(name: str) -> set[str]:
-    """The ids a game labels, less the score's part names (``score.*``) and the decision
-    kinds' names (``kind:*``), which are no cards."""
-    return {k for k in get_game(name).labels("en") if not k.startswith(("score.", "kind:"))}
+    """The ids a game labels, less the score's part names (``score.*``), the decision kinds'
+    names (``kind:*``) and the view's fields (``view:*``), which are no cards."""
+    return {k for k in get_game(name).labels("en")
+            if not k.startswith(("score.", "kind:", "view:"))}
 
 
 def wanted(name: str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,8 @@ def test_options_are_parsed_by_the_games_declarations(box: Box) -> None:
         ("/option expansions base,dragons", "dragons"),
         ("/option half_deck maybe", "true or false"),
         ("/option players 99", "not 99"),
-        ("/option colour red", "allowed: players, edition, expansions, half_deck"),
+        ("/option colour red", "the options are: Players (players), Edition (edition), "
+         "Card sets (expansions), Half deck (half_deck), Seconds per decision (clock)"),
         ("/option clock 99999", "0 (none) to 3600"),
         ("/option players", "Usage"),
     ):
@@ -128,3 +130,36 @@ def test_room_creation_is_validated_by_the_declared_options(box: Box) -> None:
         box.hub.create_room("toy", {}, -1, box.host)
     room = box.hub.create_room("toy", {"players": 3}, 5, box.host)
     assert room.options == {"players": 3, "tricks": 3} and len(room.seats) == 3
+
+
+def test_help_is_a_list_one_line_per_command_and_option(box: Box) -> None:
+    room = box.room("northstar")
+    box.say(room, "/help")
+    lines = json.loads(box.replies()[-1])["text"].split("\n")
+    bullets = [line for line in lines if line.startswith("• ")]
+    assert len(bullets) == len(commands.COMMANDS) + len(room.game.options_spec()) + 4
+    assert max(len(line) for line in lines) < 160
+    # a choice is named by its label, with the value /option takes
+    assert any("Schmidt (110 cards) (schmidt)" in line for line in bullets)
+    assert "• deck: Колода (одно из: Schmidt (110 карт) (schmidt)" in commands.help_text(room, "ru")
+
+
+def test_a_time_option_says_what_it_replaces_and_refuses_what_does_not_apply(box: Box) -> None:
+    room = box.room("toy")
+    with pytest.raises(RoomError) as refused:
+        box.say(room, "/option increment 5")  # no time bank: an increment would add to nothing
+    assert refused.value.code == "bad_option" and "set /option bank first" in \
+        refused.value.message
+    assert room.timing.increment == 0
+    box.say(room, "/option bank 300")
+    box.say(room, "/option increment 10")
+    box.replies()
+    box.say(room, "/option clock 30")
+    said = " ".join(box.replies())
+    assert ("30 s per decision replaces a time bank of 300 + 10 s, which no longer applies."
+            in said)
+    assert room.clock == 30 and room.timing.bank == 0
+    with pytest.raises(RoomError):
+        box.say(room, "/option increment 5")
+    box.say(room, "/option clock 45")  # the same mode: nothing replaced
+    assert "replaces" not in " ".join(box.replies())

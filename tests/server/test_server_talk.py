@@ -261,7 +261,7 @@ def test_every_server_sentence_is_translated() -> None:
     in ru, it and de unless it holds only identifiers (sentences the walk cannot reach, such
     as the storage lines, are checked here)."""
     for key, texts in table().items():
-        fields = {name: "7" for name in re.findall(r"\{(\w+)\}", texts["en"])}
+        fields = {name: "7" for name in re.findall(r"\{(\w+)(?::[^}]*)?\}", texts["en"])}
         english = say("en", key, **fields)
         if not words(english, []):
             continue

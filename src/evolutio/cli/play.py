@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import random
 import time
 from pathlib import Path
@@ -41,6 +42,7 @@ from evolutio.core.game import (
     describe_choice,
 )
 from evolutio.core.match import Match
+from evolutio.core.words import Viewer
 from evolutio.sim.runner import derive_seed
 
 
@@ -129,6 +131,14 @@ def _ask(
             console.print(f"[red]{exc.reason}[/]")
 
 
+def _login_name() -> str:
+    """The person's login name, the record's name for them unless ``--name`` gives one."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name in this environment
+        return "player"
+
+
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
 def play(
     ctx: typer.Context,
@@ -141,7 +151,9 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="Game seed (default: random)."),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
     record: Path | None = typer.Option(None, "--record", help="Where to save the game record."),
-    name: str = typer.Option("you", "--name", help="Your name in the record."),
+    name: str | None = typer.Option(
+        None, "--name", help="Your name in the record (default: your login name)."
+    ),
 ) -> None:
     """Play a game in the terminal against bots; the record is saved at the end.
 
@@ -163,12 +175,14 @@ def play(
         }
     except BotError as exc:
         raise fail(str(exc)) from None
-    names = [name if s == seat else f"{bots} {s}" for s in range(players)]
-    match = Match.new(game, options, seed, names)
+    # the person's seat is the reader of the log: its sentences say "You draw 2 cards"
+    names = [Viewer(name or _login_name()) if s == seat else f"{bots} {s}"
+             for s in range(players)]
+    match = Match.new(game, options, seed, [str(n) for n in names])
     console.print(Rule(f"{game.title} · seed {seed} · {players} players"))
     others = players - 1
     console.print(
-        f"You are {name} (seat {seat}) against {others} bot{'s' if others > 1 else ''} "
+        f"You are {names[seat]} (seat {seat}) against {others} bot{'s' if others > 1 else ''} "
         f"({bots}). Type 'help' for how to choose and for card texts.",
         highlight=False,
     )

@@ -16,10 +16,17 @@ from rich.text import Text
 from rich.tree import Tree
 
 from evolutio.core.game import JSON, Game
+from evolutio.core.words import words
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "white")
 #: view keys the generic tree leaves out (the game's name is in the title already).
 SKIPPED_KEYS = ("game",)
+#: the generic tree's own words, by language
+WORDS = {
+    "yes": words("yes", ru="да", it="sì", de="ja"),
+    "no": words("no", ru="нет", it="no", de="nein"),
+    "none": words("none", ru="нет", it="nessuno", de="keine"),
+}
 
 
 def seat_style(seat: int) -> str:
@@ -33,37 +40,44 @@ def render_view(
     labels = game.labels(language)
     terminal = game.terminal
     if terminal is not None:
-        rendered: RenderableType = terminal.render(view, labels, players)
+        rendered: RenderableType = terminal.render(view, labels, players, language)
         return rendered
-    return render_tree(game.title, view, labels, players)
+    title = game.info.titles.get(language) or game.title
+    return render_tree(title, view, labels, players, language)
 
 
 def _heading(key: str, labels: Mapping[str, str]) -> str:
-    return labels.get(key) or key.replace("_", " ")
+    """A view field's name: the game's ``view:<key>`` label, its label of ``key``, the key."""
+    return labels.get(f"view:{key}") or labels.get(key) or key.replace("_", " ")
 
 
-def _cell(value: Any) -> Text:
+def _word(key: str, language: str) -> str:
+    return WORDS[key].get(language) or WORDS[key]["en"]
+
+
+def _cell(value: Any, language: str = "en") -> Text:
     """A scalar (or a short list) as a table cell or a leaf value."""
     if value is None:
         return Text("—", style="dim")
     if isinstance(value, bool):
-        return Text("yes" if value else "no", style="green" if value else "dim")
+        return Text(_word("yes" if value else "no", language),
+                    style="green" if value else "dim")
     if isinstance(value, (int, float)):
         return Text(str(value), style="bold")
     if isinstance(value, (list, tuple)):
         if not value:
-            return Text("none", style="dim")
-        return Text(", ".join(_item(v) for v in value))
+            return Text(_word("none", language), style="dim")
+        return Text(", ".join(_item(v, language) for v in value))
     if isinstance(value, Mapping):
-        return Text(", ".join(f"{k} {_cell(v).plain}" for k, v in value.items()))
+        return Text(", ".join(f"{k} {_cell(v, language).plain}" for k, v in value.items()))
     return Text(str(value))
 
 
-def _item(value: Any) -> str:
+def _item(value: Any, language: str = "en") -> str:
     """One element of a list: nested lists in brackets, so ``[[1, 2]]`` reads ``[1, 2]``."""
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_item(v) for v in value) + "]"
-    return _cell(value).plain
+        return "[" + ", ".join(_item(v, language) for v in value) + "]"
+    return _cell(value, language).plain
 
 
 def _is_scalar(value: Any) -> bool:
@@ -81,7 +95,8 @@ def _seat_name(seat: Any, players: Sequence[str]) -> Text:
 
 
 def _records_table(
-    records: Sequence[Mapping[str, Any]], labels: Mapping[str, str], players: Sequence[str]
+    records: Sequence[Mapping[str, Any]], labels: Mapping[str, str], players: Sequence[str],
+    language: str = "en",
 ) -> Table:
     """A list of objects (players, cards...) as a table, one column per key; a ``seat``
     column shows the player's name in its colour."""
@@ -91,7 +106,8 @@ def _records_table(
         table.add_column(_heading(key, labels), justify="left" if key == "seat" else "right")
     for record in records:
         cells = [
-            _seat_name(record.get(key), players) if key == "seat" else _cell(record.get(key))
+            _seat_name(record.get(key), players) if key == "seat"
+            else _cell(record.get(key), language)
             for key in keys
         ]
         table.add_row(*cells)
@@ -99,24 +115,26 @@ def _records_table(
 
 
 def _branch(
-    tree: Tree, key: str, value: Any, labels: Mapping[str, str], players: Sequence[str]
+    tree: Tree, key: str, value: Any, labels: Mapping[str, str], players: Sequence[str],
+    language: str = "en",
 ) -> None:
     heading = Text(_heading(key, labels), style="bold")
     if _is_records(value):
-        tree.add(Group(heading, _records_table(value, labels, players)))
+        tree.add(Group(heading, _records_table(value, labels, players, language)))
     elif isinstance(value, Mapping) and value:
         sub = tree.add(heading)
         for inner, item in value.items():
-            _branch(sub, str(inner), item, labels, players)
+            _branch(sub, str(inner), item, labels, players, language)
     else:
         line = heading.copy()
         line.append(": ")
-        line.append_text(_cell(value))
+        line.append_text(_cell(value, language))
         tree.add(line)
 
 
 def render_tree(
-    title: str, view: JSON, labels: Mapping[str, str], players: Sequence[str]
+    title: str, view: JSON, labels: Mapping[str, str], players: Sequence[str],
+    language: str = "en",
 ) -> RenderableType:
     """Any view as a tree: plain values as ``name: value`` lines, lists of objects (the
     players...) as tables, nested objects as branches. Hidden values (``None``) show as a
@@ -133,12 +151,12 @@ def render_tree(
                 line.append_text(_seat_name(value, players))
                 continue
             line.append(f"{_heading(key, labels)} ")
-            line.append_text(_cell(value))
+            line.append_text(_cell(value, language))
         tree.add(line)
     for key, value in view.items():
         if key in SKIPPED_KEYS or _is_scalar(value):
             continue
-        _branch(tree, key, value, labels, players)
+        _branch(tree, key, value, labels, players, language)
     return tree
 
 

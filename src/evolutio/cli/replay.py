@@ -10,15 +10,40 @@ from rich.rule import Rule
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.render import render_view
 from evolutio.core.match import replay as replay_record
+from evolutio.core.plural import counted
 from evolutio.core.record import Record, RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import get_game
+from evolutio.core.words import Viewer, words
+
+#: the replay's own words, in the language of its sentences (``--language``)
+WORDS = {
+    "head": words("{title} · seed {seed} · {actions}", ru="{title} · зерно {seed} · {actions}",
+                  it="{title} · seme {seed} · {actions}", de="{title} · Seed {seed} · {actions}"),
+    "actions": words("action|actions", ru="действие|действия|действий", it="azione|azioni",
+                     de="Aktion|Aktionen"),
+    "points": words("point|points", ru="очко|очка|очков", it="punto|punti", de="Punkt|Punkte"),
+    "unfinished": words("The record ends before the game is over.",
+                        ru="Запись кончается до конца игры.",
+                        it="La registrazione finisce prima della fine della partita.",
+                        de="Die Aufzeichnung endet vor dem Spielende."),
+}
+
+
+def _say(key: str, language: str, **fields: object) -> str:
+    texts = WORDS[key]
+    return (texts.get(language) or texts["en"]).format(**fields)
+
+
+def _count(n: int, noun: str, language: str) -> str:
+    return counted(n, language, _say(noun, language).split("|"))
 
 
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A record saved by play, simulate or the server."),
     seat: int | None = typer.Option(
-        None, "--seat", help="Show the table as this seat saw it (default: spectator view)."
+        None, "--seat", help="Show the table as this seat saw it and tell its moves in the "
+        "second person (default: spectator view)."
     ),
     pause: bool = typer.Option(
         False, "--pause/--no-pause", help="Wait for Enter after every action."
@@ -42,7 +67,9 @@ def replay(
         record = Record.load(file)
         game = get_game(record.game)
         names = list(record.players)
-        console.print(Rule(f"{game.title} · seed {record.seed} · {len(record.actions)} actions"))
+        title = game.info.titles.get(language) or game.title
+        console.print(Rule(_say("head", language, title=title, seed=record.seed,
+                                actions=_count(len(record.actions), "actions", language))))
         if record.rules < game.info.rules:
             console.print(
                 f"[yellow]Notice:[/] this record was played under {record.game} rules "
@@ -56,6 +83,8 @@ def replay(
             state = match.state
             if not names:
                 names = [f"seat {s + 1}" for s in range(state.num_players)]
+            if seat is not None and 0 <= seat < len(names):
+                names[seat] = Viewer(names[seat])  # its moves said as "You draw 2 cards"
             if step is None:
                 continue
             who = names[step.seat] if step.seat < len(names) else f"seat {step.seat}"
@@ -85,10 +114,11 @@ def replay(
     console.print(render_view(game, game.view(state, seat), names, language))
     result = game.outcome(state)
     if result is None:
-        console.print("[yellow]The record ends before the game is over.[/]")
+        console.print(f"[yellow]{_say('unfinished', language)}[/]")
         return
     for s in sorted(range(len(result.scores)), key=lambda s: result.ranks[s]):
-        console.print(f"{result.ranks[s]}. {names[s]}: {result.scores[s]} points")
+        points = _count(result.scores[s], "points", language)
+        console.print(f"{result.ranks[s]}. {names[s]}: {points}")
     if record.outcome is not None and record.outcome.get("scores") != list(result.scores):
         older = (f" (it was played under {record.game} rules {record.rules}: see the notice "
                  "above)" if record.rules < game.info.rules else "")

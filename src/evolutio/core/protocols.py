@@ -78,6 +78,8 @@ class Heuristic(Protocol):
 
 @runtime_checkable
 class TerminalRenderer(Protocol):
-    """Draws a seat's view in the terminal (a Rich renderable)."""
+    """Draws a seat's view in the terminal (a Rich renderable), its words in ``language``
+    (``labels`` are the game's names in it)."""
 
-    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any: ...
+    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str],
+               language: str = "en") -> Any: ...

@@ -113,26 +113,35 @@ def cmd_option(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_host(room, conn)
     need_open(room, "option")
     if len(args) < 2:
-        names = ", ".join([*(s.name for s in room.game.options_spec()), *timing.NAMES])
-        raise RoomError("bad_option", "option_usage", names=names)
+        raise RoomError("bad_option", "option_usage", names=option_names(room))
     raw = " ".join(args[1:])
     label: Any
     shown: Any
     if args[0].lower() in timing.NAMES:
         name = args[0].lower()
+        if name == "increment" and not room.timing.bank:
+            raise RoomError("bad_option", "increment_needs_bank")
+        before = time_mode(room.clock, room.timing)
         room.clock, shown = timing.set_option(room.clock, room.timing, name, raw)
-        label = Words(lambda lang: say(lang, "clock_label")) if name == "clock" else name
+        label = time_label(name)
+        after = time_mode(room.clock, room.timing)
+        if before is not None and after is not None and before.key != after.key:
+            room.save()
+            room.system("option_set", name=conn.name, option=label, value=shown)
+            room.system("time_replaced", now=after, before=before)
+            room.send_room()
+            return
     else:
         specs = room.game.options_spec()
         try:
             spec = opts.find(specs, args[0])
         except OptionError:
             raise RoomError("bad_option", "unknown_option", name=args[0],
-                            names=", ".join([*(s.name for s in specs), *timing.NAMES])) from None
+                            names=option_names(room)) from None
         try:
             options = room.game.normalize_options({**room.options, spec.name: spec.parse(raw)})
         except OptionError as exc:
-            raise option_refusal(exc) from None
+            raise option_refusal(exc, spec) from None
         seats = opts.seat_option(specs)
         if seats is not None:
             room.seats.resize(int(options[seats.name]))
@@ -143,6 +152,38 @@ def cmd_option(room: RoomFace, conn: Conn, args: list[str]) -> None:
     room.save()
     room.system("option_set", name=conn.name, option=label, value=shown)
     room.send_room()
+
+
+class TimeMode(Words):
+    """A room's time control in words ("a time bank of 300 + 10 s"), keyed by its mode."""
+
+    def __init__(self, key: str, **fields: int) -> None:
+        super().__init__(lambda lang: say(lang, key, **fields))
+        self.key = key
+
+
+def time_mode(clock: int, control: timing.Timing) -> TimeMode | None:
+    """The time control in force (None: no clock)."""
+    mode = control.mode(clock)
+    if mode == "days":
+        return TimeMode("mode_days", n=control.days)
+    if mode == "bank":
+        return TimeMode("mode_bank", bank=control.bank, increment=control.increment)
+    return TimeMode("mode_move", n=clock) if mode == "move" else None
+
+
+def time_label(name: str) -> Words:
+    """A time option's name as people say it (``clock`` -> "the clock (seconds per decision)")."""
+    return Words(lambda lang: say(lang, f"{name}_label"))
+
+
+def option_names(room: RoomFace) -> Words:
+    """The room's options by their labels, each with the name ``/option`` takes."""
+    def named(lang: str) -> str:
+        game = [f"{spec.text(lang)} ({spec.name})" for spec in room.game.options_spec()]
+        times = [say(lang, f"named_{name}") for name in timing.NAMES]
+        return ", ".join([*game, *times])
+    return Words(named)
 
 
 def cmd_who(room: RoomFace, conn: Conn, args: list[str]) -> None:
@@ -201,9 +242,10 @@ def option_value(spec: opts.OptionSpec, value: Any, lang: str) -> str:
     return spec.format(value)
 
 
-def option_refusal(error: OptionError) -> RoomError:
+def option_refusal(error: OptionError, spec: opts.OptionSpec | None = None) -> RoomError:
     """``error`` (a game's or the core's) as the room's ``bad_option`` refusal, said in each
-    reader's language from its code and params (core.common.OptionError)."""
+    reader's language from its code and params (core.common.OptionError); with the option's
+    ``spec``, its choices by their labels."""
     params = error.params
     if error.code == "unknown_option":
         return RoomError("bad_option", "unknown_option", name=params["name"],
@@ -211,43 +253,53 @@ def option_refusal(error: OptionError) -> RoomError:
     if error.code in ("bad_value", "no_value"):
         return RoomError("bad_option", "bad_option_value", name=params["name"],
                          raw=params.get("value", ""),
-                         allowed=Words(functools.partial(allowed_words, params)))
+                         allowed=Words(functools.partial(allowed_words, params, spec=spec)))
     if error.code == "together":
         return RoomError("bad_option", "options_together", reason=Words(error.text))
     return RoomError("bad_option", str(error))
 
 
-def allowed_words(allows: Mapping[str, Any], lang: str) -> str:
+def allowed_words(allows: Mapping[str, Any], lang: str,
+                  spec: opts.OptionSpec | None = None) -> str:
     """The values an option takes (``OptionSpec.allows``: ``kind``, ``low`` and ``high``, or
-    ``choices``), in words in ``lang``."""
+    ``choices``), in words in ``lang``; with the option's ``spec``, each choice by its label
+    and the value ``/option`` takes."""
     if allows["kind"] == "int":
         return say(lang, "allowed_int", low=allows["low"], high=allows["high"])
     if allows["kind"] == "bool":
         return say(lang, "allowed_bool")
-    values = ", ".join(str(c) for c in allows["choices"])
+    values = ", ".join(choice_words(spec, c, lang) for c in allows["choices"])
     return say(lang, "allowed_choice" if allows["kind"] == "choice" else "allowed_multi",
                values=values)
 
 
+def choice_words(spec: opts.OptionSpec | None, choice: Any, lang: str) -> str:
+    """A choice as typed, with its label when it has one: "Schmidt (110 cards) (schmidt)"."""
+    label = spec.choice_text(choice, lang) if spec is not None else str(choice)
+    return label if label == str(choice) else f"{label} ({choice})"
+
+
 def allowed(spec: opts.OptionSpec, lang: str) -> str:
     """The values an option takes, in words in ``lang``."""
-    return allowed_words(spec.allows(), lang)
+    return allowed_words(spec.allows(), lang, spec)
 
 
 def help_text(room: RoomFace, lang: str = "en") -> str:
-    """The commands, then the room game's options (their localized labels) and the clock."""
+    """The commands, then the room game's options (their localized labels) and the clock:
+    one line each, as a list."""
     levels = "|".join(BOT_LEVELS)
-    commands = "; ".join(
-        f"/{name}{' ' + say(lang, usage, levels=levels) if usage else ''} - {say(lang, what)}"
+    commands = [
+        f"/{name}{' ' + say(lang, usage, levels=levels) if usage else ''} – {say(lang, what)}"
         for name, (_, usage, what) in COMMANDS.items()
-    )
+    ]
     options = [
         say(lang, "help_option", name=spec.name, label=spec.text(lang),
-            allowed=allowed(spec, lang), default=spec.format(spec.default))
+            allowed=allowed(spec, lang), default=option_value(spec, spec.default, lang))
         for spec in room.game.options_spec()
     ]
     options.extend(timing.describe(lang))
-    return say(lang, "help", commands=commands, options="; ".join(options))
+    return say(lang, "help", commands="\n".join(f"• {line}" for line in commands),
+               options="\n".join(f"• {line}" for line in options))
 
 
 def run(room: RoomFace, conn: Conn, text: str) -> None:

@@ -2,8 +2,11 @@
 
 Each sentence has a key and one text per language in ``texts/*.toml`` (one file per area,
 ``[key]`` tables with ``en``, ``ru``, ``it`` and ``de``), with ``{field}`` placeholders filled
-by :func:`say`. Games bring their own sentences (``describe_*``); this holds only what the
-server says itself: system lines, command replies, refusals.
+by :func:`say`. A count that a noun follows carries the noun's forms in its placeholder,
+``{count:room|rooms}`` (Russian ``{count:комната|комнаты|комнат}``: one, few, many, the order
+of ``core.plural.ORDER``), said as "1 room", "5 rooms", "21 комната". Games bring their own
+sentences (``describe_*``); this holds only what the server says itself: system lines,
+command replies, refusals.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from evolutio.core.plural import ORDER, counted
 from evolutio.server.i18n import LANGUAGES
 
 
@@ -25,6 +29,25 @@ class TextsError(ValueError):
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _plurals(text: str) -> list[list[str]]:
+    """The noun forms of every counted placeholder (``{count:room|rooms}``) of ``text``."""
+    return [spec.split("|") for _, name, spec, _ in string.Formatter().parse(text)
+            if name and spec and "|" in spec]
+
+
+class _Sayer(string.Formatter):
+    """``str.format`` that says a counted placeholder (``{n:card|cards}``) with the form of
+    the noun for its number in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return counted(int(value), self.lang, format_spec.split("|"))
+        return str(super().format_field(value, format_spec))
 
 
 def load(folder: Traversable) -> dict[str, dict[str, str]]:
@@ -46,6 +69,9 @@ def load(folder: Traversable) -> dict[str, dict[str, str]]:
             for lang, text in texts.items():
                 if not isinstance(text, str) or _fields(text) != wanted:
                     raise TextsError(f"{where}: {lang} must use the fields {sorted(wanted)}")
+                forms = len(ORDER.get(lang, ("one", "other")))
+                if any(len(nouns) != forms for nouns in _plurals(text)):
+                    raise TextsError(f"{where}: {lang} gives a counted noun {forms} forms")
             out[key] = dict(texts)
     return out
 
@@ -72,10 +98,11 @@ class Words:
 
 def say(lang: str, key: str, **fields: Any) -> str:
     """The sentence ``key`` in ``lang`` (English when the language is unknown); a field with
-    an ``in_lang(lang)`` method (words that depend on the language) is said in ``lang`` too."""
+    an ``in_lang(lang)`` method (words that depend on the language) is said in ``lang`` too,
+    and a counted one (``{count:room|rooms}``) with the noun's form for its number."""
     texts = table()[key]
     said = {k: v.in_lang(lang) if hasattr(v, "in_lang") else v for k, v in fields.items()}
-    return texts.get(lang, texts["en"]).format(**said)
+    return _Sayer(lang).format(texts.get(lang, texts["en"]), **said)
 
 
 def request_lang(accept: str | None, asked: str | None = None) -> str:

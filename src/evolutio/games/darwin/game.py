@@ -118,7 +118,7 @@ class DarwinsChoice(GameBase):
         summary=words(
             "Darwin's Choice: build species from animal parts, fit them to changing habitats "
             "over four eras.",
-            ru="Darwin's Choice: собирайте виды из частей животных и приспосабливайте их к "
+            ru="«Выбор Дарвина»: собирайте виды из частей животных и приспосабливайте их к "
             "меняющимся средам за четыре эры.",
             it="Darwin's Choice: crea specie da parti di animali e adattale ad habitat che "
             "cambiano in quattro Ere.",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from evolutio.core.game import Action, Event
-from evolutio.core.words import words
+from evolutio.core.plural import counted
+from evolutio.core.words import addressed, words
 from evolutio.games.darwin import actions as a
 from evolutio.games.darwin import events as ev
 from evolutio.games.darwin.cards import LANGUAGES, load_catalog
@@ -155,10 +156,10 @@ SENTENCES: dict[str, W] = {
                     ru="{name} берёт карту ({deck}).",
                     it="{name} pesca una carta {deck}.",
                     de="{name} zieht eine {deck} Karte."),
-    "e_redrew": words("{name} discards {n} cards to draw anew.",
-                      ru="{name} сбрасывает {n} карт и берёт новые.",
-                      it="{name} scarta {n} carte per ripescare.",
-                      de="{name} wirft {n} Karten ab und zieht neu."),
+    "e_redrew": words("{name} discards {n} to draw anew.",
+                      ru="{name} сбрасывает {n} и берёт новые.",
+                      it="{name} scarta {n} per ripescare.",
+                      de="{name} wirft {n} ab und zieht neu."),
     "e_exchanged": words("{name} puts {card} in the market and takes {take}.",
                          ru="{name} кладёт {card} на рынок и берёт {take}.",
                          it="{name} mette {card} nel Mercato e prende {take}.",
@@ -195,6 +196,42 @@ SENTENCES: dict[str, W] = {
                       ru="Вид {species} ({name}) получает {points} ({reason}).",
                       it="La specie {species} di {name} ottiene {points} ({reason}).",
                       de="Art {species} von {name} erhält {points} ({reason})."),
+    "you_e_drew": words("You draw a {deck} card.",
+                        ru="Вы берёте карту ({deck}).",
+                        it="Peschi una carta {deck}.",
+                        de="Du ziehst eine {deck} Karte."),
+    "you_e_redrew": words("You discard {n} to draw anew.",
+                          ru="Вы сбрасываете {n} и берёте новые.",
+                          it="Scarti {n} per ripescare.",
+                          de="Du wirfst {n} ab und ziehst neu."),
+    "you_e_exchanged": words("You put {card} in the market and take {take}.",
+                             ru="Вы кладёте {card} на рынок и берёте {take}.",
+                             it="Metti {card} nel Mercato e prendi {take}.",
+                             de="Du legst {card} auf den Markt und nimmst {take}."),
+    "you_e_created": words("You create species {species} in {habitat}.",
+                           ru="Вы создаёте вид {species}: {habitat}.",
+                           it="Crei la specie {species} in {habitat}.",
+                           de="Du erschaffst Art {species} in {habitat}."),
+    "you_e_mutated": words("You mutate species {species} (cost {cost} DP).",
+                           ru="Вы изменяете вид {species} (цена {cost} ОД).",
+                           it="Muti la specie {species} (costo {cost} PD).",
+                           de="Du mutierst Art {species} (Kosten {cost} DP)."),
+    "you_e_migrated": words("You migrate species {species} to {habitat}.",
+                            ru="Вы переселяете вид {species}: {habitat}.",
+                            it="Migri la specie {species} in {habitat}.",
+                            de="Du lässt Art {species} nach {habitat} wandern."),
+    "you_e_passed": words("You pass.",
+                          ru="Вы пасуете.",
+                          it="Passi.",
+                          de="Du passt."),
+    "you_e_extinct": words("Your species {species} {cause}.",
+                           ru="Ваш вид {species}: {cause}.",
+                           it="La tua specie {species}: {cause}.",
+                           de="Deine Art {species}: {cause}."),
+    "you_e_scored": words("Your species {species} scores {points} ({reason}).",
+                          ru="Ваш вид {species} получает {points} ({reason}).",
+                          it="La tua specie {species} ottiene {points} ({reason}).",
+                          de="Deine Art {species} erhält {points} ({reason})."),
     "e_event": words("Event: {event}. {effect}",
                      ru="Событие: {event}. {effect}",
                      it="Evento: {event}. {effect}",
@@ -349,8 +386,23 @@ KINDS: dict[str, W] = {
 }
 
 
+#: nouns with their plural forms (one|other; Russian one|few|many), for counts
+NOUNS = {
+    "cards": words("card|cards", ru="карту|карты|карт", it="carta|carte", de="Karte|Karten"),
+    "points": words("Darwin point|Darwin points", ru="очко Дарвина|очка Дарвина|очков Дарвина",
+                    it="punto Darwin|punti Darwin", de="Darwinpunkt|Darwinpunkte"),
+}
+
+
+def count(n: int, noun: str, language: str) -> str:
+    """``n`` and the noun's form for it: "1 card", "5 карт"."""
+    return counted(n, language, pick(NOUNS[noun], language).split("|"))
+
+
 def say(key: str, language: str, **values: Any) -> str:
-    texts = SENTENCES[key]
+    """The sentence ``key`` in ``language`` filled with ``values``; in the second person when
+    its subject is the reader (``core.words.addressed``)."""
+    texts = SENTENCES[addressed(key, values, SENTENCES)]
     return (texts.get(language) or texts["en"]).format(**values)
 
 
@@ -461,7 +513,8 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
         return say("e_drew", language, name=name(event.seat),
                    deck=pick(DECKS[event.deck], language))
     if isinstance(event, ev.Redrew):
-        return say("e_redrew", language, name=name(event.seat), n=event.discarded)
+        return say("e_redrew", language, name=name(event.seat),
+                   n=count(event.discarded, "cards", language))
     if isinstance(event, ev.Exchanged):
         return say("e_exchanged", language, name=name(event.seat),
                    card=card_name(event.card, language), take=card_name(event.take, language))
@@ -484,7 +537,8 @@ def describe_event(event: Event, language: str, seats: list[str] | None) -> str:
                    cause=pick(CAUSES[event.cause], language))
     if isinstance(event, ev.Scored):
         return say("e_scored", language, species=f"S{event.species}", name=name(event.owner),
-                   points=event.points, reason=pick(REASONS[event.reason], language))
+                   points=count(event.points, "points", language),
+                   reason=pick(REASONS[event.reason], language))
     if isinstance(event, ev.EventRevealed):
         title, effect = event_text(event.event, language)
         return say("e_event", language, event=title, effect=effect)

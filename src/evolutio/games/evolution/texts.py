@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
 from evolutio.core.game import JSON, Action
 from evolutio.core.plural import plural
+from evolutio.core.words import Viewer
 from evolutio.games.evolution.actions import PlayAnimal, PlayPair, Trigger
 from evolutio.games.evolution.cards import display_names, trait_name
 from evolutio.games.evolution.geography import place_name
@@ -233,6 +235,8 @@ def describe_event(
         dice = "+".join(map(str, data["dice"]))
         bonus = f"+{data['bonus']}" if data["bonus"] and dice else str(data["bonus"] or "")
         data["roll"] = f"{dice}{bonus} = " if dice else ""
+    if kind == "animal_regrown" and data.get("source") in ("hand", "deck"):
+        data["source"] = word(f"source_{data['source']}")
     if kind == "die_rolled":
         data["result"] = word("escapes") if data["success"] else word("caught")
     if kind == "phase_started" and isinstance(data.get("phase"), str):
@@ -261,7 +265,14 @@ def describe_event(
     template = sentence("events", kind, language)
     if template is None:
         return kind.replace("_", " ") + ": " + ", ".join(f"{k} {v}" for k, v in data.items())
+    if _reader(data):
+        template = sentence("events_you", kind, language) or template
     return template.format(**data)
+
+
+def _reader(fields: Mapping[str, object]) -> bool:
+    """Is the subject of a sentence (``seat`` or ``owner``) the reader (``core.words.Viewer``)?"""
+    return any(isinstance(fields.get(key), Viewer) for key in ("seat", "owner"))
 
 
 def describe_decision(state: State, kind: str, prompt: str, language: str = "en") -> str:
@@ -304,4 +315,6 @@ def describe_done(
     name = seats[seat] if seats and 0 <= seat < len(seats) else _word("seat", language).format(
         seat=seat + 1
     )
+    if isinstance(name, Viewer):
+        template = sentence("done_you", action.type, language) or template
     return template.format(seat=name)

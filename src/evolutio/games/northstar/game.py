@@ -58,11 +58,18 @@ OPTIONS = (
                      de="2-5 Spieler; 6 mit dem North-Star-Deck."),
                low=2, high=6, seats=True),
     OptionSpec("deck", "choice", "schmidt", words("Deck", ru="Колода", it="Mazzo", de="Kartensatz"),
-               words("schmidt: 110 cards (seed 002); northstar: 129 cards, 2-6 players.",
-                     ru="schmidt: 110 карт; northstar: 129 карт, 2-6 игроков.",
-                     it="schmidt: 110 carte; northstar: 129 carte, 2-6 giocatori.",
-                     de="schmidt: 110 Karten; northstar: 129 Karten, 2-6 Spieler."),
-               choices=("schmidt", "northstar")),
+               words("Schmidt: 110 cards (seed 002), 2-5 players; North Star: 129 cards, 2-6 "
+                     "players.",
+                     ru="Schmidt: 110 карт, 2-5 игроков; North Star: 129 карт, 2-6 игроков.",
+                     it="Schmidt: 110 carte, 2-5 giocatori; North Star: 129 carte, 2-6 giocatori.",
+                     de="Schmidt: 110 Karten, 2-5 Spieler; North Star: 129 Karten, 2-6 Spieler."),
+               choices=("schmidt", "northstar"),
+               choice_labels={
+                   "schmidt": words("Schmidt (110 cards)", ru="Schmidt (110 карт)",
+                                    it="Schmidt (110 carte)", de="Schmidt (110 Karten)"),
+                   "northstar": words("North Star (129 cards)", ru="North Star (129 карт)",
+                                      it="North Star (129 carte)", de="North Star (129 Karten)"),
+               }),
     OptionSpec("hard_shell_bonus", "int", 4,
                words("Hard Shell bonus",
                      ru="Бонус Панциря",
@@ -75,18 +82,32 @@ OPTIONS = (
                low=1, high=6),
     OptionSpec("two_player_deck", "choice", "reduced",
                words("2-player deck", ru="Колода на двоих", it="Mazzo in due", de="Deck zu zweit"),
-               words("reduced: 40 random cards removed with 2 players (R-N16); full: all.",
-                     ru="reduced: убрать 40 случайных карт; full: все.",
-                     it="reduced: 40 carte casuali tolte; full: tutte.",
-                     de="reduced: 40 zufällige Karten entfernt; full: alle."),
-               choices=("reduced", "full")),
+               words("With 2 players: 40 random cards removed (R-N16), or all cards.",
+                     ru="Вдвоём: без 40 случайных карт или все карты.",
+                     it="In due: senza 40 carte casuali, o tutte le carte.",
+                     de="Zu zweit: ohne 40 zufällige Karten, oder alle Karten."),
+               choices=("reduced", "full"),
+               choice_labels={
+                   "reduced": words("40 cards fewer", ru="без 40 карт", it="40 carte in meno",
+                                    de="40 Karten weniger"),
+                   "full": words("all cards", ru="все карты", it="tutte le carte",
+                                 de="alle Karten"),
+               }),
     OptionSpec("variant", "choice", "retail",
                words("Rules", ru="Правила", it="Regole", de="Regeln"),
-               words("retail (seed 002) or cs4500 (the course's attack rules, R-N39).",
-                     ru="retail или cs4500 (правила курса).",
-                     it="retail o cs4500 (regole del corso).",
-                     de="retail (Seed 002) oder cs4500 (Kursregeln)."),
-               choices=("retail", "cs4500")),
+               words("The published game's rules (seed 002), or the attack rules of the "
+                     "CS4500 course (R-N39).",
+                     ru="Правила изданной игры или правила атаки курса CS4500.",
+                     it="Le regole del gioco pubblicato, o le regole d'attacco del corso CS4500.",
+                     de="Die Regeln des veröffentlichten Spiels oder die Angriffsregeln des "
+                     "Kurses CS4500."),
+               choices=("retail", "cs4500"),
+               choice_labels={
+                   "retail": words("published game", ru="изданная игра",
+                                   it="gioco pubblicato", de="veröffentlichtes Spiel"),
+                   "cs4500": words("CS4500 course attacks", ru="атаки по курсу CS4500",
+                                   it="attacchi del corso CS4500", de="Angriffe nach Kurs CS4500"),
+               }),
 )
 
 
@@ -103,7 +124,7 @@ class NorthStar(GameBase):
         chance=True,
         languages=LANGUAGES,
         tallies=(
-            Tally("rounds", "mean", words("Rounds", ru="Раунды", it="Round", de="Runden")),
+            Tally("rounds", "mean", words("Rounds", ru="Раунды", it="Giri", de="Runden")),
             Tally("survivor_traits", "count",
                   words("Traits of survivors",
                         ru="Свойства выживших",
@@ -172,14 +193,13 @@ class NorthStar(GameBase):
         if opts["players"] > 5 and opts["deck"] != "northstar":
             raise OptionError(
                 "players must be 2 to 5; 6 players need deck=northstar", "together",
-                texts=words("6 players need the North Star deck (deck=northstar); the "
-                            "Schmidt deck seats 2 to 5.",
-                            ru="Для 6 игроков нужна колода North Star (deck=northstar); "
-                            "колода Schmidt — на 2-5 игроков.",
-                            it="In 6 serve il mazzo North Star (deck=northstar); il mazzo "
-                            "Schmidt è per 2-5 giocatori.",
-                            de="Zu sechst braucht es das North-Star-Deck (deck=northstar); "
-                            "das Schmidt-Deck reicht für 2 bis 5."),
+                texts=words("6 players need the North Star deck; the Schmidt deck seats 2 to 5.",
+                            ru="Для 6 игроков нужна колода North Star; колода Schmidt — на "
+                            "2-5 игроков.",
+                            it="In 6 serve il mazzo North Star; il mazzo Schmidt è per 2-5 "
+                            "giocatori.",
+                            de="Zu sechst braucht es das North-Star-Deck; das Schmidt-Deck "
+                            "reicht für 2 bis 5."),
             )
         return opts
 

@@ -16,25 +16,71 @@ from rich.table import Table
 from rich.text import Text
 
 from evolutio.core.game import JSON
+from evolutio.core.words import words
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red")
-PHASES = {"food": "choose food", "play": "play cards", "before": "before feeding",
-          "feed": "feeding", "over": "game over"}
+PHASES = {
+    "food": words("choose food", ru="выбор еды", it="scelta del cibo", de="Nahrung wählen"),
+    "play": words("play cards", ru="розыгрыш карт", it="gioco delle carte",
+                  de="Karten ausspielen"),
+    "before": words("before feeding", ru="перед питанием", it="prima dell'alimentazione",
+                    de="vor dem Fressen"),
+    "feed": words("feeding", ru="питание", it="alimentazione", de="Fressen"),
+    "over": words("game over", ru="конец игры", it="fine partita", de="Spielende"),
+}
+#: the table's own words (trait names are the game's labels)
+WORDS = {
+    "round": words("Round {n}", ru="Раунд {n}", it="Giro {n}", de="Runde {n}"),
+    "watering_hole": words("watering hole {n}", ru="водопой {n}", it="pozza {n}",
+                           de="Wasserloch {n}"),
+    "piles": words("draw pile {deck} · discard {discard}", ru="колода {deck} · сброс {discard}",
+                   it="mazzo {deck} · scarti {discard}",
+                   de="Nachziehstapel {deck} · Ablage {discard}"),
+    "last_round": words("last round", ru="последний раунд", it="ultimo giro",
+                        de="letzte Runde"),
+    "switched_off": words("A{species} switched off {traits}", ru="A{species}: отключено {traits}",
+                          it="A{species}: disattivato {traits}",
+                          de="A{species}: ausgeschaltet {traits}"),
+    "fat": words("fat", ru="жир", it="grasso", de="Fett"),
+    "no_traits": words("(no traits)", ru="(нет свойств)", it="(nessun tratto)",
+                       de="(keine Eigenschaften)"),
+    "species": words("species", ru="вид", it="specie", de="Art"),
+    "body": words("body", ru="размер", it="taglia", de="Körper"),
+    "pop": words("pop", ru="попул.", it="popol.", de="Pop."),
+    "food": words("food", ru="еда", it="cibo", de="Nahrung"),
+    "traits": words("traits", ru="свойства", it="tratti", de="Eigenschaften"),
+    "bag_hand": words("bag {bag} · hand {hand}", ru="мешок {bag} · в руке {hand}",
+                      it="sacchetto {bag} · mano {hand}", de="Beutel {bag} · Hand {hand}"),
+    "card_down": words("food card down", ru="карта еды выбрана", it="carta cibo scelta",
+                       de="Nahrungskarte liegt"),
+    "choosing": words("choosing food", ru="выбирает еду", it="sceglie il cibo",
+                      de="wählt Nahrung"),
+    "done": words("done", ru="готово", it="fatto", de="fertig"),
+    "hand": words("hand", ru="рука", it="mano", de="Hand"),
+    "food_card": words("food card", ru="карта еды", it="carta cibo", de="Nahrungskarte"),
+    "first": words("first player", ru="первый игрок", it="primo giocatore", de="Startspieler"),
+}
 
 
-def _food(species: JSON) -> Text:
+def say(key: str, language: str, **fields: Any) -> str:
+    """The table's word ``key`` (or phase) in ``language`` (English when it has none)."""
+    texts = WORDS.get(key) or PHASES[key]
+    return (texts.get(language) or texts["en"]).format(**fields)
+
+
+def _food(species: JSON, language: str = "en") -> Text:
     text = Text()
     text.append("●" * species["food"], style="bold green")
     text.append("○" * max(0, species["pop"] - species["food"]), style="dim")
     capacity = species.get("fat_capacity") or 0
     if capacity or species["fat"]:
-        text.append(" fat ", style="dim")
+        text.append(f" {say('fat', language)} ", style="dim")
         text.append("■" * species["fat"], style="bold yellow")
         text.append("□" * max(0, capacity - species["fat"]), style="yellow")
     return text
 
 
-def _traits(species: JSON, names: Mapping[str, str]) -> Text:
+def _traits(species: JSON, names: Mapping[str, str], language: str = "en") -> Text:
     text = Text()
     for i, trait in enumerate(species["traits"]):
         if i:
@@ -44,26 +90,27 @@ def _traits(species: JSON, names: Mapping[str, str]) -> Text:
         else:
             style = "bold red" if trait["trait"] == "carnivore" else ""
             text.append(names.get(trait["trait"], trait["trait"]), style=style)
-    return text if text.plain else Text("(no traits)", style="dim")
+    return text if text.plain else Text(say("no_traits", language), style="dim")
 
 
-def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str) -> Panel:
+def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str,
+                language: str = "en") -> Panel:
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in ("species", "body", "pop", "food", "traits"):
-        table.add_column(column)
+        table.add_column(say(column, language))
     for species in player["species"]:
         table.add_row(f"A{species['id']}", str(species["body"]), str(species["pop"]),
-                      _food(species), _traits(species, names))
+                      _food(species, language), _traits(species, names, language))
     lines: list[RenderableType] = [table]
-    status = Text(f"bag {player['bag']} · hand {player['hand_size']}")
+    status = Text(say("bag_hand", language, bag=player["bag"], hand=player["hand_size"]))
     if view["phase"] == "food":
-        status.append(" · food card down" if player["food_chosen"] else " · choosing food",
-                      style="italic")
+        chosen = "card_down" if player["food_chosen"] else "choosing"
+        status.append(f" · {say(chosen, language)}", style="italic")
     if player["passed"]:
-        status.append(" · done", style="dim")
+        status.append(f" · {say('done', language)}", style="dim")
     lines.append(status)
     if player.get("hand") is not None:
-        hand = Text("hand: ")
+        hand = Text(f"{say('hand', language)}: ")
         for i, card in enumerate(player["hand"]):
             if i:
                 hand.append("  ")
@@ -71,9 +118,10 @@ def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str) -
             hand.append(f" ({card['food']:+d})", style="green")
         if player.get("food_card"):
             card = player["food_card"]
-            hand.append(f"   food card: #{card['card']} ({card['food']:+d})", style="bold green")
+            hand.append(f"   {say('food_card', language)}: #{card['card']} ({card['food']:+d})",
+                        style="bold green")
         lines.append(hand)
-    first = " ★ first player" if player["seat"] == view["first_player"] else ""
+    first = f" ★ {say('first', language)}" if player["seat"] == view["first_player"] else ""
     style = SEAT_COLOURS[player["seat"] % len(SEAT_COLOURS)]
     return Panel(Group(*lines), title=f"{name}{first}", border_style=style, title_align="left")
 
@@ -81,20 +129,25 @@ def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str) -
 class NorthStarTerminal:
     """Draws a view of North Star's Evolution."""
 
-    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str]) -> Any:
+    def render(self, view: JSON, labels: Mapping[str, str], players: Sequence[str],
+               language: str = "en") -> Any:
         head = Text()
-        head.append(f"Round {view['round']} · {PHASES.get(view['phase'], view['phase'])}")
-        head.append(f" · watering hole {view['watering_hole']}", style="bold green")
-        head.append(f" · draw pile {view['deck_size']} · discard {len(view['discard'])}")
+        phase = say(view["phase"], language) if view["phase"] in PHASES else view["phase"]
+        head.append(f"{say('round', language, n=view['round'])} · {phase}")
+        head.append(f" · {say('watering_hole', language, n=view['watering_hole'])}",
+                    style="bold green")
+        head.append(" · " + say("piles", language, deck=view["deck_size"],
+                                discard=len(view["discard"])))
         if view.get("bell"):
-            head.append(" · 🔔 last round", style="bold yellow")
+            head.append(f" · 🔔 {say('last_round', language)}", style="bold yellow")
         if view.get("intel"):
             negated = ", ".join(labels.get(t, t) for t in view["intel"]["negated"])
-            head.append(f" · A{view['intel']['species']} switched off {negated}",
-                        style="bold green")
+            head.append(" · " + say("switched_off", language, species=view["intel"]["species"],
+                                    traits=negated), style="bold green")
         panels = [
             _seat_panel(p, view, labels,
-                        players[p["seat"]] if p["seat"] < len(players) else f"#{p['seat'] + 1}")
+                        players[p["seat"]] if p["seat"] < len(players) else f"#{p['seat'] + 1}",
+                        language)
             for p in view["players"]
         ]
         return Group(head, *panels)

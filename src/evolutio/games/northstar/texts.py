@@ -9,6 +9,7 @@ from typing import Any
 
 from evolutio.core.game import Action, Event
 from evolutio.core.plural import plural
+from evolutio.core.words import addressed
 from evolutio.games.northstar import actions as a
 from evolutio.games.northstar import events as e
 from evolutio.games.northstar.cards import trait_name
@@ -29,7 +30,9 @@ def sentences() -> dict[str, dict[str, str]]:
 
 
 def say(key: str, language: str, **values: Any) -> str:
-    texts = sentences()[key]
+    """The sentence ``key`` in ``language`` filled with ``values``; in the second person when
+    its subject is the reader (``core.words.addressed``)."""
+    texts = sentences()[addressed(key, values, sentences())]
     return (texts.get(language) or texts["en"]).format(**values)
 
 

@@ -44,6 +44,7 @@ from evolutio.games.toy.texts import (
     KINDS,
     LANGUAGES,
     SCORE_LABELS,
+    VIEW,
     lang_of,
     say,
 )
@@ -239,6 +240,8 @@ class Trick(GameBase):
         names.update(reference_names()[lang_of(language)])
         names.update({f"kind:{kind}": texts.get(language) or texts["en"]
                       for kind, texts in KINDS.items()})
+        names.update({f"view:{key}": texts.get(language) or texts["en"]
+                      for key, texts in VIEW.items()})
         return names
 
     def reference(self, language: str = "en") -> dict[str, str]:

@@ -102,6 +102,17 @@ export function t(key, game = null) {
   return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
 }
 
+// A count and its noun in the page's language: `forms` is the noun's forms joined by "|" in
+// CLDR's order (one|other; Russian one|few|many), picked by the browser's CLDR plural rules
+// (Intl.PluralRules, the rules core/plural.py holds for the server): "1 player", "5 игроков".
+const PLURAL_ORDER = { ru: ["one", "few", "many"] };
+export function counted(n, forms) {
+  const words = String(forms).split("|");
+  const order = PLURAL_ORDER[lang] || ["one", "other"];
+  const at = order.indexOf(new Intl.PluralRules(lang).select(Number(n)));
+  return `${n} ${words[Math.min(at < 0 ? order.length - 1 : at, words.length - 1)]}`;
+}
+
 // A renderer's `strings` export ({lang: {key: text}}), kept under its game.
 export function addStrings(game, strings) { GAME_STRINGS[game] = strings || {}; }
 

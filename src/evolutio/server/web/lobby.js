@@ -34,7 +34,7 @@ addStrings(M, {
     your_name: "Il tuo nome", history: "Partite finite", player: "Giocatore", filter: "Filtra", all: "Tutte",
     winner: "Vincitore", date: "Data", length: "Durata", actions_n: "{n} azioni", more: "Altre",
     no_history: "Nessuna partita finita.", resigned: "ha abbandonato", private_room: "Privata (solo col link d'invito)",
-    players_n: "{n} giocatori", rating_chart: "Punteggio nel tempo", replay: "Replay",
+    players_n: "{n} giocatori", rating_chart: "Punteggio nel tempo", replay: "Rivedi",
   },
   de: {
     players_range: "{low}–{high} Spieler", players_one: "{n} Spieler", minutes_range: "{low}–{high} Min.", minutes_one: "{n} Min.", difficulty: "Schwierigkeit", diff_easy: "leicht", "diff_medium": "mittel", "diff_medium-high": "mittel bis schwer", diff_hard: "schwer", rules: "Regeln", length_label: "Dauer", players_label: "Spieler",

@@ -99,7 +99,7 @@ export function actionButton(version, act, rerender, armed) {
   return (item) => {
     const ready = armed.version === version && armed.index === item.index;
     return h(`button.act${item.confirm ? ".ends" : ""}${ready ? ".armed" : ""}`, {
-      dataset: { index: item.index }, title: item.confirm ? `${item.notation} · ${w("confirm_hint")}` : item.notation,
+      dataset: { index: item.index }, title: item.confirm ? w("confirm_hint") : item.notation,
       onclick: () => {
         if (item.confirm && !ready) { armed.version = version; armed.index = item.index; rerender(); return; }
         armed.version = -1; act(item);

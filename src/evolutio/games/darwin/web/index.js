@@ -7,6 +7,7 @@
 import { h, pickable } from "/static/api.js";
 import { tokenRow, keyed, tokenSource, seatClass, cardBack } from "/static/draw.js";
 import { ref } from "/static/tips.js";
+import { counted } from "/static/i18n.js";
 import { gi, stat, mark, cardEl, figureEl, speciesName } from "./figure.js";
 import { legendEl } from "./legend.js";
 import { splitForm } from "./split.js";
@@ -229,7 +230,7 @@ export function renderTable(view, ctx) {
 }
 
 export function optionsSummary(options, t) {
-  const bits = [`${options.players} ${t("players")}`, `${options.eras} ${t("eras")}`];
+  const bits = [counted(options.players, t("players")), counted(options.eras, t("eras"))];
   if (options.variant && options.variant !== "standard") bits.push(t(options.variant));
   return bits.join(" · ");
 }

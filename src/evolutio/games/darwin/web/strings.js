@@ -3,7 +3,7 @@
 export const strings = {
   en: {
     split_title: "Cards to draw", split_confirm: "Draw them",
-    era: "Era", eras: "eras", event: "Event", market: "Market", hand: "Hand", passed: "passed",
+    era: "Era", eras: "era|eras", event: "Event", market: "Market", hand: "Hand", passed: "passed",
     passed_text: "This player has passed: no more turns this era.",
     your_hand: "Your hand", hand_empty: "No cards yet: draw from the small and the large deck.",
     your_species: "Your species", no_species: "No species yet: build one from your hand in a habitat.",
@@ -20,11 +20,11 @@ export const strings = {
     deck_small_text: "Small deck: heads, wings, single legs, tails.",
     deck_large_text: "Large deck: torsos and pairs of legs.",
     free_anchor: "Free place", hidden_card: "A hidden card", legend: "Symbols",
-    players: "players", beginner: "beginners",
+    players: "player|players", beginner: "beginners",
   },
   it: {
     split_title: "Carte da pescare", split_confirm: "Pescale",
-    era: "Era", eras: "ere", event: "Evento", market: "Mercato", hand: "Mano", passed: "ha passato",
+    era: "Era", eras: "era|ere", event: "Evento", market: "Mercato", hand: "Mano", passed: "ha passato",
     passed_text: "Questo giocatore ha passato: niente più turni in questa era.",
     your_hand: "La tua mano", hand_empty: "Ancora nessuna carta: pesca dal mazzo piccolo e dal grande.",
     your_species: "Le tue specie", no_species: "Ancora nessuna specie: creane una dalla mano in un habitat.",
@@ -41,11 +41,11 @@ export const strings = {
     deck_small_text: "Mazzo piccolo: teste, ali, zampe singole, code.",
     deck_large_text: "Mazzo grande: torsi e coppie di zampe.",
     free_anchor: "Posto libero", hidden_card: "Una carta coperta", legend: "Simboli",
-    players: "giocatori", beginner: "principianti",
+    players: "giocatore|giocatori", beginner: "principianti",
   },
   de: {
     split_title: "Zu ziehende Karten", split_confirm: "Ziehen",
-    era: "Zeitalter", eras: "Zeitalter", event: "Ereignis", market: "Markt", hand: "Hand", passed: "gepasst",
+    era: "Zeitalter", eras: "Zeitalter|Zeitalter", event: "Ereignis", market: "Markt", hand: "Hand", passed: "gepasst",
     passed_text: "Dieser Spieler hat gepasst: kein Zug mehr in diesem Zeitalter.",
     your_hand: "Deine Hand", hand_empty: "Noch keine Karten: zieh vom kleinen und vom großen Stapel.",
     your_species: "Deine Arten", no_species: "Noch keine Art: bilde eine aus deiner Hand in einem Habitat.",
@@ -62,11 +62,11 @@ export const strings = {
     deck_small_text: "Kleiner Stapel: Köpfe, Flügel, einzelne Beine, Schwänze.",
     deck_large_text: "Großer Stapel: Rümpfe und Beinpaare.",
     free_anchor: "Freier Platz", hidden_card: "Eine verdeckte Karte", legend: "Symbole",
-    players: "Spieler", beginner: "Anfänger",
+    players: "Spieler|Spieler", beginner: "Anfänger",
   },
   ru: {
     split_title: "Карты к взятию", split_confirm: "Взять",
-    era: "Эра", eras: "эры", event: "Событие", market: "Рынок", hand: "Рука", passed: "пас",
+    era: "Эра", eras: "эра|эры|эр", event: "Событие", market: "Рынок", hand: "Рука", passed: "пас",
     passed_text: "Игрок спасовал: до конца эры он больше не ходит.",
     your_hand: "Ваша рука", hand_empty: "Карт пока нет: возьмите из малой и большой колоды.",
     your_species: "Ваши виды", no_species: "Видов пока нет: создайте вид из карт руки в одной из сред.",
@@ -83,6 +83,6 @@ export const strings = {
     deck_small_text: "Малая колода: головы, крылья, одиночные ноги, хвосты.",
     deck_large_text: "Большая колода: туловища и пары ног.",
     free_anchor: "Свободное место", hidden_card: "Закрытая карта", legend: "Символы",
-    players: "игроков", beginner: "для новичков",
+    players: "игрок|игрока|игроков", beginner: "для новичков",
   },
 };

@@ -6,7 +6,7 @@
 // Layout: a one-line status bar (round, phase, the watering hole as a pond, the draw pile,
 // the legend), then the viewer's own species (#my-area) and hand (#hand), then the others.
 import { h } from "/static/api.js";
-import { getLang } from "/static/i18n.js";
+import { counted, getLang } from "/static/i18n.js";
 import { ref, refText } from "/static/tips.js";
 import { shellIcon, cardBack, legend, keyed, tokenSource, tokenRow, seatClass } from "/static/draw.js";
 import { gi, TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
@@ -161,7 +161,7 @@ export function renderTable(view, ctx) {
 
 // A room's options in words (the declared options' values are ids: schmidt, retail...).
 export function optionsSummary(options, t) {
-  const parts = [`${options.players} ${t("players")}`];
+  const parts = [counted(options.players, t("players"))];
   if (options.deck) parts.push(t(`deck_${options.deck}`));
   if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
     parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
