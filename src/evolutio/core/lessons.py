@@ -41,7 +41,8 @@ LESSON_KEYS = {"id", "game", "title", "summary", "play", "steps"}
 OTHER_MOVE = words(
     "That move is legal, but not the one this step teaches. Read the text again and try once more.",
     ru="Такой ход возможен, но этот шаг учит другому. Перечитайте текст и попробуйте ещё раз.",
-    it="Questa mossa è lecita, ma non è quella che insegna questo passo. Rileggi il testo e riprova.",
+    it="Questa mossa è lecita, ma non è quella che insegna questo passo. Rileggi il testo e "
+       "riprova.",
     de="Dieser Zug ist erlaubt, aber nicht der, den dieser Schritt lehrt. Lies den Text noch "
        "einmal und versuche es erneut.",
 )
@@ -256,7 +257,8 @@ class Table:
                 data[key] = [self.runner._ref(v, f"ask.{key}") for v in data[key]]
             elif key in data:
                 data[key] = self.runner._ref(data[key], f"ask.{key}")
-        return json.loads(json.dumps(data))
+        plain: dict[str, Any] = json.loads(json.dumps(data))
+        return plain
 
     def taught(self, action: Action) -> bool:
         """Is ``action`` the move the step asks for?"""
