@@ -99,12 +99,14 @@ def test_bad_requests_are_refused(server: Server) -> None:
 
 
 def test_an_accounts_progress_is_kept_and_a_guests_is_not(server: Server) -> None:
-    r = httpx.post(server.base + "/api/register", json={"name": "Learner", "password": "pw-long-enough-1"})
+    r = httpx.post(server.base + "/api/register",
+                   json={"name": "Learner", "password": "pw-long-enough-1"})
     assert r.status_code == 200, r.text
     account = r.json()["token"]
     guest = server.guest("Guesty")
     for token in (account, guest):
-        start = server.post("/api/lessons/northstar/first_game/start", token, json={"step": 1}).json()
+        start = server.post("/api/lessons/northstar/first_game/start", token,
+                            json={"step": 1}).json()
         move = next(m["index"] for m in start["legal"] if m["action"]["type"] == "species")
         assert server.post("/api/lessons/northstar/first_game/act", token,
                            json={"index": move}).json()["made"] is True
