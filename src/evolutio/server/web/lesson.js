@@ -13,22 +13,18 @@ import { shellIcon } from "./draw.js";
 
 const M = "lesson";
 addStrings(M, {
-  en: { you: "You", rival: "Player {n}", learn: "Learn to play", step_of: "Step {n} of {total}", next: "Next", again: "Try again", finish: "Play a short game",
+  en: { rival: "Player {n}", learn: "Learn to play", step_of: "Step {n} of {total}", next: "Next", finish: "Play a short game",
     restart: "Start over", lobby: "Back to the lobby", right: "Well done!", refused: "Not allowed:", other: "Not quite:",
-    your_move: "Your move", done_all: "Lesson complete! You are ready for a real game against an easy bot.",
-    show_me: "Show me", resume: "Go on from step {n}" },
-  ru: { you: "Вы", rival: "Игрок {n}", learn: "Учимся играть", step_of: "Шаг {n} из {total}", next: "Дальше", again: "Попробовать ещё", finish: "Сыграть короткую партию",
+    your_move: "Your move", done_all: "Lesson complete! You are ready for a real game against an easy bot." },
+  ru: { rival: "Игрок {n}", learn: "Учимся играть", step_of: "Шаг {n} из {total}", next: "Дальше", finish: "Сыграть короткую партию",
     restart: "Начать заново", lobby: "В лобби", right: "Отлично!", refused: "Так нельзя:", other: "Не совсем:",
-    your_move: "Ваш ход", done_all: "Урок пройден! Вы готовы к настоящей партии против лёгкого бота.",
-    show_me: "Показать", resume: "Продолжить с шага {n}" },
-  it: { you: "Tu", rival: "Giocatore {n}", learn: "Impara a giocare", step_of: "Passo {n} di {total}", next: "Avanti", again: "Riprova", finish: "Gioca una partita breve",
+    your_move: "Ваш ход", done_all: "Урок пройден! Вы готовы к настоящей партии против лёгкого бота." },
+  it: { rival: "Giocatore {n}", learn: "Impara a giocare", step_of: "Passo {n} di {total}", next: "Avanti", finish: "Gioca una partita breve",
     restart: "Ricomincia", lobby: "Torna alla lobby", right: "Ben fatto!", refused: "Non è permesso:", other: "Non proprio:",
-    your_move: "La tua mossa", done_all: "Lezione completata! Sei pronto per una vera partita contro un bot facile.",
-    show_me: "Mostrami", resume: "Continua dal passo {n}" },
-  de: { you: "Du", rival: "Spieler {n}", learn: "Spielen lernen", step_of: "Schritt {n} von {total}", next: "Weiter", again: "Nochmal versuchen", finish: "Eine kurze Partie spielen",
+    your_move: "La tua mossa", done_all: "Lezione completata! Sei pronto per una vera partita contro un bot facile." },
+  de: { rival: "Spieler {n}", learn: "Spielen lernen", step_of: "Schritt {n} von {total}", next: "Weiter", finish: "Eine kurze Partie spielen",
     restart: "Von vorn", lobby: "Zurück zur Lobby", right: "Gut gemacht!", refused: "Nicht erlaubt:", other: "Nicht ganz:",
-    your_move: "Dein Zug", done_all: "Lektion geschafft! Du bist bereit für eine echte Partie gegen einen leichten Bot.",
-    show_me: "Zeig es mir", resume: "Weiter ab Schritt {n}" },
+    your_move: "Dein Zug", done_all: "Lektion geschafft! Du bist bereit für eine echte Partie gegen einen leichten Bot." },
 });
 export const lw = (key, fields = {}) => t(key, M).replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
 
@@ -109,10 +105,10 @@ export async function showLesson(app, game, go) {
         } catch (e) { errorEl.textContent = e.message; }
       } }, shellIcon("play"), ` ${lw("finish")}`)) : null;
     narrator.replaceChildren(
-      h("div.lesson-progress#lesson-progress", {}, h("span.lesson-step#lesson-step", {}, lw("step_of", { n: f.step + 1, total: f.steps })),
+      h("div.lesson-progress#lesson-progress", {}, h("span.lesson-step#lesson-step", { dataset: { step: f.step } }, lw("step_of", { n: f.step + 1, total: f.steps })),
         h("progress", { max: f.steps, value: f.step + (f.made ? 1 : 0), "aria-hidden": "true" }),
         h("button.link#lesson-restart", { onclick: () => call("start", { step: 0 }) }, lw("restart"))),
-      h("p.lesson-text#lesson-text", {}, f.text), answer, next, finish);
+      ...[h("p.lesson-text#lesson-text", {}, f.text), answer, next, finish].filter(Boolean));
   }
 
   function render() {
@@ -123,7 +119,7 @@ export async function showLesson(app, game, go) {
     let candidates = legal.filter((item) => matches(item, me.picks));
     if (!candidates.length) { me.picks = []; candidates = legal; }
     const names = {};
-    for (let i = 0; i < 8; i += 1) names[i] = i === f.seat ? lw("you") : lw("rival", { n: i + 1 });
+    for (let i = 0; i < 8; i += 1) names[i] = lw("rival", { n: i + 1 });
     const ctx = { game, mySeat: f.seat, names, decision: f.decision, active: f.decision ? f.decision.seats : [],
       t: (k) => t(k, game), label: (id) => label(game, id),
       ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null, null, legal.length ? legal : null) };
