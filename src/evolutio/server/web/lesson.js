@@ -6,7 +6,7 @@
 import { api, h } from "./api.js";
 import { addStrings, label, t } from "./i18n.js";
 import { gameEntry, loadBoard } from "./games.js";
-import { buttons, decorate, matches, mentioned, pickContext, settled } from "./picks.js";
+import { buttons, decorate, markHinted, matches, mentioned, pickContext, settled } from "./picks.js";
 import { actionButton, liveScore } from "./table.js";
 import { markActions } from "./tips.js";
 import { shellIcon } from "./draw.js";
@@ -128,9 +128,10 @@ export async function showLesson(app, game, go) {
     if (!legal.length) { decisionEl.replaceChildren(); return; }
     const list = buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, play,
       actionButton(f.step * 1000 + f.tries, play, render, me.armed), candidates.filter((item) => item.confirm), false);
-    if (f.result && f.result.show) {
+    if (f.result && f.result.show) {  // after two misses: the move taught, on the table and its button
       const shown = list.querySelector(`button.act[data-index="${f.result.show.index}"]`);
       if (shown) shown.classList.add("hinted");
+      markHinted(tableEl, legal.find((item) => item.index === f.result.show.index) || null);
     }
     decisionEl.replaceChildren(h("div.prompt#prompt", { dataset: { kind: f.decision ? f.decision.kind : "" } },
       h("div.prompt-line", {}, h("b", {}, `${lw("your_move")}: `), h("span#prompt-text", {}, f.decision ? f.decision.prompt : ""),
