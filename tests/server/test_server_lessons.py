@@ -68,22 +68,28 @@ def test_a_wrong_move_another_move_and_the_taught_one(server: Server) -> None:
         assert following["decision"]["kind"] == "defend"
 
 
-def test_a_refused_move_gets_the_engines_reason() -> None:
-    # the rules' refusal: no legal list holds it, so it is judged on the table itself
-    from evolutio.core import lessons
-    from evolutio.server.lessons import Open, frame, judge
-
-    lesson = lessons.find("evolution", "first_game")
-    assert lesson is not None
-    opened = Open(lessons.Table(lesson, 4))
-    table = opened.table
-    fish = table.runner.labels["Fish"]
-    wolf = table.runner.labels["Wolf"]
-    verdict = table.judge(
-        table.game.action_from_json({"type": "attack", "animal": wolf, "target": fish}), "it")
-    assert verdict.kind == "refused" and verdict.text
-    judge(opened, 0, "de")  # eat: another legal move
-    assert frame(opened, "de")["result"]["kind"] == "other"
+def test_a_refused_move_gets_the_engines_reason_in_the_learners_language(
+        server: Server) -> None:
+    with httpx.Client(base_url=server.base) as web:
+        frame = web.post(f"{BASE}/start", json={"step": 4}).json()
+        wolf, deer = frame["legal"][index_of(frame, "attack A1 A2")]["targets"]
+        fish = 3  # the swimming animal: no land carnivore catches it
+        attack = {"type": "attack", "animal": wolf[1], "target": fish}
+        english = web.post(f"{BASE}/act?lang=en", json={"action": attack}).json()["result"]
+        assert english["kind"] == "refused" and "swimming" in english["text"].lower()
+        russian = web.post(f"{BASE}/act?lang=ru", json={"action": attack}).json()["result"]
+        assert russian["kind"] == "refused" and russian["text"] != english["text"]
+        assert "show" in russian  # the second miss names the move taught
+        broken = web.post(f"{BASE}/act?lang=de", json={"action": {"type": "attack"}}).json()
+        assert broken["result"]["kind"] == "refused" and broken["made"] is False
+        # a click on the fish: no move uses it, and the game says why
+        why = web.post(f"{BASE}/why?lang=en", json={"targets": [["animal", fish]]}).json()
+        assert why["result"]["kind"] == "refused" and why["result"]["text"]
+        usable = web.post(f"{BASE}/why", json={"targets": [deer]}).json()
+        assert usable["result"]["kind"] == "usable" and usable["tries"] == why["tries"]
+        assert web.post(f"{BASE}/why", json={"targets": "x"}).status_code == 400
+        done = web.post(f"{BASE}/act", json={"index": index_of(frame, "attack A1 A2")}).json()
+        assert done["result"]["kind"] == "right"
 
 
 def test_bad_requests_are_refused(server: Server) -> None:

@@ -3,9 +3,12 @@
 - ``GET /api/lessons``: every game's lessons (title, summary, steps) and, for an account,
   how far it came in each.
 - ``POST /api/lessons/GAME/LESSON/start``: the table of a step (``step``, default 0).
-- ``POST /api/lessons/GAME/LESSON/act``: a move (``index`` in the step's legal moves); the
-  answer says whether it was the move taught (then made), another legal move (the lesson's
-  hint) or refused by the rules (the engine's reason), in the request's language.
+- ``POST /api/lessons/GAME/LESSON/act``: a move (``index`` in the step's legal moves, or a
+  JSON ``action``); the answer says whether it was the move taught (then made), another
+  legal move (the lesson's hint) or refused by the rules (the engine's reason), in the
+  request's language.
+- ``POST /api/lessons/GAME/LESSON/why``: things clicked on the table that no legal move
+  uses: the game's explanation, answered as a refused move.
 - ``POST /api/lessons/GAME/LESSON/next``: on to the next step once the move is made.
 - ``POST /api/lessons/GAME/LESSON/play``: after the lesson, a short real game against an
   easy bot (Play now with the lesson's options).
@@ -29,10 +32,10 @@ from fastapi import FastAPI, Request, Response
 from sqlalchemy import select
 
 from evolutio.core import lessons
-from evolutio.core.game import OptionError, decision_prompt, describe_choice
+from evolutio.core.game import IllegalAction, OptionError, decision_prompt, describe_choice
 from evolutio.core.lessons import Lesson, Table
 from evolutio.core.registry import available_games
-from evolutio.server import lobby
+from evolutio.server import lobby, reasons
 from evolutio.server.db import LessonProgress, User, utcnow
 from evolutio.server.frames import sent_action
 from evolutio.server.guard import ApiError, lang_of
@@ -130,24 +133,63 @@ def frame(opened: Open, lang: str) -> dict[str, Any]:
     }
 
 
-def judge(opened: Open, index: Any, lang: str) -> None:
-    """The answer to the move at ``index`` of the step's legal moves (kept as ``result``)."""
+def _answer(opened: Open, kind: str, text: str, lang: str) -> None:
+    """Keep the answer to a move (``result``); a miss counts, and from the second one on
+    the answer names the move taught."""
     table = opened.table
-    if table.moved:
-        raise ApiError(409, "lesson_made")
-    legal = table.legal()
-    if type(index) is not int or not 0 <= index < len(legal):
-        raise ApiError(400, "lesson_move")
-    verdict = table.judge(legal[index], lang)
-    result: dict[str, Any] = {"kind": verdict.kind, "text": verdict.text}
-    if verdict.kind != "right":
+    result: dict[str, Any] = {"kind": kind, "text": text}
+    if kind != "right":
         opened.tries += 1
         if opened.tries >= SHOW_AFTER:
             taught = table.asked_action()
             move = describe_choice(table.game, table.state, taught, lang)
-            result["show"] = {"index": legal.index(taught), "text": move,
+            result["show"] = {"index": table.legal().index(taught), "text": move,
                               "said": say(lang, "lesson_shown", move=move.rstrip("."))}
     opened.result = result
+
+
+def judge(opened: Open, data: dict[str, Any], lang: str) -> None:
+    """The answer to a move: ``index`` in the step's legal moves, or a JSON ``action``
+    (which the rules may refuse: their reason, in ``lang``)."""
+    table = opened.table
+    if table.moved:
+        raise ApiError(409, "lesson_made")
+    legal = table.legal()
+    index, sent = data.get("index"), data.get("action")
+    if isinstance(sent, dict) and index is None:
+        try:
+            action = table.game.action_from_json(sent)
+        except IllegalAction as exc:
+            return _answer(opened, "refused", reasons.refusal(table.game, exc, lang), lang)
+        except (TypeError, ValueError, KeyError):
+            raise ApiError(400, "lesson_move") from None
+    elif type(index) is int and 0 <= index < len(legal):
+        action = legal[index]
+    else:
+        raise ApiError(400, "lesson_move")
+    verdict = table.judge(action, lang)
+    _answer(opened, verdict.kind, verdict.text, lang)
+
+
+def why(opened: Open, targets: Any, lang: str) -> None:
+    """A click on things on the table: when no legal move uses them all, the game's
+    explanation (or the server's "cannot be used now") is the answer, as a refused move."""
+    table = opened.table
+    if table.moved:
+        raise ApiError(409, "lesson_made")
+    if not (isinstance(targets, list) and 0 < len(targets) <= 4 and all(
+            isinstance(t, list) and len(t) == 2 and isinstance(t[0], str)
+            and isinstance(t[1], (str, int)) and not isinstance(t[1], bool) for t in targets)):
+        raise ApiError(400, "lesson_move")
+    asked = tuple((str(kind), ident) for kind, ident in targets)
+    wanted = {(kind, str(ident)) for kind, ident in asked}
+    game, state = table.game, table.state
+    for action in table.legal():
+        if wanted <= {(str(k), str(i)) for k, i in game.action_targets(state, action)}:
+            opened.result = {"kind": "usable", "text": say(lang, "why_usable")}
+            return
+    text = game.explain(state, table.step.seat, asked, lang)
+    _answer(opened, "refused", text or say(lang, "why_not_now"), lang)
 
 
 def routes(app: FastAPI, hub: Hub, people: People, body: Body) -> None:
@@ -235,11 +277,20 @@ def routes(app: FastAPI, hub: Hub, people: People, body: Body) -> None:
         data = await body(request)
         user, opened = opened_of(request, game, lesson_id)
         lang = lang_of(request)
-        judge(opened, data.get("index"), lang)
+        judge(opened, data, lang)
         table = opened.table
         if table.moved:
             last = table.index + 1 == len(lesson.steps)
             await people.off_loop(lambda: save(user, lesson, table.index + 1, last))
+        return frame(opened, lang)
+
+    @app.post("/api/lessons/{game}/{lesson_id}/why")
+    async def api_why(game: str, lesson_id: str, request: Request) -> dict[str, Any]:
+        lesson_of(game, lesson_id)
+        data = await body(request)
+        _, opened = opened_of(request, game, lesson_id)
+        lang = lang_of(request)
+        why(opened, data.get("targets"), lang)
         return frame(opened, lang)
 
     @app.post("/api/lessons/{game}/{lesson_id}/next")

@@ -6,7 +6,7 @@
 import { api, h } from "./api.js";
 import { addStrings, label, t } from "./i18n.js";
 import { gameEntry, loadBoard } from "./games.js";
-import { buttons, decorate, markHinted, matches, mentioned, pickContext, settled } from "./picks.js";
+import { buttons, decorate, markHinted, matches, mentioned, pickContext, settled, whyTargets } from "./picks.js";
 import { actionButton, liveScore } from "./table.js";
 import { markActions } from "./tips.js";
 import { shellIcon } from "./draw.js";
@@ -82,6 +82,8 @@ export async function showLesson(app, game, go) {
     } catch (e) { errorEl.textContent = e.message; }
   }
   const play = (item) => { if (!me.busy) call("act", { index: item.index }); };
+  // a click on a thing no legal move uses: the game says why, as the answer to a wrong move
+  const why = (kind, id) => call("why", { targets: whyTargets(me.picks, kind, id) });
   function pick(kind, id) {
     const i = me.picks.findIndex((p) => p.kind === kind && String(p.id) === String(id));
     if (i >= 0) me.picks.splice(i, 1); else me.picks.push({ kind, id });
@@ -94,7 +96,7 @@ export async function showLesson(app, game, go) {
     const r = f.result;
     const answer = r ? h(`div.lesson-result.${r.kind}#lesson-result`, { dataset: { kind: r.kind } },
       shellIcon(r.kind === "right" ? "check" : "info"), " ",
-      h("b", {}, r.kind === "right" ? lw("right") : r.kind === "refused" ? lw("refused") : lw("other")), " ",
+      r.kind === "usable" ? null : h("b", {}, r.kind === "right" ? lw("right") : r.kind === "refused" ? lw("refused") : lw("other")), " ",
       r.text, r.show ? h("div.lesson-show#lesson-show", {}, r.show.said) : null) : null;
     const next = f.made && !f.last ? h("button.primary#lesson-next", { onclick: () => call("next", {}) }, lw("next"), " ", shellIcon("arrow-right")) : null;
     const finish = f.made && f.last ? h("div.lesson-end#lesson-end", {}, h("p", {}, lw("done_all")),
@@ -122,7 +124,7 @@ export async function showLesson(app, game, go) {
     for (let i = 0; i < 8; i += 1) names[i] = lw("rival", { n: i + 1 });
     const ctx = { game, mySeat: f.seat, names, decision: f.decision, active: f.decision ? f.decision.seats : [],
       t: (k) => t(k, game), label: (id) => label(game, id),
-      ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null, null, legal.length ? legal : null) };
+      ...pickContext(me.picks, mentioned(candidates), legal.length ? pick : null, legal.length ? why : null, legal.length ? legal : null) };
     tableEl.replaceChildren(decorate(board.module.renderTable(f.view, ctx), ctx));
     scoreEl.replaceChildren(...[liveScore(f.score, names, ctx.label, f.seat)].filter(Boolean));
     if (!legal.length) { decisionEl.replaceChildren(); return; }
