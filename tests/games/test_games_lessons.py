@@ -9,6 +9,7 @@ import pytest
 
 from evolutio.core import lessons
 from evolutio.core.lessons import LANGUAGES, LessonError, Table, parse_lesson
+from evolutio.core.registry import get_game
 
 #: the kinds of decision each game's lessons must teach (the action types asked for)
 TAUGHT = {
@@ -36,6 +37,15 @@ def test_each_game_has_a_lesson_with_its_texts(game: str) -> None:
             assert lesson.title[lang] and lesson.summary[lang]
             for step in lesson.steps:
                 assert step.text[lang].strip(), f"{lesson.id}.{step.id}: no {lang} text"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_real_game_after_a_lesson_is_short_and_valid(game: str) -> None:
+    for lesson in lessons.lessons(game):
+        options = get_game(game).normalize_options(dict(lesson.play["options"]))
+        short = {"evolution": ("half_deck", True), "northstar": ("two_player_deck", "reduced"),
+                 "darwin": ("variant", "beginner")}[game]
+        assert options[short[0]] == short[1] and options["players"] == 2
 
 
 def test_the_demo_game_has_no_lesson() -> None:
