@@ -1,7 +1,7 @@
 """"Learn to play" in chromium: from the lobby's game card, each game's lesson is played to
 its end in English and in Russian (the narrator's text in the page's language at every
 step, the move taught clicked as a player would: its button, or its card's group first),
-then its short real game against an easy bot opens."""
+then its short real game against an easy bot opens; the rules page leads to the lesson too."""
 
 from __future__ import annotations
 
@@ -69,6 +69,10 @@ def test_a_lesson_from_the_lobby_to_the_real_game(server: Server, game: str, lan
             await page.wait_for_url("**/room/*")
             await page.wait_for_selector("#seats")
             assert "easy" in await page.inner_text("#seats")
+            # the rules page leads to the same lesson
+            await page.goto(f"{server.base}/rules/{game}")
+            await page.click("#rules-learn:visible")
+            await page.wait_for_selector('#lesson-step[data-step="0"]')
             await browser.close()
         assert errors == []
 
