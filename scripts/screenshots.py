@@ -2,7 +2,8 @@
 
 Starts a real server on a temporary SQLite database with every game dealt from one seed
 (``EVOLUTIO_SEED``), seats a guest against bots in a game of each game asked for, and saves
-the lobby and each table at 1280x800 and 390x844 in Debian's chromium::
+the lobby, each table and each game's lesson (``/learn/GAME``) at 1280x800 and 390x844 in
+Debian's chromium::
 
     .venv/bin/python scripts/screenshots.py --out /tmp/shots                # every game
     .venv/bin/python scripts/screenshots.py --game darwin --players 3 --out /tmp/shots
@@ -89,6 +90,15 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                         path = target / f"{game}-{size}.png"
                         await page.screenshot(path=str(path), full_page=args.full)
                         out.append(path)
+                        # the game's lesson ("Learn to play"), at its first step
+                        await page.goto(f"{server.base}/learn/{game}")
+                        await page.wait_for_selector("#lesson-text")
+                        await page.wait_for_timeout(400)
+                        path = target / f"{game}-lesson-{size}.png"
+                        await page.screenshot(path=str(path), full_page=args.full)
+                        out.append(path)
+                        await page.goto(f"{server.base}/room/{room}")
+                        await page.wait_for_selector("#table > *")
                         if args.to_end and size == "desktop":
                             for _ in range(2000):
                                 acted = await act_once(page)

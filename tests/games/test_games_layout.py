@@ -54,7 +54,7 @@ def present(game: str, module: str) -> bool:
 def test_the_table_is_read_whole() -> None:
     rows = layout()
     modules = [module for module, _, _ in rows]
-    assert len(modules) == len(set(modules)) == 20
+    assert len(modules) == len(set(modules)) == 21
     assert {"state", "actions", "events", "rules", "driver", "view", "texts", "game",
             "web/"} <= set(modules)
     assert GAMES == ["darwin", "evolution", "northstar", "toy"]

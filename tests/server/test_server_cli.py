@@ -72,7 +72,8 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "chat",
         "participations",
         "ratings",
+        "lesson_progress",
         "alembic_version",
     }
     with engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0007"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0008"

@@ -142,6 +142,19 @@ class Participation(Base):
     rating_after: Mapped[float] = mapped_column(Float, nullable=False)
 
 
+class LessonProgress(Base):
+    """How far an account came in one lesson (guests keep theirs in the browser)."""
+
+    __tablename__ = "lesson_progress"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    lesson: Mapped[str] = mapped_column(String(40), primary_key=True)
+    #: the steps made (the next one to play), and whether the lesson was finished once
+    step: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    done: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
 def default_db_url(path: str | Path = "evolutio.db") -> str:
     return f"sqlite:///{Path(path).resolve()}"
 

@@ -6,6 +6,7 @@ import { gameSummary, gameTitle, loadGames, optionControls, optionsText } from "
 import { showReplay } from "./replay.js";
 import { timeControls, timingText } from "./clocks.js";
 import { gamesPanel, showRules } from "./rules.js";
+import { showLesson } from "./lesson.js";
 import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
 
@@ -164,6 +165,7 @@ export async function route() {
   if (parts[0] === "replay" && parts[1]) return showReplay(app, parts[1]);
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);
   if (parts[0] === "rules" && parts[1]) return showRules(app, parts[1]);
+  if (parts[0] === "learn" && parts[1]) return showLesson(app, parts[1], (path) => { history.pushState({}, "", path); route(); });
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }

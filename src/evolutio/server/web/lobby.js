@@ -6,6 +6,7 @@ import { addStrings, getLang, label, localized, t } from "./i18n.js";
 import { gameTitle, loadBoard, optionsText } from "./games.js";
 import { pickContext } from "./picks.js";
 import { shellIcon } from "./draw.js";
+import { learnLink } from "./lesson.js";
 
 const M = "lobby";
 addStrings(M, {
@@ -164,6 +165,7 @@ export function playNowPanel(games, session, onLogin, go, guestName = () => "") 
       gameFacts(entry),
       h("p.game-summary", {}, localized(info.summary, "")),
       h("a.rules-link.card-rules", { href: `/rules/${encodeURIComponent(entry.name)}` }, shellIcon("book"), ` ${w("rules")}`),
+      learnLink(entry.name, ".card-learn"),
       h("div.row.card-controls", {},
         h("label", {}, `${w("opponents")} `, opponents),
         h("label", {}, `${w("level")} `, level), button));

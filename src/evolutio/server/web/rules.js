@@ -6,6 +6,7 @@ import { shellIcon } from "./draw.js";
 import { addStrings, getLang, label, loadNames, localized, t } from "./i18n.js";
 import { loadGames } from "./games.js";
 import { loadReference } from "./tips.js";
+import { learnLink } from "./lesson.js";
 
 addStrings("rules", {
   en: { rules: "Rules", card_reference: "Card reference", name: "Name", text: "What it does",
@@ -81,6 +82,7 @@ export async function showRules(app, game) {
   app.replaceChildren(h("div.panel.rules-page#rules-page", { dataset: { game } },
     h("p", {}, h("a", { href: "/" }, shellIcon("arrow-left"), ` ${w("back")}`)),
     h("h2", {}, `${entry.title}: ${w("rules")}`),
+    h("p", {}, learnLink(game, "#rules-learn")),
     h("p.muted#rules-summary", {}, localized(entry.info && entry.info.summary, "")),
     localized(entry.info && entry.info.notes, "") ? h("p.rules-notes#rules-notes", {}, shellIcon("info"), " ",
       localized(entry.info.notes, "")) : null,
@@ -98,7 +100,7 @@ export function gamesPanel(games) {
   return h("div.panel#games-panel", {}, h("h3", {}, w("games")),
     h("ul.games-list", {}, list.map((g) => h("li", { dataset: { game: g.name } },
       h("b", {}, g.title), " ",
-      h("a.rules-link", { href: rulesUrl(g.name) }, w("rules")),
+      h("a.rules-link", { href: rulesUrl(g.name) }, w("rules")), learnLink(g.name),
       h("div.muted", {}, localized(g.info && g.info.summary, ""))))));
 }
 
