@@ -57,8 +57,9 @@ def test_a_simultaneous_decision_names_who_has_chosen(name: str) -> None:
 @pytest.mark.parametrize("name", ["evolution", "darwin"])
 def test_a_game_without_simultaneous_decisions_asks_one_seat(name: str) -> None:
     """Evolution and Darwin's Choice declare no simultaneous decision and make none: one
-    seat, nobody ``chosen``, every action opens the next decision (Darwin's choices in several
-    steps, ``progress``, are one seat's)."""
+    seat (or a turn open to side actions, Darwin's draw in another's turn), nobody
+    ``chosen``, every action opens the next decision (Darwin's choices in several steps,
+    ``progress``, are one seat's)."""
     assert get_game(name).info.simultaneous is False
     match = Match.new(name, {}, 5)
     rng = random.Random(5)
@@ -67,7 +68,9 @@ def test_a_game_without_simultaneous_decisions_asks_one_seat(name: str) -> None:
         decision = match.decision
         if decision is None:
             break
-        assert len(decision.seats) == 1 and decision.chosen == () and not decision.simultaneous
+        # one seat, or a turn open to others' side actions (Darwin's card draw aside)
+        assert len(decision.seats) == 1 or decision.open
+        assert decision.chosen == () and not decision.simultaneous
         assert "chosen" not in decision.to_json()
         seat = decision.seats[0]
         match.act(seat, rng.choice(match.legal(seat)))
