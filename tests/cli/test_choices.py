@@ -98,7 +98,7 @@ def test_play_groups_swaps_and_reads_card_texts(tmp_path: Path) -> None:
         app,
         ["play", "--game", "darwin", "-p", "3", "--seed", "3", "--record",
          str(tmp_path / "d.json")],
-        input="help\nhelp carnivore\nhelp unicorn\n" + "1\n" * 12 + "4\n9\n4\n\n4 2\nquit\n",
+        input="help\nhelp carnivore\nhelp unicorn\n" + "1\n" * 10 + "4\n9\n4\n\n4 2\nquit\n",
         terminal_width=120,
     )
     assert result.exit_code == 0, result.output
@@ -109,7 +109,7 @@ def test_play_groups_swaps_and_reads_card_texts(tmp_path: Path) -> None:
     assert "No card or term is named 'unicorn'" in out
     assert "Put Sloth tail in the market and take … (5 choices)" in out
     assert "Choose 1 to 5 of this line." in out
-    assert "you puts Sloth tail in the market and takes" in out
+    assert "You put Sloth tail in the market and take" in out
 
 
 def test_play_defaults_to_the_normal_level_where_the_game_has_a_heuristic(
