@@ -199,6 +199,8 @@ class Decision:
             out["progress"] = list(self.progress)
         if self.simultaneous:
             out["chosen"] = list(self.chosen)
+        if self.open:
+            out["open"] = True
         return out
 
 

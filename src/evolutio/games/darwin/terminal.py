@@ -156,7 +156,9 @@ def render_table(view: JSON, labels: Mapping[str, str], players: Sequence[str],
         scores.append(f"{name}: {player['score']} {dp}", style=f"bold {seat_style(seat)}")
         passed = f", {say('passed', language)}" if player["passed"] else ""
         scores.append(f" ({say('cards_in_hand', language, n=player['hand_size'])}{passed})")
-        if seat in decision.get("seats", ()):
+        seats = decision.get("seats", ())
+        # a turn open to side actions: the seat whose turn it is, not those who may draw aside
+        if seat in (seats[:1] if decision.get("open") else seats):
             kind = str(decision.get("kind"))
             scores.append(f"  ◀ {labels.get(f'kind:{kind}', kind)}", style="bold")
         scores.append("   ")
