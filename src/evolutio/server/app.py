@@ -43,7 +43,7 @@ from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
-from evolutio.server.store import StorageError, Store
+from evolutio.server.store import StorageError, Store, outage, reason
 
 log = logging.getLogger("evolutio.server")
 #: live rooms listed by /api/rooms at most (open ones first)
@@ -122,13 +122,20 @@ def create_app(
         key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, str(exc.detail))
         return await _api_error(request, ApiError(exc.status_code, key))
 
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(StorageError)
+    async def _storage(request: Request, exc: Exception) -> JSONResponse:
+        """503, one log line, no traceback (handled here, not by the catch-all below,
+        which Starlette re-raises to the server after answering); an outage is the hub's
+        to watch and probe."""
+        log.error("%s %s: storage error: %s", request.method, request.url.path, reason(exc))
+        metrics.error("http_503")
+        if outage(exc):
+            hub.storage_failed(None, exc)
+        return await _api_error(request, ApiError(503, "database_down"))
+
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
-        if isinstance(exc, (SQLAlchemyError, StorageError)):
-            log.error("%s %s: storage error: %s", request.method, request.url.path,
-                      str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            metrics.error("http_503")
-            return await _api_error(request, ApiError(503, "database_down"))
         log.exception("request failed", exc_info=exc)
         metrics.error("http_500")
         return await _api_error(request, ApiError(500, "internal"))
@@ -469,8 +476,10 @@ def create_app(
             metrics.error("illegal")
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
         except (SQLAlchemyError, StorageError) as exc:
-            log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
+            log.error("room %s: storage error: %s", room.id, reason(exc))
             metrics.error("storage")
+            if outage(exc):
+                hub.storage_failed(None, exc)
             conn.send(RoomError("storage", "cannot_save").frame(conn.lang, ref))
         except Exception:
             log.exception("room %s: message failed", room.id)
