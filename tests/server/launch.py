@@ -42,14 +42,20 @@ def faulty_engine(url: str) -> Engine:
     """``make_engine`` whose statements fail while the fault file exists."""
     engine = make_engine(url)
     flag = Path(os.environ["EVOLUTIO_FAULT_FILE"])
-    failure = engine.dialect.dbapi.OperationalError  # type: ignore[union-attr]
+    dbapi: Any = engine.dialect.dbapi
+    failure = dbapi.OperationalError
+    # what the driver raises on a connection its server dropped: SQLAlchemy then discards
+    # the connection, and the next one must be made anew (and is refused)
+    lost = (dbapi.ProgrammingError("Cannot operate on a closed database.")
+            if engine.dialect.name == "sqlite"
+            else failure("server closed the connection unexpectedly (injected)"))
 
     @event.listens_for(engine, "before_cursor_execute")
     def _fail(_conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
         mode = fault(flag)
         verb = statement.lstrip().upper()
         if mode == "down":
-            raise failure("server closed the connection unexpectedly (injected)")
+            raise lost
         if mode is not None and verb.startswith(("INSERT",) if mode == "insert" else WRITES):
             raise failure("database or disk is full (injected)")
 
