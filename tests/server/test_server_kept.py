@@ -1,0 +1,27 @@
+"""The records and replays cache (``server/kept.py``): bounded by entries and by bytes."""
+
+from __future__ import annotations
+
+from evolutio.server.kept import Kept
+
+
+def test_the_cache_keeps_the_newest_values_within_both_bounds() -> None:
+    kept = Kept(entries=3, size=1000)
+    for i in range(5):
+        kept.put(("replay", str(i)), b"x" * 100)
+    assert len(kept) == 3 and kept.held == 300  # the entry bound: the oldest two went
+    assert kept.get(("replay", "0")) is None and kept.get(("replay", "4")) == b"x" * 100
+    kept.get(("replay", "2"))  # used now: the least used is 3
+    kept.put(("replay", "big"), b"y" * 800)  # the byte bound: 2, 4 and big fit; 3 goes
+    assert kept.get(("replay", "3")) is None
+    assert kept.get(("replay", "2")) is not None and kept.held == 1000
+    kept.put(("replay", "huge"), b"z" * 1001)  # larger than the whole cache: not kept
+    assert kept.get(("replay", "huge")) is None and kept.held == 1000
+
+
+def test_text_counts_its_utf8_bytes_and_a_replaced_value_its_new_size() -> None:
+    kept = Kept(entries=10, size=100)
+    kept.put("record", "ж" * 30)  # 60 bytes
+    assert kept.held == 60
+    kept.put("record", "ok")
+    assert kept.held == 2 and kept.get("record") == "ok"
