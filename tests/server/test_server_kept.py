@@ -1,8 +1,13 @@
-"""The records and replays cache (``server/kept.py``): bounded by entries and by bytes."""
+"""Bounded memories: the records and replays cache (``server/kept.py``), by entries and by
+bytes; the per-key quotas (``limits.Quota``), by keys."""
 
 from __future__ import annotations
 
+import pytest
+
+from evolutio.server import limits
 from evolutio.server.kept import Kept
+from evolutio.server.limits import Quota
 
 
 def test_the_cache_keeps_the_newest_values_within_both_bounds() -> None:
@@ -25,3 +30,16 @@ def test_text_counts_its_utf8_bytes_and_a_replaced_value_its_new_size() -> None:
     assert kept.held == 60
     kept.put("record", "ok")
     assert kept.held == 2 and kept.get("record") == "ok"
+
+
+def test_a_quota_forgets_idle_keys_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "KEYS", 100)
+    quota = Quota(limit=2, window=10.0)
+    for i in range(100):  # an address each, long ago
+        assert quota.take(f"old{i}", now=0.0)
+    assert quota.take("busy", now=100.0) and quota.take("busy", now=100.0)
+    assert len(quota._times) <= 50  # the idle ones went (before the fix: never)
+    assert not quota.take("busy", now=101.0)  # a key still counting keeps its count
+    for i in range(200):  # many counting at once: the least recent are forgotten
+        quota.take(f"new{i}", now=200.0 + i / 1000)
+    assert len(quota._times) <= 100
