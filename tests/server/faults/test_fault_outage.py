@@ -161,7 +161,14 @@ def injected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> tupl
     flag = tmp_path / "fault"
     monkeypatch.setenv("EVOLUTIO_FAULT_FILE", str(flag))
     server = Server(tmp_path / f"{mode}.db")
-    return server, lambda: flag.write_text(mode), flag.unlink
+
+    def make() -> None:
+        flag.write_text(mode)
+
+    def clear() -> None:
+        flag.unlink()
+
+    return server, make, clear
 
 
 @pytest.mark.usefixtures("bot_delay")
