@@ -4,8 +4,9 @@ PostgreSQL stopped at once (a crash) and started again, a lost database server i
 SQLite (every statement and every new connection refused), a full disk where only inserts
 fail: while it lasts, the bots' and the clocks' moves wait, every stalled room is told once,
 ``/health`` answers 503 "degraded" and says why, ``/metrics`` shows
-``evolutio_storage_failing 1``; once the database takes writes again, every game moves on by
-itself and its room is told once. No task dies unseen, no traceback is logged.
+``evolutio_storage_failing 1``, a request answers 503; once the database takes writes again,
+every game moves on by itself and its room is told once. No task dies unseen, no traceback
+is logged.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def check_outage(server: Server, break_it: Callable[[], None],
         assert report["storage"] == "failing" and report["storage_error"], report
         assert sorted(report["stalled_rooms"]) == sorted([clocked, bots]), report
         assert "evolutio_storage_failing 1.0" in server.get("/metrics").text
+        guest = server.post("/api/guest", json={"name": "Cy Outage"})  # no traceback logged
+        assert guest.status_code == 503 and guest.json()["code"] == "unavailable", guest.text
         before = {r: version(server, r) for r in (clocked, bots)}
         await asyncio.sleep(OUTAGE - 1.5)
         assert {r: version(server, r) for r in before} == before  # nothing moves unsaved
