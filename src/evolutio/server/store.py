@@ -142,7 +142,8 @@ class Store:
     def close(self) -> None:
         """Close the action writer's connection (at shutdown)."""
         if self._writer is not None:
-            self._writer.close()
+            with suppress(SQLAlchemyError):  # a lost connection has nothing left to close
+                self._writer.close()
             self._writer = None
 
     # -- the action log ----------------------------------------------------------------------
