@@ -187,9 +187,9 @@ class Hub:
             reasons.append(f"storage failing since {time.monotonic() - self._outage_began:.0f}"
                            f" s: {self.storage_error}")
         if self.stalled:
-            reasons.append(f"{len(self.stalled)} rooms wait for the database to take writes")
+            reasons.append(f"rooms waiting for the database to take writes: {len(self.stalled)}")
         if self.skipped:
-            reasons.append(f"{len(self.skipped)} rooms could not be loaded or started")
+            reasons.append(f"rooms that could not be loaded or started: {len(self.skipped)}")
         return {
             "ok": self.storage_error is None,
             "status": "degraded" if reasons else "ok",
