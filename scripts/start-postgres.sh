@@ -4,6 +4,8 @@
 #   scripts/start-postgres.sh start [DIR]   initdb + start, create database "evolutio",
 #                                           print its URL (postgresql://USER@127.0.0.1:PORT/evolutio)
 #   scripts/start-postgres.sh stop DIR      stop the cluster and delete DIR
+#   scripts/start-postgres.sh halt DIR      stop it at once (as a crash), keeping DIR
+#   scripts/start-postgres.sh resume DIR    start a halted cluster again, on its port
 #
 # As root the cluster runs as the "postgres" user (PostgreSQL refuses to run as root);
 # otherwise as the calling user. Progress goes to stderr, only the URL to stdout.
@@ -53,8 +55,23 @@ stop)
     run "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >&2 || true
     rm -rf "$dir"
     ;;
+halt|resume)
+    dir="$2"
+    if [ -z "$dir" ] || [ ! -f "$dir/port" ]; then
+        echo "usage: $0 $cmd DIR (a directory made by '$0 start')" >&2
+        exit 2
+    fi
+    if [ "$cmd" = halt ]; then
+        run "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >&2
+    else
+        port="$(cat "$dir/port")"
+        run "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+            -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off" \
+            start >&2
+    fi
+    ;;
 *)
-    echo "usage: $0 start [DIR] | stop DIR" >&2
+    echo "usage: $0 start [DIR] | stop DIR | halt DIR | resume DIR" >&2
     exit 2
     ;;
 esac

@@ -4,8 +4,13 @@ The server tests run this file in a subprocess: ``python launch.py PORT DB_URL [
 It does what ``evolutio serve`` does (tests/server/test_server_cli.py covers that command).
 
 Fault injection for tests/server/faults: while the file named by ``$EVOLUTIO_FAULT_FILE``
-exists, every write statement fails in the database driver, as on a full disk or a read-only
-file (an ``OperationalError`` of the driver in use: SQLite's or psycopg's).
+exists, statements fail in the database driver (an ``OperationalError`` of the driver in use:
+SQLite's or psycopg's). What fails is the file's text: empty, every write statement (a
+read-only file); ``insert``, inserts only (a full disk, where rewriting a page already there
+still succeeds); ``down``, every statement and every new connection (a lost database server).
+
+``$EVOLUTIO_TEST_BOT_DELAY`` sets the bots' delay (0 by default) and
+``$EVOLUTIO_TEST_REQUEST_TIMEOUT`` the seconds a request may take to arrive whole.
 """
 
 from __future__ import annotations
@@ -15,26 +20,49 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 import evolutio.server.app as server_app
 from evolutio.server.db import make_engine
+from evolutio.server.process import TimedH11Protocol, run
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 
 
+def fault(flag: Path) -> str | None:
+    """The fault injected now (None: none): the fault file's text."""
+    try:
+        return flag.read_text().strip()
+    except FileNotFoundError:
+        return None
+
+
 def faulty_engine(url: str) -> Engine:
-    """``make_engine`` whose writes fail while the fault file exists."""
+    """``make_engine`` whose statements fail while the fault file exists."""
     engine = make_engine(url)
     flag = Path(os.environ["EVOLUTIO_FAULT_FILE"])
-    failure = engine.dialect.dbapi.OperationalError  # type: ignore[union-attr]
+    dbapi: Any = engine.dialect.dbapi
+    failure = dbapi.OperationalError
+    # what the driver raises on a connection its server dropped: SQLAlchemy then discards
+    # the connection, and the next one must be made anew (and is refused)
+    lost = (dbapi.ProgrammingError("Cannot operate on a closed database.")
+            if engine.dialect.name == "sqlite"
+            else failure("server closed the connection unexpectedly (injected)"))
 
     @event.listens_for(engine, "before_cursor_execute")
     def _fail(_conn: Any, cursor: Any, statement: str, *_args: Any) -> None:
-        if flag.exists() and statement.lstrip().upper().startswith(WRITES):
+        mode = fault(flag)
+        verb = statement.lstrip().upper()
+        if mode == "down":
+            raise lost
+        if mode is not None and verb.startswith(("INSERT",) if mode == "insert" else WRITES):
             raise failure("database or disk is full (injected)")
+
+    @event.listens_for(engine, "do_connect")
+    def _refuse(*_args: Any) -> None:
+        if fault(flag) == "down":
+            raise failure("connection refused (injected)")
 
     return engine
 
@@ -44,8 +72,11 @@ if __name__ == "__main__":
     grace = float(sys.argv[3]) if len(sys.argv) > 3 else 30.0
     if os.environ.get("EVOLUTIO_FAULT_FILE"):
         server_app.make_engine = faulty_engine  # type: ignore[assignment]
-    application = server_app.create_app(url, grace=grace, bot_delay=0.0)
-    uvicorn.run(
+    if os.environ.get("EVOLUTIO_TEST_REQUEST_TIMEOUT"):
+        TimedH11Protocol.timeout = float(os.environ["EVOLUTIO_TEST_REQUEST_TIMEOUT"])
+    bot_delay = float(os.environ.get("EVOLUTIO_TEST_BOT_DELAY", "0"))
+    application = server_app.create_app(url, grace=grace, bot_delay=bot_delay)
+    status = run(
         application,
         host="127.0.0.1",
         port=port,
@@ -53,5 +84,6 @@ if __name__ == "__main__":
         ws_max_size=1024 * 1024,
         ws_per_message_deflate=False,
     )
-    if application.state.fatal:
-        sys.exit(f"evolutio: {application.state.fatal}")
+    if status:
+        print(f"evolutio: {application.state.fatal}", file=sys.stderr)
+        sys.exit(status)

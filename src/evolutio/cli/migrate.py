@@ -17,13 +17,21 @@ def migrate(
         "",
         help="Database URL, as for 'evolutio serve' (default: the SQLite file ./evolutio.db).",
     ),
+    create_database: bool = typer.Option(
+        False,
+        "--create-database",
+        help="As for 'evolutio serve': make a new, empty SQLite database even where one "
+        "disappeared (its DB.lock is there but the database is not).",
+    ),
 ) -> None:
     """Apply the server's database migrations (Alembic) and print the schema revision."""
     try:
         from sqlalchemy import text
 
         from evolutio.server.db import default_db_url, hide_password, make_engine
+        from evolutio.server.lock import missing
         from evolutio.server.migrate import upgrade
+        from evolutio.server.process import EXIT_FATAL
     except ImportError as exc:
         raise fail(
             f"migrations need the 'server' extra ({exc.name} is missing): "
@@ -33,10 +41,15 @@ def migrate(
     shown = hide_password(url)
     try:
         engine = make_engine(url)
-        upgrade(engine)
-        with engine.connect() as conn:
-            revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        gone = None if create_database else missing(engine)
+        if gone is None:
+            upgrade(engine)
+            with engine.connect() as conn:
+                revision = conn.execute(
+                    text("SELECT version_num FROM alembic_version")).scalar()
         engine.dispose()
     except Exception as exc:  # a bad URL, an unreachable server, a failed migration
         raise fail(f"cannot migrate database {shown!r}: {str(exc).splitlines()[0]}") from None
+    if gone is not None:  # deleted or moved: not to be replaced by an empty one
+        raise fail(gone, EXIT_FATAL)
     typer.echo(f"database {shown} is at schema revision {revision}")  # one line, unwrapped

@@ -50,6 +50,13 @@ def serve(
         3.0, help="Seconds a room's lease lasts unrenewed: how soon another process takes "
         "over the rooms of one that died (with --redis).",
     ),
+    create_database: bool = typer.Option(
+        False,
+        "--create-database",
+        help="Start a new, empty SQLite database even where one disappeared: its lock file "
+        "(DB.lock) is there but the database is not. Without it such a start is refused, so "
+        "that a deleted or moved database is never silently replaced by an empty one.",
+    ),
     metrics_port: int = typer.Option(
         0, help="Also serve /metrics on this port (on --host); with --workers N each worker "
         "serves its own figures on one port of BASE to BASE+N-1, labelled process=\"0\" to "
@@ -65,6 +72,8 @@ def serve(
         from evolutio.server.app import create_app
         from evolutio.server.db import default_db_url, hide_password
         from evolutio.server.limits import Limits
+        from evolutio.server.lock import DatabaseMissing
+        from evolutio.server.process import EXIT_FATAL, options, run
     except ImportError as exc:
         raise fail(
             f"the server needs the 'server' extra ({exc.name} is missing): "
@@ -96,12 +105,13 @@ def serve(
         os.environ[SETTINGS] = settings(url, redis, grace=grace, bot_delay=bot_delay,
                                         secure_cookies=secure_cookies, exempt=exempt,
                                         lease=lease, host=host, workers=workers,
+                                        create_database=create_database,
                                         metrics_port=metrics_port)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
-                    workers=workers, host=host, port=port, log_level="warning",
-                    ws_max_size=1024 * 1024, ws_per_message_deflate=False, lifespan="on")
+                    workers=workers, **options(host=host, port=port, log_level="warning",
+                    ws_max_size=1024 * 1024, ws_per_message_deflate=False, lifespan="on"))
         return
     try:
         application = create_app(
@@ -112,7 +122,10 @@ def serve(
             limits=Limits(exempt=frozenset(exempt)),
             redis=redis or None,
             lease=lease,
+            create_database=create_database,
         )
+    except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
+        raise fail(str(exc), EXIT_FATAL) from None
     except Exception as exc:  # a bad URL or driver: say so, no traceback
         if redis and type(exc).__module__.startswith("redis"):
             raise fail(f"cannot use Redis {hide_password(redis)!r}: {exc}") from None
@@ -123,7 +136,7 @@ def serve(
         own_port(application, host, metrics_port, 1)
     where = f", redis: {hide_password(redis)}" if redis else ""
     console.print(f"evolutio server on http://{host}:{port}/  (database: {shown}{where})")
-    uvicorn.run(
+    status = run(
         application,
         host=host,
         port=port,
@@ -132,5 +145,5 @@ def serve(
         ws_per_message_deflate=False,
         lifespan="on",
     )
-    if application.state.fatal:
-        raise fail(application.state.fatal)
+    if status:  # a fatal stop: a supervisor must not take it for a clean one
+        raise fail(application.state.fatal, status)

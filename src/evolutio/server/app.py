@@ -9,8 +9,7 @@ import asyncio
 import json
 import logging
 import time
-from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import ExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any, assert_type
@@ -39,17 +38,20 @@ from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, lang_of, l
 from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
 from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, ref_of
+from evolutio.server.kept import Kept
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
-from evolutio.server.store import StorageError, Store
+from evolutio.server.store import StorageError, Store, outage, reason
 
 log = logging.getLogger("evolutio.server")
 #: live rooms listed by /api/rooms at most (open ones first)
 LIVE_LISTED = 200
-#: finished rooms' records and replays kept in memory
+#: finished rooms' records and replays kept in memory: at most this many, and this many
+#: bytes together (a long game's replay is over half a megabyte)
 CACHED = 64
+CACHED_BYTES = 16 * 1024 * 1024
 #: refusals of frames that are not well-formed messages (logged once per socket)
 MALFORMED = frozenset({"bad_json", "bad_message", "bad_type", "too_large"})
 WEB = Path(__file__).with_name("web")
@@ -67,12 +69,15 @@ def create_app(
     limits: Limits | None = None,
     redis: str | None = None,
     lease: float = 3.0,
+    create_database: bool = False,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
     ``secure_cookies`` marks the login cookie ``Secure`` on every answer (set it behind a TLS
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
-    (a URL) this process shares the database's rooms with others (server/cluster/)."""
+    (a URL) this process shares the database's rooms with others (server/cluster/). A SQLite
+    database that disappeared (its lock file is there, :mod:`lock`) is refused
+    (``DatabaseMissing``) unless ``create_database``."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -81,7 +86,7 @@ def create_app(
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.
-    lock = ProcessLock(engine)
+    lock = ProcessLock(engine, create=create_database)
     cluster: Cluster | Alone = Cluster(hub, redis, lease) if redis else Alone(hub)
     hub.cluster = cluster  # what the hub, its rooms and the lobby ask
     cluster.prepare(engine, lock)  # alone: the lock; with Redis: leases, Redis answers
@@ -122,13 +127,20 @@ def create_app(
         key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, str(exc.detail))
         return await _api_error(request, ApiError(exc.status_code, key))
 
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(StorageError)
+    async def _storage(request: Request, exc: Exception) -> JSONResponse:
+        """503, one log line, no traceback (handled here, not by the catch-all below,
+        which Starlette re-raises to the server after answering); an outage is the hub's
+        to watch and probe."""
+        log.error("%s %s: storage error: %s", request.method, request.url.path, reason(exc))
+        metrics.error("http_503")
+        if outage(exc):
+            hub.storage_failed(None, exc)
+        return await _api_error(request, ApiError(503, "database_down"))
+
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
-        if isinstance(exc, (SQLAlchemyError, StorageError)):
-            log.error("%s %s: storage error: %s", request.method, request.url.path,
-                      str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            metrics.error("http_503")
-            return await _api_error(request, ApiError(503, "database_down"))
         log.exception("request failed", exc_info=exc)
         metrics.error("http_500")
         return await _api_error(request, ApiError(500, "internal"))
@@ -145,7 +157,7 @@ def create_app(
         return data
 
     people = People(store, limits, secure_cookies=secure_cookies)
-    cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
+    cache = Kept(CACHED, CACHED_BYTES)
     current, need_user = people.current, people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
@@ -267,17 +279,15 @@ def create_app(
             raise ApiError(409, "not_over_yet", code="not_over")
         return row
 
-    async def cached(kind: str, row: RoomRow, make: Any) -> Any:
-        """A finished room's record or replay, computed once off the event loop and kept
-        (the newest ``CACHED`` of them): a finished game never changes."""
+    async def cached(kind: str, row: RoomRow, make: Callable[[], bytes | str]) -> bytes | str:
+        """A finished room's record or replay as sent, computed once off the event loop and
+        kept (``Kept``: the newest ``CACHED``, ``CACHED_BYTES`` together): a finished game
+        never changes."""
         key = (kind, row.id)
-        if key in cache:
-            cache.move_to_end(key)
-            return cache[key]
-        value = await people.off_loop(make)
-        cache[key] = value
-        while len(cache) > CACHED:
-            cache.popitem(last=False)
+        value = cache.get(key)
+        if value is None:
+            value = await people.off_loop(make)
+            cache.put(key, value)
         return value
 
     @app.get("/api/rooms/{room_id}")
@@ -323,12 +333,13 @@ def create_app(
         )
 
     @app.get("/api/rooms/{room_id}/replay")
-    async def api_replay(room_id: str, lang: str = "en") -> dict[str, Any]:
+    async def api_replay(room_id: str, lang: str = "en") -> Response:
         row = finished_room(room_id)
         if lang not in i18n.LANGUAGES:
             lang = "en"  # sentences in English, as for a language the client does not offer
 
-        def replay() -> dict[str, Any] | str:
+        def replay() -> bytes | str:
+            """The replay's JSON body, or why the record cannot be replayed."""
             record = store.record(row)
             steps: list[dict[str, Any]] = []
             stopped: str | None = None
@@ -340,7 +351,7 @@ def create_app(
                 return str(exc)
             info = get_game(row.game).info
             changes = rules_changes(info, record.rules, lang) if record.rules < info.rules else []
-            return {
+            return bytes(JSONResponse({
                 "room": row.id,
                 "game": row.game,
                 "players": record.players,
@@ -349,13 +360,13 @@ def create_app(
                 "rules": record.rules,
                 "changes": [{"version": v, "changes": lines} for v, lines in changes],
                 "stopped": stopped,
-            }
+            }).body)
 
-        answer: dict[str, Any] | str = await cached(f"replay:{lang}", row, replay)
+        answer = await cached(f"replay:{lang}", row, replay)
         if isinstance(answer, str):
             log.error("room %s cannot be replayed: %s", row.id, answer)
             raise ApiError(409, "no_replay", code="no_replay", detail=answer)
-        return answer
+        return Response(answer, media_type="application/json")
 
     # ------------------------------------------------------------------ websocket
     @app.websocket("/ws/{room_id}")
@@ -471,8 +482,10 @@ def create_app(
             metrics.error("illegal")
             conn.send({"type": "error", "code": "illegal", "message": str(exc), "ref": ref})
         except (SQLAlchemyError, StorageError) as exc:
-            log.error("room %s: storage error: %s", room.id, str(exc).splitlines()[0])
+            log.error("room %s: storage error: %s", room.id, reason(exc))
             metrics.error("storage")
+            if outage(exc):
+                hub.storage_failed(None, exc)
             conn.send(RoomError("storage", "cannot_save").frame(conn.lang, ref))
         except Exception:
             log.exception("room %s: message failed", room.id)

@@ -43,6 +43,9 @@ class Timers:
         self.banks: dict[int, float] = {}
         self.budgets: dict[int, float] = {}
         self._clocks: dict[int, asyncio.Task[None]] = {}
+        #: the deadlines whose "time is up" line went out (said once, however often the
+        #: timeout move is tried again after a storage failure)
+        self._said: set[float] = set()
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._grace: dict[int, asyncio.Task[None]] = {}
 
@@ -151,12 +154,15 @@ class Timers:
             return
         assert room.match is not None
         self._clocks.pop(seat, None)
-        action = room.match.default_action(seat)
-        room.system("time_up", name=room.seats[seat].name)
+        if deadline not in self._said:
+            self._said = {deadline}
+            room.system("time_up", name=room.seats[seat].name)
         try:
-            room.play(seat, action, "timeout")
+            room.play(seat, room.match.default_action(seat), "timeout")
         except RoomError as exc:  # storage: the hub retries (``retry``) once writes succeed
             log.warning("room %s: the timeout move failed: %s", room.id, exc.message)
+        except Exception:  # never a task that dies unseen: the game would wait for good
+            log.exception("room %s: the timeout move failed", room.id)
 
     def retry(self) -> None:
         """Saving works again after a failure: finish, fire the clocks that ran out meanwhile
@@ -234,6 +240,11 @@ class Timers:
             if self._still(seat, turn) and room.match is not None:
                 try:
                     room.play(seat, room.match.default_action(seat), "timeout")
+                except RoomError as failed:
+                    # storage: the hub moves the bot again once saving works (``retry``)
+                    log.warning("room %s: the default move failed too: %s", room.id,
+                                failed.message)
+                    again = False
                 except Exception:
                     log.exception("room %s: the default move failed too", room.id)
                     again = False  # trying again would fail the same way

@@ -11,7 +11,9 @@ import logging
 import os
 import secrets
 import signal
+import time
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from evolutio.core import options as opts
@@ -26,12 +28,26 @@ from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import DatabaseGone
 from evolutio.server.rooms import CHAT_WINDOW, Room
 from evolutio.server.seating import Seat, Seats
-from evolutio.server.store import StorageError, Store, StoredRoom
+from evolutio.server.store import StorageError, Store, StoredRoom, reason
 
 if TYPE_CHECKING:
     from evolutio.server.faces import ClusterFace, SavingRoom
 
 log = logging.getLogger("evolutio.server")
+
+#: the storage probe's first wait after a failure, and its longest (the wait doubles)
+FIRST_RETRY = 0.25
+LONGEST_RETRY = 8.0
+#: seconds without a failure after which the next outage's probes start from
+#: ``FIRST_RETRY`` again; a failure sooner carries on the backoff (a disk that fills
+#: again at once is not probed faster for having taken one write)
+QUIET = 60.0
+
+
+def stop_by_signal() -> None:
+    """The fatal stop when nothing better was set (``Hub.on_fatal``): shut down as on
+    SIGTERM. ``evolutio.server.process.run`` sets a stop that exits with ``EXIT_FATAL``."""
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 class Hub:
@@ -61,9 +77,15 @@ class Hub:
         self.stalled: set[str] = set()
         self.storage_error: str | None = None
         self.storage_failures = 0
+        #: outages so far: from a first failure to the probe write that succeeds
+        self.storage_outages = 0
         self._recovery: asyncio.Task[None] | None = None
-        #: why the server stops (its database file is gone), once it must
+        self._retry_wait = FIRST_RETRY
+        self._outage_began = 0.0
+        self._last_failure = -QUIET
+        #: why the server stops (its database file is gone), once it must, and how
         self.fatal_error: str | None = None
+        self.on_fatal: Callable[[], None] = stop_by_signal
         #: this process among the others on its database: alone until a cluster
         #: (``serve --redis``, ``cluster.node.Cluster``) puts itself here
         self.cluster: ClusterFace = Alone(self)
@@ -75,56 +97,73 @@ class Hub:
 
     # -- storage failures --------------------------------------------------------------------
 
-    def storage_failed(self, room: SavingRoom, exc: Exception) -> None:
-        """A write of ``room`` failed: tell the room once, log, retry with backoff."""
-        if self.cluster.conflict(room, exc):
+    def storage_failed(self, room: SavingRoom | None, exc: Exception) -> None:
+        """A database call failed: ``room``'s write (its move, clock, finish...) or, with
+        no room, a request's. One log line opens the outage; the room is told once and
+        waits; the database is probed (:meth:`_recover`) until a real write succeeds."""
+        if room is not None and self.cluster.conflict(room, exc):
             return  # another process wrote this action index: the room is reloaded
         self.storage_failures += 1
         if isinstance(exc.__cause__, DatabaseGone):
             self.fatal(str(exc))
             return
+        now = time.monotonic()
         if self.storage_error is None:
-            log.error("storage: a write failed (%s); play waits and is retried", exc)
-        self.storage_error = str(exc)[:300]
-        if room.id not in self.stalled:
+            self.storage_outages += 1
+            self._outage_began = now
+            # a failure soon after the last one carries the backoff on: a database that
+            # fails, takes a write and fails again is not probed ever faster
+            self._retry_wait = (FIRST_RETRY if now - self._last_failure > QUIET
+                                else min(self._retry_wait * 2, LONGEST_RETRY))
+            log.error("storage: %s failed (%s); play waits and is retried",
+                      "a request" if room is None else "a write", reason(exc))
+        self._last_failure = now
+        self.storage_error = reason(exc)[:300]
+        if room is not None and room.id not in self.stalled:
             self.stalled.add(room.id)
             room.system("saving_fails")
         if self._recovery is None or self._recovery.done():
             self._recovery = asyncio.get_running_loop().create_task(self._recover())
 
-    async def _recover(self, first: float = 0.25, longest: float = 8.0) -> None:
-        """Probe the database with a real write, backing off, until it succeeds; then every
-        stalled room goes on by itself (bots move, clocks that ran out fire, games finish)."""
-        delay = first
-        while self.stalled:
-            await asyncio.sleep(delay)
+    async def _recover(self) -> None:
+        """Probe the database with a real write of every kind play makes (``Store.probe``),
+        backing off, until one succeeds; then every stalled room goes on by itself (bots
+        move, clocks that ran out fire, games finish) and is told so, once."""
+        while self.storage_error is not None and self.fatal_error is None:
+            await asyncio.sleep(self._retry_wait)
             try:
-                self.store.probe(next(iter(self.stalled)))
+                await asyncio.to_thread(self.store.probe)
             except StorageError as exc:
+                if isinstance(exc.__cause__, DatabaseGone):
+                    self.fatal(str(exc))
+                    return
                 self.storage_error = str(exc)[:300]
-                delay = min(delay * 2, longest)
-                log.warning("storage: writes still fail (%s); next try in %.1f s", exc, delay)
+                self._last_failure = time.monotonic()
+                self._retry_wait = min(self._retry_wait * 2, LONGEST_RETRY)
+                log.warning("storage: writes still fail (%s); next try in %.1f s", exc,
+                            self._retry_wait)
                 continue
             rooms = [self.rooms[r] for r in sorted(self.stalled) if r in self.rooms]
-            log.warning("storage: writes succeed again; %d rooms go on", len(rooms))
+            log.warning("storage: writes succeed again after %.1f s; %d rooms go on",
+                        time.monotonic() - self._outage_began, len(rooms))
             self.storage_error = None
             self.stalled.clear()
             for room in rooms:
                 room.system("saving_works")
                 try:
-                    room.timers.retry()
+                    room.timers.retry()  # may fail again: a new outage then begins
                 except Exception:
                     log.exception("room %s: could not go on after the storage failure", room.id)
 
     def fatal(self, message: str) -> None:
         """Stop the server: it must not go on (its database file is gone). The process
-        shuts down as on SIGTERM; ``evolutio serve`` then exits with the message."""
+        shuts down (``on_fatal``) and exits with a status that says so."""
         if self.fatal_error is not None:
             return
         self.fatal_error = message
         self.storage_error = message
         log.critical("fatal: %s", message)
-        os.kill(os.getpid(), signal.SIGTERM)
+        self.on_fatal()
 
     async def watch_file(self, every: float = 1.0) -> None:
         """Check the SQLite file every ``every`` seconds, idle or not (see ``Store.watch``)."""
@@ -139,12 +178,26 @@ class Hub:
                 self.fatal(str(exc))
 
     def health(self) -> dict[str, Any]:
-        """What ``/health`` shows an operator: storage, stalled and skipped rooms."""
+        """What ``/health`` shows an operator: storage, stalled and skipped rooms, and the
+        reasons the server is degraded (none: ``status`` is "ok")."""
+        reasons: list[str] = []
+        if self.fatal_error is not None:
+            reasons.append(f"stopping: {self.fatal_error}")
+        elif self.storage_error is not None:
+            reasons.append(f"storage failing since {time.monotonic() - self._outage_began:.0f}"
+                           f" s: {self.storage_error}")
+        if self.stalled:
+            reasons.append(f"rooms waiting for the database to take writes: {len(self.stalled)}")
+        if self.skipped:
+            reasons.append(f"rooms that could not be loaded or started: {len(self.skipped)}")
         return {
             "ok": self.storage_error is None,
+            "status": "degraded" if reasons else "ok",
+            "reasons": reasons,
             "storage": "failing" if self.storage_error else "ok",
             "storage_error": self.storage_error,
             "storage_failures": self.storage_failures,
+            "storage_outages": self.storage_outages,
             "stalled_rooms": sorted(self.stalled),
             "skipped_rooms": sorted(self.skipped),
             "rooms": len(self.rooms),

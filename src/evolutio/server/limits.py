@@ -79,6 +79,10 @@ class Devices:
         return token
 
 
+#: keys a ``Quota`` keeps at most (people, addresses)
+KEYS = 100_000
+
+
 class Quota:
     """At most ``limit`` events per key within ``window`` seconds."""
 
@@ -95,10 +99,19 @@ class Quota:
         if len(times) >= self.limit:
             return False
         times.append(now)
-        if len(self._times) > 100_000:
-            for old in [k for k, t in self._times.items() if not t][:50_000]:
-                del self._times[old]
+        if len(self._times) > KEYS:
+            self._prune(now)
         return True
+
+    def _prune(self, now: float) -> None:
+        """Bounded memory: forget the keys whose events are all older than the window
+        (they count nothing); if most are still counting, the least recent half."""
+        for key in [k for k, t in self._times.items() if not t or now - t[-1] > self.window]:
+            del self._times[key]
+        if len(self._times) > KEYS // 2:
+            by_last = sorted(self._times, key=lambda k: self._times[k][-1])
+            for key in by_last[: len(by_last) - KEYS // 2]:
+                del self._times[key]
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,11 @@ PostgreSQL: a session advisory lock held on a connection of its own. A second pr
 same database stops at start with a clear error instead of driving the same rooms' bots.
 A SQLite file deleted or replaced under a running server is noticed (``FileWatch``) before
 the next write, so no action is acknowledged into an unlinked file.
+
+``DB.lock`` is made at a database's first start and never deleted, so it also tells a first
+start (neither file there) from a database that disappeared (the lock file without its
+database): the server then refuses to start rather than begin a new, empty database beside
+the old lock, unless told to (``create``: ``evolutio serve --create-database``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,10 @@ class DatabaseGone(RuntimeError):
     """The SQLite file this server opened was deleted or replaced."""
 
 
+class DatabaseMissing(RuntimeError):
+    """At start: the SQLite file a server used before (its ``DB.lock`` is there) is gone."""
+
+
 def sqlite_path(engine: Engine) -> Path | None:
     """The file of a SQLite engine (None: another database or an in-memory one)."""
     url = engine.url
@@ -37,18 +46,37 @@ def sqlite_path(engine: Engine) -> Path | None:
     return Path(url.database).resolve()
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file of the SQLite database ``path``."""
+    return path.with_name(path.name + ".lock")
+
+
+def missing(engine: Engine) -> str | None:
+    """Why the engine's SQLite file must not be made afresh (None: it is there, it never
+    was, or another database): its lock file says a server used it before."""
+    path = sqlite_path(engine)
+    if path is None or path.exists() or not lock_path(path).exists():
+        return None
+    return (f"the database {path} is gone, but {lock_path(path)} is there: a server used it "
+            "before, so it was deleted or moved. Restore it from a backup and start again, or "
+            "start with --create-database to begin a new, empty database")
+
+
 class ProcessLock:
     """Held from ``acquire`` to ``release``: this process alone serves the database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, create: bool = False) -> None:
         self.engine = engine
+        #: start on a new, empty database even where one disappeared (``missing``)
+        self.create = create
         self._file: IO[str] | None = None
         self._conn: Any = None
 
     def acquire(self) -> None:
         path = sqlite_path(self.engine)
         if path is not None:
-            lock = path.with_name(path.name + ".lock")
+            lock = lock_path(path)
+            gone = missing(self.engine)  # before this start makes the lock file
             handle = open(lock, "a+")  # noqa: SIM115 (held open for the process's life)
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -57,6 +85,9 @@ class ProcessLock:
                 raise DatabaseInUse(
                     f"another server process uses {path} (it holds {lock}); stop it first"
                 ) from None
+            if gone is not None and not self.create and not path.exists():
+                handle.close()
+                raise DatabaseMissing(gone)
             handle.seek(0)
             handle.truncate()
             handle.write(f"{os.getpid()}\n")

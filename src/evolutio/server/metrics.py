@@ -103,6 +103,12 @@ class Watched(Protocol):
     @property
     def storage_failures(self) -> int: ...
 
+    @property
+    def storage_outages(self) -> int: ...
+
+    @property
+    def storage_error(self) -> str | None: ...
+
     def health(self) -> dict[str, Any]: ...
 
 
@@ -127,8 +133,17 @@ class HubCollector(Collector):
                                 "Rooms waiting for the database to accept writes again.",
                                 value=len(self.hub.stalled))
         yield CounterMetricFamily("evolutio_storage_failures",
-                                  "Writes the database refused since the start.",
+                                  "Database calls that failed (refused writes, lost or refused "
+                                  "connections) since the start.",
                                   value=self.hub.storage_failures)
+        yield GaugeMetricFamily("evolutio_storage_failing",
+                                "1 while the database fails (from a failed call to the first "
+                                "probe write that succeeds), else 0; /health says why.",
+                                value=int(self.hub.storage_error is not None))
+        yield CounterMetricFamily("evolutio_storage_outages",
+                                  "Storage outages since the start (each from a failed call to "
+                                  "the probe write that succeeds).",
+                                  value=self.hub.storage_outages)
 
 
 def registry_for(hub: Watched) -> CollectorRegistry:
@@ -167,6 +182,9 @@ def routes(app: FastAPI, hub: Watched, engine: Engine) -> None:
         report = hub.health()
         report["ok"] = bool(report["ok"] and reachable)
         report["database"] = "ok" if reachable else "unreachable"
+        if not reachable:
+            report["status"] = "degraded"
+            report["reasons"].insert(0, f"the database does not answer within {PROBE_TIMEOUT:g} s")
         report["version"] = __version__
         report["uptime"] = round(time.time() - started, 1)
         return JSONResponse(report, status_code=200 if report["ok"] else 503)

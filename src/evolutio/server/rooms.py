@@ -309,8 +309,14 @@ class Room:
             match = Match.new(self.game, self.options, seed, names, keep=False)
         except OptionError as exc:
             raise commands.option_refusal(exc) from None
+        before = self.seed, self.match, self.status
         self.seed, self.match, self.status = seed, match, "playing"
-        self.save()
+        try:
+            self.save()
+        except StorageError as exc:  # not started: nothing half-done stays in memory
+            self.seed, self.match, self.status = before
+            self.hub.storage_failed(None, exc)
+            raise RoomError("storage", "cannot_save") from None
         self.system("started", name=by)
         self.send_room()
         self.changed()
@@ -385,7 +391,10 @@ class Room:
         try:
             events = self.advance(seat, action, by)
         except IllegalAction as exc:
-            self.hub.store.drop_action(self.id, index)
+            try:
+                self.hub.store.drop_action(self.id, index)
+            except StorageError as failed:  # the row stays: the room waits for storage
+                self.hub.storage_failed(self, failed)
             raise RoomError("illegal", reasons.refusal(self.game, exc, lang)) from None
         self.undo.after(seat, action, events, saved)
         metrics.played(by)

@@ -14,7 +14,14 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
 from evolutio.core.game import JSON, Outcome
@@ -25,10 +32,50 @@ from evolutio.server.lock import DatabaseGone, FileWatch
 
 #: chat lines kept per room in memory and sent on connecting.
 CHAT_KEPT = 50
+#: the id of the room row a storage probe writes and deletes in one transaction: no room
+#: id is ever made of these characters (``Hub.create_room`` makes letters and digits)
+PROBE_ROOM = "(probe)"
 
 
 class StorageError(Exception):
-    """A write the database refused (disk full, read-only or locked file, a lost connection)."""
+    """The database refused a read or a write, or could not be reached (disk full, a
+    read-only or locked file, a refused or lost connection, the SQLite file gone)."""
+
+
+#: what a failed database call raises, turned into ``StorageError`` by ``failing``
+FAILURES = (SQLAlchemyError, OSError, DatabaseGone)
+
+
+def reason(exc: BaseException) -> str:
+    """A failure's first line, fit for a log line or ``/health``: the driver's own error
+    (``OperationalError: connection refused``) rather than SQLAlchemy's wrapping of it."""
+    if isinstance(exc, StorageError):
+        return str(exc)
+    orig = getattr(exc, "orig", None)
+    if orig is not None:
+        exc = orig
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def outage(exc: BaseException) -> bool:
+    """Whether a failure says the database cannot be used now (refused or lost connection,
+    full disk, read-only or deleted file, no pooled connection free) rather than refusing
+    one statement (a duplicate key, a value it cannot store), which a retry would not mend."""
+    seen = exc.__cause__ if isinstance(exc, StorageError) else exc
+    if isinstance(seen, DBAPIError):
+        return isinstance(seen, (OperationalError, InterfaceError)) or seen.connection_invalidated
+    return isinstance(seen, (OSError, DatabaseGone, DisconnectionError, PoolTimeout))
+
+
+@contextmanager
+def failing() -> Iterator[None]:
+    """Turn a failed database call (connecting, reading or writing) into ``StorageError``,
+    caused by the original error: every caller then takes one path for them all."""
+    try:
+        yield
+    except FAILURES as exc:
+        raise StorageError(reason(exc)) from exc
 
 
 @dataclass
@@ -95,7 +142,8 @@ class Store:
     def close(self) -> None:
         """Close the action writer's connection (at shutdown)."""
         if self._writer is not None:
-            self._writer.close()
+            with suppress(SQLAlchemyError):  # a lost connection has nothing left to close
+                self._writer.close()
             self._writer = None
 
     # -- the action log ----------------------------------------------------------------------
@@ -135,21 +183,23 @@ class Store:
         connection is replaced once, a second failure is a ``StorageError``."""
         statement = self._statement(name)
         for attempt in (1, 2):
-            if self._writer is None:
-                # each statement commits on its own: one write is one statement, and no
-                # BEGIN/COMMIT pair goes through the engine around it
-                self._writer = self.sessions.kw["bind"].connect().execution_options(
-                    isolation_level="AUTOCOMMIT"
-                )
             try:
+                if self._writer is None:
+                    # each statement commits on its own: one write is one statement, and
+                    # no BEGIN/COMMIT pair goes through the engine around it. Connecting is
+                    # inside the ``try``: a refused connection is a storage failure too.
+                    self._writer = self.sessions.kw["bind"].connect().execution_options(
+                        isolation_level="AUTOCOMMIT"
+                    )
                 self._writer.exec_driver_sql(statement.sql, statement.params(params))
                 return
-            except DBAPIError as exc:
-                with suppress(SQLAlchemyError):
-                    self._writer.close()
+            except (SQLAlchemyError, OSError) as exc:
+                if self._writer is not None:
+                    with suppress(SQLAlchemyError):
+                        self._writer.close()
                 self._writer = None
-                if attempt == 2:
-                    raise StorageError(f"{type(exc.orig).__name__}: {exc.orig}") from exc
+                if attempt == 2 or not isinstance(exc, DBAPIError):
+                    raise StorageError(reason(exc)) from exc
 
     def check_file(self) -> None:
         """``StorageError`` (caused by ``DatabaseGone``) when the SQLite file was deleted or
@@ -160,25 +210,41 @@ class Store:
             except DatabaseGone as exc:
                 raise StorageError(str(exc)) from exc
 
-    def probe(self, room_id: str) -> None:
-        """A real write (a room row rewritten unchanged, committed): ``StorageError`` while
-        the database still refuses writes."""
-        try:
-            with self.session() as s:
-                s.execute(update(RoomRow).where(RoomRow.id == room_id)
-                          .values(clock=RoomRow.clock))
-                s.commit()
-        except (SQLAlchemyError, OSError) as exc:
-            raise StorageError(str(exc).splitlines()[0]) from exc
+    def probe(self) -> None:
+        """Write as play writes, and commit: ``StorageError`` while the database still
+        refuses writes.
+
+        One transaction inserts a room row, an action row and a chat line (new rows, as a
+        move, a chat line or a new room adds: rewriting an existing page succeeds on a full
+        disk where the next insert fails), rewrites the room row (as deadlines and seats
+        are saved), deletes them all again and commits, so the database's journal takes
+        every page that write touched. Nothing of it is ever visible: no other connection
+        sees an uncommitted row, and the commit leaves none. A refused connection fails
+        it too.
+        """
+        self.check_file()
+        with failing(), self.sessions() as s:
+            s.add(RoomRow(id=PROBE_ROOM, game="", options={}, seed=0, clock=0, status="over",
+                          seats=[]))
+            s.flush()
+            s.add(ActionRow(room_id=PROBE_ROOM, idx=0, seat=0, action={"probe": True},
+                            by="probe"))
+            s.add(ChatRow(room_id=PROBE_ROOM, name="", text="probe"))
+            s.flush()
+            s.execute(update(RoomRow).where(RoomRow.id == PROBE_ROOM).values(clock=1))
+            s.execute(delete(ChatRow).where(ChatRow.room_id == PROBE_ROOM))
+            s.execute(delete(ActionRow).where(ActionRow.room_id == PROBE_ROOM))
+            s.execute(delete(RoomRow).where(RoomRow.id == PROBE_ROOM))
+            s.commit()
 
     def drop_action(self, room_id: str, idx: int) -> None:
         """Remove a stored action the rules then refused (it must never be replayed)."""
-        with self.session() as s:
+        with failing(), self.session() as s:
             s.execute(delete(ActionRow).where(ActionRow.room_id == room_id, ActionRow.idx == idx))
             s.commit()
 
     def actions(self, room_id: str) -> Sequence[ActionRow]:
-        with self.session() as s:
+        with failing(), self.session() as s:
             return s.scalars(
                 select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.idx)
             ).all()
@@ -198,7 +264,7 @@ class Store:
     # -- rooms -------------------------------------------------------------------------------
 
     def room_row(self, room_id: str) -> RoomRow | None:
-        with self.session() as s:
+        with failing(), self.session() as s:
             return s.get(RoomRow, room_id)
 
     def save_room(
@@ -210,7 +276,7 @@ class Store:
         """Create or update a room row; ``fields`` are the row's changing columns (options,
         seed, clock, status, host_id, seats, outcome); start and finish times are set once."""
         self.check_file()
-        with self.session() as s:
+        with failing(), self.session() as s:
             self._put_room(s, room_id, game, fields)
             s.commit()
 
@@ -239,23 +305,23 @@ class Store:
 
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
-        with self.session() as s:
+        with failing(), self.session() as s:
             rows = s.scalars(select(RoomRow).where(RoomRow.status != "over")).all()
             return [self._stored(s, row) for row in rows]
 
     def load_room(self, room_id: str) -> StoredRoom | None:
         """One open or playing room as ``load_all`` loads it (None: no such live room)."""
-        with self.session() as s:
+        with failing(), self.session() as s:
             row = s.get(RoomRow, room_id)
             return None if row is None or row.status == "over" else self._stored(s, row)
 
     def live_ids(self) -> list[str]:
         """The ids of every open or playing room."""
-        with self.session() as s:
+        with failing(), self.session() as s:
             return list(s.scalars(select(RoomRow.id).where(RoomRow.status != "over")).all())
 
     def is_live(self, room_id: str) -> bool:
-        with self.session() as s:
+        with failing(), self.session() as s:
             row = s.get(RoomRow, room_id)
             return row is not None and row.status != "over"
 
@@ -290,7 +356,7 @@ class Store:
 
     def add_chat(self, room_id: str, user_id: int | None, name: str, text: str) -> None:
         self.check_file()
-        with self.session() as s:
+        with failing(), self.session() as s:
             s.add(ChatRow(room_id=room_id, user_id=user_id, name=name, text=text))
             s.commit()
 
@@ -304,12 +370,9 @@ class Store:
         already stored (a crash between two older, separate commits) is only marked over, so
         finishing again at start-up never rates twice nor fails on the results' keys.
         """
-        try:
-            if self.watch is not None:
-                self.watch.check()
+        self.check_file()
+        with failing():
             self._finish_room(room_id, game, seats, outcome, fields)
-        except (SQLAlchemyError, OSError, DatabaseGone) as exc:
-            raise StorageError(str(exc).splitlines()[0]) from exc
 
     def _finish_room(
         self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],

@@ -48,7 +48,11 @@ def test_one_bad_room_is_reported_and_skipped(tmp_path: Path) -> None:
         server.start()
         assert server.get(f"/api/rooms/{good}").json()["room"]["status"] == "open"
         assert "room broken cannot be resumed, skipped" in server.log_text()
-        health = server.get("/health").json()
+        answer = server.get("/health")
+        health = answer.json()
         assert health["skipped_rooms"] == ["broken"]
+        # served (200), but degraded, and why
+        assert answer.status_code == 200 and health["status"] == "degraded"
+        assert health["reasons"] == ["rooms that could not be loaded or started: 1"]
     finally:
         server.stop()

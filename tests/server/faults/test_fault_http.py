@@ -6,14 +6,18 @@ they stream past the limit."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from faultkit import sql
 from pg_cluster import database_url
-from server_harness import Server
+from server_harness import Client, Server
 
 from evolutio.server.app import create_app
 
@@ -101,3 +105,41 @@ def test_secure_cookies(tmp_path: Path) -> None:
     with TestClient(plain) as client:
         r = client.post("/api/guest", json={"name": "Tls Bob"})
         assert "Secure" not in r.headers["set-cookie"]
+
+
+def test_half_open_requests_are_timed_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request that does not arrive whole in time (nothing sent, half a head, half a body)
+    loses its connection; whole requests and WebSockets open past the deadline are not cut."""
+    monkeypatch.setenv("EVOLUTIO_TEST_REQUEST_TIMEOUT", "1.0")
+    server = Server(tmp_path / "slow.db")
+    server.start()
+    try:
+        token = server.guest("Sly Loris")
+        room = server.room(token)
+        partial = (b"", b"GET /api/games HTTP/1.1\r\nHost: x\r\n",
+                   b"POST /api/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                   b"Content-Length: 100\r\n\r\n{\"name\":")
+        socks = []
+        for data in partial:
+            sock = socket.create_connection(("127.0.0.1", server.port))
+            sock.sendall(data)
+            socks.append(sock)
+
+        async def watch() -> None:  # a socket open past the deadline still answers
+            client = await Client.open(server, room, token)
+            await asyncio.sleep(2.0)
+            await client.send({"type": "ping", "ref": "late"})
+            await client.until(lambda f: f["type"] == "pong")
+            await client.close()
+
+        with httpx.Client(base_url=server.base) as kept:
+            assert kept.get("/api/games").status_code == 200
+            asyncio.run(asyncio.wait_for(watch(), 20))
+            for sock in socks:  # each was closed by the server (end of file)
+                sock.settimeout(5)
+                with contextlib.suppress(ConnectionResetError):
+                    assert sock.recv(1024) == b""  # before the fix: held open (timeout)
+                sock.close()
+            assert kept.get("/api/games").status_code == 200
+    finally:
+        server.stop()

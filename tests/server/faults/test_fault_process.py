@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from faultkit import seat_two, sql
-from server_harness import SQLITE_ONLY, Client, Server, is_state
+from server_harness import SQLITE_ONLY, Client, Server, free_port, is_state
+
+from evolutio.server.process import EXIT_FATAL
+
+EVOLUTIO = Path(sys.executable).with_name("evolutio")
 
 
 def test_a_second_process_on_the_same_database_stops_at_start(tmp_path: Path) -> None:
@@ -38,8 +45,75 @@ def test_a_deleted_database_stops_the_server_with_a_clear_error(tmp_path: Path) 
         assert server.proc is not None
         server.proc.wait(15)  # before the fix: it kept serving and writing to a ghost file
         assert "was deleted or replaced while the server ran" in server.log_text()
+        # a fatal stop, not a clean one (SIGTERM) that a supervisor would restart
+        assert server.proc.returncode == EXIT_FATAL
     finally:
         server.stop()
+
+
+def serve(db: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
+    """``evolutio serve`` on the SQLite file ``db`` and a free port, and its base URL."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(EVOLUTIO), "serve", "--port", str(port), "--bot-delay", "0",
+         "--db", f"sqlite:///{db}", *flags],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def serving(proc: subprocess.Popen[str], base: str) -> None:
+    """Wait until ``proc`` answers at ``base``."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.2)
+
+
+@SQLITE_ONLY
+def test_a_database_deleted_under_the_server_is_not_replaced_by_an_empty_one(
+    tmp_path: Path,
+) -> None:
+    """Deleted: the fatal stop exits with status 3; a restart refuses (as does ``migrate``)
+    rather than begin an empty database beside the old lock file, unless told to."""
+    db = tmp_path / "kept.db"
+    first, base = serve(db)  # a first start on a fresh path just works
+    try:
+        serving(first, base)
+        assert httpx.post(base + "/api/guest", json={"name": "Una Kept"}).status_code == 200
+        for path in tmp_path.glob("kept.db*"):
+            if path.suffix != ".lock":
+                path.unlink()
+        output, _ = first.communicate(timeout=15)
+        assert first.returncode == EXIT_FATAL, output
+        assert "was deleted or replaced" in output
+    finally:
+        if first.poll() is None:
+            first.kill()
+    again = subprocess.run(
+        [str(EVOLUTIO), "serve", "--port", str(free_port()), "--db", f"sqlite:///{db}"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert again.returncode == EXIT_FATAL, again.stdout + again.stderr
+    assert "is gone" in again.stderr and "--create-database" in again.stderr
+    assert "Traceback" not in again.stderr
+    migrated = subprocess.run([str(EVOLUTIO), "migrate", "--db", f"sqlite:///{db}"],
+                              capture_output=True, text=True, timeout=60)
+    assert migrated.returncode == EXIT_FATAL and "is gone" in migrated.stderr
+    assert not db.exists()  # neither made an empty database
+    fresh, base = serve(db, "--create-database")
+    try:
+        serving(fresh, base)
+        assert httpx.post(base + "/api/guest", json={"name": "Una Kept"}).status_code == 200
+        assert db.exists()
+    finally:
+        fresh.terminate()
+        fresh.wait(10)
 
 
 def test_a_restart_keeps_the_decision_clock(tmp_path: Path) -> None:
