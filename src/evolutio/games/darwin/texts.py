@@ -205,6 +205,14 @@ SENTENCES: dict[str, W] = {
                           ru="Вы сбрасываете {n} и берёте новые.",
                           it="Scarti {n} per ripescare.",
                           de="Du wirfst {n} ab und ziehst neu."),
+    "you_e_unexchanged": words("You take the exchange back: {card} returns to the hand, "
+                               "{take} to the market.",
+                               ru="Вы отменяете обмен: {card} возвращается в руку, {take} — "
+                                  "на рынок.",
+                               it="Annulli lo scambio: {card} torna in mano, {take} nel "
+                                  "Mercato.",
+                               de="Du nimmst den Tausch zurück: {card} kommt auf die Hand, "
+                                  "{take} auf den Markt."),
     "you_e_exchanged": words("You put {card} in the market and take {take}.",
                              ru="Вы кладёте {card} на рынок и берёте {take}.",
                              it="Metti {card} nel Mercato e prendi {take}.",
