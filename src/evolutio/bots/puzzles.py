@@ -3,7 +3,7 @@
 Each puzzle's position is searched by the game's ISMCTS (its heuristic's playouts and
 evaluator, UCB1 without priors so that no action is favoured before the evidence) at a fixed
 iteration budget and seed, so the verdict is deterministic. The answer passes when it is the
-most visited root action *and* its mean reward beats every other action's by at least
+most visited of the puzzle's moves *and* its mean reward beats every other move's by at least
 ``MARGIN`` (rewards are a share of the win plus a quarter for the score, in [0, 1]). The
 tests run this on every puzzle of every game (docs/puzzles.md).
 """
@@ -17,11 +17,11 @@ from evolutio.bots.base import InformationSet
 from evolutio.bots.ismcts import Budget
 from evolutio.bots.levels import make_ismcts
 from evolutio.core.game import Action, Game
-from evolutio.core.puzzle import Puzzle
+from evolutio.core.puzzle import Puzzle, moves
 from evolutio.core.registry import get_game
 
 #: iterations of the check's search per puzzle
-ITERATIONS = 3000
+ITERATIONS = 1500
 #: how much the answer's mean reward must beat the second best action's by
 MARGIN = 0.05
 
@@ -64,8 +64,10 @@ class Verdict:
 def analyse(
     game: Game[Any], state: Any, seat: int, iterations: int = ITERATIONS, seed: int = 0
 ) -> list[ActionValue]:
-    """Every legal action of ``seat`` in ``state`` with its visits and mean reward."""
-    legal = game.legal_actions(state, seat)
+    """Every move of ``seat`` in ``state`` (``core.puzzle.moves``: the legal actions less
+    those taken straight back) with its visits and mean reward. The search itself weighs
+    every legal action; a move taken straight back only leads to the same choice again."""
+    legal = moves(game, state, seat)
     bot = make_ismcts(seed, Budget(iterations=iterations), game, ucb=True)
     info = InformationSet.of(game, state, seat, secret=seed)
     stats = bot.analyse(legal, info)

@@ -12,6 +12,7 @@ player. Whether the answer is the *best* move is the search's question
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -76,6 +77,30 @@ class Puzzle:
         return texts.get(lang) or texts["en"]
 
 
+def moves(game: Game[Any], state: Any, seat: int) -> list[Action]:
+    """The seat's legal actions less those it could take straight back: an action after which
+    one more action of the same seat restores the very same state (opening a build and
+    cancelling it, as Darwin's Choice's ``mutate`` then ``cancel``) is no move of its own.
+    These are the moves a puzzle offers and the ones its answer must beat."""
+    base = game.snapshot(state)
+    out = []
+    for action in game.legal_actions(state, seat):
+        after = copy.deepcopy(state)
+        game.apply(after, seat, action)
+        decision = game.decision(after)
+        undone = False
+        if decision is not None and seat in decision.seats:
+            for back in game.legal_actions(after, seat):
+                again = copy.deepcopy(after)
+                game.apply(again, seat, back)
+                if game.snapshot(again) == base:
+                    undone = True
+                    break
+        if not undone:
+            out.append(action)
+    return out
+
+
 def _texts(raw: Any, where: str, languages: tuple[str, ...]) -> dict[str, str]:
     if not isinstance(raw, Mapping):
         raise PuzzleError(f"{where}: expected a text per language ({', '.join(languages)})")
@@ -121,16 +146,16 @@ def parse_puzzle(raw: Any, game: Game[Any], where: str) -> Puzzle:
         if decision is None or seat not in decision.seats:
             who = None if decision is None else list(decision.seats)
             raise PuzzleError(f"{where}: seat {seat} is not to move (deciding: {who})")
-        legal = game.legal_actions(state, seat)
+        legal = moves(game, state, seat)
         if len(legal) < 2:
-            raise PuzzleError(f"{where}: the seat has {len(legal)} legal action(s), no choice")
+            raise PuzzleError(f"{where}: the seat has {len(legal)} move(s), no choice")
         action = runner.action(puzzle.answer, f"{where}.answer", seat)
     except (ScenarioError, OptionError) as exc:
         raise PuzzleError(f"{where}: {exc}") from None
     except IllegalAction as exc:
         raise PuzzleError(f"{where}: the answer cannot be read: {exc.reason}") from None
     if action not in legal:
-        raise PuzzleError(f"{where}: the answer '{puzzle.answer}' is not a legal action")
+        raise PuzzleError(f"{where}: the answer '{puzzle.answer}' is not one of the moves")
     return Puzzle(**{**puzzle.__dict__, "labels": dict(runner.labels)})
 
 

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from evolutio.core.game import Action, Game, IllegalAction
 from evolutio.core.glicko import PUZZLE_RD, SOLVER_START, VOLATILITY, glicko2
-from evolutio.core.puzzle import Puzzle, find, puzzle_games, puzzles_of
+from evolutio.core.puzzle import Puzzle, find, moves, puzzle_games, puzzles_of
 from evolutio.core.registry import available_games, get_game
 from evolutio.server.db import PuzzleAttemptRow, PuzzleRatingRow, PuzzleSolverRow, User
 from evolutio.server.guard import ApiError, lang_of
@@ -72,7 +72,7 @@ def puzzle_json(s: Session, puzzle: Puzzle, lang: str) -> dict[str, Any]:
     decision = game.decision(state)
     assert decision is not None
     row = s.get(PuzzleRatingRow, (puzzle.game, puzzle.id))
-    legal = game.legal_actions(state, puzzle.seat)
+    legal = moves(game, state, puzzle.seat)
     return {
         "id": puzzle.id,
         "game": puzzle.game,
@@ -93,8 +93,8 @@ def puzzle_json(s: Session, puzzle: Puzzle, lang: str) -> dict[str, Any]:
 
 
 def _chosen(game: Game[Any], state: Any, seat: int, data: dict[str, Any]) -> Action:
-    """The move an attempt names: ``index`` into the legal moves, or ``action`` (JSON)."""
-    legal = game.legal_actions(state, seat)
+    """The move an attempt names: ``index`` into the puzzle's moves, or ``action`` (JSON)."""
+    legal = moves(game, state, seat)
     if "index" in data:
         index = data["index"]
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
