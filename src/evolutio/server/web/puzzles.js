@@ -90,16 +90,17 @@ export async function showPuzzles(app, game, session) {
 
   function showStatus() {
     const me = state.me || { rating: 1500, streak: 0, best_streak: 0 };
-    status.replaceChildren(
+    status.replaceChildren(...[
       h("span.puzzle-rating#my-puzzle-rating", {}, `${pw("your_rating")}: `, h("b", {}, String(me.rating))),
       " · ", h("span#puzzle-streak", {}, `${pw("streak")}: `, h("b", {}, String(me.streak)), ` (${pw("best_streak")} ${me.best_streak})`),
-      state.rated ? null : h("div.muted#puzzle-unrated", {}, pw("unrated")));
+      state.rated ? null : h("div.muted#puzzle-unrated", {}, pw("unrated"))].filter(Boolean));
   }
 
   function draw(puzzle) {
+    const me = session.user ? session.user.name : pw("you");
     const names = puzzle.view && Array.isArray(puzzle.view.players)
-      ? puzzle.view.players.map((_, i) => (i === puzzle.seat ? pw("you") : pw("opponent")))
-      : [pw("you"), pw("opponent")];
+      ? puzzle.view.players.map((_, i) => (i === puzzle.seat ? me : pw("opponent")))
+      : [me, pw("opponent")];
     const ctx = { game, mySeat: puzzle.seat, names, decision: null, active: [puzzle.seat],
       t: (key) => t(key, game), label: (id) => label(game, id), ...pickContext([], new Set(), null, null) };
     try {
@@ -113,6 +114,7 @@ export async function showPuzzles(app, game, session) {
   function showPuzzle(data) {
     const puzzle = data.puzzle;
     state.puzzle = puzzle; state.me = data.me; state.rated = data.rated;
+    app.querySelector("#puzzles").dataset.puzzle = puzzle.id;
     showStatus();
     titleEl.replaceChildren(puzzle.title, " ",
       h("span.muted.puzzle-meta", {}, `· ${themeName(puzzle.theme)} · ${pw("puzzle_rating")} ${puzzle.rating}`));
@@ -140,10 +142,10 @@ export async function showPuzzles(app, game, session) {
         : h("span.muted", {}, pw("not_rated_again"))) : null;
       verdictEl.replaceChildren(h(`div.verdict.${r.correct ? "right" : "wrong"}#verdict`, { dataset: { correct: String(r.correct) } },
         h("b", {}, r.correct ? pw("right") : pw("wrong")), " ",
-        r.correct ? null : h("span", {}, `${pw("best_move")}: ${r.answer.text}`)),
+        r.correct ? "" : h("span", {}, `${pw("best_move")}: ${r.answer.text}`)),
         h("p#puzzle-explanation", {}, r.explanation),
         h("p.muted.puzzle-rule", {}, `${pw("rule")}: ${r.rule}`),
-        change ? h("p", {}, change) : null,
+        change ? h("p", {}, change) : h("p.muted", {}, pw("unrated")),
         h("button.primary#next-puzzle", { onclick: () => next() }, pw("next_puzzle")));
       verdictEl.querySelector("#next-puzzle").focus();
     } catch (e) { error.textContent = e.message; }
