@@ -7,10 +7,13 @@ best by ``MARGIN`` in mean reward. The whole check runs in well under a minute.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from evolutio.bots.puzzles import ITERATIONS, MARGIN, check
-from evolutio.core.puzzle import PuzzleError, parse_puzzles, puzzles_of
+from evolutio.core.puzzle import Puzzle, PuzzleError, parse_puzzles, puzzles_of
 from evolutio.core.registry import get_game
 
 GAMES = ("evolution", "northstar", "darwin")
@@ -32,8 +35,8 @@ def test_every_game_has_at_least_twenty_puzzles_over_its_themes(name: str) -> No
 
 
 @pytest.mark.parametrize("puzzle", ALL, ids=[p.id for p in ALL])
-def test_the_answer_is_the_searchs_clear_best_move(puzzle: object) -> None:
-    verdict = check(puzzle, ITERATIONS)  # type: ignore[arg-type]
+def test_the_answer_is_the_searchs_clear_best_move(puzzle: Puzzle) -> None:
+    verdict = check(puzzle, ITERATIONS)
     best = verdict.best
     assert best.action == verdict.answer, (
         f"{verdict.puzzle.id}: the search prefers {best.action} ({best.value:.3f})"
@@ -51,13 +54,13 @@ def test_the_check_is_deterministic() -> None:
 
 def test_a_wrong_answer_fails_the_check() -> None:
     puzzle = next(p for p in puzzles_of("evolution") if p.id == "evo-attack-undefended")
-    wrong = type(puzzle)(**{**puzzle.__dict__, "answer": "end"})
+    wrong = replace(puzzle, answer="end")
     assert not check(wrong, ITERATIONS).holds
 
 
 def test_a_malformed_puzzle_is_refused_with_its_id() -> None:
     game = get_game("evolution")
-    raw = {
+    raw: dict[str, Any] = {
         "id": "broken", "theme": "feeding", "answer": "eat $Nobody", "rule": "Seed 004",
         "position": {"phase": "feeding", "food_bank": 2, "players": [
             {"animals": [{"name": "A"}, {"name": "B"}]}, {"animals": [{"name": "C"}]}]},

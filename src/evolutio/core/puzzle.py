@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -156,7 +156,7 @@ def parse_puzzle(raw: Any, game: Game[Any], where: str) -> Puzzle:
         raise PuzzleError(f"{where}: the answer cannot be read: {exc.reason}") from None
     if action not in legal:
         raise PuzzleError(f"{where}: the answer '{puzzle.answer}' is not one of the moves")
-    return Puzzle(**{**puzzle.__dict__, "labels": dict(runner.labels)})
+    return replace(puzzle, labels=dict(runner.labels))
 
 
 def parse_puzzles(data: Any, game: Game[Any], source: str) -> list[Puzzle]:
