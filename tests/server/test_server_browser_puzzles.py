@@ -43,6 +43,9 @@ async def _solve(base: str, width: int, height: int, name: str, game: str,
         if lang != "en":
             await page.select_option("#lang", lang)
         await page.click("#nav-puzzles")
+        await page.wait_for_selector(f"#puzzle-games tr[data-game='{game}']")
+        if SHOTS:
+            await page.screenshot(path=str(Path(SHOTS) / f"puzzles-{width}.png"))
         await page.click(f"#puzzle-games tr[data-game='{game}'] a")
         await page.wait_for_selector("#puzzles[data-puzzle] .puzzle-move")
         pid = await page.get_attribute("#puzzles", "data-puzzle")
