@@ -187,7 +187,8 @@ def next_puzzle(s: Session, user: User | None, game: str, theme: str | None,
 
 def routes(app: FastAPI, people: People,
            body: Callable[[Request], Awaitable[dict[str, Any]]]) -> None:
-    """Mount the puzzle routes (the module's docstring)."""
+    """Mount the puzzle routes (the module's docstring). Every puzzle file is loaded (and each
+    position built) at its game's first request, off the event loop like the queries."""
     rng = random.Random()
 
     def game_of(name: str) -> str:
@@ -223,10 +224,10 @@ def routes(app: FastAPI, people: People,
     @app.get("/api/puzzles/{name}/next")
     async def api_next(name: str, request: Request, theme: str | None = None,
                        skip: str | None = None) -> dict[str, Any]:
-        game = game_of(name)
         user, lang = people.current(request), lang_of(request)
 
         def pick() -> dict[str, Any]:
+            game = game_of(name)
             with people.store.session() as s:
                 puzzle = next_puzzle(s, user, game, theme or None, skip, rng)
                 if puzzle is None:
@@ -239,10 +240,10 @@ def routes(app: FastAPI, people: People,
 
     @app.get("/api/puzzles/{name}/{pid}")
     async def api_puzzle(name: str, pid: str, request: Request) -> dict[str, Any]:
-        puzzle = puzzle_of(name, pid)
         user, lang = people.current(request), lang_of(request)
 
         def show() -> dict[str, Any]:
+            puzzle = puzzle_of(name, pid)
             with people.store.session() as s:
                 me = s.get(PuzzleSolverRow, (user.id, puzzle.game)) if user else None
                 return {"puzzle": puzzle_json(s, puzzle, lang), "me": solver_json(me),
@@ -252,11 +253,11 @@ def routes(app: FastAPI, people: People,
 
     @app.post("/api/puzzles/{name}/{pid}/attempt")
     async def api_attempt(name: str, pid: str, request: Request) -> dict[str, Any]:
-        puzzle = puzzle_of(name, pid)
         data = await body(request)
         user, lang = people.current(request), lang_of(request)
 
         def judge() -> dict[str, Any]:
+            puzzle = puzzle_of(name, pid)
             with people.store.session() as s:
                 result = attempt(s, user, puzzle, data, lang)
                 s.commit()
