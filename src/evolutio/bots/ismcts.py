@@ -299,6 +299,26 @@ class IsmctsBot:
         )
         return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
 
+    def values(
+        self, legal_actions: Sequence[Action], info: InformationSet
+    ) -> list[tuple[int, float]]:
+        """A fresh search of the budget from ``info``: per legal action, its visits at the
+        root and its mean reward for the searching seat (0.0 when never tried).
+
+        The puzzles' check (``evolutio.bots.puzzles``) reads the values, not just the choice:
+        a puzzle's answer must beat the second best by a margin. Nothing is kept for reuse.
+        """
+        root = _Node()
+        self._search(root, info, self._rng, time.perf_counter())
+        out = []
+        for action in legal_actions:
+            child = root.children.get(action)
+            if child is None or not child.visits:
+                out.append((0, 0.0))
+            else:
+                out.append((child.visits, child.total / child.visits))
+        return out
+
     def _keep(self, node: _Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
         if node is None or moves is None or not self.reuse:

@@ -17,6 +17,7 @@ def _load_commands() -> None:
     import evolutio.cli.games
     import evolutio.cli.migrate
     import evolutio.cli.play
+    import evolutio.cli.puzzle
     import evolutio.cli.replay
     import evolutio.cli.scenario
     import evolutio.cli.serve

@@ -25,7 +25,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
-from evolutio.server import i18n, lessons, lobby, metrics, reasons, records, reference, tuning
+from evolutio.server import (
+    i18n,
+    lessons,
+    lobby,
+    metrics,
+    puzzles,
+    reasons,
+    records,
+    reference,
+    tuning,
+)
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
@@ -181,6 +191,8 @@ def create_app(
     @app.get("/leaderboard", include_in_schema=False)
     @app.get("/rules/{game_name}", include_in_schema=False)
     @app.get("/learn/{game_name}", include_in_schema=False)
+    @app.get("/puzzles", include_in_schema=False)
+    @app.get("/puzzles/{game_name}", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -195,6 +207,7 @@ def create_app(
     lobby.routes(app, hub, people, body, new_rooms)  # play now, rematches, hints
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game
+    puzzles.routes(app, people, body)  # rated puzzles per game
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

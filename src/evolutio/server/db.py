@@ -153,6 +153,47 @@ class LessonProgress(Base):
     step: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
     done: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+class PuzzleRatingRow(Base):
+    """A puzzle's Glicko-2 rating, created at its first rated attempt (migration 0009)."""
+
+    __tablename__ = "puzzle_ratings"
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rd: Mapped[float] = mapped_column(Float, nullable=False)
+    vol: Mapped[float] = mapped_column(Float, nullable=False)
+    plays: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    solved: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+
+
+class PuzzleSolverRow(Base):
+    """A person's puzzle rating in one game (Glicko-2), attempts and streaks (migration 0009)."""
+
+    __tablename__ = "puzzle_solvers"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float, nullable=False)
+    rd: Mapped[float] = mapped_column(Float, nullable=False)
+    vol: Mapped[float] = mapped_column(Float, nullable=False)
+    attempts: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    solved: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    streak: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+
+
+class PuzzleAttemptRow(Base):
+    """One answer to a puzzle: right or wrong, and the solver's rating change (0 if unrated)."""
+
+    __tablename__ = "puzzle_attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(40), nullable=False)
+    puzzle: Mapped[str] = mapped_column(String(64), nullable=False)
+    correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    rated: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    rating_before: Mapped[float] = mapped_column(Float, nullable=False)
+    rating_after: Mapped[float] = mapped_column(Float, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
 
 
 def default_db_url(path: str | Path = "evolutio.db") -> str:

@@ -9,6 +9,7 @@ import { gamesPanel, showRules } from "./rules.js";
 import { showLesson } from "./lesson.js";
 import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
+import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
 
 export const session = { user: null };
 
@@ -109,6 +110,8 @@ async function showLobby() {
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, h("label", {}, priv, ` ${w("private_room")}`), create), error) : null,
+    h("div.panel#puzzles-link", {}, h("h3", {}, pw("puzzles")), h("p.muted", {}, pw("puzzles_intro")),
+      h("a.button", { href: "/puzzles" }, pw("play_puzzles"))),
     gamesPanel(games),
     h("div.panel", {}, h("h3", {}, t("rooms")), list), finishedPanel].filter(Boolean));
   await refresh();
@@ -166,6 +169,8 @@ export async function route() {
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);
   if (parts[0] === "rules" && parts[1]) return showRules(app, parts[1]);
   if (parts[0] === "learn" && parts[1]) return showLesson(app, parts[1], (path) => { history.pushState({}, "", path); route(); });
+  if (parts[0] === "puzzles" && parts[1]) return showPuzzles(app, parts[1], session);
+  if (parts[0] === "puzzles") return showPuzzleGames(app);
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }

@@ -3,7 +3,7 @@
 // Names of a game's pieces (cards, ...) come from the server (/api/names/GAME) via label().
 const STRINGS = {
   en: {
-    lobby: "Lobby", leaderboard: "Leaderboard", profile: "Profile", name: "Name",
+    lobby: "Lobby", puzzles: "Puzzles", leaderboard: "Leaderboard", profile: "Profile", name: "Name",
     password: "Password", play_as_guest: "Play as guest", login: "Log in", register: "Create account",
     logout: "Log out", rooms: "Rooms", finished_games: "Finished games", create_room: "Create a room",
     players: "Players", clock: "Clock (s per decision, 0 = none)", create: "Create",
@@ -22,7 +22,7 @@ const STRINGS = {
     no_games: "No games rated yet.",
   },
   ru: {
-    lobby: "Лобби", leaderboard: "Рейтинг", profile: "Профиль", name: "Имя",
+    lobby: "Лобби", puzzles: "Задачи", leaderboard: "Рейтинг", profile: "Профиль", name: "Имя",
     password: "Пароль", play_as_guest: "Играть как гость", login: "Войти", register: "Создать аккаунт",
     logout: "Выйти", rooms: "Комнаты", finished_games: "Сыгранные партии", create_room: "Создать комнату",
     players: "Игроки", clock: "Часы (с на решение, 0 = без)", create: "Создать",
@@ -41,7 +41,7 @@ const STRINGS = {
     no_games: "Рейтинговых партий пока нет.",
   },
   it: {
-    lobby: "Sala", leaderboard: "Classifica", profile: "Profilo", name: "Nome",
+    lobby: "Sala", puzzles: "Problemi", leaderboard: "Classifica", profile: "Profilo", name: "Nome",
     password: "Password", play_as_guest: "Gioca come ospite", login: "Accedi", register: "Crea account",
     logout: "Esci", rooms: "Stanze", finished_games: "Partite concluse", create_room: "Crea una stanza",
     players: "Giocatori", clock: "Orologio (s per decisione, 0 = nessuno)", create: "Crea",
@@ -60,7 +60,7 @@ const STRINGS = {
     no_games: "Ancora nessuna partita valutata.",
   },
   de: {
-    lobby: "Lobby", leaderboard: "Rangliste", profile: "Profil", name: "Name",
+    lobby: "Lobby", puzzles: "Aufgaben", leaderboard: "Rangliste", profile: "Profil", name: "Name",
     password: "Passwort", play_as_guest: "Als Gast spielen", login: "Anmelden", register: "Konto anlegen",
     logout: "Abmelden", rooms: "Räume", finished_games: "Beendete Partien", create_room: "Raum erstellen",
     players: "Spieler", clock: "Uhr (s pro Entscheidung, 0 = keine)", create: "Erstellen",
