@@ -34,6 +34,7 @@ def test_every_game_has_at_least_twenty_puzzles_over_its_themes(name: str) -> No
         assert puzzle.rule.strip() and puzzle.title["en"] and puzzle.explanation["de"]
 
 
+@pytest.mark.heavy  # a search of 1,500 iterations per puzzle: CI runs it compiled
 @pytest.mark.parametrize("puzzle", ALL, ids=[p.id for p in ALL])
 def test_the_answer_is_the_searchs_clear_best_move(puzzle: Puzzle) -> None:
     verdict = check(puzzle, ITERATIONS)
