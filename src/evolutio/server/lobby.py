@@ -6,9 +6,10 @@
   clock, privacy and seats (bots kept where they sat); each of the game's people who asks
   gets the same new room and sits at their old seat. A game against bots only starts again
   at once.
-- ``GET /api/rooms/ID/hint``: the move the game's own heuristic (the greedy bots' choice)
-  would make for the caller's decision now, with one line of why; only in rooms where no
-  other person plays.
+- ``GET /api/rooms/ID/hint``: the move a small information-set search
+  (:mod:`evolutio.bots.hints`) would make for the caller's decision now, with one line of
+  why (its share in trial games beside the next best move's); only in rooms where no other
+  person plays. The search runs in a small thread pool, off the event loop.
 
 Finished games' histories and rating charts are in :mod:`evolutio.server.records`.
 """
@@ -16,14 +17,17 @@ Finished games' histories and rating charts are in :mod:`evolutio.server.records
 from __future__ import annotations
 
 import asyncio
-import random
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
 from sqlalchemy import update
 
-from evolutio.bots.levels import heuristic_of
+from evolutio.bots.base import InformationSet
+from evolutio.bots.hints import Advice, advise
 from evolutio.core import options as opts
 from evolutio.core.game import decision_prompt, describe_choice
 from evolutio.core.registry import get_game
@@ -167,8 +171,25 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
     return new
 
 
+#: hints search in at most this many threads at once; more requests wait their turn, so
+#: that hints cannot take every core from the games being played
+HINT_THREADS = 2
+_hint_pool: ThreadPoolExecutor | None = None
+#: the last hints given, by room, decision and seat: asked again (another language, another
+#: process, the page drawn again), a hint is not searched again
+_given: OrderedDict[tuple[str, int, int, int], Advice] = OrderedDict()
+GIVEN_KEPT = 512
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _hint_pool
+    if _hint_pool is None:
+        _hint_pool = ThreadPoolExecutor(HINT_THREADS, thread_name_prefix="hint")
+    return _hint_pool
+
+
 async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> dict[str, Any]:
-    """The heuristic's move for ``user``'s decision at ``version`` of ``room_id``."""
+    """The search's move for ``user``'s decision at ``version`` of ``room_id``, with why."""
     room = hub.room(room_id)
     if room is None:
         raise ApiError(404, f"No room '{room_id[:40]}'.")
@@ -183,29 +204,48 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
     # others' hidden choices change nothing this seat may do)
     if not match.stands(seat, asked):
         raise ApiError(409, say(lang, "hint_stale"))
-    heuristic = heuristic_of(room.game)
-    if heuristic is None:
-        raise ApiError(409, say(lang, "hint_none"))
     decision = match.decision
     assert decision is not None
-    view, legal, state, turn = match.view(seat), list(match.legal(seat)), match.state, room.turn
-    rng = random.Random(room.seed * 7919 + turn)  # one hint per decision, however often asked
-    action = (legal[0] if len(legal) == 1 else
-              await asyncio.to_thread(heuristic.choose, view, legal, decision, rng))
-    if room.match is not match or room.turn != turn or action not in legal:
+    legal, state, opened = list(match.legal(seat)), match.state, match.opened
+    key = (room.id, room.seed, opened, seat)
+    advice = _given.get(key)
+    if advice is None:
+        info = InformationSet.of(match.game, state.clone(), seat, room.seed)
+        seed = room.seed * 7919 + opened  # one hint per decision, however often asked
+        work = partial(advise, match.game, info, match.view(seat), legal, decision, seed)
+        advice = await asyncio.get_running_loop().run_in_executor(_pool(), work)
+        _given[key] = advice
+        while len(_given) > GIVEN_KEPT:
+            _given.popitem(last=False)
+    action = legal[advice.index]
+    if room.match is not match or not match.stands(seat, asked) or action not in match.legal(seat):
         raise ApiError(409, say(lang, "hint_stale"))
     text = describe_choice(room.game, state, action, lang)  # as the seat's buttons say it
     prompt = decision_prompt(room.game, state, decision, lang).strip()
     if prompt and prompt[-1] not in ".?!:":
         prompt += "."
+    runner = advice.runner_up
+    share, other_share = round(100 * advice.share), round(100 * advice.runner_share)
+    fields: dict[str, Any] = {"action": text.rstrip("."), "trials": advice.trials,
+                              "share": share}
+    if advice.trials == 0:
+        why = say(lang, "hint_why_only", **fields)
+    elif runner is None:
+        why = say(lang, "hint_why_alone", **fields)
+    else:
+        other = describe_choice(room.game, state, legal[runner], lang).rstrip(".")
+        why = say(lang, "hint_why", other=other, other_share=other_share, **fields)
     return {
         "version": asked,
-        "index": legal.index(action),
+        "index": advice.index,
         "action": action.to_json(),
         "notation": action.notation(),
         "text": text,
         "prompt": prompt,
-        "why": say(lang, "hint_why", prompt=prompt, action=text.rstrip(".")),
+        "why": why,
+        "trials": advice.trials,
+        "share": share,
+        "next": None if runner is None else {"index": runner, "share": other_share},
     }
 
 
