@@ -72,6 +72,28 @@ def test_play_now_refuses_bad_input_and_needs_a_name(server: Server) -> None:
     assert not [x for x in server.get("/api/rooms").json()["rooms"] if x["host"] == "Picky"]
 
 
+def test_play_now_takes_the_games_easy_way_in_when_asked(server: Server) -> None:
+    token = server.guest("Newcomer")
+    games = {g["name"]: g["info"] for g in server.get("/api/games").json()["games"]}
+    assert games["darwin"]["easy_options"] == {"variant": "beginner"}
+    assert games["darwin"]["easy_label"]["de"] == "Anfängerregeln"
+    assert games["toy"]["easy_options"] == {} and games["toy"]["easy_label"] == {}
+    easy = server.post("/api/play-now", token, json={"game": "darwin", "easy": True})
+    assert easy.status_code == 200, easy.text
+    assert easy.json()["room"]["options"]["variant"] == "beginner"
+    assert easy.json()["room"]["status"] == "playing"
+    standard = server.post("/api/play-now", token, json={"game": "darwin"}).json()["room"]
+    assert standard["options"]["variant"] == "standard"
+    # options sent beside it come first; the base game with the half deck for Evolution
+    short = server.post("/api/play-now", token, json={
+        "game": "evolution", "easy": True, "options": {"half_deck": False}}).json()["room"]
+    assert short["options"]["expansions"] == ["base"] and short["options"]["half_deck"] is False
+    for body, words in [({"game": "toy", "easy": True}, "no easy way in"),
+                        ({"game": "darwin", "easy": "yes"}, "true or false")]:
+        r = server.post("/api/play-now", token, json=body)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+
+
 def test_resign_hands_the_seat_to_a_bot_and_ranks_last(server: Server) -> None:
     ann, bob = server.guest("Resa"), server.guest("Resb")
     room = server.room(ann, players=2)

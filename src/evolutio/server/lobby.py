@@ -1,7 +1,8 @@
 """The lobby's quick ways in and out of games: Play now, rematches, hints.
 
 - ``POST /api/play-now``: a room of the chosen game with the caller at seat 1 and bots of one
-  level at every other seat, started at once.
+  level at every other seat, started at once; in the game's easy way in (a beginners'
+  variant) when asked and the game declares one.
 - ``POST /api/rooms/ID/rematch``: after a game, a new room with the same game, options,
   clock, privacy and seats (bots kept where they sat); each of the game's people who asks
   gets the same new room and sits at their old seat. A game against bots only starts again
@@ -55,7 +56,8 @@ def _error(exc: RoomError) -> ApiError:
 def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
     """A started room: ``data["game"]``, the caller at seat 0 and ``data["opponents"]`` bots
     of ``data["level"]`` (default: the game's fewest players, at least two, and ``normal``);
-    ``data["options"]`` are the game's options as for ``POST /api/rooms``."""
+    ``data["options"]`` are the game's options as for ``POST /api/rooms``; ``data["easy"]``
+    true plays the game's easy way in (``GameInfo.easy_options``, under those options)."""
     name = data.get("game")
     if not isinstance(name, str) or not name:
         raise ApiError(400, "Name the game to play: 'game'.")
@@ -74,6 +76,13 @@ def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ApiError(400, "'options' must be an object.")
+    easy = data.get("easy", False)
+    if not isinstance(easy, bool):
+        raise ApiError(400, "'easy' is true or false.")
+    if easy:
+        if not info.easy_options:
+            raise ApiError(400, f"The game '{name}' has no easy way in; leave out 'easy'.")
+        options = {**info.easy_options, **options}  # options named as well come first
     seats = opts.seat_option(game.options_spec())
     if seats is not None:
         options = {**options, seats.name: opponents + 1}
