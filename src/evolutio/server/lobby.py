@@ -184,8 +184,9 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
 #: that hints cannot take every core from the games being played
 HINT_THREADS = 2
 _hint_pool: ThreadPoolExecutor | None = None
-#: the last hints given, by room, decision and seat: asked again (another language, another
-#: process, the page drawn again), a hint is not searched again
+#: the last hints given, by room, the actions before the decision, its version and the seat:
+#: asked again (another language, another process, the page drawn again), a hint is not
+#: searched again
 _given: OrderedDict[tuple[str, int, int, int], Advice] = OrderedDict()
 GIVEN_KEPT = 512
 
@@ -216,7 +217,8 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
     decision = match.decision
     assert decision is not None
     legal, state, opened = list(match.legal(seat)), match.state, match.opened
-    key = (room.id, room.seed, opened, seat)
+    # the actions before the decision tell it from another at the same version (an undo)
+    key = (room.id, hash(repr(match.record.actions[:opened])), opened, seat)
     advice = _given.get(key)
     if advice is None:
         info = InformationSet.of(match.game, state.clone(), seat, room.seed)
