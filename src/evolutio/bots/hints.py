@@ -23,8 +23,8 @@ from evolutio.bots.ismcts import Budget
 from evolutio.bots.levels import make_ismcts
 from evolutio.core.game import JSON, Action, Decision, Game
 
-#: iterations per hint: 0.14-0.24 CPU seconds on average by game, at most 0.77 s in about
-#: 3 000 hints (docs/bots.md, "Hints").
+#: iterations per hint: 0.14-0.24 CPU seconds on average by game, at most 0.86 s in about
+#: 4 200 hints (docs/bots.md, "Hints").
 HINT_BUDGET = Budget(iterations=200)
 
 
