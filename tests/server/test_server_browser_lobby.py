@@ -255,6 +255,9 @@ async def hints_flow(base: str) -> dict[str, Any]:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await page_for(browser, base, errors, DESKTOP)
         await login(page, "Newbie")
+        # the easy way in comes first, by its name; the standard game beside it
+        seen["easy"] = await page.locator(
+            ".game-card[data-game='evolution'] .play-easy").inner_text()
         await page.locator(".game-card[data-game='evolution'] .play-now").click()
         # a first game: the hint is on, names one of the buttons and says why
         await page.wait_for_selector("#hint #hint-text", timeout=30_000)
@@ -276,7 +279,8 @@ async def hints_flow(base: str) -> dict[str, Any]:
 def test_hints_guide_a_first_game_and_can_be_dismissed(server: Server) -> None:
     seen = asyncio.run(asyncio.wait_for(hints_flow(server.base), 120))
     assert seen["errors"] == []
-    assert "The usual play here:" in seen["hint"]
+    assert "Play now · base game, half deck" in seen["easy"]
+    assert "trial games from here" in seen["hint"] or "the only move" in seen["hint"]
     assert seen["hinted"] == 1
     assert seen["after_off"] == 0
 

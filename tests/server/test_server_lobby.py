@@ -72,6 +72,28 @@ def test_play_now_refuses_bad_input_and_needs_a_name(server: Server) -> None:
     assert not [x for x in server.get("/api/rooms").json()["rooms"] if x["host"] == "Picky"]
 
 
+def test_play_now_takes_the_games_easy_way_in_when_asked(server: Server) -> None:
+    token = server.guest("Newcomer")
+    games = {g["name"]: g["info"] for g in server.get("/api/games").json()["games"]}
+    assert games["darwin"]["easy_options"] == {"variant": "beginner"}
+    assert games["darwin"]["easy_label"]["de"] == "Anfängerregeln"
+    assert games["toy"]["easy_options"] == {} and games["toy"]["easy_label"] == {}
+    easy = server.post("/api/play-now", token, json={"game": "darwin", "easy": True})
+    assert easy.status_code == 200, easy.text
+    assert easy.json()["room"]["options"]["variant"] == "beginner"
+    assert easy.json()["room"]["status"] == "playing"
+    standard = server.post("/api/play-now", token, json={"game": "darwin"}).json()["room"]
+    assert standard["options"]["variant"] == "standard"
+    # options sent beside it come first; the base game with the half deck for Evolution
+    short = server.post("/api/play-now", token, json={
+        "game": "evolution", "easy": True, "options": {"half_deck": False}}).json()["room"]
+    assert short["options"]["expansions"] == ["base"] and short["options"]["half_deck"] is False
+    for body, words in [({"game": "toy", "easy": True}, "no easy way in"),
+                        ({"game": "darwin", "easy": "yes"}, "true or false")]:
+        r = server.post("/api/play-now", token, json=body)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+
+
 def test_resign_hands_the_seat_to_a_bot_and_ranks_last(server: Server) -> None:
     ann, bob = server.guest("Resa"), server.guest("Resb")
     room = server.room(ann, players=2)
@@ -212,32 +234,42 @@ def test_history_per_player_with_winner_length_and_chart(server: Server) -> None
     assert server.get("/api/users/Nobody1/ratings").status_code == 404
 
 
-def test_hint_names_the_heuristics_move_only_without_other_people(server: Server) -> None:
+def test_hint_names_the_searchs_move_only_without_other_people(server: Server) -> None:
     token = server.guest("Hinted")
     room = server.post("/api/play-now", token, json={"game": "evolution"}).json()["room"]["id"]
 
-    async def mine() -> dict[str, Any]:
+    async def mine() -> tuple[dict[str, Any], list[Any]]:
+        # asked while the seat is connected: a seat left (1 s here) is played by a bot
         c = await Client.open(server, room, token)
         state = await c.until(lambda f: is_state(f) and bool(f["legal"]), timeout=30)
+        asked = [f"/api/rooms/{room}/hint?version={state['version']}{lang}"
+                 for lang in ("&lang=ru", "&lang=ru", "")]
+        answers = [await asyncio.to_thread(server.get, path, token) for path in asked]
         await c.close()
-        return state
+        return state, answers
 
-    state = asyncio.run(mine())
+    state, (r, again, in_english) = asyncio.run(mine())
     v = state["version"]
-    r = server.get(f"/api/rooms/{room}/hint?version={v}&lang=ru", token)
     assert r.status_code == 200, r.text
     hint = r.json()
     assert hint["version"] == v and 0 <= hint["index"] < len(state["legal"])
-    ru = server.get(f"/api/rooms/{room}/hint?version={v}&lang=ru", token).json()
-    assert ru == hint  # the same move for the same decision
-    assert "Обычный ход здесь" in hint["why"]
-    en = server.get(f"/api/rooms/{room}/hint?version={v}", token).json()
+    assert again.json() == hint  # the same move for the same decision
+    # why: the move's share of its trial games, beside the next best move's
+    en = in_english.json()
     assert en["index"] == hint["index"] and en["text"] == state["legal"][en["index"]]["text"]
+    if hint["trials"]:
+        assert hint["trials"] == 200 and 0 <= hint["share"] <= 100
+        assert "пробных парти" in hint["why"] and en["text"].rstrip(".") in en["why"]
+    if hint["next"] is not None:
+        runner = state["legal"][hint["next"]["index"]]["text"].rstrip(".")
+        assert hint["next"]["index"] != hint["index"] and runner in en["why"]
+        assert f"{hint['share']}% против {hint['next']['share']}%" in hint["why"]
+    assert "trial games" in en["why"] or "only move" in en["why"]
     assert server.get(f"/api/rooms/{room}/hint?version={v + 5}", token).status_code == 409
     nosy = server.guest("Nosy")
     assert server.get(f"/api/rooms/{room}/hint?version={v}", nosy).status_code == 409
     assert server.get(f"/api/rooms/{room}/hint?version={v}").status_code == 401
-    # a room with another person: no hints; a game without a heuristic: none either
+    # a room with another person: no hints; a game without a heuristic: the search's own
     ann, bob = server.guest("Hinta"), server.guest("Hintb")
     shared = server.room(ann, game="toy", players=2)
     toy = server.post("/api/play-now", ann, json={"game": "toy"}).json()["room"]["id"]
@@ -256,7 +288,8 @@ def test_hint_names_the_heuristics_move_only_without_other_people(server: Server
         c = await Client.open(server, toy, ann)
         st = await c.until(lambda f: is_state(f) and bool(f["legal"]))
         r = server.get(f"/api/rooms/{toy}/hint?version={st['version']}&lang=de", ann)
-        assert r.status_code == 409 and "Heuristik" in r.json()["error"]
+        assert r.status_code == 200, r.text
+        assert "Probepartien" in r.json()["why"] or "einzige" in r.json()["why"]
         await c.close()
 
     asyncio.run(people())

@@ -199,6 +199,10 @@ class IsmctsBot:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_reused = 0
+        #: per legal action of the last decision (in its order): the root's visits and the
+        #: mean reward of the searching seat over them (0 where unvisited), for hints.
+        self.last_visits: list[int] = []
+        self.last_means: list[float] = []
         self.total_iterations = 0
         self.total_seconds = 0.0
 
@@ -223,6 +227,7 @@ class IsmctsBot:
         moves = getattr(info, "moves", None)
         if len(legal_actions) == 1:
             self.last_iterations, self.last_seconds, self.last_reused = 0, 0.0, 0
+            self.last_visits, self.last_means = [0], [0.0]
             self._keep(None, moves)
             return legal_actions[0]
         if info is None:
@@ -231,14 +236,16 @@ class IsmctsBot:
         if self.processes > 1:
             seeds = [self._rng.getrandbits(64) for _ in range(self.processes)]
 
-            def work(index: int) -> tuple[list[int], int]:
+            def work(index: int) -> tuple[list[int], list[float], int]:
                 root = _Node()
                 done = self._search(root, info, random.Random(seeds[index]), start)
-                return [_visits(root, a) for a in legal_actions], done
+                return ([_visits(root, a) for a in legal_actions],
+                        [_total(root, a) for a in legal_actions], done)
 
             results = fork_map(self.processes, work)
             visits = [sum(r[0][i] for r in results) for i in range(len(legal_actions))]
-            iterations = sum(r[1] for r in results)
+            totals = [sum(r[1][i] for r in results) for i in range(len(legal_actions))]
+            iterations = sum(r[2] for r in results)
             self.last_reused = 0
             chosen = None
         else:
@@ -254,9 +261,12 @@ class IsmctsBot:
             self.last_reused = root.visits
             iterations = self._search(root, info, self._rng, start)
             visits = [_visits(root, a) for a in legal_actions]
+            totals = [_total(root, a) for a in legal_actions]
             chosen = root
         elapsed = time.perf_counter() - start
         self.last_iterations, self.last_seconds = iterations, elapsed
+        self.last_visits = visits
+        self.last_means = [t / v if v else 0.0 for t, v in zip(totals, visits, strict=True)]
         self.total_iterations += iterations
         self.total_seconds += elapsed
         weights = chosen.priors if chosen is not None else {}
@@ -516,3 +526,8 @@ def _line(root: _Node, first: Action, length: int) -> tuple[LineMove, ...]:
 def _visits(root: _Node, action: Action) -> int:
     child = root.children.get(action)
     return child.visits if child is not None else 0
+
+
+def _total(root: _Node, action: Action) -> float:
+    child = root.children.get(action)
+    return child.total if child is not None else 0.0

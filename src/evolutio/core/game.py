@@ -238,7 +238,11 @@ class GameInfo:
     action play differently; every record carries the version it was played under, so that
     a replay refused under later rules can say why. ``changelog`` maps each version above 1 to
     its changes, one short sentence per change by language (``core.record.rules_changes``
-    lists those since a record's version)."""
+    lists those since a record's version).
+
+    ``easy_options`` are the options of the game's easy way in for a first game (a beginners'
+    variant, the base game), which Play now offers beside the standard game under the name
+    ``easy_label`` (per language); empty: the game has none."""
 
     min_players: int
     max_players: int
@@ -255,6 +259,8 @@ class GameInfo:
     notes: Mapping[str, str] = field(default_factory=dict)
     rules: int = 1
     changelog: Mapping[int, tuple[Mapping[str, str], ...]] = field(default_factory=dict)
+    easy_options: Mapping[str, Any] = field(default_factory=dict)
+    easy_label: Mapping[str, str] = field(default_factory=dict)
 
     def describe(self, language: str = "en") -> str:
         return self.summary.get(language) or self.summary.get("en") or ""
@@ -277,6 +283,8 @@ class GameInfo:
             "difficulty": self.difficulty,
             "notes": dict(self.notes),
             "rules": self.rules,
+            "easy_options": dict(self.easy_options),
+            "easy_label": dict(self.easy_label),
         }
 
 

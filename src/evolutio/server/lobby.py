@@ -1,14 +1,16 @@
 """The lobby's quick ways in and out of games: Play now, rematches, hints.
 
 - ``POST /api/play-now``: a room of the chosen game with the caller at seat 1 and bots of one
-  level at every other seat, started at once.
+  level at every other seat, started at once; in the game's easy way in (a beginners'
+  variant) when asked and the game declares one.
 - ``POST /api/rooms/ID/rematch``: after a game, a new room with the same game, options,
   clock, privacy and seats (bots kept where they sat); each of the game's people who asks
   gets the same new room and sits at their old seat. A game against bots only starts again
   at once.
-- ``GET /api/rooms/ID/hint``: the move the game's own heuristic (the greedy bots' choice)
-  would make for the caller's decision now, with one line of why; only in rooms where no
-  other person plays.
+- ``GET /api/rooms/ID/hint``: the move a small information-set search
+  (:mod:`evolutio.bots.hints`) would make for the caller's decision now, with one line of
+  why (its share in trial games beside the next best move's); only in rooms where no other
+  person plays. The search runs in a small thread pool, off the event loop.
 
 Finished games' histories and rating charts are in :mod:`evolutio.server.records`.
 """
@@ -16,14 +18,17 @@ Finished games' histories and rating charts are in :mod:`evolutio.server.records
 from __future__ import annotations
 
 import asyncio
-import random
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
 from sqlalchemy import update
 
-from evolutio.bots.levels import heuristic_of
+from evolutio.bots.base import InformationSet
+from evolutio.bots.hints import Advice, advise
 from evolutio.core import options as opts
 from evolutio.core.game import decision_prompt, describe_choice
 from evolutio.core.registry import get_game
@@ -52,7 +57,8 @@ def _error(exc: RoomError) -> ApiError:
 def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
     """A started room: ``data["game"]``, the caller at seat 0 and ``data["opponents"]`` bots
     of ``data["level"]`` (default: the game's fewest players, at least two, and ``normal``);
-    ``data["options"]`` are the game's options as for ``POST /api/rooms``."""
+    ``data["options"]`` are the game's options as for ``POST /api/rooms``; ``data["easy"]``
+    true plays the game's easy way in (``GameInfo.easy_options``, under those options)."""
     name = data.get("game")
     if not isinstance(name, str) or not name:
         raise ApiError(400, "Name the game to play: 'game'.")
@@ -71,6 +77,13 @@ def play_now(hub: Hub, user: User, data: dict[str, Any]) -> Room:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ApiError(400, "'options' must be an object.")
+    easy = data.get("easy", False)
+    if not isinstance(easy, bool):
+        raise ApiError(400, "'easy' is true or false.")
+    if easy:
+        if not info.easy_options:
+            raise ApiError(400, f"The game '{name}' has no easy way in; leave out 'easy'.")
+        options = {**info.easy_options, **options}  # options named as well come first
     seats = opts.seat_option(game.options_spec())
     if seats is not None:
         options = {**options, seats.name: opponents + 1}
@@ -168,8 +181,26 @@ def rematch(hub: Hub, user: User, old_id: str) -> Room:
     return new
 
 
+#: hints search in at most this many threads at once; more requests wait their turn, so
+#: that hints cannot take every core from the games being played
+HINT_THREADS = 2
+_hint_pool: ThreadPoolExecutor | None = None
+#: the last hints given, by room, the actions before the decision, its version and the seat:
+#: asked again (another language, another process, the page drawn again), a hint is not
+#: searched again
+_given: OrderedDict[tuple[str, int, int, int], Advice] = OrderedDict()
+GIVEN_KEPT = 512
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _hint_pool
+    if _hint_pool is None:
+        _hint_pool = ThreadPoolExecutor(HINT_THREADS, thread_name_prefix="hint")
+    return _hint_pool
+
+
 async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> dict[str, Any]:
-    """The heuristic's move for ``user``'s decision at ``version`` of ``room_id``."""
+    """The search's move for ``user``'s decision at ``version`` of ``room_id``, with why."""
     room = hub.room(room_id)
     if room is None:
         raise ApiError(404, f"No room '{room_id[:40]}'.")
@@ -184,29 +215,49 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
     # others' hidden choices change nothing this seat may do)
     if not match.stands(seat, asked):
         raise ApiError(409, say(lang, "hint_stale"))
-    heuristic = heuristic_of(room.game)
-    if heuristic is None:
-        raise ApiError(409, say(lang, "hint_none"))
     decision = match.decision
     assert decision is not None
-    view, legal, state, turn = match.view(seat), list(match.legal(seat)), match.state, room.turn
-    rng = random.Random(room.seed * 7919 + turn)  # one hint per decision, however often asked
-    action = (legal[0] if len(legal) == 1 else
-              await asyncio.to_thread(heuristic.choose, view, legal, decision, rng))
-    if room.match is not match or room.turn != turn or action not in legal:
+    legal, state, opened = list(match.legal(seat)), match.state, match.opened
+    # the actions before the decision tell it from another at the same version (an undo)
+    key = (room.id, hash(repr(match.record.actions[:opened])), opened, seat)
+    advice = _given.get(key)
+    if advice is None:
+        info = InformationSet.of(match.game, state.clone(), seat, room.seed)
+        seed = room.seed * 7919 + opened  # one hint per decision, however often asked
+        work = partial(advise, match.game, info, match.view(seat), legal, decision, seed)
+        advice = await asyncio.get_running_loop().run_in_executor(_pool(), work)
+        _given[key] = advice
+        while len(_given) > GIVEN_KEPT:
+            _given.popitem(last=False)
+    action = legal[advice.index]
+    if room.match is not match or not match.stands(seat, asked) or action not in match.legal(seat):
         raise ApiError(409, say(lang, "hint_stale"))
     text = describe_choice(room.game, state, action, lang)  # as the seat's buttons say it
     prompt = decision_prompt(room.game, state, decision, lang).strip()
     if prompt and prompt[-1] not in ".?!:":
         prompt += "."
+    runner = advice.runner_up
+    share, other_share = round(100 * advice.share), round(100 * advice.runner_share)
+    fields: dict[str, Any] = {"action": text.rstrip("."), "trials": advice.trials,
+                              "share": share}
+    if advice.trials == 0:
+        why = say(lang, "hint_why_only", **fields)
+    elif runner is None:
+        why = say(lang, "hint_why_alone", **fields)
+    else:
+        other = describe_choice(room.game, state, legal[runner], lang).rstrip(".")
+        why = say(lang, "hint_why", other=other, other_share=other_share, **fields)
     return {
         "version": asked,
-        "index": legal.index(action),
+        "index": advice.index,
         "action": sent_action(action),
         "notation": action.notation(),
         "text": text,
         "prompt": prompt,
-        "why": say(lang, "hint_why", prompt=prompt, action=text.rstrip(".")),
+        "why": why,
+        "trials": advice.trials,
+        "share": share,
+        "next": None if runner is None else {"index": runner, "share": other_share},
     }
 
 

@@ -132,6 +132,13 @@ INFO = GameInfo(
                  de="Evolution (Knorre & Machin)"),
     minutes=(30, 60),
     difficulty="medium",
+    # a first game: the base set with half of each card kind, as the rules advise for 2-3
+    # players (Play now's two), so that it is shorter
+    easy_options={"expansions": ["base"], "half_deck": True},
+    easy_label=words("base game, half deck",
+                     ru="базовая игра, половина колоды",
+                     it="gioco base, mezzo mazzo",
+                     de="Grundspiel, halbes Deck"),
     notes=words(
         "Ice Age's natural-change cards are the project's own (no official texts exist).",
         ru="Карты природных изменений «Ледникового периода» придуманы проектом (официальных "

@@ -12,7 +12,7 @@ const M = "lobby";
 addStrings(M, {
   en: {
     players_range: "{low}–{high} players", players_one: "{n} players", minutes_range: "{low}–{high} min", minutes_one: "{n} min", difficulty: "Difficulty", diff_easy: "easy", "diff_medium": "medium", "diff_medium-high": "medium-high", diff_hard: "hard", rules: "Rules", length_label: "Length", players_label: "Players",
-    play_now: "Play now", play_now_intro: "A game against bots, one click away. Hints guide your first games.",
+    play_now: "Play now", play_easy: "Play now · {label}", play_standard: "Play now · standard", play_now_intro: "A game against bots, one click away. Hints guide your first games.",
     opponents: "Opponents", level: "Bots", easy: "easy", normal: "normal", hard: "hard",
     your_name: "Your name", history: "Finished games", player: "Player", filter: "Filter", all: "All",
     winner: "Winner", date: "Date", length: "Length", actions_n: "{n} actions", more: "More",
@@ -21,7 +21,7 @@ addStrings(M, {
   },
   ru: {
     players_range: "игроков: {low}–{high}", players_one: "игроков: {n}", minutes_range: "{low}–{high} мин", minutes_one: "{n} мин", difficulty: "Сложность", diff_easy: "лёгкая", "diff_medium": "средняя", "diff_medium-high": "выше средней", diff_hard: "высокая", rules: "Правила", length_label: "Длительность", players_label: "Игроки",
-    play_now: "Играть сейчас", play_now_intro: "Партия против ботов в один клик. Подсказки ведут по первым партиям.",
+    play_now: "Играть сейчас", play_easy: "Играть сейчас · {label}", play_standard: "Играть сейчас · обычная игра", play_now_intro: "Партия против ботов в один клик. Подсказки ведут по первым партиям.",
     opponents: "Соперники", level: "Боты", easy: "лёгкие", normal: "обычные", hard: "сильные",
     your_name: "Ваше имя", history: "Сыгранные партии", player: "Игрок", filter: "Показать", all: "Все",
     winner: "Победитель", date: "Дата", length: "Длина", actions_n: "ходов: {n}", more: "Ещё",
@@ -30,7 +30,7 @@ addStrings(M, {
   },
   it: {
     players_range: "{low}–{high} giocatori", players_one: "{n} giocatori", minutes_range: "{low}–{high} min", minutes_one: "{n} min", difficulty: "Difficoltà", diff_easy: "facile", "diff_medium": "media", "diff_medium-high": "medio-alta", diff_hard: "alta", rules: "Regole", length_label: "Durata", players_label: "Giocatori",
-    play_now: "Gioca ora", play_now_intro: "Una partita contro i bot, a un clic. I suggerimenti guidano le prime partite.",
+    play_now: "Gioca ora", play_easy: "Gioca ora · {label}", play_standard: "Gioca ora · standard", play_now_intro: "Una partita contro i bot, a un clic. I suggerimenti guidano le prime partite.",
     opponents: "Avversari", level: "Bot", easy: "facili", normal: "normali", hard: "forti",
     your_name: "Il tuo nome", history: "Partite finite", player: "Giocatore", filter: "Filtra", all: "Tutte",
     winner: "Vincitore", date: "Data", length: "Durata", actions_n: "{n} azioni", more: "Altre",
@@ -39,7 +39,7 @@ addStrings(M, {
   },
   de: {
     players_range: "{low}–{high} Spieler", players_one: "{n} Spieler", minutes_range: "{low}–{high} Min.", minutes_one: "{n} Min.", difficulty: "Schwierigkeit", diff_easy: "leicht", "diff_medium": "mittel", "diff_medium-high": "mittel bis schwer", diff_hard: "schwer", rules: "Regeln", length_label: "Dauer", players_label: "Spieler",
-    play_now: "Jetzt spielen", play_now_intro: "Eine Partie gegen Bots mit einem Klick. Tipps begleiten die ersten Partien.",
+    play_now: "Jetzt spielen", play_easy: "Jetzt spielen · {label}", play_standard: "Jetzt spielen · Standard", play_now_intro: "Eine Partie gegen Bots mit einem Klick. Tipps begleiten die ersten Partien.",
     opponents: "Gegner", level: "Bots", easy: "leicht", normal: "normal", hard: "stark",
     your_name: "Dein Name", history: "Beendete Partien", player: "Spieler", filter: "Filtern", all: "Alle",
     winner: "Sieger", date: "Datum", length: "Länge", actions_n: "{n} Aktionen", more: "Mehr",
@@ -133,8 +133,9 @@ export function gameFacts(entry) {
 }
 
 // The Play now panel: a card per game (its banner, title, players, length, difficulty, what
-// it is, its rules, then opponents, the bots' level and the button). `session.user` null: the
-// button first takes the name of the lobby's one name field (`guestName()`) as a guest.
+// it is, its rules, then opponents, the bots' level and the button: two, the easy way in
+// first, where the game has one). `session.user` null: the button first takes the name of
+// the lobby's one name field (`guestName()`) as a guest.
 // `go(roomId)` opens the new room.
 export function playNowPanel(games, session, onLogin, go, guestName = () => "") {
   const error = h("div.error#play-error");
@@ -147,7 +148,10 @@ export function playNowPanel(games, session, onLogin, go, guestName = () => "") 
       Array.from({ length: high - low + 1 }, (_, i) => low + i).map((n) => h("option", { value: n, selected: n === chosen }, String(n))));
     const level = h("select.level", { "aria-label": w("level") },
       ["easy", "normal", "hard"].map((x) => h("option", { value: x, selected: x === "normal" }, w(x))));
-    const button = h("button.primary.play-now", { onclick: async () => {
+    // a game with an easy way in (info.easy_options) offers it first, named, beside the
+    // standard game; the standard button keeps `.play-now` either way
+    const easyLabel = Object.keys(info.easy_options || {}).length ? localized(info.easy_label, "") : "";
+    const start = (easy, button) => async () => {
       error.textContent = "";
       button.disabled = true;
       try {
@@ -155,10 +159,24 @@ export function playNowPanel(games, session, onLogin, go, guestName = () => "") 
           await api("/api/guest", { body: { name: guestName() } });
           await onLogin();
         }
-        const data = await api("/api/play-now", { body: { game: entry.name, opponents: Number(opponents.value), level: level.value } });
+        const body = { game: entry.name, opponents: Number(opponents.value), level: level.value };
+        if (easy) body.easy = true;
+        const data = await api("/api/play-now", { body });
         go(data.room.id);
       } catch (e) { error.textContent = e.message; button.disabled = false; }
-    } }, shellIcon("play"), ` ${w("play_now")}`);
+    };
+    const buttons = [];
+    if (easyLabel) {
+      const easy = h("button.primary.play-easy", {}, shellIcon("play"), ` ${w("play_easy", { label: easyLabel })}`);
+      easy.onclick = start(true, easy);
+      const standard = h("button.play-now", {}, shellIcon("play"), ` ${w("play_standard")}`);
+      standard.onclick = start(false, standard);
+      buttons.push(easy, standard);
+    } else {
+      const button = h("button.primary.play-now", {}, shellIcon("play"), ` ${w("play_now")}`);
+      button.onclick = start(false, button);
+      buttons.push(button);
+    }
     return h("div.game-card", { dataset: { game: entry.name } },
       gameBanner(entry),
       h("h4", {}, gameTitle(entry, entry.name)),
@@ -168,7 +186,7 @@ export function playNowPanel(games, session, onLogin, go, guestName = () => "") 
       learnLink(entry.name, ".card-learn"),
       h("div.row.card-controls", {},
         h("label", {}, `${w("opponents")} `, opponents),
-        h("label", {}, `${w("level")} `, level), button));
+        h("label", {}, `${w("level")} `, level), ...buttons));
   });
   return h("div.panel#play-now", {}, h("h3", {}, w("play_now")),
     h("p.muted", {}, w("play_now_intro")),

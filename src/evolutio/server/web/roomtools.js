@@ -1,5 +1,5 @@
 // A room's extra controls: resigning (with a confirm step), the rematch after the game, the
-// guided first game (the heuristic's hint for the decision at hand) and the private mark.
+// guided first game (the search's hint for the decision at hand) and the private mark.
 // room.js calls these from its renderers; the server side is docs/protocol.md's.
 import { api, h } from "./api.js";
 import { shellIcon } from "./draw.js";
@@ -100,8 +100,8 @@ export function roomTools(me, command, session, rerender, go) {
 
   // Under the prompt when the viewer decides (placed before `#legal` in `decisionEl`): the
   // hint, asked once per version, with its button marked `.hinted`, and the switch. The
-  // answer is placed into the decision shown then (the table is not drawn again). A game
-  // without a heuristic answers no hint; after three refusals in a row the room stops asking.
+  // answer is placed into the decision shown then (the table is not drawn again). After
+  // three refusals in a row the room stops asking.
   function showHint(st, decisionEl) {
     const room = me.room;
     const legalEl = decisionEl.querySelector("#legal");
