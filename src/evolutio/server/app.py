@@ -95,10 +95,12 @@ def create_app(
         hub.start_all()
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
+        sessions = asyncio.get_running_loop().create_task(people.sessions.watch(people.off_loop))
         await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        sessions.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -146,7 +148,7 @@ def create_app(
 
     people = People(store, limits, secure_cookies=secure_cookies)
     cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
-    current, need_user = people.current, people.need_user
+    need_user = people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
         """Refuse cookie logins from pages of other sites (cross-site WebSocket hijacking).
@@ -369,9 +371,10 @@ def create_app(
             )
             await websocket.close(code=4404)
             return
-        user = current(websocket)
-        if user is not None and not same_origin(websocket):
-            user = None  # a cookie sent by another site's page: watch only
+        found = people.current_session(websocket)
+        if found is not None and not same_origin(websocket):
+            found = None  # a cookie sent by another site's page: watch only
+        user = found[0] if found is not None else None
         name = user.name if user is not None else "anonymous"
         keys = [f"addr:{address(websocket)}"] + ([f"user:{user.id}"] if user else [])
         over = (
@@ -395,14 +398,27 @@ def create_app(
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
-        if owner is not None:  # another process plays the room
-            return await cluster.relay(websocket, conn, room_id, owner, keys, writer)
-        assert room is not None
+        if found is not None:  # closed when its login session ends
+            people.sessions.opened(conn, found[1], found[2])
+        try:
+            if owner is not None:  # another process plays the room
+                await cluster.relay(websocket, conn, room_id, owner, keys, writer)
+            else:
+                assert room is not None
+                await play(websocket, room, conn, keys, writer)
+        finally:
+            if found is not None:
+                people.sessions.closed(conn, found[1])
+
+    async def play(websocket: WebSocket, room: Room, conn: Conn, keys: list[str],
+                   writer: asyncio.Task[None]) -> None:
+        """A socket of a room played here: every frame handled until it closes (or the
+        server closes it: no frame is handled after that)."""
         room.attach(conn)
         try:
             while True:
                 message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
+                if message["type"] == "websocket.disconnect" or conn.closed:
                     break
                 text = message.get("text")
                 if text is None:

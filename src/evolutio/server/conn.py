@@ -80,6 +80,8 @@ class Conn:
         self.warned = False
         #: the close code the socket gets when the queue ends (see ``stop``)
         self.code = 4408
+        #: whether ``stop`` was called (its first code is kept)
+        self.stopped = False
 
     def send(self, message: JSON | str) -> None:
         if self.closed:
@@ -127,7 +129,10 @@ class Conn:
             log.debug("connection of %s ended while sending: %r", self.name, exc)
 
     def stop(self, code: int = 4408) -> None:
-        """Close the socket after what is queued, with ``code`` (4408: it fell behind)."""
-        self.code = code
+        """Close the socket after what is queued, with ``code`` (4408: it fell behind); the
+        first reason given stays the socket's close code."""
+        if not self.stopped:
+            self.stopped = True
+            self.code = code
         self.closed = True
         self.queue.put_nowait(None)

@@ -60,7 +60,7 @@ class Relays:
                 return
             while True:
                 message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
+                if message["type"] == "websocket.disconnect" or conn.closed:
                     break
                 text = message.get("text")
                 if text is None:
