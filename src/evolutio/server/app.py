@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -26,9 +27,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
-from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning
+from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning, wire
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
+from evolutio.server.cluster.outage import PAUSED, Unreachable
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -123,6 +125,15 @@ def create_app(
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, str(exc.detail))
         return await _api_error(request, ApiError(exc.status_code, key))
+
+    @app.exception_handler(RedisError)
+    @app.exception_handler(Unreachable)
+    async def _paused(request: Request, exc: Exception) -> JSONResponse:
+        """Redis unreachable (``serve --redis``): 503 ``relay_paused``; the outage is logged
+        once (``cluster.outage``), not per request."""
+        cluster.unreachable(exc, f"{request.method} {request.url.path}")
+        metrics.error("http_503")
+        return await _api_error(request, ApiError(503, "relay_paused", code="relay_paused"))
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
@@ -363,7 +374,16 @@ def create_app(
         await websocket.accept()
         room, owner = hub.room(room_id), None
         if room is None:  # here, taken over now, or relayed
-            room, owner = await cluster.place(room_id)
+            try:
+                room, owner = await cluster.place(room_id)
+            except Exception as exc:
+                if not cluster.unreachable(exc, "a client's connect"):
+                    raise
+                metrics.error("relay_paused")  # the outage is logged once, not per socket
+                await websocket.send_text(wire.dumps(
+                    RoomError("relay_paused", "relay_paused").frame(lang_of(websocket))))
+                await websocket.close(code=PAUSED)  # reconnect after a short wait
+                return
         if room is None and owner is None:
             await websocket.send_text(
                 json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
