@@ -369,6 +369,11 @@ def create_app(
         return answer
 
     # ------------------------------------------------------------------ websocket
+    async def refuse(websocket: WebSocket, error: RoomError, code: int) -> None:
+        """Refuse a socket: its error frame, then the close ``code`` (docs/protocol.md)."""
+        await websocket.send_text(wire.dumps(error.frame(lang_of(websocket))))
+        await websocket.close(code=code)
+
     @app.websocket("/ws/{room_id}")
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
@@ -380,17 +385,9 @@ def create_app(
                 if not cluster.unreachable(exc, "a client's connect"):
                     raise
                 metrics.error("relay_paused")  # the outage is logged once, not per socket
-                await websocket.send_text(wire.dumps(
-                    RoomError("relay_paused", "relay_paused").frame(lang_of(websocket))))
-                await websocket.close(code=PAUSED)  # reconnect after a short wait
-                return
+                return await refuse(websocket, RoomError("relay_paused", "relay_paused"), PAUSED)
         if room is None and owner is None:
-            await websocket.send_text(
-                json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
-                           ensure_ascii=False)
-            )
-            await websocket.close(code=4404)
-            return
+            return await refuse(websocket, RoomError("no_room", "no_room", room=room_id), 4404)
         found = people.current_session(websocket)
         if found is not None and not same_origin(websocket):
             found = None  # a cookie sent by another site's page: watch only
@@ -402,11 +399,7 @@ def create_app(
             and hub.sockets[keys[0]] >= limits.sockets_per_address
         ) or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user)
         if over:
-            await websocket.send_text(json.dumps(
-                RoomError("too_many_sockets", "too_many_sockets").frame(lang_of(websocket)),
-                ensure_ascii=False))
-            await websocket.close(code=4429)
-            return
+            return await refuse(websocket, RoomError("too_many_sockets", "too_many_sockets"), 4429)
         hub.sockets.update(keys)
 
         async def send(text: str) -> None:
@@ -438,8 +431,10 @@ def create_app(
         try:
             while True:
                 message = await websocket.receive()
-                if message["type"] == "websocket.disconnect" or conn.closed:
+                if message["type"] == "websocket.disconnect":
                     break
+                if conn.stopped:  # ended by the server, its close under way: nothing more counts
+                    continue
                 text = message.get("text")
                 if text is None:
                     conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))

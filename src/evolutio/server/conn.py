@@ -80,7 +80,9 @@ class Conn:
         self.warned = False
         #: the close code the socket gets when the queue ends (see ``stop``)
         self.code = 4408
-        #: whether ``stop`` was called (its first code is kept)
+        #: whether the server ended the socket (``stop``: its first code is kept); its
+        #: frames are no longer handled then. A socket whose sending failed is only
+        #: ``closed``: frames it sent before going still count
         self.stopped = False
 
     def send(self, message: JSON | str) -> None:

@@ -236,7 +236,10 @@ class Cluster:
     # -- owning rooms ------------------------------------------------------------------------
 
     def claim_new(self, room_id: str) -> None:
-        """A room made here (``POST /api/rooms``): its lease before its row exists."""
+        """A room made here (``POST /api/rooms``): its lease before its row exists (none
+        during an outage: the request is answered 503 at once)."""
+        if self.paused:
+            raise Paused("the relay is paused: Redis is unreachable")
         if not self.leases.claim_now(room_id):
             raise RuntimeError(f"room {room_id} is held by another process")
         self.owned.add(room_id)
@@ -327,7 +330,10 @@ class Cluster:
                 self.renewed = time.monotonic()
             except Exception as exc:
                 if unreachable(exc):
-                    loop.call_soon_threadsafe(self.outage.failed, "renewing leases", exc)
+                    try:
+                        loop.call_soon_threadsafe(self.outage.failed, "renewing leases", exc)
+                    except RuntimeError:  # the loop closed: the process is stopping
+                        return
                 else:
                     log.warning("cluster: renewing leases failed: %s", exc)
                 if time.monotonic() - self.renewed <= self.lease * 0.8:

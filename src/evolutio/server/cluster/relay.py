@@ -61,8 +61,10 @@ class Relays:
                 return
             while True:
                 message = await websocket.receive()
-                if message["type"] == "websocket.disconnect" or conn.closed:
+                if message["type"] == "websocket.disconnect":
                     break
+                if conn.stopped:  # ended by the server, its close under way: nothing more counts
+                    continue
                 text = message.get("text")
                 if text is None:
                     conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))
