@@ -38,9 +38,10 @@ class Paused(Unreachable):
 
 
 def unreachable(exc: BaseException) -> bool:
-    """Whether ``exc`` says Redis cannot be reached (its client's errors, a refused or broken
-    connection), as opposed to a fault of this process."""
-    return isinstance(exc, (RedisError, ConnectionError))
+    """Whether ``exc`` says Redis cannot be reached (its client's errors, which wrap a refused
+    or broken connection, or a publish that failed), as opposed to a fault of this process
+    or a client's socket."""
+    return isinstance(exc, (RedisError, Unreachable))
 
 
 class Outage:

@@ -3,7 +3,8 @@
 The client's frames are forwarded to the owner over Redis pub/sub, and the owner's frames for
 it come back the same way into a local :class:`Conn` (its bounded queue and writer, as for any
 socket). When the owner changes (it died and another process took the room over) the socket
-is closed with code 1012, and the client reconnects to any process.
+is closed with code 1012, and the client reconnects to any process. When Redis cannot be
+reached, every relayed socket is closed with 1013 (:mod:`outage`): frames may be lost.
 """
 
 from __future__ import annotations
