@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -35,9 +36,11 @@ from evolutio.server import (
     records,
     reference,
     tuning,
+    wire,
 )
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
+from evolutio.server.cluster.outage import PAUSED, Unreachable
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -110,10 +113,12 @@ def create_app(
         hub.start_all()
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
+        sessions = asyncio.get_running_loop().create_task(people.sessions.watch(people.off_loop))
         await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        sessions.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -149,6 +154,15 @@ def create_app(
             hub.storage_failed(None, exc)
         return await _api_error(request, ApiError(503, "database_down"))
 
+    @app.exception_handler(RedisError)
+    @app.exception_handler(Unreachable)
+    async def _paused(request: Request, exc: Exception) -> JSONResponse:
+        """Redis unreachable (``serve --redis``): 503 ``relay_paused``; the outage is logged
+        once (``cluster.outage``), not per request."""
+        cluster.unreachable(exc, f"{request.method} {request.url.path}")
+        metrics.error("http_503")
+        return await _api_error(request, ApiError(503, "relay_paused", code="relay_paused"))
+
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
         log.exception("request failed", exc_info=exc)
@@ -168,7 +182,7 @@ def create_app(
 
     people = People(store, limits, secure_cookies=secure_cookies)
     cache = Kept(CACHED, CACHED_BYTES)
-    current, need_user = people.current, people.need_user
+    need_user = people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
         """Refuse cookie logins from pages of other sites (cross-site WebSocket hijacking).
@@ -382,22 +396,29 @@ def create_app(
         return Response(answer, media_type="application/json")
 
     # ------------------------------------------------------------------ websocket
+    async def refuse(websocket: WebSocket, error: RoomError, code: int) -> None:
+        """Refuse a socket: its error frame, then the close ``code`` (docs/protocol.md)."""
+        await websocket.send_text(wire.dumps(error.frame(lang_of(websocket))))
+        await websocket.close(code=code)
+
     @app.websocket("/ws/{room_id}")
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
         room, owner = hub.room(room_id), None
         if room is None:  # here, taken over now, or relayed
-            room, owner = await cluster.place(room_id)
+            try:
+                room, owner = await cluster.place(room_id)
+            except Exception as exc:
+                if not cluster.unreachable(exc, "a client's connect"):
+                    raise
+                metrics.error("relay_paused")  # the outage is logged once, not per socket
+                return await refuse(websocket, RoomError("relay_paused", "relay_paused"), PAUSED)
         if room is None and owner is None:
-            await websocket.send_text(
-                json.dumps(RoomError("no_room", "no_room", room=room_id).frame(lang_of(websocket)),
-                           ensure_ascii=False)
-            )
-            await websocket.close(code=4404)
-            return
-        user = current(websocket)
-        if user is not None and not same_origin(websocket):
-            user = None  # a cookie sent by another site's page: watch only
+            return await refuse(websocket, RoomError("no_room", "no_room", room=room_id), 4404)
+        found = people.current_session(websocket)
+        if found is not None and not same_origin(websocket):
+            found = None  # a cookie sent by another site's page: watch only
+        user = found[0] if found is not None else None
         name = user.name if user is not None else "anonymous"
         keys = [f"addr:{address(websocket)}"] + ([f"user:{user.id}"] if user else [])
         over = (
@@ -405,11 +426,7 @@ def create_app(
             and hub.sockets[keys[0]] >= limits.sockets_per_address
         ) or (user is not None and hub.sockets[keys[1]] >= limits.sockets_per_user)
         if over:
-            await websocket.send_text(json.dumps(
-                RoomError("too_many_sockets", "too_many_sockets").frame(lang_of(websocket)),
-                ensure_ascii=False))
-            await websocket.close(code=4429)
-            return
+            return await refuse(websocket, RoomError("too_many_sockets", "too_many_sockets"), 4429)
         hub.sockets.update(keys)
 
         async def send(text: str) -> None:
@@ -421,15 +438,30 @@ def create_app(
         conn = Conn(user.id if user else None, name, send, close, lang_of(websocket))
         conn.MAX_BYTES = limits.queue_bytes
         writer = asyncio.create_task(conn.writer())
-        if owner is not None:  # another process plays the room
-            return await cluster.relay(websocket, conn, room_id, owner, keys, writer)
-        assert room is not None
+        if found is not None:  # closed when its login session ends
+            people.sessions.opened(conn, found[1], found[2])
+        try:
+            if owner is not None:  # another process plays the room
+                await cluster.relay(websocket, conn, room_id, owner, keys, writer)
+            else:
+                assert room is not None
+                await play(websocket, room, conn, keys, writer)
+        finally:
+            if found is not None:
+                people.sessions.closed(conn, found[1])
+
+    async def play(websocket: WebSocket, room: Room, conn: Conn, keys: list[str],
+                   writer: asyncio.Task[None]) -> None:
+        """A socket of a room played here: every frame handled until it closes (or the
+        server closes it: no frame is handled after that)."""
         room.attach(conn)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if conn.stopped:  # ended by the server, its close under way: nothing more counts
+                    continue
                 text = message.get("text")
                 if text is None:
                     conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))

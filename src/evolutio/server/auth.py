@@ -87,15 +87,34 @@ def new_token(session: Session, user: User) -> str:
     return token
 
 
-def user_for_token(session: Session, token: str | None) -> User | None:
-    """The person of a session token: None for no token, an unknown, revoked or expired
-    one (older than ``SESSION_DAYS``)."""
+def session_for_token(session: Session, token: str | None) -> tuple[User, SessionToken] | None:
+    """The person of a session token and its session row: None for no token, an unknown,
+    revoked or expired one (older than ``SESSION_DAYS``)."""
     if not token or len(token) > 200:
         return None
     row = session.get(SessionToken, hash_token(token))
     if row is None or row.created_at < utcnow() - timedelta(days=SESSION_DAYS):
         return None
-    return session.get(User, row.user_id)
+    user = session.get(User, row.user_id)
+    return None if user is None else (user, row)
+
+
+def user_for_token(session: Session, token: str | None) -> User | None:
+    """The person of a session token (see :func:`session_for_token`)."""
+    found = session_for_token(session, token)
+    return None if found is None else found[0]
+
+
+def live_sessions(session: Session, hashes: list[str]) -> set[str]:
+    """Those of the token hashes ``hashes`` whose session exists and has not expired."""
+    cutoff = utcnow() - timedelta(days=SESSION_DAYS)
+    live: set[str] = set()
+    for start in range(0, len(hashes), 500):  # bounded IN lists
+        live.update(session.scalars(
+            select(SessionToken.token_hash).where(
+                SessionToken.token_hash.in_(hashes[start:start + 500]),
+                SessionToken.created_at >= cutoff)))
+    return live
 
 
 def revoke(session: Session, token: str) -> None:
@@ -182,6 +201,26 @@ def login(session: Session, raw_name: object, raw_password: object) -> tuple[Use
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = _hasher.hash(raw_password)
     return user, new_token(session, user)
+
+
+def change_password(session: Session, user: User, raw_old: object, raw_new: object,
+                    keep: str | None) -> list[str]:
+    """Set an account's new password after checking its current one; every other session of
+    the person (all but the token hash ``keep``) is revoked. The revoked token hashes."""
+    if user.password_hash is None:
+        raise AuthError("no_password_yet")
+    if not isinstance(raw_old, str):
+        raise AuthError("wrong_password")
+    try:
+        _hasher.verify(user.password_hash, raw_old)
+    except (VerificationError, InvalidHashError):
+        raise AuthError("wrong_password") from None
+    user.password_hash = _hasher.hash(check_password(raw_new, user.name))
+    others = [row for row in session.scalars(
+        select(SessionToken).where(SessionToken.user_id == user.id)) if row.token_hash != keep]
+    for row in others:
+        session.delete(row)
+    return [row.token_hash for row in others]
 
 
 def add_user(session: Session, name: str, is_bot: bool) -> User:

@@ -80,6 +80,10 @@ class Conn:
         self.warned = False
         #: the close code the socket gets when the queue ends (see ``stop``)
         self.code = 4408
+        #: whether the server ended the socket (``stop``: its first code is kept); its
+        #: frames are no longer handled then. A socket whose sending failed is only
+        #: ``closed``: frames it sent before going still count
+        self.stopped = False
 
     def send(self, message: JSON | str) -> None:
         if self.closed:
@@ -127,7 +131,10 @@ class Conn:
             log.debug("connection of %s ended while sending: %r", self.name, exc)
 
     def stop(self, code: int = 4408) -> None:
-        """Close the socket after what is queued, with ``code`` (4408: it fell behind)."""
-        self.code = code
+        """Close the socket after what is queued, with ``code`` (4408: it fell behind); the
+        first reason given stays the socket's close code."""
+        if not self.stopped:
+            self.stopped = True
+            self.code = code
         self.closed = True
         self.queue.put_nowait(None)

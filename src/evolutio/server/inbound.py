@@ -174,7 +174,9 @@ class Resync(Inbound):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ping(Inbound):
-    """Answered by `{"type": "pong", "ref": R}` with this frame's `ref`."""
+    """Answered by `{"type": "pong", "ref": R}` with this frame's `ref`, at once and by the
+    process playing the room: the client's heartbeat, sent every 3 s (see
+    [Heartbeat](#heartbeat))."""
 
     TYPE: ClassVar[str] = "ping"
     EXAMPLES: ClassVar[tuple[JSON, ...]] = ({"type": "ping", "ref": 5}, {"type": "ping"})

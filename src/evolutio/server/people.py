@@ -24,6 +24,7 @@ from evolutio.server import auth, ratings
 from evolutio.server.db import Participation, RoomRow, User
 from evolutio.server.guard import ApiError
 from evolutio.server.limits import Backoff, Devices, Limits, Quota
+from evolutio.server.sessions import Sessions
 from evolutio.server.store import Store
 
 log = logging.getLogger("evolutio.server")
@@ -52,6 +53,8 @@ class People:
         self.devices = Devices()
         self.guests = Quota(limits.guests_per_address, 600.0)
         self.pool = ThreadPoolExecutor(limits.hashing_threads, thread_name_prefix="hash")
+        #: the open sockets of each session, closed when it ends (logout, password change)
+        self.sessions = Sessions(store)
 
     async def off_loop(self, work: Callable[[], T]) -> T:
         """Run ``work`` (hashing, a query) in the pool, off the event loop."""
@@ -72,6 +75,12 @@ class People:
     def current(self, request: Request | WebSocket) -> User | None:
         with self.store.session() as s:
             return auth.user_for_token(s, self.token_of(request))
+
+    def current_session(self, request: Request | WebSocket) -> tuple[User, str, Any] | None:
+        """The person, the hash of the session token and the session's login time."""
+        with self.store.session() as s:
+            found = auth.session_for_token(s, self.token_of(request))
+            return None if found is None else (found[0], found[1].token_hash, found[1].created_at)
 
     def need_user(self, request: Request) -> User:
         user = self.current(request)
@@ -203,9 +212,41 @@ class People:
                 with store.session() as s:
                     auth.revoke(s, token)
                     s.commit()
+                self.sessions.end(auth.hash_token(token), "logged out")
             response = JSONResponse({"ok": True})
             response.delete_cookie(COOKIE)
             return response
+
+        @app.post("/api/password")
+        async def api_password(request: Request) -> dict[str, Any]:
+            """Change an account's password: its other sessions end (their sockets close)."""
+            user = self.need_user(request)
+            data = await body(request)
+            where = address(request)
+            self.throttled(user.name, where, request.cookies.get(DEVICE_COOKIE))
+            token = self.token_of(request)
+            keep = auth.hash_token(token) if token else None
+
+            def work() -> list[str]:
+                with store.session() as s:
+                    person = s.get(User, user.id)
+                    assert person is not None
+                    revoked = auth.change_password(s, person, data.get("password"),
+                                                   data.get("new_password"), keep)
+                    s.commit()
+                    return revoked
+
+            try:
+                revoked = await self.off_loop(work)
+            except auth.AuthError as exc:
+                if exc.key == "wrong_password":
+                    self.by_name.fail(self.login_key(user.name, where))
+                    self.by_address.fail(where)
+                status = 403 if exc.key == "wrong_password" else 400
+                raise ApiError(status, exc.key, code="bad_password", **exc.fields) from None
+            for token_hash in revoked:
+                self.sessions.end(token_hash, "ended by a password change")
+            return {"ok": True, "ended": len(revoked)}
 
         @app.get("/api/users/{name}")
         async def api_user(name: str) -> dict[str, Any]:

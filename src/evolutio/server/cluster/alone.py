@@ -55,6 +55,10 @@ class Alone:
         one's (the hub retries it)."""
         return False
 
+    def unreachable(self, exc: BaseException, where: str) -> bool:
+        """Whether ``exc`` is an outage of Redis: never, no Redis is used."""
+        return False
+
     def retried(self, room: RoomFace, conn: Conn, seat: int, version: int) -> bool:
         """No client is relayed here from another process, so no ``act`` comes again after
         a move to it: an old version is stale."""

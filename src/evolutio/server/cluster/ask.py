@@ -94,8 +94,9 @@ class Asks:
         answer = json.dumps({"status": status, "body": body}, ensure_ascii=False)
         try:
             await self.cluster.publish(str(question["from"]), "r", cid, answer)
-        except ConnectionError as exc:  # Redis unreachable: the asker times out and says so
-            log.warning("cluster: an answer was not sent: %s", exc)
+        except Exception as exc:  # Redis unreachable: the asker times out and says so
+            if not self.cluster.unreachable(exc, "answering a question"):
+                raise
 
     def answer(self, cid: str, payload: str) -> None:
         """The answer to one of this process's questions (late ones are dropped)."""

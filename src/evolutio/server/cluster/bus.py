@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
+
+from evolutio.server.cluster.outage import Unreachable
 
 log = logging.getLogger("evolutio.server")
 
@@ -26,6 +29,8 @@ class Bus:
         self.redis = redis
         self.queue: asyncio.Queue[tuple[str, str, asyncio.Future[int]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        #: told of a failed batch (an outage: the cluster logs it once); None: logged here
+        self.failed: Callable[[BaseException], object] | None = None
 
     def start(self) -> None:
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -54,10 +59,13 @@ class Bus:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("cluster: publishing failed: %s", exc)
+                if self.failed is None:
+                    log.warning("cluster: publishing failed: %s", exc)
+                else:
+                    self.failed(exc)
                 for _, _, done in batch:
                     if not done.done():
-                        done.set_exception(ConnectionError(str(exc)))
+                        done.set_exception(Unreachable(str(exc)))
                 continue
             for (_, _, done), count in zip(batch, counts, strict=True):
                 if not done.done():

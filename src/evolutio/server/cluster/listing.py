@@ -56,10 +56,13 @@ class Listing:
         self.cluster.spawn(self._write_now(rooms))
 
     async def _write_now(self, room_ids: set[str]) -> None:
+        if self.cluster.outage.paused:
+            return  # written again when Redis answers (``Cluster._resume``)
         try:
             await self.write(room_ids)
-        except Exception as exc:  # Redis unreachable: the renewal's write heals it later
-            log.warning("cluster: lobby entries not written: %s", exc)
+        except Exception as exc:  # Redis unreachable: written again after the outage
+            if not self.cluster.unreachable(exc, "writing the lobby"):
+                log.warning("cluster: lobby entries not written: %s", exc)
 
     async def write(self, room_ids: Iterable[str]) -> None:
         """Write the entries of these rooms of this process (listed ones shown, private and
@@ -88,14 +91,21 @@ class Listing:
     async def listed(self) -> list[JSON]:
         """Every process's live, listed rooms (those whose owner still holds the lease)."""
         cluster = self.cluster
-        entries: dict[str, str] = await cluster.redis.hgetall(LISTED)
-        ids = sorted(entries)
-        owners = await cluster.leases.owners(ids)
-        gone = [r for r, owner in zip(ids, owners, strict=True) if owner is None]
-        if gone:
-            await cluster.redis.hdel(LISTED, *gone)
         here = cluster.hub.rooms
         out = [r.summary() for r in here.values() if r.status != "over" and not r.private]
+        if cluster.outage.paused:
+            return out  # the other processes' rooms cannot be read now
+        try:
+            entries: dict[str, str] = await cluster.redis.hgetall(LISTED)
+            ids = sorted(entries)
+            owners = await cluster.leases.owners(ids)
+            gone = [r for r, owner in zip(ids, owners, strict=True) if owner is None]
+            if gone:
+                await cluster.redis.hdel(LISTED, *gone)
+        except Exception as exc:
+            if not cluster.unreachable(exc, "reading the lobby"):
+                raise
+            return out
         for room_id, owner in zip(ids, owners, strict=True):
             if owner is not None and room_id not in here:
                 out.append(json.loads(entries[room_id]))

@@ -31,6 +31,7 @@ from evolutio.server.cluster.bus import Bus
 from evolutio.server.cluster.forward import Forward
 from evolutio.server.cluster.lease import PREFIX, Leases, node_channel
 from evolutio.server.cluster.listing import Listing
+from evolutio.server.cluster.outage import Outage, Paused, unreachable
 from evolutio.server.cluster.relay import Relays
 from evolutio.server.cluster.remote import MOVED, Remotes
 from evolutio.server.migrate import upgrade
@@ -60,6 +61,9 @@ class Cluster:
         self.sync: Any = redis.Redis.from_url(url, decode_responses=True)
         self.leases = Leases(self.redis, self.sync, self.node, lease)
         self.bus = Bus(aioredis.from_url(url, decode_responses=True))
+        #: whether Redis answers: an outage pauses the relay (:mod:`outage`)
+        self.outage = Outage(self._pause, self._resume)
+        self.bus.failed = lambda exc: self.unreachable(exc, "publishing")
         self.remotes = Remotes(self)
         self.relays = Relays(self)
         self.asks = Asks(self)
@@ -82,7 +86,58 @@ class Cluster:
         """Run ``work`` on the event loop, kept referenced until it ends."""
         task = asyncio.get_running_loop().create_task(work)
         self._spawned.add(task)
-        task.add_done_callback(self._spawned.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        """A spawned task ended: its failure is an outage, or logged once."""
+        self._spawned.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None and not self.unreachable(exc, "a message"):
+            log.error("cluster: a task failed: %r", exc, exc_info=exc)
+
+    # -- outages -----------------------------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """Whether an outage of Redis is under way (the relay is paused)."""
+        return self.outage.paused
+
+    def unreachable(self, exc: BaseException, where: str) -> bool:
+        """Whether ``exc`` says Redis cannot be reached; if so the outage is reported (one
+        log line per outage, the relay paused)."""
+        if not unreachable(exc):
+            return False
+        self.outage.failed(where, exc)
+        return True
+
+    def _pause(self) -> None:
+        """An outage began: relayed sockets close (1013), proxies of clients relayed here
+        leave their rooms; both sides' processes are told once Redis is back."""
+        self.relays.pause()
+        self.remotes.pause()
+
+    def _resume(self) -> None:
+        """Redis answers again: the messages kept during the outage go out, the lobby's
+        entries of this process's rooms are written again."""
+        for node, kind, cid, payload in self.outage.take_later():
+            self.spawn(self.tell(node, kind, cid, payload))
+        for room_id in self.hub.rooms:
+            self.listing.touch(room_id)
+
+    async def tell(self, node: str, kind: str, cid: str, payload: str) -> None:
+        """Publish a message ``node`` must get even if Redis is unreachable now (a close, a
+        detach): kept and sent when Redis is back."""
+        if self.paused:
+            self.outage.keep(node, kind, cid, payload)
+            return
+        try:
+            await self.publish(node, kind, cid, payload)
+        except Exception as exc:
+            if not self.unreachable(exc, "publishing"):
+                raise
+            self.outage.keep(node, kind, cid, payload)
 
     def prepare(self, engine: Engine, lock: ProcessLock) -> None:
         """At start: fail when Redis cannot be reached (a bad URL, a server down), then
@@ -139,7 +194,10 @@ class Cluster:
         self.sync.close()
 
     async def publish(self, node: str, kind: str, cid: str, payload: str) -> bool:
-        """Send one message to the process ``node``; False when nobody listens there."""
+        """Send one message to the process ``node``; False when nobody listens there;
+        :class:`Paused` (asking nothing of Redis) during an outage."""
+        if self.paused:
+            raise Paused("the relay is paused: Redis is unreachable")
         return bool(await self.bus.publish(node_channel(node), f"{kind} {cid} {payload}"))
 
     async def _listen(self) -> None:
@@ -150,8 +208,9 @@ class Cluster:
                         self._dispatch(str(message["data"]))
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("cluster: the message bus failed; listening again")
+            except Exception as exc:
+                if not self.unreachable(exc, "listening"):
+                    log.exception("cluster: the message bus failed; listening again")
                 await asyncio.sleep(0.5)
 
     def _dispatch(self, data: str) -> None:
@@ -177,7 +236,10 @@ class Cluster:
     # -- owning rooms ------------------------------------------------------------------------
 
     def claim_new(self, room_id: str) -> None:
-        """A room made here (``POST /api/rooms``): its lease before its row exists."""
+        """A room made here (``POST /api/rooms``): its lease before its row exists (none
+        during an outage: the request is answered 503 at once)."""
+        if self.paused:
+            raise Paused("the relay is paused: Redis is unreachable")
         if not self.leases.claim_now(room_id):
             raise RuntimeError(f"room {room_id} is held by another process")
         self.owned.add(room_id)
@@ -190,6 +252,8 @@ class Cluster:
             room = self.hub.room(room_id)
             if room is not None:
                 return room, None
+            if self.paused:  # nothing to ask Redis until it answers again
+                raise Paused("the relay is paused: Redis is unreachable")
             if room_id in self.hub.skipped:
                 return None, None
             owner = await self.leases.owner(room_id)
@@ -258,10 +322,20 @@ class Cluster:
         while not self._stopping.wait(self.lease / 3):
             owned = sorted(self.owned)
             try:
-                lost = self.leases.renew_now(owned)
+                if owned:
+                    lost = self.leases.renew_now(owned)
+                else:  # nothing to renew: still asked, so an outage is found
+                    self.sync.ping()
+                    lost = []
                 self.renewed = time.monotonic()
             except Exception as exc:
-                log.warning("cluster: renewing leases failed: %s", exc)
+                if unreachable(exc):
+                    try:
+                        loop.call_soon_threadsafe(self.outage.failed, "renewing leases", exc)
+                    except RuntimeError:  # the loop closed: the process is stopping
+                        return
+                else:
+                    log.warning("cluster: renewing leases failed: %s", exc)
                 if time.monotonic() - self.renewed <= self.lease * 0.8:
                     continue
                 lost = owned  # others may hold them by now
@@ -273,10 +347,19 @@ class Cluster:
             self.drop(room_id)
 
     async def _keep(self) -> None:
-        """Release the leases of rooms forgotten; list live rooms; sweep proxies, relays."""
+        """Release the leases of rooms forgotten; list live rooms; sweep proxies, relays.
+        During an outage: only ask whether Redis answers again, with this process's channel
+        subscribed again (then the relay resumes)."""
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
+                if self.paused:
+                    if not await self.leases.alive(self.node):
+                        continue
+                    # connections idle since before the outage are closed by now
+                    await self.redis.connection_pool.disconnect(inuse_connections=False)
+                    await self.bus.redis.connection_pool.disconnect()
+                    self.outage.back()
                 for room_id in sorted(self.owned - self.hub.rooms.keys() - self.taking):
                     if room_id in self.hub.rooms or room_id in self.taking:
                         continue  # taken again while an earlier one was released
@@ -290,12 +373,15 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("cluster: keeping the lobby and relays failed: %s", exc)
+                if not self.unreachable(exc, "keeping the lobby and relays"):
+                    log.warning("cluster: keeping the lobby and relays failed: %s", exc)
 
     async def _scan(self) -> None:
         """Take over the live rooms nobody holds (their process died)."""
         while True:
             await asyncio.sleep(self.lease / 3 * random.uniform(0.7, 1.3))
+            if self.paused:
+                continue  # no lease can be taken now
             try:
                 ids = await asyncio.to_thread(self.hub.store.live_ids)
                 ids = [r for r in ids if r not in self.hub.rooms and r not in self.hub.skipped]
@@ -304,8 +390,9 @@ class Cluster:
                         await self.take(room_id)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("cluster: scanning for rooms without an owner failed")
+            except Exception as exc:
+                if not self.unreachable(exc, "scanning for rooms"):
+                    log.exception("cluster: scanning for rooms without an owner failed")
 
     # -- the lobby ---------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from evolutio.server.cluster.lease import Leases
+    from evolutio.server.cluster.outage import Outage
     from evolutio.server.conn import Conn
     from evolutio.server.hub import Hub
     from evolutio.server.rooms import Room
@@ -56,5 +57,12 @@ class Owner(Protocol):
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None: ...
 
     async def publish(self, node: str, kind: str, cid: str, payload: str) -> bool: ...
+
+    async def tell(self, node: str, kind: str, cid: str, payload: str) -> None: ...
+
+    @property
+    def outage(self) -> Outage: ...
+
+    def unreachable(self, exc: BaseException, where: str) -> bool: ...
 
     async def place(self, room_id: str) -> tuple[Room | None, str | None]: ...

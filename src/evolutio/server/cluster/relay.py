@@ -3,7 +3,8 @@
 The client's frames are forwarded to the owner over Redis pub/sub, and the owner's frames for
 it come back the same way into a local :class:`Conn` (its bounded queue and writer, as for any
 socket). When the owner changes (it died and another process took the room over) the socket
-is closed with code 1012, and the client reconnects to any process.
+is closed with code 1012, and the client reconnects to any process. When Redis cannot be
+reached, every relayed socket is closed with 1013 (:mod:`outage`): frames may be lost.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocketDisconnect
 
+from evolutio.server.cluster.outage import PAUSED
 from evolutio.server.cluster.remote import MOVED
 from evolutio.server.conn import Conn, RoomError
 
@@ -62,6 +64,8 @@ class Relays:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if conn.stopped:  # ended by the server, its close under way: nothing more counts
+                    continue
                 text = message.get("text")
                 if text is None:
                     conn.send(RoomError("bad_message", "binary_frame").frame(conn.lang))
@@ -71,18 +75,19 @@ class Relays:
                     break
         except (WebSocketDisconnect, RuntimeError):
             pass
-        except Exception as exc:  # Redis unreachable: the client reconnects, maybe elsewhere
-            log.warning("relay of a socket in room %s failed: %s", room_id, exc)
-            await self.close(relayed, MOVED)
+        except Exception as exc:
+            if not self.cluster.unreachable(exc, f"relaying a socket of room {room_id}"):
+                log.warning("relay of a socket in room %s failed: %s", room_id, exc)
+                await self.close(relayed, MOVED)
+            else:  # the outage closes it: the client reconnects after a while
+                self.paused(relayed)
+                await asyncio.wait({writer}, timeout=5)  # the error and the close go out
         finally:
             self.by_id.pop(cid, None)
             self.cluster.hub.sockets.subtract(keys)
             conn.stop()
             writer.cancel()
-            try:
-                await publish(owner, "d", cid, "")
-            except Exception as exc:  # Redis gone too: the owner's sweep detaches it
-                log.debug("detach of a relayed socket not sent: %s", exc)
+            await self.cluster.tell(owner, "d", cid, "")  # kept for later in an outage
 
     def frame(self, cid: str, text: str) -> None:
         relayed = self.by_id.get(cid)
@@ -94,6 +99,19 @@ class Relays:
         relayed = self.by_id.get(cid)
         if relayed is not None:
             self.cluster.spawn(self.close(relayed, int(code) if code.isdigit() else MOVED))
+
+    def pause(self) -> None:
+        """An outage of Redis: every relayed socket is closed (its frames may be lost)."""
+        for relayed in list(self.by_id.values()):
+            self.paused(relayed)
+
+    @staticmethod
+    def paused(relayed: Relayed) -> None:
+        """Close a relayed socket for an outage: the error ``relay_paused``, then 1013 (its
+        client reconnects after a short wait, to a process that reaches Redis by then)."""
+        conn = relayed.conn
+        conn.send(RoomError("relay_paused", "relay_paused").frame(conn.lang))
+        conn.stop(PAUSED)
 
     async def close(self, relayed: Relayed, code: int) -> None:
         relayed.conn.closed = True

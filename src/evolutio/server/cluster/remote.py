@@ -51,7 +51,7 @@ class Remotes:
         room = self.cluster.hub.room(str(data["room"]))
         publish = self.cluster.publish
         if room is None or cid in self.by_id:
-            self.cluster.spawn(publish(node, "c", cid, str(MOVED)))
+            self.cluster.spawn(self.cluster.tell(node, "c", cid, str(MOVED)))
             return
         user = data.get("user")
 
@@ -60,7 +60,7 @@ class Remotes:
                 raise ConnectionError("the relaying process is gone")
 
         async def close() -> None:  # 4408: it fell behind; 1012 (MOVED): the room moved
-            await publish(node, "c", cid, str(conn.code))
+            await self.cluster.tell(node, "c", cid, str(conn.code))
 
         conn = Conn(user if isinstance(user, int) else None, str(data["name"]), send, close,
                     str(data.get("lang") or "en"))
@@ -105,4 +105,12 @@ class Remotes:
             if remote.room is room:
                 del self.by_id[cid]
                 remote.writer.cancel()
-                self.cluster.spawn(self.cluster.publish(remote.node, "c", cid, str(MOVED)))
+                self.cluster.spawn(self.cluster.tell(remote.node, "c", cid, str(MOVED)))
+
+    def pause(self) -> None:
+        """An outage of Redis: every proxy leaves its room (frames for it would be lost);
+        its relaying process is told to close the client's socket once Redis is back, if
+        it has not closed it already for the same outage."""
+        for cid, remote in list(self.by_id.items()):
+            self.detach(cid)
+            self.cluster.outage.keep(remote.node, "c", cid, str(MOVED))

@@ -33,7 +33,8 @@ export async function showRoom(app, roomId, session) {
   closeRoom();
   const me = { closed: false, ws: null, roomId, room: null, state: null, log: [], picks: [],
     seat: null, clockAt: 0, retry: 0, botLevel: "normal", game: null, board: null, entry: null,
-    armed: { version: -1, index: -1 }, views: new Map(), replaying: false, spoken: "" };
+    armed: { version: -1, index: -1 }, views: new Map(), replaying: false, spoken: "",
+    heard: 0, pinged: 0 };
   active = me;
   const tools = roomTools(me, (text) => command(text), session, () => { renderSeats(); renderGame(); },
     (path) => { history.pushState({}, "", path); window.dispatchEvent(new PopStateEvent("popstate")); });
@@ -396,25 +397,53 @@ export async function showRoom(app, roomId, session) {
     return null;
   }
 
+  function reconnectSoon() {
+    status.textContent = t("reconnecting");
+    me.retry += 1;
+    setTimeout(() => { if (!me.closed) connect(); }, Math.min(5000, 300 * me.retry));
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // the server writes the legal actions and the log in this language; a language switch
     // re-renders the page, which reconnects with the new one
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(roomId)}?lang=${encodeURIComponent(getLang())}`);
     me.ws = ws;
-    ws.onopen = () => { me.retry = 0; status.textContent = ""; };
+    me.heard = Date.now();
+    ws.onopen = () => { me.retry = 0; me.heard = Date.now(); status.textContent = ""; };
     ws.onmessage = (ev) => {
+      me.heard = Date.now();
       const m = JSON.parse(ev.data);
       queue = queue.then(() => (me.closed ? null : handle(m))).catch((e) => { setTimeout(() => { throw e; }); });
     };
     ws.onclose = (ev) => {
-      if (me.closed) return;
+      if (me.closed || me.ws !== ws) return;
       if (ev.code === 4404) { showGone(); return; }
-      status.textContent = t("reconnecting");
-      me.retry += 1;
-      setTimeout(() => { if (!me.closed) connect(); }, Math.min(5000, 300 * me.retry));
+      if (ev.code === 4401) { location.reload(); return; } // the login session ended
+      reconnectSoon();
     };
   }
+
+  // The heartbeat (docs/protocol.md, "Heartbeat"): a ping every PING_EVERY ms; a socket that
+  // brought nothing for SILENT_LIMIT ms, or did not open in that time, is taken for dead (a
+  // frozen server, a lost network, a relay that stopped): it is dropped without waiting for
+  // its close handshake and a new one opens, whose welcome and full state resync the page.
+  const PING_EVERY = 3000;
+  const SILENT_LIMIT = 8000;
+  const heartbeat = setInterval(() => {
+    const ws = me.ws;
+    if (me.closed) { clearInterval(heartbeat); return; }
+    if (!ws || ws.readyState > WebSocket.OPEN) return; // closing: its onclose reconnects
+    const now = Date.now();
+    if (now - me.heard > SILENT_LIMIT) {
+      ws.onopen = null; ws.onmessage = null; ws.onclose = null;
+      ws.close();
+      reconnectSoon();
+    } else if (ws.readyState === WebSocket.OPEN && now - me.pinged >= PING_EVERY) {
+      me.pinged = now;
+      ws.send(JSON.stringify({ type: "ping" }));
+    }
+  }, 1000);
   connect();
   const ticker = setInterval(() => {
     if (me.closed) { clearInterval(ticker); return; }
