@@ -228,8 +228,12 @@ export async function showRoom(app, roomId, session) {
     if (legal.length) {
       const onTableMode = !listMode();
       const prompt = d.prompt || kindLabel(me.game, d.kind);
-      const list = buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, playItem,
-        actionButton(st.version, playItem, renderGame, me.armed), candidates.filter((item) => item.confirm), onTableMode);
+      // action types the table offers through a form of its own (the renderer's formActions)
+      // get no button beside it, unless every move is listed
+      const formed = new Set(onTableMode ? me.board.formActions || [] : []);
+      const listed = candidates.filter((item) => !formed.has(item.action && item.action.type));
+      const list = buttons(listed.filter((item) => !item.confirm), me.picks, tableEl, ctx, playItem,
+        actionButton(st.version, playItem, renderGame, me.armed), listed.filter((item) => item.confirm), onTableMode);
       const onBoard = onTableMode && candidates.length > list.querySelectorAll("button.act").length;
       decisionEl.replaceChildren(h("div.prompt#prompt", { dataset: { kind: d.kind } },
         h("div.prompt-line", {},

@@ -14,6 +14,8 @@ import { splitForm } from "./split.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
+// drawn as the table's own form (split.js: a number per deck, then confirm), not as buttons
+export const formActions = ["draw_split"];
 
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const seatName = (ctx, seat) => ctx.names[seat] ?? `#${seat + 1}`;
