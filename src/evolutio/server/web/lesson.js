@@ -128,8 +128,11 @@ export async function showLesson(app, game, go) {
     tableEl.replaceChildren(decorate(board.module.renderTable(f.view, ctx), ctx));
     scoreEl.replaceChildren(...[liveScore(f.score, names, ctx.label, f.seat)].filter(Boolean));
     if (!legal.length) { decisionEl.replaceChildren(); return; }
-    const list = buttons(candidates.filter((item) => !item.confirm), me.picks, tableEl, ctx, play,
-      actionButton(f.step * 1000 + f.tries, play, render, me.armed), candidates.filter((item) => item.confirm), false);
+    // the renderer's formActions are played through the table's own form: no buttons
+    const formed = new Set(board.module.formActions || []);
+    const listed = candidates.filter((item) => !formed.has(item.action && item.action.type));
+    const list = buttons(listed.filter((item) => !item.confirm), me.picks, tableEl, ctx, play,
+      actionButton(f.step * 1000 + f.tries, play, render, me.armed), listed.filter((item) => item.confirm), false);
     if (f.result && f.result.show) {  // after two misses: the move taught, on the table and its button
       const shown = list.querySelector(`button.act[data-index="${f.result.show.index}"]`);
       if (shown) shown.classList.add("hinted");
