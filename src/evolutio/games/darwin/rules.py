@@ -158,7 +158,9 @@ def _turn_refusal(state: State, seat: int, action: Action) -> str:
         if state.children:
             return refusals.refusal("children_create")
         sp = state.species.get(action.species)
-        if sp is None or sp.owner != seat:
+        if sp is None:
+            return refusals.refusal("no_such_species")
+        if sp.owner != seat:
             return refusals.refusal("not_your_species")
         if sp.ticked:
             return refusals.refusal("main_done")
@@ -222,7 +224,9 @@ def _refusal(state: State, seat: int, current: Decision | None, action: Action) 
         if not isinstance(action, cls):
             return PROMPTS[kind]
         sp = state.species.get(action.species)
-        if sp is None or sp.owner != seat:
+        if sp is None:
+            return refusals.refusal("no_such_species")
+        if sp.owner != seat:
             return refusals.refusal("not_your_species")
         if kind == "lose" and sp.dp != max(s.dp for s in state.owned(seat)):
             return refusals.refusal("lose_best")
