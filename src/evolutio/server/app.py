@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
-from evolutio.server import i18n, lobby, metrics, reasons, records, reference, tuning
+from evolutio.server import analyses, i18n, lobby, metrics, reasons, records, reference, tuning
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
 from evolutio.server.db import (
@@ -67,12 +67,16 @@ def create_app(
     limits: Limits | None = None,
     redis: str | None = None,
     lease: float = 3.0,
+    analysis_workers: int = 1,
+    analysis_budget: str = analyses.BUDGET,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
     ``secure_cookies`` marks the login cookie ``Secure`` on every answer (set it behind a TLS
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
-    (a URL) this process shares the database's rooms with others (server/cluster/)."""
+    (a URL) this process shares the database's rooms with others (server/cluster/).
+    ``analysis_workers`` processes analyse finished games on request (0: none), with
+    ``analysis_budget`` per decision (:mod:`analyses`)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -102,6 +106,7 @@ def create_app(
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
+        analysed.close()
         people.pool.shutdown(wait=False)
         engine.dispose()
         stack.close()
@@ -175,12 +180,16 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     metrics.routes(app, hub, engine)  # /health and /metrics, for operators and monitors
+    analysed = analyses.Analyses(store, analysis_workers, analysis_budget)
+    app.state.registry.register(analyses.AnalysesCollector(analysed))
+    app.state.analyses = analysed
 
     # ------------------------------------------------------------------ people
     people.routes(app, body)
     reference.routes(app)
     lobby.routes(app, hub, people, body, new_rooms)  # play now, rematches, hints
     records.routes(app, people)  # histories of finished games, rating charts
+    analyses.routes(app, analysed, people)  # finished games analysed by a worker pool
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
