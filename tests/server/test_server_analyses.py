@@ -3,6 +3,7 @@ worker pool, the stored result served again without a new run, the errors and th
 
 from __future__ import annotations
 
+import queue
 import random
 import time
 from collections.abc import Callable
@@ -16,7 +17,8 @@ from pg_cluster import database_url
 
 from evolutio.core.match import Match
 from evolutio.core.record import Record
-from evolutio.server.analyses import Analyses, AnalysesCollector
+from evolutio.server import analyses as analyses_module
+from evolutio.server.analyses import Analyses, AnalysesCollector, run_analysis
 from evolutio.server.app import create_app
 from evolutio.server.db import (
     ActionRow,
@@ -122,6 +124,11 @@ def test_the_queue_runs_one_at_a_time_keeps_one_per_game_and_a_few_per_person(
     assert analyses.pending("g2") == {"state": "queued", "position": 1}
     assert runs(analyses) == {"done": 1, "failed": 0}
     assert analyses.request("g3", 1, records["g3"]) == {"state": "queued", "position": 2}
+    # the workers' progress comes through the queue they share with the server
+    analyses.progress = queue.Queue()
+    analyses.progress.put(("g1", 3, 7))
+    analyses.progress.put(("g0", 9, 9))  # of one no longer running: ignored
+    assert analyses.pending("g1") == {"state": "running", "done": 3, "total": 7}
     analyses.close()
     engine.dispose()
 
@@ -150,8 +157,21 @@ def test_a_record_that_does_not_replay_is_stored_as_failed_with_its_reason(
     engine.dispose()
 
 
+def test_a_worker_tells_its_progress_after_each_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    told: queue.Queue[tuple[str, int, int]] = queue.Queue()
+    # what ``_start_worker`` sets in a worker (here without lowering this process's priority)
+    monkeypatch.setattr(analyses_module, "_progress", told)
+    result, words, seconds = run_analysis("r1", toy_record(3).to_json(), "10")
+    total = len(result["decisions"])
+    ticks = [told.get_nowait() for _ in range(told.qsize())]
+    assert ticks == [("r1", done, total) for done in range(total + 1)]
+    assert set(words) == {"en", "ru", "it", "de"} and seconds > 0
+
+
 def wait_done(client: TestClient, room: str, seen: list[str]) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # the worker runs at a low priority
     while time.monotonic() < deadline:
         state = client.get(f"/api/rooms/{room}/analysis?lang=de").json()
         seen.append(state["state"])
