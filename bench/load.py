@@ -17,6 +17,7 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python -m bench.load --compare main       # main's server too, same clients
     .venv/bin/python -m bench.load --compare 51c7a58,main   # two older servers beside this one
     .venv/bin/python -m bench.load --clock 300          # rooms with a clock per decision
+    .venv/bin/python -m bench.load --games 20 --analyses 3  # the analysis worker busy beside
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
 ``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
@@ -29,7 +30,11 @@ closed: connecting, starting and leaving too), ``client ms`` this (client) proce
 every game is under way. With ``--compare REF`` the server of REF's tree (checked out by
 ``bench.trees``) runs beside this tree's, each level is played against both in turn
 (alternating which goes first) with the same clients, and the ratios new/old follow; with
-several revisions (``--compare A,B``) each gets its server, its row and its ratio.
+several revisions (``--compare A,B``) each gets its server, its row and its ratio. With
+``--analyses N`` N finished Evolution games are stored before the server starts and their
+analyses asked for as each level begins (``bench.beside``): the server's analysis worker
+(``--analysis-workers`` 1, the default) searches while the live games are measured, and a
+line after each level says how many analyses were still running.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ from typing import Any
 import httpx
 import websockets
 
-from bench import cluster_load, trees
+from bench import beside, cluster_load, trees
 from bench.clients import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
 
 
@@ -229,7 +234,12 @@ def main() -> None:
         "--compare", default="",
         help="also run this git revision's server (or checkout's); several, comma-separated",
     )
+    parser.add_argument("--analyses", type=int, default=0,
+                        help="finished games whose analyses run beside the live ones")
     args = parser.parse_args()
+    if args.analyses and (args.processes or args.url or args.compare):
+        raise SystemExit("--analyses starts its own server: leave out --processes, --url and "
+                         "--compare")
     if args.processes:
         processes(args)
         return
@@ -257,6 +267,7 @@ def main() -> None:
                     name = "old" if len(refs) == 1 else Path(ref).name or ref
                     servers[name] = (base, proc.pid)
                     print(f"{name}: {trees.describe(old_tree)} at {base}")
+                analysed = beside.store_finished(Path(tmp) / "load.db", args.analyses)
                 proc, base = start_server(Path(tmp) / "load.db")
                 procs.append(proc)
                 servers["new"] = (base, proc.pid)
@@ -275,6 +286,8 @@ def main() -> None:
                 results = {}
                 for name in names:
                     base, pid = servers[name]
+                    if args.analyses:
+                        beside.ask(base, analysed, f"{run_tag}x{index}")
                     results[name] = asyncio.run(
                         level(base, args.game, n, args.seconds, args.think,
                               args.max_actions,
@@ -282,6 +295,8 @@ def main() -> None:
                               pid, args.clock)
                     )
                     print(row(results[name], name if len(servers) > 1 else ""), flush=True)
+                    if args.analyses:
+                        print(beside.state(base), flush=True)
                 for name in servers:
                     if name != "new":
                         print(ratios(results["new"], results[name], name), flush=True)

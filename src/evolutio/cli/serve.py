@@ -62,6 +62,15 @@ def serve(
         "serves its own figures on one port of BASE to BASE+N-1, labelled process=\"0\" to "
         "N-1. 0: only on the main port.",
     ),
+    analysis_workers: int = typer.Option(
+        1, "--analysis-workers", min=0,
+        help="Processes that analyse finished games on request (the replay's Analyse), at a "
+        "lower priority than the live games; 0: no analyses.",
+    ),
+    analysis_budget: str = typer.Option(
+        "100", "--analysis-budget",
+        help="The search per decision of an analysis (as evolutio analyse --budget).",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed.
 
@@ -85,6 +94,13 @@ def serve(
         raise fail("--grace and --bot-delay must not be negative")
     if workers < 1 or (workers > 1 and not redis):
         raise fail("--workers must be at least 1, and more than 1 needs --redis")
+    from evolutio.bots.base import BotError
+    from evolutio.bots.ismcts import Budget
+
+    try:
+        Budget.parse(analysis_budget)
+    except BotError as exc:
+        raise fail(f"--analysis-budget: {exc}") from None
     if lease < 0.5:
         raise fail("--lease must be at least 0.5 seconds")
     if metrics_port:
@@ -106,7 +122,9 @@ def serve(
                                         secure_cookies=secure_cookies, exempt=exempt,
                                         lease=lease, host=host, workers=workers,
                                         create_database=create_database,
-                                        metrics_port=metrics_port)
+                                        metrics_port=metrics_port,
+                                        analysis_workers=analysis_workers,
+                                        analysis_budget=analysis_budget)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -123,6 +141,8 @@ def serve(
             redis=redis or None,
             lease=lease,
             create_database=create_database,
+            analysis_workers=analysis_workers,
+            analysis_budget=analysis_budget,
         )
     except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
         raise fail(str(exc), EXIT_FATAL) from None

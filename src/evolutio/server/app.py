@@ -27,6 +27,7 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import (
+    analyses,
     i18n,
     lessons,
     lobby,
@@ -83,6 +84,8 @@ def create_app(
     redis: str | None = None,
     lease: float = 3.0,
     create_database: bool = False,
+    analysis_workers: int = 1,
+    analysis_budget: str = analyses.BUDGET,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -90,7 +93,9 @@ def create_app(
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
     (a URL) this process shares the database's rooms with others (server/cluster/). A SQLite
     database that disappeared (its lock file is there, :mod:`lock`) is refused
-    (``DatabaseMissing``) unless ``create_database``."""
+    (``DatabaseMissing``) unless ``create_database``.
+    ``analysis_workers`` processes analyse finished games on request (0: none), with
+    ``analysis_budget`` per decision (:mod:`analyses`)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -122,6 +127,7 @@ def create_app(
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
+        analysed.close()
         people.pool.shutdown(wait=False)
         engine.dispose()
         stack.close()
@@ -214,6 +220,9 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     metrics.routes(app, hub, engine)  # /health and /metrics, for operators and monitors
+    analysed = analyses.Analyses(store, analysis_workers, analysis_budget)
+    app.state.registry.register(analyses.AnalysesCollector(analysed))
+    app.state.analyses = analysed
 
     # ------------------------------------------------------------------ people
     people.routes(app, body)
@@ -222,6 +231,7 @@ def create_app(
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game
     puzzles.routes(app, people, body)  # rated puzzles per game
+    analyses.routes(app, analysed, people)  # finished games analysed by a worker pool
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

@@ -241,3 +241,25 @@ def make_engine(url: str) -> Engine:
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+class AnalysisRow(Base):
+    """A finished game's move-by-move analysis (``evolutio.analysis``), made once by the
+    server's analysis workers and served to every later viewer (migration 0010)."""
+
+    __tablename__ = "analyses"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    #: ``done`` (``result`` holds the analysis) or ``failed`` (``reason`` says why)
+    status: Mapped[str] = mapped_column(String(16), nullable=False)
+    #: the search's budget per decision (``Budget``'s text form)
+    budget: Mapped[str] = mapped_column(String(40), nullable=False)
+    #: ``Analysis.to_json()`` (its sentences in English)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the sentences of every analysed decision in each client language:
+    #: ``{lang: {index: {"played", "best", "line": [sentence]}}}``
+    words: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: seconds the analysis took in its worker
+    seconds: Mapped[float] = mapped_column(Float, default=0.0, nullable=False)
+    requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    finished_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)

@@ -39,6 +39,8 @@ def application() -> FastAPI:
         redis=data["redis"],
         lease=float(data.get("lease", 3.0)),
         create_database=bool(data.get("create_database", False)),
+        analysis_workers=int(data.get("analysis_workers", 1)),
+        analysis_budget=str(data.get("analysis_budget", "100")),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),

@@ -134,7 +134,8 @@ async function showProfile(name) {
       ratingCharts(chart, title, w("rating_chart")),
       h("h3", {}, t("recent")),
       h("table.list", {}, h("tr", {}, h("th", {}, t("room")), h("th", {}, t("game")), h("th", {}, t("score")), h("th", {}, t("rank")), h("th", {}, t("rating"))),
-        p.recent.map((g) => h("tr", {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room)),
+        p.recent.map((g) => h("tr", {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room), " · ",
+          h("a.analysis-link", { href: `/replay/${g.room}#analysis` }, t("analysis"))),
           h("td", {}, g.game ? title(g.game) : ""),
           h("td", {}, String(g.score)), h("td", {}, `${g.rank}/${g.players}`), h("td", {}, String(g.rating))))),
       historyPanel(games, p.name)));

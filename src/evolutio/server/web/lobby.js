@@ -226,7 +226,8 @@ export function historyPanel(games, fixedPlayer = null) {
       h("td", {}, when(g.finished)),
       h("td.muted.wide-only", {}, optionsText(entryOf(g.game), g.options, g.clock)),
       h("td.history-length", {}, w("actions_n", { n: g.actions })),
-      h("td", {}, h("a", { href: `/replay/${g.id}` }, w("replay"))));
+      h("td", {}, h("a", { href: `/replay/${g.id}` }, w("replay")), " · ",
+        h("a.analysis-link", { href: `/replay/${g.id}#analysis` }, t("analysis"))));
   }
   async function load(fresh) {
     error.textContent = "";

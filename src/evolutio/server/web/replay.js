@@ -7,6 +7,7 @@ import { decorate, pickContext } from "./picks.js";
 import { gameOverPanel } from "./table.js";
 import { animate, snapshot } from "./motion.js";
 import { openDetails, reopen } from "./draw.js";
+import { analysisPanel } from "./analysis.js";
 
 export async function showReplay(app, roomId) {
   let data;
@@ -23,6 +24,10 @@ export async function showReplay(app, roomId) {
   const text = h("div#replay-text.panel");
   const table = h("div#replay-table");
   const final = h("div#replay-final");
+  const mark = h("div#replay-mark");
+  // the analysis: a point of its chart jumps here; a move it marks says what was better
+  const analysis = analysisPanel(roomId, names, steps.length, (i) => { show(i); text.scrollIntoView({ block: "nearest" }); },
+    () => show(at));
   const entry = await gameEntry(data.game).catch(() => null);
   const ctx = { game: data.game, mySeat: null, names, decision: null, active: [],
     t: (key) => t(key, data.game), label: (id) => label(data.game, id), ...pickContext([], new Set(), null) };
@@ -34,6 +39,8 @@ export async function showReplay(app, roomId) {
     const name = step.seat === null || step.seat === undefined ? "" : names[step.seat] || `#${step.seat + 1}`;
     const who = name && step.text && !step.text.includes(name) ? `${name}: ` : "";
     text.textContent = step.text ? `${who}${step.text}` : "—";
+    mark.replaceChildren(...[analysis.markAt(at)].filter(Boolean));
+    analysis.at(at);
     const before = snapshot(table);
     const open = openDetails(table);
     table.replaceChildren(decorate(board.renderTable(step.view, ctx), ctx));
@@ -60,7 +67,8 @@ export async function showReplay(app, roomId) {
       h("button#replay-next", { onclick: () => show(at + 1) }, t("next")),
       h("button#replay-last", { onclick: () => show(steps.length - 1) }, t("last")), stepLabel),
     h("a#replay-panel-download", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download"))),
-  text, final, table);
+  text, mark, analysis.panel, final, table);
+  if (location.hash === "#analysis") analysis.panel.scrollIntoView();
   document.addEventListener("keydown", (ev) => {
     if (!document.body.contains(table)) return;
     if (ev.key === "ArrowRight") show(at + 1);

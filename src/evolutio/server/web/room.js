@@ -139,6 +139,7 @@ export async function showRoom(app, roomId, session) {
     outcomeEl.replaceChildren(gameOverPanel(room.outcome, n, (id) => label(me.game, id), me.entry,
       h("div", {}, tools.outcomeControls(room),
       h("div.row", {}, h("a#replay-link", { href: `/replay/${roomId}` }, t("replay")),
+        h("a#analysis-link", { href: `/replay/${roomId}#analysis` }, t("analysis")),
         h("a#download-link", { href: `/api/rooms/${roomId}/record`, download: `evolutio-${roomId}.json` }, t("download")))),
       (seat) => tools.mark(room, seat)));
   }
