@@ -27,6 +27,7 @@ from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import (
     i18n,
+    leave,
     lessons,
     lobby,
     metrics,
@@ -80,6 +81,7 @@ def create_app(
     redis: str | None = None,
     lease: float = 3.0,
     create_database: bool = False,
+    empty_room_timeout: float = 60 * leave.EMPTY_ROOM_MINUTES,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -87,12 +89,14 @@ def create_app(
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
     (a URL) this process shares the database's rooms with others (server/cluster/). A SQLite
     database that disappeared (its lock file is there, :mod:`lock`) is refused
-    (``DatabaseMissing``) unless ``create_database``."""
+    (``DatabaseMissing``) unless ``create_database``. An open room nobody sits in closes after
+    ``empty_room_timeout`` seconds without activity (0: never; :mod:`leave`)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
-    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits)
+    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits,
+              empty_timeout=empty_room_timeout)
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.
@@ -110,10 +114,12 @@ def create_app(
         hub.start_all()
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
+        sweeper = asyncio.get_running_loop().create_task(leave.sweep(hub))
         await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        sweeper.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -193,6 +199,7 @@ def create_app(
     @app.get("/learn/{game_name}", include_in_schema=False)
     @app.get("/puzzles", include_in_schema=False)
     @app.get("/puzzles/{game_name}", include_in_schema=False)
+    @app.get("/my-games", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -208,6 +215,7 @@ def create_app(
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game
     puzzles.routes(app, people, body)  # rated puzzles per game
+    leave.routes(app, hub, people)  # "My games", joining from an invite link
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -326,7 +334,8 @@ def create_app(
                 "private": row.private,
                 "rematch": row.rematch,
                 "seats": [
-                    {"seat": i, "name": x.get("name"), "bot": x.get("bot")}
+                    {"seat": i, "name": x.get("name"), "bot": x.get("bot"),
+                     "abandoned": x.get("abandoned") is True}
                     for i, x in enumerate(row.seats)
                 ],
             }

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from evolutio.server import auth
 from evolutio.server.db import ActionRow, Participation, RoomRow
 from evolutio.server.guard import ApiError
-from evolutio.server.people import People
+from evolutio.server.people import People, abandoned
 
 #: the rating points a chart gets per game at most (the newest)
 CHART_POINTS = 200
@@ -43,6 +43,7 @@ def entries(s: Session, rows: Sequence[RoomRow]) -> list[dict[str, Any]]:
         outcome = r.outcome or {}
         scores, ranks = outcome.get("scores") or [], outcome.get("ranks") or []
         resigned = outcome.get("resigned") or []
+        left = outcome.get("abandoned") or []
         names = [str(x.get("name") or "") for x in r.seats]
         players = [
             {
@@ -52,6 +53,7 @@ def entries(s: Session, rows: Sequence[RoomRow]) -> list[dict[str, Any]]:
                 "score": scores[i] if i < len(scores) else None,
                 "rank": ranks[i] if i < len(ranks) else None,
                 "resigned": i in resigned,
+                "abandoned": i in left,
             }
             for i, x in enumerate(r.seats)
         ]
@@ -123,6 +125,7 @@ def rating_history(s: Session, name: str) -> dict[str, Any] | None:
             "rating": p.rating_after,
             "rank": p.rank,
             "players": len(room.seats),
+            "abandoned": abandoned(room, p.seat),
         })
     return {"name": user.name, "bot": user.is_bot,
             "games": {g: points[-CHART_POINTS:] for g, points in sorted(games.items())}}

@@ -39,6 +39,7 @@ def application() -> FastAPI:
         redis=data["redis"],
         lease=float(data.get("lease", 3.0)),
         create_database=bool(data.get("create_database", False)),
+        empty_room_timeout=float(data.get("empty_room_timeout", 900.0)),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
