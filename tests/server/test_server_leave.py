@@ -15,8 +15,7 @@ from server_harness import Client, Server
 
 from evolutio.core.match import replay
 from evolutio.core.record import Record
-from evolutio.server.leave import mark_abandoned
-from evolutio.server.seating import Seat
+from evolutio.server.seating import Seat, Seats
 
 #: seconds an empty open room waits before it closes, in this module's server
 EMPTY = 1.5
@@ -102,8 +101,8 @@ def test_only_a_seat_still_taken_over_at_the_end_is_abandoned() -> None:
     gone.takeover = True
     resigned.resigned, resigned.takeover = True, True
     bot.takeover = True
-    seats = [back, gone, resigned, bot]
-    assert mark_abandoned(seats) == [1]
+    seats = Seats([back, gone, resigned, bot])
+    assert seats.mark_abandoned() == [1]
     assert [s.abandoned for s in seats] == [False, True, False, False]
     assert Seat.from_row(gone.to_row()).abandoned and "abandoned" not in back.to_row()
 

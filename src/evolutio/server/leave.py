@@ -2,8 +2,9 @@
 
 - An abandoned seat: a person left a game under way, a bot took the seat over after the
   grace period (``clocks.Timers.mark_away``) and finished the game without the person back.
-  The seat is marked ``abandoned`` (its row, the outcome, the record) and the game is unrated
-  for it; the other seats' results stand (docs/rules/server.md).
+  The seat is marked ``abandoned`` at the end (``seating.Seats.mark_abandoned``: its row, the
+  outcome, the record) and the game is unrated for it (``ratings.record_result``); the other
+  seats' results stand (docs/rules/server.md).
 - Empty rooms: an open room with no person seated and nothing happening in it for
   ``--empty-room-timeout`` minutes closes (status ``closed``): it is listed nowhere and no
   longer loaded at start.
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from evolutio.server.hub import Hub
     from evolutio.server.people import People
     from evolutio.server.rooms import Room
-    from evolutio.server.seating import Seat
 
 log = logging.getLogger("evolutio.server")
 
@@ -40,17 +40,6 @@ log = logging.getLogger("evolutio.server")
 EMPTY_ROOM_MINUTES = 15.0
 #: the longest wait between two looks for empty rooms, in seconds
 SWEEP_EVERY = 30.0
-
-
-def mark_abandoned(seats: list[Seat]) -> list[int]:
-    """At the end of a game: mark every seat a bot took over from its absent person, who
-    never came back, as ``abandoned``; their indices."""
-    out = []
-    for i, seat in enumerate(seats):
-        if seat.user_id is not None and not seat.resigned and (seat.takeover or seat.abandoned):
-            seat.abandoned = True
-            out.append(i)
-    return out
 
 
 # -- empty rooms ------------------------------------------------------------------------------

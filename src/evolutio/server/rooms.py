@@ -35,7 +35,6 @@ from evolutio.core.registry import get_game
 from evolutio.server import (
     commands,
     history,
-    leave,
     metrics,
     reasons,
     resign,
@@ -451,7 +450,7 @@ class Room:
             return
         outcome, shown = resign.final(self, outcome)  # resigned seats rank last
         shown.update(table.outcome_json(self.game, self.match.state, outcome))
-        unrated = leave.mark_abandoned(self.seats)  # a bot finished them: unrated
+        unrated = self.seats.mark_abandoned()  # a bot finished them: unrated
         if unrated:
             shown["abandoned"] = unrated
         fields = {**self.fields(), "status": "over", "outcome": shown}

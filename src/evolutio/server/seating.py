@@ -177,6 +177,17 @@ class Seats(list[Seat]):
         """Free seat ``raw``; the name of who sat there."""
         return kick(self, raw)
 
+    def mark_abandoned(self) -> list[int]:
+        """At the end of a game: mark every seat a bot took over from its absent person, who
+        never came back, as ``abandoned`` (docs/rules/server.md); their indices."""
+        out = []
+        for i, seat in enumerate(self):
+            if seat.user_id is not None and not seat.resigned and (
+                    seat.takeover or seat.abandoned):
+                seat.abandoned = True
+                out.append(i)
+        return out
+
     def resize(self, count: int) -> None:
         """Keep ``count`` seats; the dropped last seats must be free."""
         self[:] = resized(self, count)
