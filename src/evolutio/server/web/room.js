@@ -102,6 +102,7 @@ export async function showRoom(app, roomId, session) {
     const mine = myId === null ? null : room.seats.find((s) => s.user_id === myId);
     me.seat = mine ? mine.seat : null;
     guardLeaving(holdsRunningSeat(room, session.user));
+    if (mine && document.getElementById("invite")) document.getElementById("invite").remove();  // seated now
     const isHost = myId !== null && room.host_id === myId;
     const canSit = myId !== null;
     const open = room.status === "open";
