@@ -3,7 +3,7 @@
 // choose a name to join", one step), the "My games" page and its count in the header, and
 // the marks of an abandoned seat. The server side is docs/protocol.md's and docs/rules/server.md's.
 import { api, h } from "./api.js";
-import { addStrings, counted, t } from "./i18n.js";
+import { addStrings, t } from "./i18n.js";
 import { gameEntry, gameTitle, loadGames } from "./games.js";
 
 const M = "leave";
@@ -16,7 +16,7 @@ addStrings(M, {
     my_games_intro: "Every game you sit in; those waiting for your move come first.",
     your_move: "Your move", waiting_others: "Waiting for the others", waiting_start: "Waiting to start",
     open_game: "Open", no_my_games: "You sit in no game now.",
-    games_word: "game|games", abandoned: "abandoned", abandoned_note: "unrated: a bot finished the game after you left",
+    abandoned: "abandoned", abandoned_note: "unrated: a bot finished the game after the player left",
     room_closed: "This room was closed: nobody sat in it for a while.", turn_based: "turn-based",
   },
   ru: {
@@ -27,7 +27,7 @@ addStrings(M, {
     my_games_intro: "Все партии, где у вас есть место; сначала те, что ждут вашего хода.",
     your_move: "Ваш ход", waiting_others: "Ждём остальных", waiting_start: "Ждёт начала",
     open_game: "Открыть", no_my_games: "Сейчас вы не сидите ни в одной партии.",
-    games_word: "партии|партиях|партиях", abandoned: "брошена", abandoned_note: "без рейтинга: партию доиграл бот после вашего ухода",
+    abandoned: "брошена", abandoned_note: "без рейтинга: партию доиграл бот после ухода игрока",
     room_closed: "Эта комната закрыта: в ней давно никто не сидел.", turn_based: "по ходам",
   },
   it: {
@@ -38,7 +38,7 @@ addStrings(M, {
     my_games_intro: "Tutte le partite in cui siedi; prima quelle che aspettano la tua mossa.",
     your_move: "Tocca a te", waiting_others: "In attesa degli altri", waiting_start: "In attesa di iniziare",
     open_game: "Apri", no_my_games: "Ora non siedi in nessuna partita.",
-    games_word: "partita|partite", abandoned: "abbandonata", abandoned_note: "non valutata: un bot ha finito la partita dopo la tua uscita",
+    abandoned: "abbandonata", abandoned_note: "non valutata: un bot ha finito la partita dopo l'uscita del giocatore",
     room_closed: "Questa stanza è stata chiusa: nessuno ci si è seduto da un po'.", turn_based: "a turni",
   },
   de: {
@@ -49,7 +49,7 @@ addStrings(M, {
     my_games_intro: "Alle Partien, in denen du sitzt; die, die auf deinen Zug warten, zuerst.",
     your_move: "Du bist dran", waiting_others: "Warten auf die anderen", waiting_start: "Wartet auf den Start",
     open_game: "Öffnen", no_my_games: "Du sitzt gerade in keiner Partie.",
-    games_word: "Partie|Partien", abandoned: "abgebrochen", abandoned_note: "ungewertet: ein Bot hat die Partie nach deinem Weggang beendet",
+    abandoned: "abgebrochen", abandoned_note: "ungewertet: ein Bot hat die Partie beendet, nachdem der Spieler gegangen war",
     room_closed: "Dieser Raum wurde geschlossen: Eine Weile saß niemand darin.", turn_based: "rundenbasiert",
   },
 });
@@ -143,7 +143,7 @@ export function countMyGames(session) {
       const data = await api("/api/my-games");
       badge.textContent = data.your_move ? String(data.your_move) : (data.count ? String(data.count) : "");
       badge.classList.toggle("yours", data.your_move > 0);
-      link.title = data.your_move ? `${lw("your_move")}: ${counted(data.your_move, lw("games_word"))}` : "";
+      link.title = data.your_move ? `${lw("your_move")}: ${data.your_move}` : "";
     } catch { /* the next poll tries again */ }
   };
   update();
