@@ -102,7 +102,7 @@ def finished(s: Session, player: str | None, game: str | None, skip: int,
 
 def rating_history(s: Session, name: str) -> dict[str, Any] | None:
     """``{"name", "games": {game: [point]}}``: the rating after each finished game, oldest
-    first; a private game's point has no room."""
+    first; a private game's point has no room, an abandoned game (unrated) has none."""
     user = auth.find_user(s, name)
     if user is None:
         return None
@@ -115,7 +115,7 @@ def rating_history(s: Session, name: str) -> dict[str, Any] | None:
     games: dict[str, list[dict[str, Any]]] = {}
     seen: set[str] = set()
     for p, room in rows:
-        if room.id in seen:  # one point per game, even for a player holding two seats
+        if room.id in seen or abandoned(room, p.seat):  # one point per game; none unrated
             continue
         seen.add(room.id)
         games.setdefault(room.game, []).append({
@@ -125,7 +125,6 @@ def rating_history(s: Session, name: str) -> dict[str, Any] | None:
             "rating": p.rating_after,
             "rank": p.rank,
             "players": len(room.seats),
-            "abandoned": abandoned(room, p.seat),
         })
     return {"name": user.name, "bot": user.is_bot,
             "games": {g: points[-CHART_POINTS:] for g, points in sorted(games.items())}}
