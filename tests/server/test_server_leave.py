@@ -7,14 +7,21 @@ import asyncio
 import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from pg_cluster import database_url
 from server_harness import Client, Server
 
+from evolutio.core.game import Outcome
 from evolutio.core.match import replay
 from evolutio.core.record import Record
+from evolutio.server import auth
+from evolutio.server.db import Rating, RoomRow, make_engine, make_sessionmaker
+from evolutio.server.migrate import upgrade
+from evolutio.server.ratings import record_result
 from evolutio.server.seating import Seat, Seats
 
 #: seconds an empty open room waits before it closes, in this module's server
@@ -59,7 +66,7 @@ def left_game(server: Server, name: str) -> tuple[str, str]:
     asyncio.run(visit())
 
     def over() -> bool:
-        return server.get(f"/api/rooms/{room['id']}").json()["room"]["status"] == "over"
+        return bool(server.get(f"/api/rooms/{room['id']}").json()["room"]["status"] == "over")
 
     wait_for(over)
     return token, str(room["id"])
@@ -94,6 +101,31 @@ def test_a_seat_finished_by_a_bot_is_abandoned_and_unrated(server: Server) -> No
     assert history[0]["players"][0]["abandoned"] is True
     # the rating chart has no point for it (nor a chart, the only game there)
     assert "toy" not in server.get("/api/users/Leaver/ratings").json()["games"]
+
+
+def test_an_unrated_seat_keeps_its_rating_and_the_others_are_rated_as_played(
+        tmp_path: Path) -> None:
+    def ratings(unrated: tuple[int, ...], db: str) -> dict[str, tuple[float, float, int, int]]:
+        engine = make_engine(database_url(tmp_path / db))
+        upgrade(engine)
+        with make_sessionmaker(engine)() as s:
+            people = [auth.create_guest(s, name)[0] for name in ("Ann", "Bob", "Cid")]
+            s.add(RoomRow(id="r", game="toy", options={}, seed=1, clock=0, status="over",
+                          seats=[]))
+            record_result(s, "r", "toy", [(u.id, None) for u in people],
+                          Outcome(scores=(3, 9, 5), ranks=(3, 1, 2)), unrated)
+            s.flush()
+            out = {}
+            for u in people:
+                r = s.get(Rating, (u.id, "toy"))
+                out[u.name] = (r.mu, r.sigma, r.games, r.wins) if r else (0.0, 0.0, 0, 0)
+        engine.dispose()
+        return out
+
+    rated, left = ratings((), "rated.db"), ratings((1,), "left.db")
+    assert left["Bob"] == (0.0, 0.0, 0, 0)  # no rating row at all: unrated, not played
+    assert left["Ann"] == rated["Ann"] and left["Cid"] == rated["Cid"]  # results stand
+    assert rated["Bob"][2:] == (1, 1)
 
 
 def test_only_a_seat_still_taken_over_at_the_end_is_abandoned() -> None:
