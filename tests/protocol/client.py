@@ -27,11 +27,12 @@ STATE_KEYS = {"type", "room", "version", "seat", "full", "view", "decision", "le
 SUMMARY_KEYS = {"id", "game", "options", "clock", "bank", "increment", "days", "turn_based",
                 "status", "host_id", "host", "seats", "spectators", "version", "outcome", "private",
                 "rematch"}
-SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away", "resigned"}
+SEAT_KEYS = {"seat", "name", "bot", "user_id", "connected", "away", "resigned", "abandoned"}
 OUTCOME_KEYS = {"scores", "ranks", "tiebreaks", "winners", "stats", "resigned"}
 #: outcome keys present only sometimes: the final score in parts (the state frame's
-#: ``score``) and the game's own ranks when a resignation changed them
-OUTCOME_OPTIONAL = {"breakdown", "game_ranks"}
+#: ``score``), the game's own ranks when a resignation changed them and the seats a bot
+#: finished after their people left
+OUTCOME_OPTIONAL = {"breakdown", "game_ranks", "abandoned"}
 #: keys no frame may carry anywhere ("Hidden information").
 SECRET_KEYS = {"deck", "seed"}
 
@@ -102,7 +103,7 @@ class HttpError(Exception):
 
 def check_summary(summary: JSON) -> None:
     expect(set(summary) == SUMMARY_KEYS, f"room summary keys: {sorted(summary)}")
-    expect(summary["status"] in ("open", "playing", "over"), "room status")
+    expect(summary["status"] in ("open", "playing", "over", "closed"), "room status")
     for i, seat in enumerate(summary["seats"]):
         expect(set(seat) == SEAT_KEYS and seat["seat"] == i, "seats count from 0 in JSON")
 

@@ -9,8 +9,9 @@ SQLite's or psycopg's). What fails is the file's text: empty, every write statem
 read-only file); ``insert``, inserts only (a full disk, where rewriting a page already there
 still succeeds); ``down``, every statement and every new connection (a lost database server).
 
-``$EVOLUTIO_TEST_BOT_DELAY`` sets the bots' delay (0 by default) and
-``$EVOLUTIO_TEST_REQUEST_TIMEOUT`` the seconds a request may take to arrive whole.
+``$EVOLUTIO_TEST_BOT_DELAY`` sets the bots' delay (0 by default),
+``$EVOLUTIO_TEST_REQUEST_TIMEOUT`` the seconds a request may take to arrive whole and
+``$EVOLUTIO_TEST_EMPTY_ROOM_TIMEOUT`` the seconds before an empty open room closes.
 """
 
 from __future__ import annotations
@@ -75,7 +76,9 @@ if __name__ == "__main__":
     if os.environ.get("EVOLUTIO_TEST_REQUEST_TIMEOUT"):
         TimedH11Protocol.timeout = float(os.environ["EVOLUTIO_TEST_REQUEST_TIMEOUT"])
     bot_delay = float(os.environ.get("EVOLUTIO_TEST_BOT_DELAY", "0"))
-    application = server_app.create_app(url, grace=grace, bot_delay=bot_delay)
+    empty = float(os.environ.get("EVOLUTIO_TEST_EMPTY_ROOM_TIMEOUT", "900"))
+    application = server_app.create_app(url, grace=grace, bot_delay=bot_delay,
+                                        empty_room_timeout=empty)
     status = run(
         application,
         host="127.0.0.1",

@@ -22,6 +22,10 @@ def serve(
     ),
     grace: float = typer.Option(30.0, help="Seconds before a bot takes over an absent player."),
     bot_delay: float = typer.Option(0.3, help="Seconds a bot waits before moving."),
+    empty_room_timeout: float = typer.Option(
+        15.0, help="Minutes an open room nobody sits in may stay without activity before it "
+        "closes (it is then listed nowhere). 0: never.",
+    ),
     secure_cookies: bool = typer.Option(
         False,
         "--secure-cookies",
@@ -90,8 +94,8 @@ def serve(
         ) from None
     if not 0 < port < 65536:
         raise fail(f"port {port} is out of range (1-65535)")
-    if grace < 0 or bot_delay < 0:
-        raise fail("--grace and --bot-delay must not be negative")
+    if grace < 0 or bot_delay < 0 or empty_room_timeout < 0:
+        raise fail("--grace, --bot-delay and --empty-room-timeout must not be negative")
     if workers < 1 or (workers > 1 and not redis):
         raise fail("--workers must be at least 1, and more than 1 needs --redis")
     from evolutio.bots.base import BotError
@@ -124,7 +128,8 @@ def serve(
                                         create_database=create_database,
                                         metrics_port=metrics_port,
                                         analysis_workers=analysis_workers,
-                                        analysis_budget=analysis_budget)
+                                        analysis_budget=analysis_budget,
+                                        empty_room_timeout=empty_room_timeout * 60)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -143,6 +148,7 @@ def serve(
             create_database=create_database,
             analysis_workers=analysis_workers,
             analysis_budget=analysis_budget,
+            empty_room_timeout=empty_room_timeout * 60,
         )
     except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
         raise fail(str(exc), EXIT_FATAL) from None

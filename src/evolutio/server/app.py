@@ -29,6 +29,7 @@ from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import (
     analyses,
     i18n,
+    leave,
     lessons,
     lobby,
     metrics,
@@ -86,6 +87,7 @@ def create_app(
     create_database: bool = False,
     analysis_workers: int = 1,
     analysis_budget: str = analyses.BUDGET,
+    empty_room_timeout: float = 60 * leave.EMPTY_ROOM_MINUTES,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -95,12 +97,15 @@ def create_app(
     database that disappeared (its lock file is there, :mod:`lock`) is refused
     (``DatabaseMissing``) unless ``create_database``.
     ``analysis_workers`` processes analyse finished games on request (0: none), with
-    ``analysis_budget`` per decision (:mod:`analyses`)."""
+    ``analysis_budget`` per decision (:mod:`analyses`).
+    An open room nobody sits in closes after ``empty_room_timeout`` seconds without activity
+    (0: never; :mod:`leave`)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
-    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits)
+    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits,
+              empty_timeout=empty_room_timeout)
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.
@@ -119,11 +124,13 @@ def create_app(
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         sessions = asyncio.get_running_loop().create_task(people.sessions.watch(people.off_loop))
+        sweeper = asyncio.get_running_loop().create_task(leave.sweep(hub))
         await cluster.start(handle)
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
         sessions.cancel()
+        sweeper.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -213,6 +220,7 @@ def create_app(
     @app.get("/learn/{game_name}", include_in_schema=False)
     @app.get("/puzzles", include_in_schema=False)
     @app.get("/puzzles/{game_name}", include_in_schema=False)
+    @app.get("/my-games", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -232,6 +240,7 @@ def create_app(
     lessons.routes(app, hub, people, body)  # the guided first game of each game
     puzzles.routes(app, people, body)  # rated puzzles per game
     analyses.routes(app, analysed, people)  # finished games analysed by a worker pool
+    leave.routes(app, hub, people)  # "My games", joining from an invite link
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")
@@ -350,7 +359,8 @@ def create_app(
                 "private": row.private,
                 "rematch": row.rematch,
                 "seats": [
-                    {"seat": i, "name": x.get("name"), "bot": x.get("bot")}
+                    {"seat": i, "name": x.get("name"), "bot": x.get("bot"),
+                     "abandoned": x.get("abandoned") is True}
                     for i, x in enumerate(row.seats)
                 ],
             }

@@ -74,6 +74,8 @@ class ClusterFace(Protocol):
     async def hint(self, user: User, room_id: str, version: str, lang: str,
                    said: str) -> JSON | None: ...
 
+    async def listed(self) -> list[JSON]: ...
+
 
 class HubFace(Protocol):
     """Every room's hub (``hub.Hub``), as a room and its helpers use it."""

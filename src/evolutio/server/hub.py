@@ -61,9 +61,13 @@ class Hub:
         bot_delay: float = 0.3,
         takeover_level: str = "normal",
         limits: Limits | None = None,
+        empty_timeout: float = 0.0,
     ) -> None:
         self.store = store
         self.grace = grace
+        #: seconds an open room nobody sits in stays without activity before it closes
+        #: (``leave.sweep``; 0: never)
+        self.empty_timeout = empty_timeout
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
         self.rooms: dict[str, Room] = {}
@@ -246,7 +250,8 @@ class Hub:
         return self.rooms.get(room_id)
 
     def load_all(self) -> int:
-        """Load open and playing rooms; replay every game under way from its action log."""
+        """Load open and playing rooms (``store.LIVE``); replay every game under way from its
+        action log."""
         return sum(self.load_one(stored) is not None for stored in self.store.load_all())
 
     def load_one(self, stored: StoredRoom) -> Room | None:

@@ -41,6 +41,13 @@ def address(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "?"
 
 
+def abandoned(room: RoomRow, seat: int) -> bool:
+    """Whether ``seat`` of the finished ``room`` was abandoned (its stored seat says so)."""
+    seats = room.seats if isinstance(room.seats, list) else []
+    row = seats[seat] if 0 <= seat < len(seats) else None
+    return isinstance(row, dict) and row.get("abandoned") is True
+
+
 class People:
     """Who a request is, and the routes that make, log in and show people."""
 
@@ -271,7 +278,8 @@ class People:
             return {"game": name, "players": await self.off_loop(work)}
 
     def profile(self, name: str) -> dict[str, Any] | None:
-        """A person's public profile: ratings and the last 30 finished games (a query)."""
+        """A person's public profile: ratings and the last 30 finished games (a query); an
+        abandoned game is marked so (it counts in no rating, games or wins)."""
         with self.store.session() as s:
             user = auth.find_user(s, name)
             if user is None:
@@ -293,6 +301,8 @@ class People:
                     "players": len(room.seats),
                     "rating": p.rating_after,
                     "finished": room.finished_at.isoformat() if room.finished_at else None,
+                    # a bot finished the seat after the person left: unrated for them
+                    "abandoned": abandoned(room, p.seat),
                 }
                 for p, room in rows
             ]

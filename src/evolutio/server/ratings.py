@@ -6,6 +6,7 @@ finished game there; profiles and leaderboards read them per game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -32,6 +33,12 @@ def rating_of(session: Session, user_id: int, game: str) -> Rating:
         rating = Rating(user_id=user_id, game=game, mu=MU, sigma=SIGMA, games=0, wins=0)
         session.add(rating)
     return rating
+
+
+def unsaved(session: Session, user_id: int, game: str) -> Rating:
+    """``user_id``'s rating row in ``game``, or the starting rating not added to the session."""
+    rating = session.get(Rating, (user_id, game))
+    return rating or Rating(user_id=user_id, game=game, mu=MU, sigma=SIGMA, games=0, wins=0)
 
 
 def to_json(rating: Rating | None) -> JSON:
@@ -72,30 +79,36 @@ def record_result(
     game: str,
     seats: list[tuple[int | None, str | None]],
     outcome: Outcome,
+    unrated: Sequence[int] = (),
 ) -> None:
     """Store each seat's score and rank; update the game's ratings from the whole table.
 
     ``seats`` holds (user id, bot level) per seat: a bot is rated under ``bot:LEVEL``. Every
     seat is a team in the rating update (a bot level sitting twice plays with its one rating
     in both seats); a user holding several seats keeps its rating unchanged, since a game
-    against oneself says nothing about strength.
+    against oneself says nothing about strength. The ``unrated`` seats (abandoned: a bot
+    finished them) take part at their person's rating, which stays as it was, and count in
+    neither games nor wins; the other seats' results stand (docs/rules/server.md).
     """
     from evolutio.server.auth import bot_user
 
     user_ids = [uid if uid is not None else bot_user(session, level or "normal").id
                 for uid, level in seats]
-    table = {uid: rating_of(session, uid, game) for uid in user_ids}
+    kept = {user_ids[seat] for seat in unrated if 0 <= seat < len(user_ids)}
+    # an unrated seat's person gets no rating row for this game when they had none
+    table = {uid: unsaved(session, uid, game) if uid in kept else rating_of(session, uid, game)
+             for uid in user_ids}
     counts = {uid: user_ids.count(uid) for uid in user_ids}
     before = {uid: display(r.mu, r.sigma) for uid, r in table.items()}
     if len(user_ids) >= 2:
         teams = [[_model.rating(mu=table[uid].mu, sigma=table[uid].sigma)] for uid in user_ids]
         result: Any = _model.rate(teams, ranks=list(outcome.ranks))
         for uid, team in zip(user_ids, result, strict=True):
-            if counts[uid] == 1:
+            if counts[uid] == 1 and uid not in kept:
                 table[uid].mu, table[uid].sigma = float(team[0].mu), float(team[0].sigma)
     for seat, uid in enumerate(user_ids):
         rating = table[uid]
-        if seat == user_ids.index(uid):
+        if seat == user_ids.index(uid) and uid not in kept:
             rating.games += 1
             rating.wins += int(outcome.ranks[seat] == 1)
         session.add(

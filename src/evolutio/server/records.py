@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from evolutio.server import auth
 from evolutio.server.db import ActionRow, Participation, RoomRow
 from evolutio.server.guard import ApiError
-from evolutio.server.people import People
+from evolutio.server.people import People, abandoned
 
 #: the rating points a chart gets per game at most (the newest)
 CHART_POINTS = 200
@@ -43,6 +43,7 @@ def entries(s: Session, rows: Sequence[RoomRow]) -> list[dict[str, Any]]:
         outcome = r.outcome or {}
         scores, ranks = outcome.get("scores") or [], outcome.get("ranks") or []
         resigned = outcome.get("resigned") or []
+        left = outcome.get("abandoned") or []
         names = [str(x.get("name") or "") for x in r.seats]
         players = [
             {
@@ -52,6 +53,7 @@ def entries(s: Session, rows: Sequence[RoomRow]) -> list[dict[str, Any]]:
                 "score": scores[i] if i < len(scores) else None,
                 "rank": ranks[i] if i < len(ranks) else None,
                 "resigned": i in resigned,
+                "abandoned": i in left,
             }
             for i, x in enumerate(r.seats)
         ]
@@ -100,7 +102,7 @@ def finished(s: Session, player: str | None, game: str | None, skip: int,
 
 def rating_history(s: Session, name: str) -> dict[str, Any] | None:
     """``{"name", "games": {game: [point]}}``: the rating after each finished game, oldest
-    first; a private game's point has no room."""
+    first; a private game's point has no room, an abandoned game (unrated) has none."""
     user = auth.find_user(s, name)
     if user is None:
         return None
@@ -113,7 +115,7 @@ def rating_history(s: Session, name: str) -> dict[str, Any] | None:
     games: dict[str, list[dict[str, Any]]] = {}
     seen: set[str] = set()
     for p, room in rows:
-        if room.id in seen:  # one point per game, even for a player holding two seats
+        if room.id in seen or abandoned(room, p.seat):  # one point per game; none unrated
             continue
         seen.add(room.id)
         games.setdefault(room.game, []).append({

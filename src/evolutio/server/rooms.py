@@ -106,6 +106,9 @@ class Room:
     stored_deadlines: Any = None
     #: the time bank or days per move (the per-decision clock is ``clock``)
     timing: Timing = field(default_factory=Timing)
+    #: when anything last happened here (monotonic): a change of the room, a chat line, a
+    #: connection; an open room nobody sits in closes after a while without one (:mod:`leave`)
+    active: float = field(default_factory=time.monotonic)
 
     def __post_init__(self) -> None:
         self.seats = Seats(self.seats)
@@ -150,6 +153,7 @@ class Room:
                 "connected": seat.bot is not None or self.connected(seat.user_id),
                 "away": seat.takeover,
                 "resigned": seat.resigned,
+                "abandoned": seat.abandoned,
             }
             for i, seat in enumerate(self.seats)
         ]
@@ -184,10 +188,12 @@ class Room:
         entry = {"type": "chat", "name": None, "system": True, "time": time.time(),
                  "key": key, "fields": fields}
         self.chat.append(entry)
+        self.active = time.monotonic()
         for conn in list(self.conns):
             conn.send(spoken(entry, conn.lang))
 
     def send_room(self) -> None:
+        self.active = time.monotonic()
         self.broadcast({"type": "room", "room": self.summary()})
         self.hub.cluster.touch(self.id)  # other processes' lobbies show the change
 
@@ -298,6 +304,7 @@ class Room:
                  "time": time.time()}
         self.hub.store.add_chat(self.id, conn.user_id, conn.name, text)
         self.chat.append(entry)
+        self.active = time.monotonic()
         self.broadcast(entry)
 
     # ----------------------------------------------------------------- playing
@@ -443,12 +450,15 @@ class Room:
             return
         outcome, shown = resign.final(self, outcome)  # resigned seats rank last
         shown.update(table.outcome_json(self.game, self.match.state, outcome))
+        unrated = self.seats.mark_abandoned()  # a bot finished them: unrated
+        if unrated:
+            shown["abandoned"] = unrated
         fields = {**self.fields(), "status": "over", "outcome": shown}
         # results and status in one transaction: a crash leaves neither or both
         try:
             self.hub.store.finish_room(
                 self.id, self.game_name, [(s.user_id, s.bot) for s in self.seats], outcome,
-                fields,
+                fields, unrated=unrated,
             )
         except StorageError as exc:
             self.hub.storage_failed(self, exc)  # finished again once saving works
@@ -458,6 +468,8 @@ class Room:
         self.broadcast_state()
         scores = ", ".join(f"{self.seats[i].name}: {s}" for i, s in enumerate(outcome.scores))
         self.system("game_over", scores=scores)
+        for seat in unrated:
+            self.system("abandoned", name=self.seats[seat].name, seat=seat + 1)
         self.send_room()
         self.hub.forget_finished()
 

@@ -25,6 +25,9 @@ class Seat:
     takeover: bool = False
     #: the person resigned: a bot plays the seat to the end, the person ranks last
     resigned: bool = False
+    #: the person left: a bot took the seat over after the grace period and finished the
+    #: game without them back; the game is unrated for the seat (docs/rules/server.md)
+    abandoned: bool = False
 
     @property
     def free(self) -> bool:
@@ -39,6 +42,8 @@ class Seat:
         row: JSON = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
         if self.resigned:
             row["resigned"] = True
+        if self.abandoned:
+            row["abandoned"] = True
         return row
 
     @classmethod
@@ -47,6 +52,7 @@ class Seat:
             return cls()
         seat = cls(data.get("user_id"), str(data.get("name") or ""), data.get("bot"))
         seat.resigned = data.get("resigned") is True
+        seat.abandoned = data.get("abandoned") is True
         return seat
 
 
@@ -170,6 +176,17 @@ class Seats(list[Seat]):
     def kick(self, raw: str) -> str:
         """Free seat ``raw``; the name of who sat there."""
         return kick(self, raw)
+
+    def mark_abandoned(self) -> list[int]:
+        """At the end of a game: mark every seat a bot took over from its absent person, who
+        never came back, as ``abandoned`` (docs/rules/server.md); their indices."""
+        out = []
+        for i, seat in enumerate(self):
+            if seat.user_id is not None and not seat.resigned and (
+                    seat.takeover or seat.abandoned):
+                seat.abandoned = True
+                out.append(i)
+        return out
 
     def resize(self, count: int) -> None:
         """Keep ``count`` seats; the dropped last seats must be free."""

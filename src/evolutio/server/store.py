@@ -32,6 +32,9 @@ from evolutio.server.lock import DatabaseGone, FileWatch
 
 #: chat lines kept per room in memory and sent on connecting.
 CHAT_KEPT = 50
+#: the statuses of a live room (loaded at start); "over" and "closed" (an open room nobody
+#: sat in, closed after a while: ``leave.sweep``) are not
+LIVE = ("open", "playing")
 #: the id of the room row a storage probe writes and deletes in one transaction: no room
 #: id is ever made of these characters (``Hub.create_room`` makes letters and digits)
 PROBE_ROOM = "(probe)"
@@ -306,24 +309,24 @@ class Store:
     def load_all(self) -> list[StoredRoom]:
         """Every open or playing room with its last chat lines and, if playing, its actions."""
         with failing(), self.session() as s:
-            rows = s.scalars(select(RoomRow).where(RoomRow.status != "over")).all()
+            rows = s.scalars(select(RoomRow).where(RoomRow.status.in_(LIVE))).all()
             return [self._stored(s, row) for row in rows]
 
     def load_room(self, room_id: str) -> StoredRoom | None:
         """One open or playing room as ``load_all`` loads it (None: no such live room)."""
         with failing(), self.session() as s:
             row = s.get(RoomRow, room_id)
-            return None if row is None or row.status == "over" else self._stored(s, row)
+            return None if row is None or row.status not in LIVE else self._stored(s, row)
 
     def live_ids(self) -> list[str]:
         """The ids of every open or playing room."""
         with failing(), self.session() as s:
-            return list(s.scalars(select(RoomRow.id).where(RoomRow.status != "over")).all())
+            return list(s.scalars(select(RoomRow.id).where(RoomRow.status.in_(LIVE))).all())
 
     def is_live(self, room_id: str) -> bool:
         with failing(), self.session() as s:
             row = s.get(RoomRow, room_id)
-            return row is not None and row.status != "over"
+            return row is not None and row.status in LIVE
 
     @staticmethod
     def _stored(s: Session, row: RoomRow) -> StoredRoom:
@@ -362,27 +365,28 @@ class Store:
 
     def finish_room(
         self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
-        outcome: Outcome, fields: JSON,
+        outcome: Outcome, fields: JSON, unrated: Sequence[int] = (),
     ) -> None:
         """Rate a finished game and mark its room over, in one transaction.
 
-        ``seats`` are (user id, bot level) per seat. Idempotent: a room whose results are
+        ``seats`` are (user id, bot level) per seat; the ``unrated`` seats (abandoned) keep
+        their ratings (``ratings.record_result``). Idempotent: a room whose results are
         already stored (a crash between two older, separate commits) is only marked over, so
         finishing again at start-up never rates twice nor fails on the results' keys.
         """
         self.check_file()
         with failing():
-            self._finish_room(room_id, game, seats, outcome, fields)
+            self._finish_room(room_id, game, seats, outcome, fields, unrated)
 
     def _finish_room(
         self, room_id: str, game: str, seats: Sequence[tuple[int | None, str | None]],
-        outcome: Outcome, fields: JSON,
+        outcome: Outcome, fields: JSON, unrated: Sequence[int] = (),
     ) -> None:
         with self.session() as s:
             done = s.scalars(
                 select(Participation.seat).where(Participation.room_id == room_id).limit(1)
             ).first()
             if done is None:
-                ratings.record_result(s, room_id, game, list(seats), outcome)
+                ratings.record_result(s, room_id, game, list(seats), outcome, unrated)
             self._put_room(s, room_id, game, fields)
             s.commit()

@@ -75,7 +75,7 @@ class Listing:
                 room = rooms.get(room_id)
                 if room is None:
                     continue  # gone from here: its next owner lists it
-                if room.status == "over" or room.private:
+                if room.status in ("over", "closed") or room.private:
                     hidden.append(room_id)
                 else:
                     shown[room_id] = json.dumps(room.summary(), ensure_ascii=False)

@@ -41,6 +41,7 @@ def application() -> FastAPI:
         create_database=bool(data.get("create_database", False)),
         analysis_workers=int(data.get("analysis_workers", 1)),
         analysis_budget=str(data.get("analysis_budget", "100")),
+        empty_room_timeout=float(data.get("empty_room_timeout", 900.0)),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),

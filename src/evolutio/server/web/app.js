@@ -10,6 +10,7 @@ import { showLesson } from "./lesson.js";
 import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
 import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
+import { abandonedMark, countMyGames, invitePanel, lw, mayLeave, showMyGames } from "./leave.js";
 
 export const session = { user: null };
 
@@ -23,6 +24,7 @@ async function loadMe() {
     who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ",
       h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
   }
+  countMyGames(session);
 }
 
 function loginPanel(onDone) {
@@ -57,6 +59,9 @@ async function showLobby() {
   let games = { games: [], default: null };
   try { games = await loadGames(); } catch (e) { error.textContent = e.message; }
   const entryOf = (name) => games.games.find((g) => g.name === name) || null;
+  // one's own games are returned to; a free seat is joined; the rest watched
+  const mine = (r) => session.user && r.seats.some((s) => s.user_id === session.user.id && !s.resigned);
+  const roomLink = (r) => (mine(r) ? t("return") : r.status === "open" && r.seats.some((s) => !s.name) ? t("join") : t("watch"));
   async function refresh() {
     try {
       const data = await api("/api/rooms");
@@ -68,7 +73,7 @@ async function showLobby() {
           h("td.room-options", {}, optionsText(entryOf(r.game), r.options, timingText(r)),
             r.turn_based ? h("span.badge.turn-based", {}, ` ${t("turn_based", "clocks")}`) : null),
           h("td", {}, t(r.status)),
-          h("td", {}, h("a", { href: `/room/${r.id}` }, r.status === "open" && r.seats.some((s) => !s.name) ? t("join") : t("watch"))))))
+          h("td", {}, h("a", { href: `/room/${r.id}` }, roomLink(r))))))
         : h("p.muted", {}, t("no_rooms")));
     } catch (e) { error.textContent = e.message; }
   }
@@ -134,10 +139,12 @@ async function showProfile(name) {
       ratingCharts(chart, title, w("rating_chart")),
       h("h3", {}, t("recent")),
       h("table.list", {}, h("tr", {}, h("th", {}, t("room")), h("th", {}, t("game")), h("th", {}, t("score")), h("th", {}, t("rank")), h("th", {}, t("rating"))),
-        p.recent.map((g) => h("tr", {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room), " · ",
+        p.recent.map((g) => h(`tr${g.abandoned ? ".abandoned-game" : ""}`, {}, h("td", {}, h("a", { href: `/replay/${g.room}` }, g.room), " · ",
           h("a.analysis-link", { href: `/replay/${g.room}#analysis` }, t("analysis"))),
           h("td", {}, g.game ? title(g.game) : ""),
-          h("td", {}, String(g.score)), h("td", {}, `${g.rank}/${g.players}`), h("td", {}, String(g.rating))))),
+          h("td", {}, String(g.score)),
+          h("td", {}, g.abandoned ? abandonedMark({ abandoned: true }) : `${g.rank}/${g.players}`),
+          h("td", { title: g.abandoned ? lw("abandoned_note") : "" }, g.abandoned ? "–" : String(g.rating))))),
       historyPanel(games, p.name)));
   } catch (e) { app.replaceChildren(h("div.panel.error", {}, e.message)); }
 }
@@ -161,11 +168,16 @@ async function showLeaderboard(game) {
 export async function route() {
   closeRoom();
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  countMyGames(session);
   if (parts[0] === "room" && parts[1]) {
     await showRoom(app, parts[1], session);
-    if (!session.user) app.prepend(loginPanel(() => route()));
+    // an invite link: who invites to which game, and one step to a seat
+    const invite = await invitePanel(parts[1], session, async () => { await loadMe(); await route(); });
+    if (invite) app.prepend(invite);
+    else if (!session.user) app.prepend(loginPanel(() => route()));
     return;
   }
+  if (parts[0] === "my-games") return showMyGames(app, session);
   if (parts[0] === "replay" && parts[1]) return showReplay(app, parts[1]);
   if (parts[0] === "profile" && parts[1]) return showProfile(parts[1]);
   if (parts[0] === "rules" && parts[1]) return showRules(app, parts[1]);
@@ -180,6 +192,7 @@ document.addEventListener("click", (ev) => {
   const a = ev.target.closest && ev.target.closest("a[href^='/']");
   if (!a || ev.ctrlKey || ev.metaKey || a.target || a.hasAttribute("download")) return;
   ev.preventDefault();
+  if (a.getAttribute("href") !== location.pathname && !mayLeave()) return;  // a seat in a running game
   history.pushState({}, "", a.getAttribute("href"));
   route();
 });

@@ -7,6 +7,7 @@ import { gameTitle, loadBoard, optionsText } from "./games.js";
 import { pickContext } from "./picks.js";
 import { shellIcon } from "./draw.js";
 import { learnLink } from "./lesson.js";
+import { lw } from "./leave.js";
 
 const M = "lobby";
 addStrings(M, {
@@ -218,7 +219,7 @@ export function historyPanel(games, fixedPlayer = null) {
         return winners.has(p.name) ? h("b", {}, shown) : shown;
       })(),
       p.score === null || p.score === undefined ? "" : ` ${p.score}`,
-      p.resigned ? ` (${w("resigned")})` : ""));
+      p.resigned ? ` (${w("resigned")})` : "", p.abandoned ? ` (${lw("abandoned")})` : ""));
     return h("tr.history-row", { dataset: { room: g.id, game: g.game } },
       h("td", {}, gameTitle(entryOf(g.game), g.game)),
       h("td.history-players", {}, who),

@@ -15,11 +15,13 @@ import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
 import { roomTools } from "./roomtools.js";
 import { kindLabel, renderLog as renderTalkLog } from "./talk.js";
+import { abandonedMark, guardLeaving, holdsRunningSeat, lw } from "./leave.js";
 
 let active = null;
 
 export function closeRoom() {
   if (active) { active.closed = true; if (active.ws) active.ws.close(); active = null; }
+  guardLeaving(false);
 }
 
 // The seats a decision waits for (frames before the platform change named one `seat`).
@@ -100,12 +102,15 @@ export async function showRoom(app, roomId, session) {
     const myId = session.user ? session.user.id : null;
     const mine = myId === null ? null : room.seats.find((s) => s.user_id === myId);
     me.seat = mine ? mine.seat : null;
+    guardLeaving(holdsRunningSeat(room, session.user));
+    if (mine && document.getElementById("invite")) document.getElementById("invite").remove();  // seated now
     const isHost = myId !== null && room.host_id === myId;
     const canSit = myId !== null;
     const open = room.status === "open";
     const rows = room.seats.map((s) => h("li", { dataset: { seat: s.seat } },
       `${s.seat + 1}. `, s.name ? (s.bot ? s.name : h("a", { href: `/profile/${encodeURIComponent(s.name)}` }, s.name)) : h("i", {}, t("free")),
-      s.away ? h("span.away", {}, ` (${t("away")}: ${t("bot_plays")})`) : (!s.connected && s.name ? h("span.away", {}, ` (${t("away")})`) : null),
+      s.abandoned ? abandonedMark(s)
+        : s.away ? h("span.away", {}, ` (${t("away")}: ${t("bot_plays")})`) : (!s.connected && s.name ? h("span.away", {}, ` (${t("away")})`) : null),
       " ",
       open && canSit && !s.name && !mine ? h("button.join-seat", { onclick: () => command(`/join ${s.seat + 1}`) }, t("join")) : null,
       open && canSit && !s.name ? h("button.add-bot", { onclick: () => command(`/bot ${me.botLevel} ${s.seat + 1}`) }, t("add_bot")) : null,
@@ -381,6 +386,7 @@ export async function showRoom(app, roomId, session) {
         window.dispatchEvent(new PopStateEvent("popstate"));
         return;
       }
+      if (data.room && data.room.status === "closed") { status.textContent = lw("room_closed"); return; }
     } catch { /* fall through */ }
     status.textContent = `${t("room")} ${roomId}: 404`;
   }

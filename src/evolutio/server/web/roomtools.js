@@ -4,6 +4,7 @@
 import { api, h } from "./api.js";
 import { shellIcon } from "./draw.js";
 import { addStrings, getLang, t } from "./i18n.js";
+import { lw } from "./leave.js";
 
 const M = "roomtools";
 addStrings(M, {
@@ -95,7 +96,9 @@ export function roomTools(me, command, session, rerender, go) {
 
   // A seat's mark in the result.
   function mark(room, seat) {
-    return room.seats[seat] && room.seats[seat].resigned ? ` (${w("resigned")})` : "";
+    const s = room.seats[seat];
+    if (s && s.abandoned) return ` (${lw("abandoned")})`;
+    return s && s.resigned ? ` (${w("resigned")})` : "";
   }
 
   // Under the prompt when the viewer decides (placed before `#legal` in `decisionEl`): the
