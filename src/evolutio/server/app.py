@@ -26,9 +26,11 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import (
+    friends,
     i18n,
     lessons,
     lobby,
+    lobbysocket,
     metrics,
     puzzles,
     reasons,
@@ -111,9 +113,11 @@ def create_app(
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         await cluster.start(handle)
+        lobby_socket.start()  # the queues' rounds, the blocks' reloads
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        lobby_socket.stop()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -208,6 +212,11 @@ def create_app(
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game
     puzzles.routes(app, people, body)  # rated puzzles per game
+    friendship = friends.Friends(hub, people)  # follows, blocks, invitations
+    friendship.load_blocks()
+    friends.routes(app, friendship, body)
+    lobby_socket = lobbysocket.Lobby(hub, people, friendship)  # presence, the queues
+    lobbysocket.routes(app, lobby_socket, same_origin)
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

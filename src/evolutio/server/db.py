@@ -196,6 +196,27 @@ class PuzzleAttemptRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
 
 
+class Follow(Base):
+    """One person following another: the follower's friends list (migration 0010)."""
+
+    __tablename__ = "follows"
+    follower_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    followed_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                             index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class Block(Base):
+    """One person blocking another: no invitations, chat lines or queue matches between
+    them (migration 0010)."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
 def default_db_url(path: str | Path = "evolutio.db") -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
