@@ -228,7 +228,9 @@ def seat_group(hub: Hub, group: Group) -> str:
     options = preset_options(group.key)
     people = group.people
     host = User(id=people[0].user_id, name=people[0].name)
-    room = hub.create_room(group.key.game, options, 0, host, PACES[group.key.pace])
+    pace = PACES[group.key.pace]
+    times = {k: v for k, v in pace.items() if k != "clock"}
+    room = hub.create_room(group.key.game, options, pace.get("clock", 0), host, times)
     spec = commands.playable_bot(BOT_LEVEL, group.key.game) if group.bots else ""
     for index in range(1, len(room.seats)):
         if index < len(people):
