@@ -26,7 +26,7 @@ from sqlalchemy import delete, select
 from evolutio.core.game import JSON
 from evolutio.server import auth, blocks
 from evolutio.server.conn import Conn
-from evolutio.server.db import Block, Follow, User
+from evolutio.server.db import Block, Follow, RoomRow, User
 from evolutio.server.guard import ApiError
 from evolutio.server.hub import Hub
 from evolutio.server.limits import Quota
@@ -174,19 +174,23 @@ class Friends:
         self.hub.blocks.remove(me.id, other.id)
 
     def invite(self, me: User, other: User, room_id: str) -> JSON:
-        """Offer ``other`` a seat in the live room ``room_id`` (held by this process)."""
+        """Offer ``other`` a seat in the live room ``room_id`` (held here or by another
+        process: its row says)."""
         room = self.hub.room(room_id)
-        if room is None or room.status == "over":
-            raise ApiError(404, "no_room", code="no_room", room=room_id[:40])
         with self.hub.store.session() as s:
+            row = s.get(RoomRow, room_id) if room is None else None
             refused = s.get(Block, (other.id, me.id)) is not None
+        game, status = ((room.game_name, room.status) if room is not None
+                        else (row.game, row.status) if row is not None else ("", "over"))
+        if status == "over":
+            raise ApiError(404, "no_room", code="no_room", room=room_id[:40])
         if refused or self.hub.blocks.blocks(other.id, me.id):
             raise ApiError(403, "friends_blocked", code="blocked", name=other.name)
         if not self.invite_quota.take(str(me.id)):
             raise ApiError(429, "invites_too_fast")
-        notice = {"type": "invite", "from": me.name, "room": room.id, "game": room.game_name,
-                  "status": room.status, "time": time.time()}
-        kept = [x for x in self.pending(other.id) if x["room"] != room.id or x["from"] != me.name]
+        notice = {"type": "invite", "from": me.name, "room": room_id, "game": game,
+                  "status": status, "time": time.time()}
+        kept = [x for x in self.pending(other.id) if x["room"] != room_id or x["from"] != me.name]
         self.invites[other.id] = [*kept, notice][-INVITES_KEPT:]
         self.tell(other.id, notice)
         return {"ok": True, "online": self.online(other.id)}

@@ -176,7 +176,7 @@ async function showLeaderboard(game) {
     h("table.list#leaderboard", { dataset: { game: shown || "" } }, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
       data.players.map((p, i) => h("tr", {}, h("td", {}, String(i + 1)),
         h("td", {}, p.bot ? p.name : h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name),
-          p.bot ? null : [" ", personButtons(p.name, session)]),
+          p.bot ? null : [" ", personButtons(p.name, session, false)]),
         h("td", {}, String(p.rating)), h("td", {}, String(p.games)), h("td", {}, String(p.wins)))))));
 }
 

@@ -98,26 +98,34 @@ export function closeLobby() {
 }
 
 // ---------------------------------------------------------------- buttons beside a name
-// Follow / Unfollow and Block / Unblock for `name` (nothing for oneself or when logged out).
-export function personButtons(name, session) {
+// The caller's friends list, asked once for the many buttons of a page (a leaderboard).
+let listed = null;
+function friendsList(fresh = false) {
+  if (fresh || !listed || Date.now() - listed.at > 3000) listed = { at: Date.now(), list: api("/api/friends") };
+  return listed.list;
+}
+
+// Follow / Unfollow and (with `withBlock`) Block / Unblock for `name` (nothing for oneself or
+// when logged out).
+export function personButtons(name, session, withBlock = true) {
   if (!session.user || session.user.name === name) return null;
   const box = h("span.person-buttons", { dataset: { person: name } });
   const error = h("span.error");
-  async function draw() {
+  async function draw(fresh = false) {
     let list = { friends: [], blocked: [] };
-    try { list = await api("/api/friends"); } catch (e) { error.textContent = e.message; }
+    try { list = await friendsList(fresh); } catch (e) { error.textContent = e.message; }
     const following = list.friends.some((f) => f.name === name);
     const blocking = list.blocked.includes(name);
     const act = (method, path) => async () => {
       error.textContent = "";
-      try { await api(path, { method, body: method === "POST" ? {} : undefined }); await draw(); }
+      try { await api(path, { method, body: method === "POST" ? {} : undefined }); await draw(true); }
       catch (e) { error.textContent = e.message; }
     };
     box.replaceChildren(
       blocking ? null : h("button.follow", { onclick: act(following ? "DELETE" : "POST", `/api/friends/${enc(name)}`) },
         shellIcon("users"), ` ${fw(following ? "unfollow" : "follow")}`),
-      h("button.block.link", { onclick: act(blocking ? "DELETE" : "POST", `/api/blocks/${enc(name)}`) },
-        fw(blocking ? "unblock" : "block")), error);
+      withBlock || blocking ? h("button.block.link", { onclick: act(blocking ? "DELETE" : "POST", `/api/blocks/${enc(name)}`) },
+        fw(blocking ? "unblock" : "block")) : null, error);
   }
   draw();
   return box;
