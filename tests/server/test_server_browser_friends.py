@@ -1,6 +1,7 @@
 """Friends and Play now with people in Debian's chromium: two people (a desktop and a phone)
-follow each other and see each other online, wait in different queues, then in the same one,
-and are seated together at one table; screenshots at 1280x800 and 390x844 of the friends list
+follow each other and see each other online, one invites the other to a room (a lobby notice
+with Join), they wait in different queues, then in the same one, and are seated together at
+one table; screenshots at 1280x800 and 390x844 of the friends list
 and the queue when FRIENDS_SCREENSHOTS names a folder."""
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ pytestmark = BROWSER_MARKS
 SHOTS = os.environ.get("FRIENDS_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+NEW_ROOM = """async () => {
+  const answer = await fetch('/api/rooms', {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify({game: 'toy'})});
+  return (await answer.json()).room.id;
+}"""
 
 
 async def person(browser: Any, base: str, viewport: dict[str, int], name: str,
@@ -61,6 +67,21 @@ async def flow(base: str) -> dict[str, Any]:
             await page.wait_for_selector(f"li.friend[data-name='{other}'][data-online='yes']")
         await shot(ann, "#friends", "friends-1280.png")
         await shot(bob, "#friends", "friends-390.png")
+        # an invitation: Ann opens a room and invites Bob, who sees a notice with Join
+        room = await ann.evaluate(NEW_ROOM)
+        await ann.goto(f"{base}/room/{room}")
+        await ann.click("#invite-friend")
+        await ann.click(".invite-one[data-name='Qbob']")
+        await ann.wait_for_selector(".invite-status:has-text('Invited Qbob')")
+        await bob.wait_for_selector(f".notice.invitation[data-room='{room}']")
+        seen["notice"] = await bob.inner_text(".notice.invitation")
+        await shot(bob, "#invitations", "invitation-390.png")
+        await bob.click(".notice.invitation .join-invite")
+        await bob.wait_for_url(f"**/room/{room}")
+        seen["invited_to"] = room
+        for page in (ann, bob):
+            await page.goto(base + "/")
+            await page.wait_for_selector("#queue-game option[value='toy']", state="attached")
         await queue(ann, "live")
         await queue(bob, "turns")  # another queue: both wait
         await ann.wait_for_selector("#queue-status:has-text('Looking for players')")
@@ -84,6 +105,7 @@ async def flow(base: str) -> dict[str, Any]:
 def test_two_people_meet_through_the_queue(server: Server) -> None:
     seen = asyncio.run(asyncio.wait_for(flow(server.base), 120))
     assert seen["errors"] == []
+    assert seen["notice"].startswith("Qann invites you to a game of Trick")
     assert seen["count"] == "Waiting now: 1"
     assert seen["rooms"][0] == seen["rooms"][1]
     assert "Qann" in seen["seats"][0] and "Qbob" in seen["seats"][1]

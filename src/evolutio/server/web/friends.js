@@ -139,10 +139,11 @@ export function tableFollows(room, session) {
   return h("div.table-follows", {}, people.map((s) => h("div.row", {}, h("b", {}, s.name), " ", personButtons(s.name, session))));
 }
 
-// In a room not yet over: invite a followed person (online ones first) to this table.
+// In an open room with a free seat: invite a followed person (online ones first) to it.
 const inviteBoxes = new Map();
 export function inviteControl(room, session) {
-  if (!session.user || room.status === "over" || !room.seats.some((s) => s.user_id === session.user.id)) return null;
+  if (!session.user || room.status !== "open" || !room.seats.some((s) => !s.name)
+    || !room.seats.some((s) => s.user_id === session.user.id)) return null;
   if (inviteBoxes.has(room.id)) return inviteBoxes.get(room.id);
   const list = h("div.invite-list");
   const status = h("span.muted.invite-status", { "aria-live": "polite" });
@@ -154,7 +155,7 @@ export function inviteControl(room, session) {
         dataset: { name: f.name }, onclick: async () => {
           try { await api(`/api/rooms/${enc(room.id)}/invite`, { body: { name: f.name } }); status.textContent = fw("invited", { name: f.name }); }
           catch (e) { status.textContent = e.message; }
-        } }, h(`span.dot.${f.online ? "on" : "off"}`, { "aria-label": fw(f.online ? "online" : "offline") }), ` ${f.name}`))
+        } }, h(`span.dot.${f.online ? "on" : "off"}`, { "aria-hidden": "true" }), ` ${f.name}`, h("span.sr-only", {}, ` (${fw(f.online ? "online" : "offline")})`)))
         : [h("span.muted", {}, fw("no_friends"))]));
     } catch (e) { status.textContent = e.message; }
   } }, shellIcon("users"), ` ${fw("invite_friend")}`), list, status);
@@ -196,7 +197,7 @@ export function friendsPanel(session) {
     try {
       const data = await api("/api/friends");
       list.replaceChildren(data.friends.length ? h("ul.friends", {}, data.friends.map((f) => h("li.friend", { dataset: { name: f.name, online: f.online ? "yes" : "no" } },
-        h(`span.dot.${f.online ? "on" : "off"}`, {}), " ",
+        h(`span.dot.${f.online ? "on" : "off"}`, { "aria-hidden": "true" }), " ",
         h("a", { href: `/profile/${enc(f.name)}` }, f.name), " ",
         h("span.muted", {}, fw(f.online ? "online" : "offline")),
         f.rooms.map((r) => h("a.friend-table", { href: `/room/${r.id}` }, r.status === "open" && r.free ? t("join") : t("watch"))),
