@@ -82,17 +82,20 @@ class Friends:
 
     # -- the block cache ---------------------------------------------------------------------
 
+    def block_pairs(self) -> list[tuple[int, int]]:
+        """Every block in the table: (blocker, blocked)."""
+        with self.hub.store.session() as s:
+            return [(a, b) for a, b in s.execute(select(Block.blocker_id, Block.blocked_id))]
+
     def load_blocks(self) -> None:
         """Read every block from the table into ``hub.blocks``."""
-        with self.hub.store.session() as s:
-            pairs = s.execute(select(Block.blocker_id, Block.blocked_id)).all()
-        self.hub.blocks.load((a, b) for a, b in pairs)
+        self.hub.blocks.load(self.block_pairs())
 
     async def refresh_blocks(self) -> None:
         """Reload the blocks every ``blocks.REFRESH`` seconds (blocks made elsewhere)."""
         while True:
             try:
-                await self.people.off_loop(self.load_blocks)
+                self.hub.blocks.load(await self.people.off_loop(self.block_pairs))
             except Exception as exc:  # storage trouble: kept as it was, tried again
                 log.warning("blocks could not be reloaded: %s", str(exc)[:200])
             await asyncio.sleep(blocks.REFRESH)
@@ -119,8 +122,8 @@ class Friends:
             if r.status != "over" and not r.private and r.seat_of(user_id) is not None
         ]
 
-    def listing(self, me: User) -> JSON:
-        """``GET /api/friends``: whom ``me`` follows and blocked (a query)."""
+    def relations(self, me: User) -> tuple[list[tuple[int, str]], list[str]]:
+        """Whom ``me`` follows (id, name) and the names ``me`` blocked (a query)."""
         with self.hub.store.session() as s:
             followed = s.execute(
                 select(User.id, User.name).join(Follow, Follow.followed_id == User.id)
@@ -130,10 +133,15 @@ class Friends:
                 select(User.name).join(Block, Block.blocked_id == User.id)
                 .where(Block.blocker_id == me.id)
             ).all()
+        return [(uid, name) for uid, name in followed], sorted(blocked, key=str.casefold)
+
+    def listing(self, followed: list[tuple[int, str]], blocked: list[str]) -> JSON:
+        """``GET /api/friends`` from :meth:`relations` (on the event loop: it reads the
+        rooms and the sockets)."""
         friends = [{"name": name, "online": self.online(uid), "rooms": self.tables_of(uid)}
                    for uid, name in followed]
         friends.sort(key=lambda f: (not f["online"], str(f["name"]).casefold()))
-        return {"friends": friends, "blocked": sorted(blocked, key=str.casefold)}
+        return {"friends": friends, "blocked": blocked}
 
     def follow(self, me: User, other: User) -> None:
         with self.hub.store.session() as s:
@@ -162,6 +170,9 @@ class Friends:
             if s.get(Block, (me.id, other.id)) is None:
                 s.add(Block(blocker_id=me.id, blocked_id=other.id))
             s.commit()
+
+    def blocked_now(self, me: User, other: User) -> None:
+        """After :meth:`block` (on the event loop): the cache and ``other``'s invitations."""
         self.hub.blocks.add(me.id, other.id)
         self.invites[me.id] = [x for x in self.invites.get(me.id, [])
                                if x["from"] != other.name]
@@ -171,7 +182,6 @@ class Friends:
             s.execute(delete(Block).where(Block.blocker_id == me.id,
                                           Block.blocked_id == other.id))
             s.commit()
-        self.hub.blocks.remove(me.id, other.id)
 
     def invite(self, me: User, other: User, room_id: str) -> JSON:
         """Offer ``other`` a seat in the live room ``room_id`` (held here or by another
@@ -198,7 +208,7 @@ class Friends:
 
 def routes(app: FastAPI, friends: Friends, body: Body) -> None:
     """Add the friends' routes to ``app``."""
-    people = friends.people
+    people, hub_blocks = friends.people, friends.hub.blocks
 
     async def who(request: Request, name: str) -> tuple[User, User]:
         me = people.need_user(request)
@@ -207,7 +217,7 @@ def routes(app: FastAPI, friends: Friends, body: Body) -> None:
     @app.get("/api/friends")
     async def api_friends(request: Request) -> JSON:
         me = people.need_user(request)
-        return await people.off_loop(lambda: friends.listing(me))
+        return friends.listing(*await people.off_loop(lambda: friends.relations(me)))
 
     @app.post("/api/friends/{name}")
     async def api_follow(name: str, request: Request) -> JSON:
@@ -225,12 +235,14 @@ def routes(app: FastAPI, friends: Friends, body: Body) -> None:
     async def api_block(name: str, request: Request) -> JSON:
         me, other = await who(request, name)
         await people.off_loop(lambda: friends.block(me, other))
+        friends.blocked_now(me, other)
         return {"ok": True, "name": other.name}
 
     @app.delete("/api/blocks/{name}")
     async def api_unblock(name: str, request: Request) -> JSON:
         me, other = await who(request, name)
         await people.off_loop(lambda: friends.unblock(me, other))
+        hub_blocks.remove(me.id, other.id)
         return {"ok": True, "name": other.name}
 
     @app.get("/api/invites")

@@ -173,8 +173,8 @@ export function invitationsPanel(go, gameTitle) {
     const key = `${x.room}:${x.from}`;
     if (shown.has(key)) return;
     shown.add(key);
-    const note = h("div.notice.invitation", { dataset: { room: x.room } }, shellIcon("bell"), " ",
-      fw("invitation", { name: x.from, game: gameTitle(x.game) }), " ",
+    const note = h("div.notice.invitation", { dataset: { room: x.room } }, shellIcon("bell"),
+      h("span.invite-text", {}, fw("invitation", { name: x.from, game: gameTitle(x.game) })),
       h("button.primary.join-invite", { onclick: () => go(x.room) }, t("join")),
       h("button.link", { onclick: () => note.remove() }, fw("dismiss")));
     box.append(note);
