@@ -73,6 +73,8 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "participations",
         "ratings",
         "lesson_progress",
+        "follows",
+        "blocks",
         "alembic_version",
     }
     with engine.connect() as c:
