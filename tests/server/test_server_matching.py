@@ -131,10 +131,13 @@ def test_bots_fill_with_the_people_who_fit_and_accept_bots() -> None:
 
 def test_leave_and_one_place_per_person() -> None:
     queue, _, _ = make()
-    first = waiter(queue, 1, 1000.0)
+    told: list[Any] = []
+    first = Waiter(1, "p1", KEY, 1000.0, queue.clock(), None, told.append)
+    queue.join(first)
     other = Key("toy", "default", "turns")
-    waiter(queue, 1, 1000.0, key=other)
+    waiter(queue, 1, 1000.0, key=other)  # another socket of the same person
     assert queue.counts() == {other: 1}
+    assert told == [{"type": "left"}]  # the first socket hears its place is gone
     assert not queue.leave(1, first.tell)  # the older place's socket takes nothing out
     assert queue.leave(1)
     assert queue.counts() == {}

@@ -37,6 +37,8 @@ Body = Callable[[Request], Awaitable[dict[str, Any]]]
 #: seconds an invitation stays on offer, and the most kept per person
 INVITE_KEPT = 600.0
 INVITES_KEPT = 20
+#: people with invitations kept, past which the expired ones are forgotten
+MOST_INVITED = 10_000
 #: invitations one person may send per ``INVITE_WINDOW`` seconds
 INVITES_PER_WINDOW = 30
 INVITE_WINDOW = 600.0
@@ -200,6 +202,9 @@ class Friends:
             raise ApiError(429, "invites_too_fast")
         notice = {"type": "invite", "from": me.name, "room": room_id, "game": game,
                   "status": status, "time": time.time()}
+        if len(self.invites) > MOST_INVITED:  # bounded memory: forget what has expired
+            for user_id in list(self.invites):
+                self.pending(user_id)
         kept = [x for x in self.pending(other.id) if x["room"] != room_id or x["from"] != me.name]
         self.invites[other.id] = [*kept, notice][-INVITES_KEPT:]
         self.tell(other.id, notice)

@@ -161,7 +161,11 @@ class MatchQueue:
         self.waiting: dict[int, Waiter] = {}
 
     def join(self, waiter: Waiter) -> None:
-        """``waiter`` waits (leaving the queue they were in)."""
+        """``waiter`` waits (leaving the queue they were in; a place held through another
+        socket is told it is left)."""
+        before = self.waiting.get(waiter.user_id)
+        if before is not None and before.tell != waiter.tell:
+            before.tell({"type": "left"})
         self.waiting[waiter.user_id] = waiter
 
     def leave(self, user_id: int, tell: Callable[[JSON], None] | None = None) -> bool:

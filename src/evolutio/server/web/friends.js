@@ -75,26 +75,45 @@ const enc = encodeURIComponent;
 // ---------------------------------------------------------------- the lobby socket
 let socket = null;
 
-// The lobby socket of this page: `on(type, fn)` listens; `ready` resolves at its hello.
+// The lobby socket of this page: `on(type, fn)` listens; `ready` resolves at its first hello
+// (rejected if the socket closes before). A socket lost later is opened again (its listeners
+// kept), after a `left` to them: a place in a queue does not outlive its socket.
 export function openLobby() {
   closeLobby();
   const listeners = {};
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
-  const me = { ws, closed: false, on: (type, fn) => { (listeners[type] = listeners[type] || []).push(fn); },
-    send: (frame) => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame)); } };
-  me.ready = new Promise((resolve) => { me.on("hello", resolve); });
-  ws.onmessage = (ev) => {
-    let frame = null;
-    try { frame = JSON.parse(ev.data); } catch { return; }
-    for (const fn of listeners[frame.type] || []) fn(frame);
-  };
+  const me = { ws: null, closed: false, retry: 0, on: (type, fn) => { (listeners[type] = listeners[type] || []).push(fn); },
+    send: (frame) => { if (me.ws && me.ws.readyState === WebSocket.OPEN) me.ws.send(JSON.stringify(frame)); } };
+  const fire = (frame) => { for (const fn of listeners[frame.type] || []) fn(frame); };
+  let settle = null;
+  me.ready = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  let refusal = "";
+  function connect() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
+    me.ws = ws;
+    ws.onmessage = (ev) => {
+      let frame = null;
+      try { frame = JSON.parse(ev.data); } catch { return; }
+      if (frame.type === "hello") { me.retry = 0; if (settle) { settle.resolve(me); settle = null; } }
+      if (frame.type === "error") refusal = frame.message;
+      fire(frame);
+    };
+    ws.onclose = (ev) => {
+      if (me.closed || me.ws !== ws) return;
+      if (settle) { settle.reject(new Error(refusal || t("reconnecting"))); settle = null; }
+      fire({ type: "left" });
+      if (ev.code === 4401 || ev.code === 4429) return;  // no name, or too many sockets
+      me.retry = Math.min(me.retry + 1, 6);
+      setTimeout(() => { if (!me.closed) connect(); }, 500 * 2 ** me.retry);
+    };
+  }
+  connect();
   socket = me;
   return me;
 }
 
 // Leaving the page closes the socket, and with it the person's place in a queue.
 export function closeLobby() {
-  if (socket) { socket.closed = true; socket.ws.close(); socket = null; }
+  if (socket) { socket.closed = true; if (socket.ws) socket.ws.close(); socket = null; }
 }
 
 // ---------------------------------------------------------------- buttons beside a name
