@@ -74,7 +74,9 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "participations",
         "ratings",
         "lesson_progress",
+        "follows",
+        "blocks",
         "alembic_version",
     }
     with engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0011"

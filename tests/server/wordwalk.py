@@ -57,6 +57,7 @@ NAMES = _listed("""
 TYPED = _listed("""
     clock bank increment days true false on off private
     act undo chat resync ping why type text index action version offset limit targets target id
+    queue leave null bots preset pace
 """)
 
 #: English words that are neither Italian nor German (checked in it and de texts)
@@ -76,7 +77,8 @@ SAME = {
     "it": frozenset({"Chat", "Password", "Bot", "bot", "Orca", "Cobra", "Zebra", "Koala", "Bongo",
                      "Yak", "Era", "Habitat", "Standard", "Trematode", "Fertile", "torso",
                      "Armadillo", "Taiga", "Tundra", "no", "Darwin's Choice"}),
-    "de": frozenset({"Lobby", "Name", "Chat", "Bot", "bot", "Phase", "Population", "Standard",
+    "de": frozenset({"online", "offline",
+                     "Lobby", "Name", "Chat", "Bot", "bot", "Phase", "Population", "Standard",
                      "Habitat", "Wolf", "Tiger", "Leopard", "Bison", "Bongo", "Zebra", "Koala",
                      "Orca", "Yak", "Gecko", "Flamingo", "Dugong", "normal", "Regeneration",
                      "Start", "Link", "Degeneration", "Hand", "Bots", "Migration",

@@ -28,10 +28,12 @@ from evolutio.core.record import RecordError, RulesChanged, rules_changes
 from evolutio.core.registry import available_games, default_game, get_game
 from evolutio.server import (
     analyses,
+    friends,
     i18n,
     leave,
     lessons,
     lobby,
+    lobbysocket,
     metrics,
     puzzles,
     reasons,
@@ -126,11 +128,13 @@ def create_app(
         sessions = asyncio.get_running_loop().create_task(people.sessions.watch(people.off_loop))
         sweeper = asyncio.get_running_loop().create_task(leave.sweep(hub))
         await cluster.start(handle)
+        lobby_socket.start()  # the queues' rounds, the blocks' reloads
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
         sessions.cancel()
         sweeper.cancel()
+        lobby_socket.stop()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -241,6 +245,11 @@ def create_app(
     puzzles.routes(app, people, body)  # rated puzzles per game
     analyses.routes(app, analysed, people)  # finished games analysed by a worker pool
     leave.routes(app, hub, people)  # "My games", joining from an invite link
+    friendship = friends.Friends(hub, people)  # follows, blocks, invitations
+    friendship.load_blocks()
+    friends.routes(app, friendship, body)
+    lobby_socket = lobbysocket.Lobby(hub, people, friendship)  # presence, the queues
+    lobbysocket.routes(app, lobby_socket, same_origin)
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

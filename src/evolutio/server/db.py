@@ -196,6 +196,27 @@ class PuzzleAttemptRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
 
 
+class Follow(Base):
+    """One person following another: the follower's friends list (migration 0011)."""
+
+    __tablename__ = "follows"
+    follower_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    followed_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                             index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class Block(Base):
+    """One person blocking another: no invitations, chat lines or queue matches between
+    them (migration 0011)."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
+                                            index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
 def default_db_url(path: str | Path = "evolutio.db") -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
@@ -245,7 +266,7 @@ def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
 
 class AnalysisRow(Base):
     """A finished game's move-by-move analysis (``evolutio.analysis``), made once by the
-    server's analysis workers and served to every later viewer (migration 0010)."""
+    server's analysis workers and served to every later viewer (migration 0011)."""
 
     __tablename__ = "analyses"
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)

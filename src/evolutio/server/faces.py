@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from evolutio.core.game import JSON, Action, Game
     from evolutio.core.match import Match
+    from evolutio.server.blocks import Blocks
     from evolutio.server.conn import Conn
     from evolutio.server.db import User
     from evolutio.server.history import History
@@ -97,6 +98,9 @@ class HubFace(Protocol):
 
     @property
     def cluster(self) -> ClusterFace: ...
+
+    @property
+    def blocks(self) -> Blocks: ...
 
     def storage_failed(self, room: SavingRoom | None, exc: Exception) -> None: ...
 

@@ -21,6 +21,7 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.match import Match
 from evolutio.core.registry import available_games, get_game
 from evolutio.server import commands, timing
+from evolutio.server.blocks import Blocks
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
@@ -73,6 +74,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.limits = limits or Limits()
         self.chat_quota = Quota(self.limits.chat_per_user, CHAT_WINDOW)
+        #: who blocked whom (server/friends.py keeps it): their chat lines are not delivered
+        self.blocks = Blocks()
         #: live sockets per person and per address
         self.sockets: Counter[str] = Counter()
         #: rooms that could not be loaded or started, with the reason (shown by /health)

@@ -305,7 +305,10 @@ class Room:
         self.hub.store.add_chat(self.id, conn.user_id, conn.name, text)
         self.chat.append(entry)
         self.active = time.monotonic()
-        self.broadcast(entry)
+        text_out = wire.dumps(entry)
+        for other in list(self.conns):  # not to those who blocked the speaker
+            if not self.hub.blocks.blocks(other.user_id, conn.user_id):
+                other.send(text_out)
 
     # ----------------------------------------------------------------- playing
     def start(self, seed: int, by: str) -> None:

@@ -11,6 +11,7 @@ import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
 import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
 import { abandonedMark, countMyGames, invitePanel, lw, mayLeave, showMyGames } from "./leave.js";
+import { closeLobby, friendsPanel, invitationsPanel, openLobby, personButtons, queuePanel } from "./friends.js";
 
 export const session = { user: null };
 
@@ -109,9 +110,26 @@ async function showLobby() {
   const finishedPanel = historyPanel(games);
   // one name field: the login panel's, which Play now also takes as a guest's name
   const guestName = () => { const el = app.querySelector("#login input[name=name]"); return el ? el.value : ""; };
+  const goRoom = (id) => { history.pushState({}, "", `/room/${id}`); route(); };
+  // the lobby socket (presence, invitations, the queue): open while a person is on this page
+  const invitations = invitationsPanel(goRoom, (g) => gameTitle(entryOf(g), g));
+  let lobby = null;
+  const queue = queuePanel(games, async () => {
+    if (!session.user) {
+      await api("/api/guest", { body: { name: guestName() } });
+      await loadMe();
+    }
+    if (!lobby) { lobby = openLobby(); queue.attach(lobby); invitations.attach(lobby); }
+    await lobby.ready;
+    return lobby;
+  }, goRoom);
+  if (session.user) { lobby = openLobby(); queue.attach(lobby); invitations.attach(lobby); }
+  const friends = session.user ? friendsPanel(session) : null;
   app.replaceChildren(...[
+    invitations,
     session.user ? null : loginPanel(() => showLobby()),
-    playNowPanel(games, session, loadMe, (id) => { history.pushState({}, "", `/room/${id}`); route(); }, guestName),
+    playNowPanel(games, session, loadMe, goRoom, guestName),
+    queue, friends,
     session.user ? h("div.panel#new-room", {}, h("h3", {}, t("create_room")),
       h("div.row", {}, h("label", {}, `${t("game")} `, chooser), clock),
       summary, form, h("div.row", { style: "margin-top:.4rem" }, h("label", {}, priv, ` ${w("private_room")}`), create), error) : null,
@@ -120,7 +138,11 @@ async function showLobby() {
     gamesPanel(games),
     h("div.panel", {}, h("h3", {}, t("rooms")), list), finishedPanel].filter(Boolean));
   await refresh();
-  const timer = setInterval(() => { if (!document.body.contains(list)) clearInterval(timer); else refresh(); }, 4000);
+  const timer = setInterval(() => {
+    if (!document.body.contains(list)) { clearInterval(timer); return; }
+    refresh();
+    if (friends) friends.refresh();
+  }, 4000);
 }
 
 async function showProfile(name) {
@@ -130,7 +152,7 @@ async function showProfile(name) {
     const title = (g) => { const e = games.games.find((x) => x.name === g); return e ? e.title : g; };
     // ratings per game; a server without them gives one rating
     const ratings = p.ratings ? Object.entries(p.ratings) : [[null, p]];
-    app.replaceChildren(h("div.panel#profile", {}, h("h2", {}, p.name),
+    app.replaceChildren(h("div.panel#profile", {}, h("h2", {}, p.name, " ", p.bot ? null : personButtons(p.name, session)),
       ratings.length ? h("table.list#ratings", {}, h("tr", {}, h("th", {}, t("game")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
         ratings.map(([g, r]) => h("tr", { dataset: g ? { game: g } : {} },
           h("td", {}, g ? h("a", { href: `/leaderboard?game=${encodeURIComponent(g)}` }, title(g)) : ""),
@@ -161,12 +183,14 @@ async function showLeaderboard(game) {
     games.games.length > 1 ? h("div.row", {}, h("label", {}, `${t("game")} `, chooser)) : null,
     h("table.list#leaderboard", { dataset: { game: shown || "" } }, h("tr", {}, h("th", {}, "#"), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
       data.players.map((p, i) => h("tr", {}, h("td", {}, String(i + 1)),
-        h("td", {}, p.bot ? p.name : h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
+        h("td", {}, p.bot ? p.name : h("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name),
+          p.bot ? null : [" ", personButtons(p.name, session, false)]),
         h("td", {}, String(p.rating)), h("td", {}, String(p.games)), h("td", {}, String(p.wins)))))));
 }
 
 export async function route() {
   closeRoom();
+  closeLobby();
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   countMyGames(session);
   if (parts[0] === "room" && parts[1]) {

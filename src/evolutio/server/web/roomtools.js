@@ -3,6 +3,7 @@
 // room.js calls these from its renderers; the server side is docs/protocol.md's.
 import { api, h } from "./api.js";
 import { shellIcon } from "./draw.js";
+import { inviteControl, tableFollows } from "./friends.js";
 import { addStrings, getLang, t } from "./i18n.js";
 import { lw } from "./leave.js";
 
@@ -72,6 +73,8 @@ export function roomTools(me, command, session, rerender, go) {
         onchange: (ev) => command(`/private ${ev.target.checked ? "on" : "off"}`) }), ` ${w("private_option")}`));
     }
     if (room.private) parts.push(h("div.muted#private-note", {}, w("private_room")));
+    const invite = inviteControl(room, session);
+    if (invite) parts.push(invite);
     if (room.status === "playing" && seat && !seat.resigned) {
       parts.push(confirming
         ? h("div.resign-confirm#resign-confirm", {}, h("div", {}, w("resign_sure")),
@@ -86,12 +89,12 @@ export function roomTools(me, command, session, rerender, go) {
   function outcomeControls(room) {
     if (!room.seats.some((s) => s.user_id === myId() && myId() !== null)) return null;
     const error = h("span.error");
-    return h("div.row.rematch-row", {}, h("button.primary#rematch", { onclick: async () => {
+    return h("div", {}, h("div.row.rematch-row", {}, h("button.primary#rematch", { onclick: async () => {
       try {
         const data = await api(`/api/rooms/${encodeURIComponent(room.id)}/rematch`, { body: {} });
         go(`/room/${data.room.id}`);
       } catch (e) { error.textContent = e.message; }
-    } }, room.rematch ? w("join_rematch") : w("rematch")), error);
+    } }, room.rematch ? w("join_rematch") : w("rematch")), error), tableFollows(room, session));
   }
 
   // A seat's mark in the result.
