@@ -6,28 +6,26 @@ See docs/protocol.md for every message. Start it with ``evolutio serve``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import ExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any, assert_type
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from evolutio.core.game import IllegalAction, OptionError
-from evolutio.core.record import RecordError, RulesChanged, rules_changes
-from evolutio.core.registry import available_games, default_game, get_game
+from evolutio.core.registry import available_games, default_game
 from evolutio.server import (
     analyses,
+    errors,
+    finished,
     friends,
     i18n,
     leave,
@@ -44,7 +42,7 @@ from evolutio.server import (
 )
 from evolutio.server.cluster.alone import Alone
 from evolutio.server.cluster.node import Cluster
-from evolutio.server.cluster.outage import PAUSED, Unreachable
+from evolutio.server.cluster.outage import PAUSED
 from evolutio.server.db import (
     RoomRow,
     make_engine,
@@ -52,10 +50,8 @@ from evolutio.server.db import (
 )
 from evolutio.server.games import games_listing, mount_game_folders
 from evolutio.server.guard import MAX_BODY, ApiError, BadJSON, Guard, lang_of, load_json
-from evolutio.server.history import replay_steps
 from evolutio.server.hub import Hub
 from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, ref_of
-from evolutio.server.kept import Kept
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
 from evolutio.server.people import People, address
@@ -65,10 +61,6 @@ from evolutio.server.store import StorageError, Store, outage, reason
 log = logging.getLogger("evolutio.server")
 #: live rooms listed by /api/rooms at most (open ones first)
 LIVE_LISTED = 200
-#: finished rooms' records and replays kept in memory: at most this many, and this many
-#: bytes together (a long game's replay is over half a megabyte)
-CACHED = 64
-CACHED_BYTES = 16 * 1024 * 1024
 #: refusals of frames that are not well-formed messages (logged once per socket)
 MALFORMED = frozenset({"bad_json", "bad_message", "bad_type", "too_large"})
 WEB = Path(__file__).with_name("web")
@@ -149,42 +141,7 @@ def create_app(
     app.state.hub = hub
     app.state.fatal = None
 
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(lang_of(request)), status_code=exc.status,
-                            headers=exc.headers)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        key = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, str(exc.detail))
-        return await _api_error(request, ApiError(exc.status_code, key))
-
-    @app.exception_handler(SQLAlchemyError)
-    @app.exception_handler(StorageError)
-    async def _storage(request: Request, exc: Exception) -> JSONResponse:
-        """503, one log line, no traceback (handled here, not by the catch-all below,
-        which Starlette re-raises to the server after answering); an outage is the hub's
-        to watch and probe."""
-        log.error("%s %s: storage error: %s", request.method, request.url.path, reason(exc))
-        metrics.error("http_503")
-        if outage(exc):
-            hub.storage_failed(None, exc)
-        return await _api_error(request, ApiError(503, "database_down"))
-
-    @app.exception_handler(RedisError)
-    @app.exception_handler(Unreachable)
-    async def _paused(request: Request, exc: Exception) -> JSONResponse:
-        """Redis unreachable (``serve --redis``): 503 ``relay_paused``; the outage is logged
-        once (``cluster.outage``), not per request."""
-        cluster.unreachable(exc, f"{request.method} {request.url.path}")
-        metrics.error("http_503")
-        return await _api_error(request, ApiError(503, "relay_paused", code="relay_paused"))
-
-    @app.exception_handler(Exception)
-    async def _crash(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("request failed", exc_info=exc)
-        metrics.error("http_500")
-        return await _api_error(request, ApiError(500, "internal"))
+    errors.install(app, hub, cluster)  # every failure a JSON answer in the request's language
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()  # at most MAX_BODY: the guard caps it while it streams
@@ -198,7 +155,6 @@ def create_app(
         return data
 
     people = People(store, limits, secure_cookies=secure_cookies)
-    cache = Kept(CACHED, CACHED_BYTES)
     need_user = people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
@@ -325,26 +281,6 @@ def create_app(
             raise ApiError(status, exc.key or exc.message, code=exc.code, **exc.fields) from None
         return {"room": room.summary()}
 
-    def finished_room(room_id: str) -> RoomRow:
-        with store.session() as s:
-            row = s.get(RoomRow, room_id)
-        if row is None:
-            raise ApiError(404, "no_room", code="no_room", room=room_id)
-        if row.status != "over":
-            raise ApiError(409, "not_over_yet", code="not_over")
-        return row
-
-    async def cached(kind: str, row: RoomRow, make: Callable[[], bytes | str]) -> bytes | str:
-        """A finished room's record or replay as sent, computed once off the event loop and
-        kept (``Kept``: the newest ``CACHED``, ``CACHED_BYTES`` together): a finished game
-        never changes."""
-        key = (kind, row.id)
-        value = cache.get(key)
-        if value is None:
-            value = await people.off_loop(make)
-            cache.put(key, value)
-        return value
-
     @app.get("/api/rooms/{room_id}")
     async def api_room(room_id: str, request: Request) -> dict[str, Any]:
         room = hub.room(room_id)
@@ -375,54 +311,7 @@ def create_app(
             }
         }
 
-    @app.get("/api/rooms/{room_id}/record")
-    async def api_record(room_id: str) -> Response:
-        row = finished_room(room_id)
-        text = await cached(
-            "record", row,
-            lambda: json.dumps(store.record(row).to_json(), indent=1, ensure_ascii=False) + "\n",
-        )
-        return Response(
-            text,
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="evolutio-{room_id}.json"'},
-        )
-
-    @app.get("/api/rooms/{room_id}/replay")
-    async def api_replay(room_id: str, lang: str = "en") -> Response:
-        row = finished_room(room_id)
-        if lang not in i18n.LANGUAGES:
-            lang = "en"  # sentences in English, as for a language the client does not offer
-
-        def replay() -> bytes | str:
-            """The replay's JSON body, or why the record cannot be replayed."""
-            record = store.record(row)
-            steps: list[dict[str, Any]] = []
-            stopped: str | None = None
-            try:
-                replay_steps(record, lang, steps, f"room {row.id}")
-            except RulesChanged as exc:  # played under older rules: shown as far as it goes
-                stopped = str(exc)
-            except RecordError as exc:
-                return str(exc)
-            info = get_game(row.game).info
-            changes = rules_changes(info, record.rules, lang) if record.rules < info.rules else []
-            return bytes(JSONResponse({
-                "room": row.id,
-                "game": row.game,
-                "players": record.players,
-                "outcome": row.outcome,
-                "steps": steps,
-                "rules": record.rules,
-                "changes": [{"version": v, "changes": lines} for v, lines in changes],
-                "stopped": stopped,
-            }).body)
-
-        answer = await cached(f"replay:{lang}", row, replay)
-        if isinstance(answer, str):
-            log.error("room %s cannot be replayed: %s", row.id, answer)
-            raise ApiError(409, "no_replay", code="no_replay", detail=answer)
-        return Response(answer, media_type="application/json")
+    finished.routes(app, store, people.off_loop)  # finished games' records and replays
 
     # ------------------------------------------------------------------ websocket
     async def refuse(websocket: WebSocket, error: RoomError, code: int) -> None:
