@@ -61,6 +61,8 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                     "options": options})
                 assert r.status_code == 200, r.text
                 rooms[game] = r.json()["room"]["id"]
+            lessons = server.get("/api/lessons", token).json()["lessons"]
+            taught = {lesson["game"] for lesson in lessons}
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for size, (width, height) in SIZES.items():
@@ -74,6 +76,9 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                         await page.goto(server.base + "/")
                         await page.select_option("#lang", args.lang)
                     await page.goto(server.base + "/")
+                    # the cards' pictures, the lessons' links and the queue's games load after
+                    # the page: wait for the requests to settle
+                    await page.wait_for_load_state("networkidle")
                     await page.wait_for_timeout(600)
                     path = target / f"lobby-{size}.png"
                     await page.screenshot(path=str(path), full_page=args.full)
@@ -90,13 +95,14 @@ async def shoot(args: argparse.Namespace) -> list[Path]:
                         path = target / f"{game}-{size}.png"
                         await page.screenshot(path=str(path), full_page=args.full)
                         out.append(path)
-                        # the game's lesson ("Learn to play"), at its first step
-                        await page.goto(f"{server.base}/learn/{game}")
-                        await page.wait_for_selector("#lesson-text")
-                        await page.wait_for_timeout(400)
-                        path = target / f"{game}-lesson-{size}.png"
-                        await page.screenshot(path=str(path), full_page=args.full)
-                        out.append(path)
+                        # the game's lesson ("Learn to play"), at its first step, where it has one
+                        if game in taught:
+                            await page.goto(f"{server.base}/learn/{game}")
+                            await page.wait_for_selector("#lesson-text")
+                            await page.wait_for_timeout(400)
+                            path = target / f"{game}-lesson-{size}.png"
+                            await page.screenshot(path=str(path), full_page=args.full)
+                            out.append(path)
                         await page.goto(f"{server.base}/room/{room}")
                         await page.wait_for_selector("#table > *")
                         if args.to_end and size == "desktop":
