@@ -11,6 +11,9 @@ still succeeds); ``down``, every statement and every new connection (a lost data
 
 ``$EVOLUTIO_TEST_BOT_DELAY`` sets the bots' delay (0 by default) and
 ``$EVOLUTIO_TEST_REQUEST_TIMEOUT`` the seconds a request may take to arrive whole.
+``$EVOLUTIO_TEST_SMTP`` is the SMTP URL e-mail goes to, on a fast mail clock: an hour of
+``$EVOLUTIO_TEST_MAIL_HOUR`` seconds (1 by default), a round every 0.1 s, a first retry
+after 0.2 s, the digest from hour 0.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from sqlalchemy.engine import Engine
 
 import evolutio.server.app as server_app
 from evolutio.server.db import make_engine
+from evolutio.server.mail.mailer import MailSettings
 from evolutio.server.process import TimedH11Protocol, run
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -75,7 +79,14 @@ if __name__ == "__main__":
     if os.environ.get("EVOLUTIO_TEST_REQUEST_TIMEOUT"):
         TimedH11Protocol.timeout = float(os.environ["EVOLUTIO_TEST_REQUEST_TIMEOUT"])
     bot_delay = float(os.environ.get("EVOLUTIO_TEST_BOT_DELAY", "0"))
-    application = server_app.create_app(url, grace=grace, bot_delay=bot_delay)
+    mail = None
+    if os.environ.get("EVOLUTIO_TEST_SMTP"):
+        mail = MailSettings(smtp=os.environ["EVOLUTIO_TEST_SMTP"],
+                            public_url=f"http://127.0.0.1:{port}", tick=0.1,
+                            hour=float(os.environ.get("EVOLUTIO_TEST_MAIL_HOUR", "1")),
+                            backoff=0.2, tries=int(os.environ.get("EVOLUTIO_TEST_MAIL_TRIES", "8")),
+                            digest_hour=0)
+    application = server_app.create_app(url, grace=grace, bot_delay=bot_delay, mail=mail)
     status = run(
         application,
         host="127.0.0.1",

@@ -51,6 +51,8 @@ from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, r
 from evolutio.server.kept import Kept
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
+from evolutio.server.mail.mailer import Mailer, MailSettings
+from evolutio.server.mail.routes import routes as mail_routes
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
 from evolutio.server.store import StorageError, Store, outage, reason
@@ -80,6 +82,7 @@ def create_app(
     redis: str | None = None,
     lease: float = 3.0,
     create_database: bool = False,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -87,7 +90,8 @@ def create_app(
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
     (a URL) this process shares the database's rooms with others (server/cluster/). A SQLite
     database that disappeared (its lock file is there, :mod:`lock`) is refused
-    (``DatabaseMissing``) unless ``create_database``."""
+    (``DatabaseMissing``) unless ``create_database``. ``mail`` says how e-mail is sent
+    (:mod:`mail`; none without its SMTP URL)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -111,9 +115,11 @@ def create_app(
         collector = tuning.collect_less()
         watcher = asyncio.get_running_loop().create_task(hub.watch_file())
         await cluster.start(handle)
+        mailing = asyncio.get_running_loop().create_task(mailer.run())
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
+        mailing.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -167,6 +173,8 @@ def create_app(
         return data
 
     people = People(store, limits, secure_cookies=secure_cookies)
+    mailer = Mailer(mail or MailSettings(), store, lambda: list(hub.rooms.values()))
+    app.state.mailer = mailer
     cache = Kept(CACHED, CACHED_BYTES)
     current, need_user = people.current, people.need_user
 
@@ -193,6 +201,7 @@ def create_app(
     @app.get("/learn/{game_name}", include_in_schema=False)
     @app.get("/puzzles", include_in_schema=False)
     @app.get("/puzzles/{game_name}", include_in_schema=False)
+    @app.get("/settings", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -208,6 +217,7 @@ def create_app(
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game
     puzzles.routes(app, people, body)  # rated puzzles per game
+    mail_routes(app, mailer, people, body)  # e-mail by consent: settings, links, invitations
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

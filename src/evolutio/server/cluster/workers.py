@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from evolutio.server.app import create_app
 from evolutio.server.cluster.scrape import LABELS, own_port
 from evolutio.server.limits import Limits
+from evolutio.server.mail.mailer import MailSettings
 
 #: the environment variable holding serve's settings (JSON) for the workers
 SETTINGS = "EVOLUTIO_SERVE_SETTINGS"
@@ -39,6 +40,8 @@ def application() -> FastAPI:
         redis=data["redis"],
         lease=float(data.get("lease", 3.0)),
         create_database=bool(data.get("create_database", False)),
+        mail=MailSettings(smtp=data.get("smtp") or None,
+                          public_url=str(data.get("public_url") or "http://127.0.0.1:8000")),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
