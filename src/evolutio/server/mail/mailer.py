@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,9 @@ KINDS = ("move", "invite", "digest")
 LEASE = 300.0
 #: e-mails sent per tick at most (the rest wait for the next)
 BATCH = 50
+#: headers folded only past SMTP's line limit: a ``List-Unsubscribe`` link stays one token
+#: (the default policy would encode a long one, and mail programs would not read it)
+HEADERS = policy.SMTP.clone(max_line_length=998)
 
 
 @dataclass(frozen=True)
@@ -187,8 +191,8 @@ class Mailer:
         return queued
 
     def digests(self) -> int:
-        """Queue the daily digests due now (from ``digest_hour`` UTC, once a day, only with
-        games waiting); the number queued."""
+        """Queue the daily digests due now: from ``digest_hour`` UTC, at the first round of
+        the day that finds games waiting for the person, once a day; the number queued."""
         hours = self.clock()
         today = int(hours // 24)
         if hours % 24 < self.settings.digest_hour:
@@ -209,9 +213,9 @@ class Mailer:
                         if room.seats[seat].user_id is not None:
                             waiting.setdefault(room.seats[seat].user_id or 0, []).append(room)
             for address, user in rows:
-                address.digest_day = today
                 games = waiting.get(user.id, [])
                 if games:
+                    address.digest_day = today
                     lang = address.lang
                     mail = compose.digest(lang, user.name, [self.game_line(r, lang) for r in games],
                                           self.unsubscribe_link(user.id, "digest"),
@@ -225,7 +229,7 @@ class Mailer:
 
     def message(self, row: MailQueueRow) -> EmailMessage:
         assert self.target is not None
-        msg = EmailMessage()
+        msg = EmailMessage(policy=HEADERS)
         msg["From"] = self.target.sender
         msg["To"] = row.to_address
         msg["Subject"] = row.subject
@@ -234,8 +238,8 @@ class Mailer:
         msg["Auto-Submitted"] = "auto-generated"
         for name, value in row.headers.items():
             msg[name] = str(value)
-        msg.set_content(row.text)
-        msg.add_alternative(row.html, subtype="html")
+        msg.set_content(row.text, cte="quoted-printable")
+        msg.add_alternative(row.html, subtype="html", cte="quoted-printable")
         return msg
 
     def claim(self) -> list[MailQueueRow]:
@@ -306,7 +310,8 @@ class Mailer:
         else:
             wait = self.settings.backoff * 2 ** (tries - 1)
             values["next_at"] = utcnow() + timedelta(seconds=wait)
-            log.info("mail %d: try %d failed (%s); again in %.1f s", row.id, tries, why, wait)
+            log.warning("mail %d: try %d failed (%s); again in %.1f s", row.id, tries, why,
+                        wait)
         with self.store.session() as s:
             s.execute(update(MailQueueRow).where(MailQueueRow.id == row.id).values(**values))
             s.commit()

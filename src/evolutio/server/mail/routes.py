@@ -42,12 +42,12 @@ def settings_json(mailer: Mailer, row: MailAddress | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "enabled": mailer.enabled, "address": None, "verified": False, "your_move": True,
         "window": 6, "windows": list(WINDOWS), "invites": True, "digest": False,
-        "digest_hour": mailer.settings.digest_hour,
+        "digest_hour": mailer.settings.digest_hour, "lang": None,
     }
     if row is not None:
         out.update(address=row.address, verified=row.verified_at is not None,
                    your_move=row.your_move, window=row.window, invites=row.invites,
-                   digest=row.digest)
+                   digest=row.digest, lang=row.lang)
     return out
 
 
@@ -118,7 +118,8 @@ def routes(app: FastAPI, mailer: Mailer, people: People,
 
     @app.post("/api/mail/settings")
     async def api_mail_settings(request: Request) -> dict[str, Any]:
-        """Change what is sent: ``your_move``, ``window`` (hours), ``invites``, ``digest``."""
+        """Change what is sent: ``your_move``, ``window`` (hours), ``invites``, ``digest``,
+        and ``lang``, the language e-mails are written in."""
         user = account(request)
         data = await body(request)
         for name in SETTINGS:
@@ -127,14 +128,16 @@ def routes(app: FastAPI, mailer: Mailer, people: People,
         if "window" in data and data["window"] not in WINDOWS:
             raise ApiError(400, "mail_window_bad", code="bad_setting",
                            hours=", ".join(map(str, WINDOWS)))
+        if "lang" in data and data["lang"] not in LANGUAGES:
+            raise ApiError(400, "mail_lang_bad", code="bad_setting",
+                           languages=", ".join(LANGUAGES))
         with store.session() as s:
             row = s.get(MailAddress, user.id)
             if row is None:
                 raise ApiError(409, "mail_address_bad", code="no_address")
-            for name in (*SETTINGS, "window"):
+            for name in (*SETTINGS, "window", "lang"):
                 if name in data:
                     setattr(row, name, data[name])
-            row.lang = lang_of(request)
             s.commit()
             return settings_json(mailer, row)
 
