@@ -76,9 +76,11 @@ def routes(app: FastAPI, mailer: Mailer, people: People,
 
     @app.get("/api/mail")
     async def api_mail(request: Request) -> dict[str, Any]:
-        user = people.need_user(request)
+        """The person's address and settings (the defaults before login), and whether this
+        server sends e-mail at all (``enabled``)."""
+        user = people.current(request)
         with store.session() as s:
-            return settings_json(mailer, s.get(MailAddress, user.id))
+            return settings_json(mailer, s.get(MailAddress, user.id) if user else None)
 
     @app.post("/api/mail/address")
     async def api_mail_address(request: Request) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import { showLesson } from "./lesson.js";
 import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
 import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
+import { mw, showSettings } from "./mail.js";
 
 export const session = { user: null };
 
@@ -21,6 +22,7 @@ async function loadMe() {
   who.replaceChildren();
   if (session.user) {
     who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ",
+      h("a#settings-link", { href: "/settings" }, mw("settings")), " ",
       h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
   }
 }
@@ -171,6 +173,7 @@ export async function route() {
   if (parts[0] === "learn" && parts[1]) return showLesson(app, parts[1], (path) => { history.pushState({}, "", path); route(); });
   if (parts[0] === "puzzles" && parts[1]) return showPuzzles(app, parts[1], session);
   if (parts[0] === "puzzles") return showPuzzleGames(app);
+  if (parts[0] === "settings") return showSettings(app, session);
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }
