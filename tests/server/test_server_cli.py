@@ -47,6 +47,9 @@ def test_serve_refuses_bad_arguments_readably(tmp_path: Path) -> None:
         (["--port", "70000"], "out of range"),
         (["--grace", "-1"], "must not be negative"),
         (["--db", "nosuchdb://x"], "cannot use database"),
+        (["--smtp", "mail://x"], "--smtp must start with smtp://"),
+        (["--smtp", "smtps://:465"], "--smtp names no host"),
+        (["--public-url", "play.example.org"], "--public-url must start with http"),
     ):
         cli = subprocess.run(
             [str(EVOLUTIO), "serve", *args],
@@ -76,4 +79,4 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "alembic_version",
     }
     with engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0009"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0010"
