@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mailbox_harness import Inbox, links, smtp_server
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, free_port
-from test_server_mail import Inbox, links, smtp_server
 
 pytestmark = BROWSER_MARKS
 
