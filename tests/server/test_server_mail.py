@@ -241,5 +241,8 @@ def test_an_email_is_given_up_after_its_last_try(
             assert time.monotonic() < deadline, server.log_text()
             time.sleep(0.1)
         assert "try 3" not in server.log_text()
+        shown = server.get("/metrics").text
+        assert 'evolutio_mails_total{outcome="given_up"} 1.0' in shown
+        assert 'evolutio_mails_total{outcome="retry"} 1.0' in shown
     finally:
         server.stop()

@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from evolutio.server import metrics
 from evolutio.server.db import MailAddress, MailMoveRow, MailQueueRow, User, utcnow
 from evolutio.server.mail import compose
 from evolutio.server.mail.smtp import SmtpTarget
@@ -295,6 +296,7 @@ class Mailer:
                           .values(status="sent", sent_at=utcnow(), tries=row.tries + 1,
                                   error=None))
                 s.commit()
+            metrics.mailed("sent")
             sent += 1
         return sent
 
@@ -305,11 +307,13 @@ class Mailer:
         values: dict[str, Any] = {"tries": tries, "error": why}
         if tries >= self.settings.tries:
             values["status"] = "failed"
+            metrics.mailed("given_up")
             log.warning("mail %d (%s to user %s): given up after %d tries: %s", row.id,
                         row.kind, row.user_id, tries, why)
         else:
             wait = self.settings.backoff * 2 ** (tries - 1)
             values["next_at"] = utcnow() + timedelta(seconds=wait)
+            metrics.mailed("retry")
             log.warning("mail %d: try %d failed (%s); again in %.1f s", row.id, tries, why,
                         wait)
         with self.store.session() as s:
