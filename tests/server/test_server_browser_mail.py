@@ -1,5 +1,6 @@
 """The settings page adds an e-mail address, says it is unconfirmed, and shows it confirmed
-once the link e-mailed to it (caught by a real SMTP server) was opened."""
+once the link e-mailed to it (caught by a real SMTP server) was opened; a room's page invites
+by name."""
 
 from __future__ import annotations
 
@@ -39,6 +40,18 @@ async def add_and_verify(base: str, inbox: Inbox) -> dict[str, Any]:
         await page.goto(base + "/settings")
         await page.wait_for_selector("#mail-window")
         seen["after"] = await page.inner_text("#mail-state")
+        # in a room: an invitation by name, to a person who gets none by e-mail
+        await page.evaluate("""() => fetch('/api/guest', {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, credentials: 'omit',
+            body: JSON.stringify({name: 'Pillarbox'})})""")
+        room = await page.evaluate("""() => fetch('/api/rooms', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({game: 'toy', days: 1})}).then((r) => r.json())""")
+        await page.goto(f"{base}/room/{room['room']['id']}")
+        await page.fill("#invite-name", "Pillarbox")
+        await page.click("#invite-send")
+        await page.wait_for_selector("#invite-note:has-text('Pillarbox')")
+        seen["invite"] = await page.inner_text("#invite-note")
         await browser.close()
     seen["errors"] = errors
     return seen
@@ -62,3 +75,4 @@ def test_an_address_is_added_and_verified_on_the_settings_page(
     assert seen["before"].startswith("Not confirmed yet")
     assert "letterbox@example.org is confirmed" in seen["page"]
     assert seen["after"] == "Confirmed."
+    assert seen["invite"] == "Pillarbox gets no invitations by e-mail; send them the link."

@@ -6,6 +6,7 @@ import { getLang } from "./i18n.js";
 
 const WORDS = {
   en: { settings: "Settings", email: "E-mail", address: "Address", save: "Save", remove: "Remove",
+    invite: "Invite by e-mail", invite_name: "Name", invited: "An invitation is on its way to {name}.", not_mailed: "{name} gets no invitations by e-mail; send them the link.",
     no_mail: "This server sends no e-mail.", account_needed: "Create an account to add an e-mail address.",
     unverified: "Not confirmed yet: open the link we sent to it. Nothing else is sent to it until then.",
     verified: "Confirmed.", sent: "A confirmation link is on its way to {address}.",
@@ -13,6 +14,7 @@ const WORDS = {
     hours: "hours", invites: "Invitations to rooms", digest: "A daily summary of the games waiting for you (from {hour}:00 UTC)",
     saved: "Saved." },
   ru: { settings: "Настройки", email: "Почта", address: "Адрес", save: "Сохранить", remove: "Удалить",
+    invite: "Пригласить по почте", invite_name: "Имя", invited: "Приглашение для {name} отправлено.", not_mailed: "{name} не получает приглашений по почте; пришлите ссылку.",
     no_mail: "Этот сервер не отправляет почту.", account_needed: "Создайте аккаунт, чтобы добавить адрес почты.",
     unverified: "Ещё не подтверждён: откройте ссылку из нашего письма. До тех пор больше ничего не отправляется.",
     verified: "Подтверждён.", sent: "Ссылка для подтверждения отправлена на {address}.",
@@ -20,6 +22,7 @@ const WORDS = {
     hours: "ч", invites: "Приглашения в комнаты", digest: "Ежедневная сводка ждущих вас партий (с {hour}:00 по всемирному времени)",
     saved: "Сохранено." },
   it: { settings: "Impostazioni", email: "Posta elettronica", address: "Indirizzo", save: "Salva", remove: "Rimuovi",
+    invite: "Invita per e-mail", invite_name: "Nome", invited: "Un invito è in arrivo a {name}.", not_mailed: "{name} non riceve inviti per e-mail; mandagli il link.",
     no_mail: "Questo server non invia e-mail.", account_needed: "Crea un account per aggiungere un indirizzo e-mail.",
     unverified: "Non ancora confermato: apri il link che ti abbiamo inviato. Fino ad allora non riceve altro.",
     verified: "Confermato.", sent: "Un link di conferma è in arrivo a {address}.",
@@ -27,6 +30,7 @@ const WORDS = {
     hours: "ore", invites: "Inviti nelle stanze", digest: "Un riepilogo quotidiano delle partite che ti aspettano (dalle {hour}:00 UTC)",
     saved: "Salvato." },
   de: { settings: "Einstellungen", email: "E-Mail", address: "Adresse", save: "Speichern", remove: "Entfernen",
+    invite: "Per E-Mail einladen", invite_name: "Name", invited: "Eine Einladung an {name} ist unterwegs.", not_mailed: "{name} bekommt keine Einladungen per E-Mail; schick den Link.",
     no_mail: "Dieser Server verschickt keine E-Mails.", account_needed: "Lege ein Konto an, um eine E-Mail-Adresse hinzuzufügen.",
     unverified: "Noch nicht bestätigt: öffne den Link, den wir geschickt haben. Bis dahin geht nichts anderes dorthin.",
     verified: "Bestätigt.", sent: "Ein Bestätigungslink ist unterwegs an {address}.",
@@ -85,6 +89,28 @@ export async function mailPanel(session) {
   };
   await draw();
   return panel;
+}
+
+// In a room: invite a person by name to this room by e-mail (shown only when the server
+// sends e-mail and the viewer is logged in; the server says whether they may invite).
+export function inviteControl(roomId, session) {
+  const slot = h("div#invite-slot");
+  if (!session.user) return slot;
+  api("/api/mail").then((s) => {
+    if (!s.enabled) return;
+    const name = h("input#invite-name", { placeholder: mw("invite_name"), maxlength: 24 });
+    const note = h("span.muted#invite-note", { role: "status" });
+    const go = h("button#invite-send", { onclick: async () => {
+      if (!name.value.trim()) return;
+      try {
+        const r = await api(`/api/rooms/${encodeURIComponent(roomId)}/invite`, { body: { name: name.value.trim() } });
+        note.textContent = r.mailed ? mw("invited", { name: r.invited }) : mw("not_mailed", { name: r.invited });
+        name.value = "";
+      } catch (e) { note.textContent = e.message; }
+    } }, mw("invite"));
+    slot.replaceChildren(h("div.row", {}, name, go), note);
+  }).catch(() => {});
+  return slot;
 }
 
 export async function showSettings(app, session) {
