@@ -28,7 +28,8 @@ async def add_and_verify(base: str, inbox: Inbox) -> dict[str, Any]:
         await page.evaluate("""() => fetch('/api/register', {method: 'POST',
             headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({name: 'Letterbox', password: 'tangerine-42'})})""")
-        await page.goto(base + "/settings")
+        await page.goto(base + "/")
+        await page.click("#settings-link")  # beside an account's name
         await page.fill("#mail-address", "letterbox@example.org")
         await page.click("#mail-save")
         await page.wait_for_selector("#mail-note")

@@ -21,9 +21,10 @@ async function loadMe() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (session.user) {
-    who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ",
-      h("a#settings-link", { href: "/settings" }, mw("settings")), " ",
-      h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
+    who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ");
+    // an account's e-mail settings (a guest can have no address)
+    if (session.user.account) who.append(h("a#settings-link", { href: "/settings" }, mw("settings")), " ");
+    who.append(h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
   }
 }
 
