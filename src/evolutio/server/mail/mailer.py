@@ -6,9 +6,9 @@ move" e-mail per person for the games not mailed about within their window (and 
 decision already mailed about), queues the daily digests that are due, then sends what the
 queue holds that is due. A failed send is tried again after ``backoff`` seconds, doubled with
 each try, and given up on (logged) after ``tries``. The queue is rows of ``mail_queue``: a
-restart sends what was left. A row is claimed by moving its due time ``LEASE`` seconds
+restart sends what was left. A row is claimed by moving its due time ``lease`` seconds
 ahead, so two processes of one database do not send it twice, and a process that dies while
-sending leaves it to be tried again.
+sending leaves it to be tried again after the lease.
 
 Nothing is queued to an address that is not verified (the verification e-mail aside), and a
 queued e-mail is dropped if its address was changed or unverified since.
@@ -47,8 +47,6 @@ log = logging.getLogger("evolutio.server")
 WINDOWS = (1, 3, 6, 12, 24)
 #: what an unsubscribe link can turn off
 KINDS = ("move", "invite", "digest")
-#: seconds a claimed e-mail is left to its sender before another try may take it
-LEASE = 300.0
 #: e-mails sent per tick at most (the rest wait for the next)
 BATCH = 50
 #: headers folded only past SMTP's line limit: a ``List-Unsubscribe`` link stays one token
@@ -63,7 +61,9 @@ class MailSettings:
     ``hour`` is the length of an hour of the mail clock in seconds (windows and digest days
     are counted in it; tests shorten it), ``tick`` how often the queue is looked at,
     ``backoff`` the first wait after a failed send, ``tries`` the sends before giving up,
-    ``digest_hour`` the hour of the day (UTC) from which each day's digest goes out."""
+    ``digest_hour`` the hour of the day (UTC) from which each day's digest goes out,
+    ``lease`` the seconds a claimed e-mail is left to its sender before another round may
+    take it (longer than a send can take: ``smtp.TIMEOUT`` per step)."""
 
     smtp: str | None = None
     public_url: str = "http://127.0.0.1:8000"
@@ -72,6 +72,7 @@ class MailSettings:
     backoff: float = 60.0
     tries: int = 8
     digest_hour: int = 7
+    lease: float = 300.0
 
 
 class Mailer:
@@ -244,7 +245,7 @@ class Mailer:
         return msg
 
     def claim(self) -> list[MailQueueRow]:
-        """The due e-mails this process takes (their due time moved ``LEASE`` ahead); those
+        """The due e-mails this process takes (their due time moved ``lease`` ahead); those
         whose address is no longer verified are dropped."""
         now = utcnow()
         taken: list[MailQueueRow] = []
@@ -257,7 +258,7 @@ class Mailer:
                     update(MailQueueRow)
                     .where(MailQueueRow.id == row.id, MailQueueRow.next_at == row.next_at,
                            MailQueueRow.status == "queued")
-                    .values(next_at=now + timedelta(seconds=LEASE))
+                    .values(next_at=now + timedelta(seconds=self.settings.lease))
                 )
                 if claimed.rowcount != 1:
                     continue
