@@ -12,6 +12,9 @@ still succeeds); ``down``, every statement and every new connection (a lost data
 ``$EVOLUTIO_TEST_BOT_DELAY`` sets the bots' delay (0 by default),
 ``$EVOLUTIO_TEST_REQUEST_TIMEOUT`` the seconds a request may take to arrive whole and
 ``$EVOLUTIO_TEST_EMPTY_ROOM_TIMEOUT`` the seconds before an empty open room closes.
+``$EVOLUTIO_TEST_SMTP`` is the SMTP URL e-mail goes to, on a fast mail clock: an hour of
+``$EVOLUTIO_TEST_MAIL_HOUR`` seconds (1 by default), a round every 0.1 s, a first retry
+after 0.2 s, the digest from hour 0, a claimed e-mail taken again after 2 s.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from sqlalchemy.engine import Engine
 
 import evolutio.server.app as server_app
 from evolutio.server.db import make_engine
+from evolutio.server.mail.mailer import MailSettings
 from evolutio.server.process import TimedH11Protocol, run
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -77,8 +81,15 @@ if __name__ == "__main__":
         TimedH11Protocol.timeout = float(os.environ["EVOLUTIO_TEST_REQUEST_TIMEOUT"])
     bot_delay = float(os.environ.get("EVOLUTIO_TEST_BOT_DELAY", "0"))
     empty = float(os.environ.get("EVOLUTIO_TEST_EMPTY_ROOM_TIMEOUT", "900"))
+    mail = None
+    if os.environ.get("EVOLUTIO_TEST_SMTP"):
+        mail = MailSettings(smtp=os.environ["EVOLUTIO_TEST_SMTP"],
+                            public_url=f"http://127.0.0.1:{port}", tick=0.1,
+                            hour=float(os.environ.get("EVOLUTIO_TEST_MAIL_HOUR", "1")),
+                            backoff=0.2, tries=int(os.environ.get("EVOLUTIO_TEST_MAIL_TRIES", "8")),
+                            digest_hour=0, lease=2.0)
     application = server_app.create_app(url, grace=grace, bot_delay=bot_delay,
-                                        empty_room_timeout=empty)
+                                        empty_room_timeout=empty, mail=mail)
     status = run(
         application,
         host="127.0.0.1",

@@ -48,6 +48,9 @@ def test_serve_refuses_bad_arguments_readably(tmp_path: Path) -> None:
         (["--grace", "-1"], "must not be negative"),
         (["--db", "nosuchdb://x"], "cannot use database"),
         (["--analysis-budget", "0"], "--analysis-budget: an iteration budget must be at least 1"),
+        (["--smtp", "mail://x"], "--smtp must start with smtp://"),
+        (["--smtp", "smtps://:465"], "--smtp names no host"),
+        (["--public-url", "play.example.org"], "--public-url must start with http"),
     ):
         cli = subprocess.run(
             [str(EVOLUTIO), "serve", *args],
@@ -79,4 +82,4 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "alembic_version",
     }
     with engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0011"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0012"

@@ -61,6 +61,16 @@ def serve(
         "(DB.lock) is there but the database is not. Without it such a start is refused, so "
         "that a deleted or moved database is never silently replaced by an empty one.",
     ),
+    smtp: str = typer.Option(
+        "", help="SMTP server for e-mail (docs/deploy.md): smtp://[USER:PASSWORD@]HOST[:PORT] "
+        "(STARTTLS when offered), smtp+starttls://... (STARTTLS required, port 587) or "
+        "smtps://... (TLS, port 465); ?from=ADDRESS sets the sender. Without it the server "
+        "sends no e-mail, and its settings page says so.",
+    ),
+    public_url: str = typer.Option(
+        "", help="The address people reach the server at (https://play.example.org), for the "
+        "links in e-mails. Default: http://HOST:PORT.",
+    ),
     metrics_port: int = typer.Option(
         0, help="Also serve /metrics on this port (on --host); with --workers N each worker "
         "serves its own figures on one port of BASE to BASE+N-1, labelled process=\"0\" to "
@@ -86,6 +96,8 @@ def serve(
         from evolutio.server.db import default_db_url, hide_password
         from evolutio.server.limits import Limits
         from evolutio.server.lock import DatabaseMissing
+        from evolutio.server.mail.mailer import MailSettings
+        from evolutio.server.mail.smtp import SmtpTarget, SmtpUrlError
         from evolutio.server.process import EXIT_FATAL, options, run
     except ImportError as exc:
         raise fail(
@@ -116,6 +128,15 @@ def serve(
                        "than --port")
         if taken := ports_taken(host, metrics_port, workers):
             raise fail(f"--metrics-port: port {taken[0]} is in use")
+    public = (public_url or f"http://{host}:{port}").rstrip("/")
+    if not public.startswith(("http://", "https://")):
+        raise fail("--public-url must start with http:// or https://")
+    if smtp:
+        try:
+            SmtpTarget.parse(smtp, "localhost")
+        except SmtpUrlError as exc:
+            raise fail(str(exc)) from None
+    mail = MailSettings(smtp=smtp or None, public_url=public)
     url = db or default_db_url()
     shown = hide_password(url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -129,7 +150,8 @@ def serve(
                                         metrics_port=metrics_port,
                                         analysis_workers=analysis_workers,
                                         analysis_budget=analysis_budget,
-                                        empty_room_timeout=empty_room_timeout * 60)
+                                        empty_room_timeout=empty_room_timeout * 60,
+                                        smtp=smtp, public_url=public)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -149,6 +171,7 @@ def serve(
             analysis_workers=analysis_workers,
             analysis_budget=analysis_budget,
             empty_room_timeout=empty_room_timeout * 60,
+            mail=mail,
         )
     except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
         raise fail(str(exc), EXIT_FATAL) from None

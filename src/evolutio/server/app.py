@@ -54,6 +54,8 @@ from evolutio.server.hub import Hub
 from evolutio.server.inbound import Act, Chat, Ping, Resync, Undo, Why, parse, ref_of
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import FileWatch, ProcessLock
+from evolutio.server.mail.mailer import Mailer, MailSettings
+from evolutio.server.mail.routes import routes as mail_routes
 from evolutio.server.people import People, address
 from evolutio.server.rooms import Conn, Room, RoomError
 from evolutio.server.store import StorageError, Store, outage, reason
@@ -82,6 +84,7 @@ def create_app(
     analysis_workers: int = 1,
     analysis_budget: str = analyses.BUDGET,
     empty_room_timeout: float = 60 * leave.EMPTY_ROOM_MINUTES,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -93,7 +96,8 @@ def create_app(
     ``analysis_workers`` processes analyse finished games on request (0: none), with
     ``analysis_budget`` per decision (:mod:`analyses`).
     An open room nobody sits in closes after ``empty_room_timeout`` seconds without activity
-    (0: never; :mod:`leave`)."""
+    (0: never; :mod:`leave`).
+    ``mail`` says how e-mail is sent (:mod:`mail`; none without its SMTP URL)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -121,12 +125,14 @@ def create_app(
         sweeper = asyncio.get_running_loop().create_task(leave.sweep(hub))
         await cluster.start(handle)
         lobby_socket.start()  # the queues' rounds, the blocks' reloads
+        mailing = asyncio.get_running_loop().create_task(mailer.run())
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
         sessions.cancel()
         sweeper.cancel()
         lobby_socket.stop()
+        mailing.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()
@@ -155,6 +161,8 @@ def create_app(
         return data
 
     people = People(store, limits, secure_cookies=secure_cookies)
+    mailer = Mailer(mail or MailSettings(), store, lambda: list(hub.rooms.values()))
+    app.state.mailer = mailer
     need_user = people.need_user
 
     def same_origin(websocket: WebSocket) -> bool:
@@ -181,6 +189,7 @@ def create_app(
     @app.get("/puzzles", include_in_schema=False)
     @app.get("/puzzles/{game_name}", include_in_schema=False)
     @app.get("/my-games", include_in_schema=False)
+    @app.get("/settings", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -206,6 +215,7 @@ def create_app(
     friends.routes(app, friendship, body)
     lobby_socket = lobbysocket.Lobby(hub, people, friendship)  # presence, the queues
     lobbysocket.routes(app, lobby_socket, same_origin)
+    mail_routes(app, mailer, people, body)  # e-mail by consent: settings, links, invitations
 
     # ------------------------------------------------------------------ games & rooms
     @app.get("/api/games")

@@ -153,6 +153,8 @@ class LessonProgress(Base):
     step: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
     done: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
 class PuzzleRatingRow(Base):
     """A puzzle's Glicko-2 rating, created at its first rated attempt (migration 0009)."""
 
@@ -215,6 +217,70 @@ class Block(Base):
     blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
                                             index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class MailAddress(Base):
+    """A person's e-mail address and what they consented to be sent (migration 0012).
+
+    Nothing but the verification link goes to an address before ``verified_at``."""
+
+    __tablename__ = "mail_addresses"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(254), nullable=False)
+    verified_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    #: the language the person's e-mails are written in (their page's when last saved)
+    lang: Mapped[str] = mapped_column(String(8), default="en", nullable=False)
+    #: "your move" e-mails, and the hours within which a game is mailed about once at most
+    your_move: Mapped[bool] = mapped_column(Boolean, default=True, nullable=False)
+    window: Mapped[int] = mapped_column(Integer, default=6, nullable=False)
+    invites: Mapped[bool] = mapped_column(Boolean, default=True, nullable=False)
+    digest: Mapped[bool] = mapped_column(Boolean, default=False, nullable=False)
+    #: the day (days since the epoch, mail clock) of the last digest sent
+    digest_day: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class MailQueueRow(Base):
+    """An e-mail to send, kept until sent or given up on: the queue survives restarts."""
+
+    __tablename__ = "mail_queue"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True,
+                                                index=True)
+    #: verify, move, invite or digest; the room an invitation or reminder is about
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    room_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    to_address: Mapped[str] = mapped_column(String(254), nullable=False)
+    subject: Mapped[str] = mapped_column(String(300), nullable=False)
+    text: Mapped[str] = mapped_column(Text, nullable=False)
+    html: Mapped[str] = mapped_column(Text, nullable=False)
+    headers: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    #: queued, sent or failed (given up after the last try)
+    status: Mapped[str] = mapped_column(String(8), default="queued", nullable=False,
+                                        index=True)
+    tries: Mapped[int] = mapped_column(Integer, default=0, nullable=False)
+    next_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class MailMoveRow(Base):
+    """The last "your move" e-mail about one game to one person: its decision and time."""
+
+    __tablename__ = "mail_moves"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    room_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    turn: Mapped[int] = mapped_column(Integer, nullable=False)
+    sent_at: Mapped[datetime] = mapped_column(DateTime, nullable=False)
+
+
+class MailKeyRow(Base):
+    """The secret that signs the e-mails' links, made once per database."""
+
+    __tablename__ = "mail_keys"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128), nullable=False)
 
 
 def default_db_url(path: str | Path = "evolutio.db") -> str:

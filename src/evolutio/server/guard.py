@@ -83,6 +83,11 @@ def same_origin(origin: str, host: str) -> bool:
     return origin != "null" and urlsplit(origin).netloc == host
 
 
+#: posts that a signed token in their link alone authorizes, sent by mail programs as forms
+#: (RFC 8058's one-click unsubscribe): no JSON or same-origin check, which they cannot pass
+TOKEN_POSTS = frozenset({"/mail/unsubscribe"})
+
+
 class Guard:
     """Wraps the application: headers, body cap, CSRF check (HTTP only; WebSockets pass)."""
 
@@ -116,7 +121,7 @@ class Guard:
         if length.isdigit() and int(length) > self.max_body:
             await self.answer(send_with_headers, self.too_large(), lang)
             return
-        if method not in SAFE:
+        if method not in SAFE and scope.get("path") not in TOKEN_POSTS:
             refusal = self.refusal(headers)
             if refusal is not None:
                 log.warning("%s %s refused: %s", method, scope.get("path"), refusal.message)

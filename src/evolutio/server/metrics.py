@@ -65,9 +65,18 @@ ERRORS = Counter(
     ["code"],
     registry=None,
 )
-OWN = (ACTIONS, BOT_MOVES, LATENCY, ERRORS)
+MAILS = Counter(
+    "evolutio_mails",
+    "E-mails handed to the SMTP server (sent), tries that failed and wait to be retried "
+    "(retry), and e-mails given up after their last try (given_up).",
+    ["outcome"],
+    registry=None,
+)
+OWN = (ACTIONS, BOT_MOVES, LATENCY, ERRORS, MAILS)
 for _by in ("human", "bot", "timeout"):  # shown at 0 from the start, so rate() has a base
     ACTIONS.labels(_by)
+for _outcome in ("sent", "retry", "given_up"):
+    MAILS.labels(_outcome)
 
 
 def played(by: str) -> None:
@@ -80,6 +89,11 @@ def played(by: str) -> None:
 def error(code: str) -> None:
     """Hook: an error frame (its code) or a 5xx answer went out."""
     ERRORS.labels(code).inc()
+
+
+def mailed(outcome: str) -> None:
+    """Hook: an e-mail was sent, or its try failed (``retry``), or it was given up on."""
+    MAILS.labels(outcome).inc()
 
 
 def acted(act: Callable[..., None], *args: Any) -> None:

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from evolutio.server.app import create_app
 from evolutio.server.cluster.scrape import LABELS, own_port
 from evolutio.server.limits import Limits
+from evolutio.server.mail.mailer import MailSettings
 
 #: the environment variable holding serve's settings (JSON) for the workers
 SETTINGS = "EVOLUTIO_SERVE_SETTINGS"
@@ -42,6 +43,8 @@ def application() -> FastAPI:
         analysis_workers=int(data.get("analysis_workers", 1)),
         analysis_budget=str(data.get("analysis_budget", "100")),
         empty_room_timeout=float(data.get("empty_room_timeout", 900.0)),
+        mail=MailSettings(smtp=data.get("smtp") or None,
+                          public_url=str(data.get("public_url") or "http://127.0.0.1:8000")),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),

@@ -12,6 +12,7 @@ import { ratingCharts } from "./chart.js";
 import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
 import { abandonedMark, countMyGames, invitePanel, lw, mayLeave, showMyGames } from "./leave.js";
 import { closeLobby, friendsPanel, invitationsPanel, openLobby, personButtons, queuePanel } from "./friends.js";
+import { mw, showSettings } from "./mail.js";
 
 export const session = { user: null };
 
@@ -22,8 +23,10 @@ async function loadMe() {
   const who = document.getElementById("who");
   who.replaceChildren();
   if (session.user) {
-    who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ",
-      h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
+    who.append(h("a", { href: `/profile/${encodeURIComponent(session.user.name)}` }, session.user.name), " ");
+    // an account's e-mail settings (a guest can have no address)
+    if (session.user.account) who.append(h("a#settings-link", { href: "/settings" }, mw("settings")), " ");
+    who.append(h("button", { onclick: async () => { await api("/api/logout", { body: {} }); location.href = "/"; } }, t("logout")));
   }
   countMyGames(session);
 }
@@ -208,6 +211,7 @@ export async function route() {
   if (parts[0] === "learn" && parts[1]) return showLesson(app, parts[1], (path) => { history.pushState({}, "", path); route(); });
   if (parts[0] === "puzzles" && parts[1]) return showPuzzles(app, parts[1], session);
   if (parts[0] === "puzzles") return showPuzzleGames(app);
+  if (parts[0] === "settings") return showSettings(app, session);
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }

@@ -14,6 +14,7 @@ import { actionButton, gameOverPanel, liveScore, roomTabs, undoButton } from "./
 import { rulesLink } from "./rules.js";
 import { markActions } from "./tips.js";
 import { roomTools } from "./roomtools.js";
+import { inviteControl } from "./mail.js";
 import { kindLabel, renderLog as renderTalkLog } from "./talk.js";
 import { abandonedMark, guardLeaving, holdsRunningSeat, lw } from "./leave.js";
 
@@ -71,7 +72,7 @@ export async function showRoom(app, roomId, session) {
     h("div", {},
       h("div.panel#room-panel", {}, h("h3", {}, `${t("room")} ${roomId} `, rulesLink(() => me.game)),
         scoreEl,
-        h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls()),
+        h("div.muted", {}, `${t("copy_link")}: `, h("code", {}, location.href)), status, seatsEl, notifyControls(), inviteControl(roomId, session)),
       h("div.panel#chat-panel", {}, h("h3", {}, t("chat")), chatLines,
         h("div.row", { style: "margin-top:.4rem" }, chatInput, h("button#chat-send", { onclick: sendChat }, t("send"))), errorEl),
       h("div.panel#log-panel", {}, h("h3", {}, t("log")), logEl))));
