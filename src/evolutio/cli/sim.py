@@ -1,4 +1,9 @@
-"""``evolutio simulate``, ``evolutio report`` and ``evolutio tournament``: bot games in bulk."""
+"""``evolutio simulate``, ``evolutio report`` and ``evolutio tournament``: bot games in bulk.
+
+Without ``--out``, ``simulate`` keeps its results in a run folder of its own,
+``runs/GAME-YYYYmmdd-HHMMSS/`` (:func:`run_folder`), and ``report`` without a file reads the
+latest one (:func:`latest_run`).
+"""
 
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from evolutio.bots.base import BotError
+from evolutio.bots.guard import DEFAULT_DECISION_LIMIT
 from evolutio.bots.levels import allowed_specs, check_spec
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.options import (
@@ -41,6 +47,7 @@ from evolutio.core.options import parse_assignment, seat_option
 from evolutio.core.record import Record
 from evolutio.sim.compare import OptionSet, compare, comparison_lines, group_rows
 from evolutio.sim.runner import Executor, GameTask, LocalPool, batch_tasks, iter_games
+from evolutio.sim.runs import RUN_RECORDS, RUN_RESULTS, RUNS, latest_run, run_folder
 from evolutio.sim.stats import (
     Rate,
     ResultsError,
@@ -57,6 +64,12 @@ from evolutio.sim.stats import (
 
 #: how many names of a ``count`` tally the summary line lists.
 TOP_COUNTS = 6
+#: ``--decision-limit``'s help, shared by ``simulate`` and ``tournament``.
+LIMIT_HELP = (
+    "Seconds a bot by import path (package.module:Class, path/to/bot.py:Class) may take per "
+    "decision; a decision over it, or one that raises, is replaced by the game's default "
+    "move and counted (0: no limit)."
+)
 
 
 class GamesPerSecond(ProgressColumn):
@@ -230,7 +243,22 @@ def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
             f"[bold red]{summary['errors']} games failed[/]; first error: {summary['first_error']}",
             highlight=False,
         )
+    _warn_fallbacks(rows)
     return summary
+
+
+def _warn_fallbacks(rows: Sequence[JSON]) -> None:
+    """The warning line for decisions of bots by import path replaced by the safe move."""
+    count = sum(sum(row.get("fallbacks") or []) for row in rows)
+    if not count:
+        return
+    games = sum(1 for row in rows if any(row.get("fallbacks") or []))
+    first = next((row["fallback_reason"] for row in rows if row.get("fallback_reason")), None)
+    console.print(
+        f"[bold yellow]warning:[/] {count} bot decisions in {games} games were replaced by the "
+        f"game's default move; first: {first}",
+        highlight=False,
+    )
 
 
 def _print_comparison(sets: Sequence[OptionSet]) -> JSON:
@@ -284,7 +312,8 @@ def simulate(
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
+        help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json. "
+        "Default: results.jsonl in a new run folder, runs/GAME-YYYYmmdd-HHMMSS/.",
     ),
     records: Path | None = typer.Option(
         None,
@@ -292,6 +321,15 @@ def simulate(
         metavar="DIR",
         help="Keep every game's record in DIR (GAME-INDEX-SEED.json, the server's record "
         "format: evolutio replay and evolutio analyse read them).",
+    ),
+    keep_records: bool = typer.Option(
+        False,
+        "--keep-records",
+        help="Keep every game's record in the run folder's records/ (with --out: in "
+        "NAME_records/ beside it).",
+    ),
+    decision_limit: float = typer.Option(
+        DEFAULT_DECISION_LIMIT, "--decision-limit", min=0, metavar="SECONDS", help=LIMIT_HELP
     ),
     compare_sets: list[str] = typer.Option(
         [],
@@ -320,45 +358,60 @@ def simulate(
         specs = _bot_specs(bots, players, game)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
+    limit = decision_limit or None
+    if keep_records and records is not None:
+        raise fail("give --records DIR or --keep-records, not both")
     tasks = [
-        replace(task, index=number * games + task.index, record=records is not None)
+        replace(task, index=number * games + task.index,
+                record=records is not None or keep_records, decision_limit=limit)
         for number, opts in enumerate(option_sets or [options])
         for task in batch_tasks(game.name, opts, seed, games, specs, rotate=rotate)
     ]
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise fail(f"cannot make the records folder {records}: {exc}") from None
+    records_dir = records
+    try:
+        if out is None:
+            folder = run_folder(game.name)
+            console.print(f"run folder: {folder}/", highlight=False)
+            out = folder / RUN_RESULTS
+        if keep_records:
+            records_dir = out.with_name(
+                RUN_RECORDS if out.name == RUN_RESULTS else f"{out.stem}_{RUN_RECORDS}")
+        if records_dir is not None:
+            records_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise fail(f"cannot make the run's folders: {exc}") from None
     executor = _executor(cluster, workers)
     started = time.perf_counter()
     label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
     try:
-        rows = _run(tasks, executor, out, label, records)
+        rows = _run(tasks, executor, out, label, records_dir)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     elapsed = time.perf_counter() - started
     if option_sets:
         summary = _print_comparison(group_rows([(label, rows)]))
         console.print(f"{len(rows) / elapsed:.1f} games/s")
+        _warn_fallbacks(rows)
     else:
         summary = _print_summary(rows, elapsed)
-    if out is not None:
-        summary_path = out.with_suffix(".summary.json")
-        summary["options"] = option_sets or options
-        summary["seed"] = seed
-        summary["bots"] = specs
-        summary["rotate"] = rotate
-        summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-        console.print(f"results: {out} · summary: {summary_path}")
-    if records is not None:
-        console.print(f"records: {records}/", highlight=False)
+    summary_path = out.with_suffix(".summary.json")
+    summary["options"] = option_sets or options
+    summary["seed"] = seed
+    summary["bots"] = specs
+    summary["rotate"] = rotate
+    summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    console.print(f"results: {out} · summary: {summary_path}", highlight=False)
+    if records_dir is not None:
+        console.print(f"records: {records_dir}/", highlight=False)
 
 
 @app.command()
 def report(
     results: list[Path] = typer.Argument(
-        ..., help="Results files from simulate (.jsonl or .csv); several are compared."
+        None,
+        help="Results files from simulate (.jsonl or .csv); several are compared. Default: "
+        "the latest run folder's results (runs/*/results.jsonl).",
+        show_default=False,
     ),
     out: Path | None = typer.Option(
         None,
@@ -375,6 +428,13 @@ def report(
     from evolutio.sim.compare import group_rows, make_comparison
     from evolutio.sim.report import make_report
 
+    if not results:
+        latest = latest_run()
+        if latest is None:
+            raise fail(f"no results given and no run folder in {RUNS}/; run simulate first "
+                       "or name a results file")
+        console.print(f"reading the latest run: {latest}", highlight=False)
+        results = [latest]
     try:
         sources = [(path.name, read_results(path)) for path in results]
     except ResultsError as exc:
@@ -419,6 +479,9 @@ def tournament(
     cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
     out: Path | None = typer.Option(None, "--out", help="Per-game results (.jsonl or .csv)."),
+    decision_limit: float = typer.Option(
+        DEFAULT_DECISION_LIMIT, "--decision-limit", min=0, metavar="SECONDS", help=LIMIT_HELP
+    ),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
     """Play mixed tables of bots and rate them with openskill.
@@ -451,7 +514,8 @@ def tournament(
         options = _table_options(game, ctx.args, counts)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
-    tasks = tournament_tasks(game.name, options, specs, counts, games, seed)
+    tasks = [replace(task, decision_limit=decision_limit or None)
+             for task in tournament_tasks(game.name, options, specs, counts, games, seed)]
     executor = _executor(cluster, workers)
     try:
         rows = _run(tasks, executor, out, f"tournament {game.name}")
@@ -475,6 +539,7 @@ def tournament(
     errors = sum(1 for r in rows if r.get("error") is not None)
     if errors:
         console.print(f"[bold red]{errors} games failed[/] and were not rated.")
+    _warn_fallbacks(rows)
     try:
         plot_ratings(ratings, plot)
     except OSError as exc:
