@@ -62,6 +62,12 @@ def serve(
         "serves its own figures on one port of BASE to BASE+N-1, labelled process=\"0\" to "
         "N-1. 0: only on the main port.",
     ),
+    allow_bot_imports: bool = typer.Option(
+        False, "--allow-bot-imports",
+        help="Let a room's host seat a bot by import path with /bot (/bot "
+        "package.module:Class or /bot path/to/bot.py:Class): code of this machine, run in "
+        "the server's process. Off by default; for a private server.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed.
 
@@ -106,7 +112,8 @@ def serve(
                                         secure_cookies=secure_cookies, exempt=exempt,
                                         lease=lease, host=host, workers=workers,
                                         create_database=create_database,
-                                        metrics_port=metrics_port)
+                                        metrics_port=metrics_port,
+                                        bot_imports=allow_bot_imports)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -123,6 +130,7 @@ def serve(
             redis=redis or None,
             lease=lease,
             create_database=create_database,
+            bot_imports=allow_bot_imports,
         )
     except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
         raise fail(str(exc), EXIT_FATAL) from None

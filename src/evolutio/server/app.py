@@ -80,6 +80,7 @@ def create_app(
     redis: str | None = None,
     lease: float = 3.0,
     create_database: bool = False,
+    bot_imports: bool = False,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -87,12 +88,13 @@ def create_app(
     proxy that does not forward the scheme); an HTTPS request gets it anyway. With ``redis``
     (a URL) this process shares the database's rooms with others (server/cluster/). A SQLite
     database that disappeared (its lock file is there, :mod:`lock`) is refused
-    (``DatabaseMissing``) unless ``create_database``."""
+    (``DatabaseMissing``) unless ``create_database``. With ``bot_imports`` a room's host may
+    seat bots by import path with ``/bot`` (code of this machine, run in the server)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
-    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits)
+    hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits, bot_imports=bot_imports)
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.

@@ -61,11 +61,14 @@ class Hub:
         bot_delay: float = 0.3,
         takeover_level: str = "normal",
         limits: Limits | None = None,
+        bot_imports: bool = False,
     ) -> None:
         self.store = store
         self.grace = grace
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
+        #: whether ``/bot`` seats bots by import path (``serve --allow-bot-imports``)
+        self.bot_imports = bot_imports
         self.rooms: dict[str, Room] = {}
         self.limits = limits or Limits()
         self.chat_quota = Quota(self.limits.chat_per_user, CHAT_WINDOW)

@@ -39,6 +39,7 @@ def application() -> FastAPI:
         redis=data["redis"],
         lease=float(data.get("lease", 3.0)),
         create_database=bool(data.get("create_database", False)),
+        bot_imports=bool(data.get("bot_imports", False)),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
