@@ -72,14 +72,18 @@ def guarded_choose(
     fault: Fault | None = None
     action: Action | None = None
     try:
-        action = bot.choose(view, legal, decision, info)
+        try:
+            action = bot.choose(view, legal, decision, info)
+        finally:
+            # an alarm that fires while this stops the timer still lands in the handlers below
+            if interrupt:
+                signal.setitimer(signal.ITIMER_REAL, 0)
     except DecisionTimeout:
         fault = Fault("timeout", f"no answer within {limit:g} s")
     except Exception as exc:
         fault = Fault("raised", f"{type(exc).__name__}: {exc}")
     finally:
         if interrupt:
-            signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
     elapsed = time.perf_counter() - started
     if fault is None and limit is not None and limit > 0 and elapsed > limit:
