@@ -5,10 +5,12 @@ contract alone (``decision``, ``legal_actions``, a uniform choice, ``apply``); t
 environment plays random games the way a learner does (``observe`` the agent to act for
 its observation vector and action mask, pick a random index under the mask, ``step``).
 Both draw with ``random.Random``, so that neither pays for a slower generator.
-``wrapped`` is ``evolutio.rl.env`` with PettingZoo's usual wrappers, ``raw`` the bare
-``raw_env``. The issue's aim is a raw rate at least half the engine's. Rates are per CPU
-second of this process (``time.process_time``), so other load on the machine does not skew
-the ratio.
+``wrapped`` is ``evolutio.rl.env`` (the checks of PettingZoo's usual wrappers built in),
+``raw`` the bare ``raw_env``; ``readme`` is the README's loop as a researcher copies it
+(``rl.env``, ``agent_iter``, ``last()``, ``action_space(agent).sample(mask)``), printed beside
+the raw rate as ``readme/raw``. The aims: a raw rate at least half the engine's, and a
+README rate at least 0.9 of the raw one. Rates are per CPU second of this process
+(``time.process_time``), so other load on the machine does not skew the ratio.
 
 The engine's games are ``bench.playout``'s loop. With ``--compare REF`` the same
 measurements (this checkout's bench code) run in fresh processes on this tree's engine and
@@ -71,6 +73,23 @@ def env_rate(game: str, options: dict[str, Any], seconds: float, wrapped: bool) 
     return steps / (time.process_time() - start)
 
 
+def readme_rate(game: str, options: dict[str, Any], seconds: float) -> float:
+    """Steps per second of the README's loop: ``last()`` for each agent of ``agent_iter``
+    and a masked ``sample`` from the agent's action space."""
+    env: Any = rl.env(game, **options)
+    steps, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for agent in env.agent_iter():
+            obs, _, done, truncated, _ = env.last()
+            env.step(None if done or truncated
+                     else env.action_space(agent).sample(obs["action_mask"]))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
 def measure(game: str, options: dict[str, Any], seconds: float) -> dict[str, float]:
     """The engine's rate and the raw and wrapped environments' rates, per CPU second."""
     return {
@@ -128,16 +147,18 @@ def main() -> None:
         compare(games, args.option, args.seconds, args.compare, args.rounds)
         return
     print(f"{'game':<10} {'options':<22} {'engine act/s':>13} {'raw steps/s':>12} "
-          f"{'ratio':>6} {'wrapped':>9} {'actions':>8} {'obs':>6}")
+          f"{'ratio':>6} {'wrapped':>9} {'readme':>9} {'readme/raw':>11} {'actions':>8} "
+          f"{'obs':>6}")
     for game in games:
         options = game_options(game, args.option)
         codec = rl.Codec(game, options)
         rates = measure(game, options, args.seconds)
         engine, raw, wrapped = rates["engine"], rates["raw"], rates["wrapped"]
+        readme = readme_rate(game, options, args.seconds)
         shown = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
         print(f"{game:<10} {shown:<22} {engine:>13,.0f} {raw:>12,.0f} {raw / engine:>6.2f} "
-              f"{wrapped:>9,.0f} {codec.action_size:>8} {codec.observation_size:>6}",
-              flush=True)
+              f"{wrapped:>9,.0f} {readme:>9,.0f} {readme / raw:>11.2f} "
+              f"{codec.action_size:>8} {codec.observation_size:>6}", flush=True)
 
 
 if __name__ == "__main__":

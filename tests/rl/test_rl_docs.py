@@ -37,3 +37,13 @@ def test_the_five_line_example_plays_an_episode(path: Path) -> None:
     exec(compile(code.group(1), str(path), "exec"), namespace)
     env = namespace["env"]
     assert not env.agents  # type: ignore[attr-defined]  # every agent has finished
+
+
+def test_the_vector_env_example_runs() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    code = re.search(r"```python\n(from functools import partial\n.*?)```", text, re.S)
+    assert code is not None, "rl.md shows no vector environment example"
+    namespace: dict[str, object] = {}
+    exec(compile("import evolutio.rl as rl\n" + code.group(1), str(DOC), "exec"), namespace)
+    envs = namespace["envs"]
+    assert envs.num_envs == 8  # type: ignore[attr-defined]

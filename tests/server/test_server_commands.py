@@ -163,3 +163,21 @@ def test_a_time_option_says_what_it_replaces_and_refuses_what_does_not_apply(box
         box.say(room, "/option increment 5")
     box.say(room, "/option clock 45")  # the same mode: nothing replaced
     assert "replaces" not in " ".join(box.replies())
+
+
+def test_bots_by_import_path_only_where_the_host_allows(box: Box, tmp_path: Path) -> None:
+    path = tmp_path / "Mine.py"
+    path.write_text("class First:\n    def __init__(self, seed, game):\n        pass\n\n"
+                    "    def choose(self, view, legal, decision, info=None):\n"
+                    "        return legal[0]\n", encoding="utf-8")
+    toy = box.room("toy")
+    with pytest.raises(RoomError) as refused:
+        box.say(toy, f"/bot {path}:First")
+    assert refused.value.code == "bad_level" and "Bot levels" in refused.value.message
+    box.hub.bot_imports = True  # serve --allow-bot-imports
+    box.say(toy, f"/bot {path}:First")
+    assert toy.seats[1].bot == f"{path}:First"  # as given: a path's case matters
+    assert type(toy.bot_for(1)).__name__ == "First"
+    with pytest.raises(RoomError) as refused:
+        box.say(toy, f"/bot {tmp_path / 'missing.py'}:First")
+    assert refused.value.code == "bad_level" and "no bot file" in refused.value.message

@@ -17,7 +17,9 @@ North Star's keeps them, which it is clearly weaker without.
 
 A spec ``KIND:ARG`` plays a bot kind another package registers (:mod:`evolutio.bots.kinds`,
 entry-point group ``evolutio.bots``): the research API's ``policy:FILE`` plays a trained
-policy (needs the ``rl`` extra). The bots import nothing of such a package.
+policy (needs the ``rl`` extra). The bots import nothing of such a package. A spec
+``package.module:Class`` or ``path/to/bot.py:Class`` plays a bot class of one's own, by import
+path (:mod:`evolutio.bots.imported`).
 
 ``greedy``, ``easy`` and ``normal`` play the game's own heuristic (``game.heuristic``); a
 game without one refuses them with the reason (there is no silent fallback: a level that
@@ -37,6 +39,7 @@ from typing import Any
 from evolutio.bots import kinds
 from evolutio.bots.base import Bot, BotError
 from evolutio.bots.greedy import GreedyBot
+from evolutio.bots.imported import IMPORT_FORMS, make_imported, split_import
 from evolutio.bots.ismcts import BUDGET_FORMS, Budget, IsmctsBot
 from evolutio.bots.options import OPTION_FORMS, search_options
 from evolutio.bots.random import RandomBot
@@ -56,6 +59,7 @@ def allowed_specs() -> str:
         f"bots {', '.join(BOT_NAMES)}; levels {', '.join(LEVELS)}; "
         f"ismcts:BUDGET where BUDGET is {BUDGET_FORMS}; {OPTION_FORMS}"
         + "".join(f"; {form}" for form in kinds.forms())
+        + f"; {IMPORT_FORMS}"
     )
 
 
@@ -81,6 +85,9 @@ def check_spec(spec: str, game: str | Game[Any]) -> str:
     registered = _registered_kind(spec)
     if registered is not None:
         return f"{registered[0]}:{registered[1]}"
+    imported = split_import(spec)
+    if imported is not None:
+        return f"{imported[0]}:{imported[1]}"
     return "".join(spec.lower().split())
 
 
@@ -116,6 +123,9 @@ def make_bot(spec: str, seed: int, game: str | Game[Any]) -> Bot:
     registered = _registered_kind(spec)
     if registered is not None:
         return kinds.make(*registered, seed, rules)
+    imported = split_import(spec)
+    if imported is not None:
+        return make_imported(*imported, seed, rules)
     text = "".join(str(spec).lower().split())
     level = text if text in LEVELS else None
     if level is not None:

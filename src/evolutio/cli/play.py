@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import random
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from rich.rule import Rule
 
 from evolutio.bots import make_bot
 from evolutio.bots.base import BotError, InformationSet
+from evolutio.bots.guard import DEFAULT_DECISION_LIMIT, guarded_choose
+from evolutio.bots.imported import split_import
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.choices import (
     Entry,
@@ -187,6 +190,8 @@ def play(
         highlight=False,
     )
     numbering = Numbering()
+    # a bot by import path is someone's own code: a fault is replaced and told, not fatal
+    guarded = split_import(bots) is not None
     try:
         while (decision := match.decision) is not None:
             # a simultaneous choice: the person chooses first, unseen by the bots
@@ -205,7 +210,18 @@ def play(
                     game, match.state, acting, derive_seed(seed, "info", match.version),
                     moves=match.version,
                 )
-                action = bot.choose(match.view(acting), match.legal(acting), decision, info)
+                legal = match.legal(acting)
+                if guarded:
+                    action, fault = guarded_choose(
+                        bot, match.view(acting), legal, decision, info, DEFAULT_DECISION_LIMIT,
+                        partial(match.default_action, acting),
+                    )
+                    if fault is not None:
+                        console.print(f"[bold yellow]warning:[/] {names[acting]} "
+                                      f"{fault.text()}; the game's default move is played",
+                                      highlight=False)
+                else:
+                    action = bot.choose(match.view(acting), legal, decision, info)
                 # a simultaneous choice (the last seat's too: the decision names who has
                 # chosen) stays hidden, told by its events
                 if not decision.simultaneous:

@@ -85,6 +85,12 @@ def serve(
         "100", "--analysis-budget",
         help="The search per decision of an analysis (as evolutio analyse --budget).",
     ),
+    allow_bot_imports: bool = typer.Option(
+        False, "--allow-bot-imports",
+        help="Let a room's host seat a bot by import path with /bot (/bot "
+        "package.module:Class or /bot path/to/bot.py:Class): code of this machine, run in "
+        "the server's process. Off by default; for a private server.",
+    ),
 ) -> None:
     """Start the server: SQLite by default, migrations applied, games resumed.
 
@@ -151,7 +157,8 @@ def serve(
                                         analysis_workers=analysis_workers,
                                         analysis_budget=analysis_budget,
                                         empty_room_timeout=empty_room_timeout * 60,
-                                        smtp=smtp, public_url=public)
+                                        smtp=smtp, public_url=public,
+                                        bot_imports=allow_bot_imports)
         console.print(f"evolutio server on http://{host}:{port}/  ({workers} processes, "
                       f"database: {shown}, redis: {hide_password(redis)})")
         uvicorn.run("evolutio.server.cluster.workers:application", factory=True,
@@ -172,6 +179,7 @@ def serve(
             analysis_budget=analysis_budget,
             empty_room_timeout=empty_room_timeout * 60,
             mail=mail,
+            bot_imports=allow_bot_imports,
         )
     except DatabaseMissing as exc:  # deleted or moved: not to be replaced by an empty one
         raise fail(str(exc), EXIT_FATAL) from None

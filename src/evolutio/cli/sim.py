@@ -1,4 +1,9 @@
-"""``evolutio simulate``, ``evolutio report`` and ``evolutio tournament``: bot games in bulk."""
+"""``evolutio simulate``, ``evolutio report`` and ``evolutio tournament``: bot games in bulk.
+
+Without ``--out``, ``simulate`` keeps its results in a run folder of its own,
+``runs/GAME-YYYYmmdd-HHMMSS/``, and ``report`` without a file reads the latest one
+(:mod:`evolutio.sim.runs`); what they print is in :mod:`evolutio.cli.sim_output`.
+"""
 
 from __future__ import annotations
 
@@ -14,16 +19,14 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    ProgressColumn,
-    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
-from rich.text import Text
 
 from evolutio.bots.base import BotError
+from evolutio.bots.guard import DEFAULT_DECISION_LIMIT
 from evolutio.bots.levels import allowed_specs, check_spec
 from evolutio.cli.app import app, console, fail
 from evolutio.cli.options import (
@@ -36,36 +39,34 @@ from evolutio.cli.options import (
     parse_game_args,
     seat_count,
 )
+from evolutio.cli.sim_output import (
+    GamesPerSecond,
+    print_comparison,
+    print_summary,
+    warn_fallbacks,
+)
 from evolutio.core.game import JSON, Game, OptionError
 from evolutio.core.options import parse_assignment, seat_option
 from evolutio.core.record import Record
-from evolutio.sim.compare import OptionSet, compare, comparison_lines, group_rows
+from evolutio.sim.compare import group_rows
 from evolutio.sim.runner import Executor, GameTask, LocalPool, batch_tasks, iter_games
+from evolutio.sim.runs import RUN_RECORDS, RUN_RESULTS, RUNS, latest_run, run_folder
 from evolutio.sim.stats import (
-    Rate,
     ResultsError,
     ResultsWriter,
-    finished,
-    game_labels,
-    rates_by_bot,
-    rates_by_seat,
     read_results,
     results_format,
-    scores_by_bot,
-    summarize,
 )
 
-#: how many names of a ``count`` tally the summary line lists.
-TOP_COUNTS = 6
-
-
-class GamesPerSecond(ProgressColumn):
-    """Finished games per second since the start."""
-
-    def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0.0
-        speed = task.completed / elapsed if elapsed > 0 else 0.0
-        return Text(f"{speed:.1f} games/s", style="cyan")
+#: help panels of their own, so that their long flags leave the main table's text wide.
+RESULTS_PANEL = "Results"
+OWN_BOTS_PANEL = "Bots of your own"
+#: ``--bot-timeout``'s help, shared by ``simulate`` and ``tournament``.
+LIMIT_HELP = (
+    "Seconds a bot by import path (package.module:Class, path/to/bot.py:Class) may take per "
+    "decision; a decision over it, or one that raises, is replaced by the game's default "
+    "move and counted (0: no limit)."
+)
 
 
 def _split(text: str) -> list[str]:
@@ -167,85 +168,6 @@ def _run(tasks: Sequence[GameTask], executor: Executor, out: Path | None, label:
     return rows
 
 
-def _rate_table(title: str, first: str, items: Sequence[tuple[str, Rate, float]]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(first)
-    table.add_column("games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("mean score", justify="right")
-    for name, rate, score in items:
-        low, high = rate.interval
-        table.add_row(
-            name, str(rate.games), f"{rate.rate:.1%}", f"{low:.1%} - {high:.1%}", f"{score:.2f}"
-        )
-    return table
-
-
-def _print_summary(rows: Sequence[JSON], elapsed: float | None = None) -> JSON:
-    summary = summarize(rows)
-    done = finished(rows)
-    seat_scores = summary["mean_score_by_seat"]
-    console.print(
-        _rate_table(
-            "Win rate by seat",
-            "seat",
-            [(str(seat), rate, seat_scores[seat]) for seat, rate in enumerate(rates_by_seat(done))],
-        )
-    )
-    by_bot = rates_by_bot(done)
-    if len(by_bot) > 1:
-        scores = scores_by_bot(done)
-        console.print(
-            _rate_table(
-                "Win rate by bot",
-                "bot",
-                [(bot, rate, sum(scores[bot]) / len(scores[bot])) for bot, rate in by_bot.items()],
-            )
-        )
-    parts = [
-        f"games {summary['finished']}/{summary['games']}",
-        f"mean score {summary['mean_score']}",
-    ]
-    tallies: JSON = summary["tallies"]
-    for entry in tallies.values():
-        if entry["kind"] == "mean" and entry["mean"] is not None:
-            parts.append(f"{entry['label'].lower()}/game {entry['mean']}")
-    parts.append(f"actions/game {summary['mean_actions']}")
-    if summary["mean_decision_ms"] is not None:
-        parts.append(f"decision {summary['mean_decision_ms']} ms")
-    if elapsed:
-        parts.append(f"{len(rows) / elapsed:.1f} games/s")
-    console.print(" · ".join(parts))
-    labels = game_labels(rows)
-    for entry in tallies.values():
-        if entry["kind"] == "count" and entry["top"]:
-            top = ", ".join(
-                f"{labels.get(name, name)} {share:.2f}"
-                for name, share, _ in entry["top"][:TOP_COUNTS]
-            )
-            console.print(f"{entry['label']} (per {entry['per']}): {top}", highlight=False)
-    if summary["errors"]:
-        console.print(
-            f"[bold red]{summary['errors']} games failed[/]; first error: {summary['first_error']}",
-            highlight=False,
-        )
-    return summary
-
-
-def _print_comparison(sets: Sequence[OptionSet]) -> JSON:
-    """The option sets side by side: one column per set (see ``evolutio.sim.compare``)."""
-    data = compare(sets)
-    table = Table(title="Option sets compared", title_justify="left")
-    table.add_column("")
-    for option_set in data["sets"]:
-        table.add_column(option_set["label"], justify="right")
-    for line in comparison_lines(data)[2:]:
-        table.add_row(*[cell.strip() for cell in line.strip("|").split(" | ")])
-    console.print(table)
-    return data
-
-
 def _option_sets(game: Game[Any], args: Sequence[str], compare_args: Sequence[str]) -> list[JSON]:
     """The normalized options of each ``--compare`` set: the command's game options with the
     set's ``NAME=VALUE`` assignments (space or ';' separated) on top."""
@@ -284,7 +206,9 @@ def simulate(
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json.",
+        help="Per-game results (.jsonl or .csv); a summary goes beside it as NAME.summary.json. "
+        "Default: results.jsonl in a new run folder, runs/GAME-YYYYmmdd-HHMMSS/.",
+        rich_help_panel=RESULTS_PANEL,
     ),
     records: Path | None = typer.Option(
         None,
@@ -292,6 +216,18 @@ def simulate(
         metavar="DIR",
         help="Keep every game's record in DIR (GAME-INDEX-SEED.json, the server's record "
         "format: evolutio replay and evolutio analyse read them).",
+        rich_help_panel=RESULTS_PANEL,
+    ),
+    keep_records: bool = typer.Option(
+        False,
+        "--keep-records",
+        help="Keep every game's record in the run folder's records/ (with --out: in "
+        "NAME_records/ beside it).",
+        rich_help_panel=RESULTS_PANEL,
+    ),
+    decision_limit: float = typer.Option(
+        DEFAULT_DECISION_LIMIT, "--bot-timeout", min=0, metavar="SECONDS", help=LIMIT_HELP,
+        rich_help_panel=OWN_BOTS_PANEL,
     ),
     compare_sets: list[str] = typer.Option(
         [],
@@ -320,45 +256,60 @@ def simulate(
         specs = _bot_specs(bots, players, game)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
+    limit = decision_limit or None
+    if keep_records and records is not None:
+        raise fail("give --records DIR or --keep-records, not both")
     tasks = [
-        replace(task, index=number * games + task.index, record=records is not None)
+        replace(task, index=number * games + task.index,
+                record=records is not None or keep_records, decision_limit=limit)
         for number, opts in enumerate(option_sets or [options])
         for task in batch_tasks(game.name, opts, seed, games, specs, rotate=rotate)
     ]
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise fail(f"cannot make the records folder {records}: {exc}") from None
+    records_dir = records
+    try:
+        if out is None:
+            folder = run_folder(game.name)
+            console.print(f"run folder: {folder}/", highlight=False)
+            out = folder / RUN_RESULTS
+        if keep_records:
+            records_dir = out.with_name(
+                RUN_RECORDS if out.name == RUN_RESULTS else f"{out.stem}_{RUN_RECORDS}")
+        if records_dir is not None:
+            records_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise fail(f"cannot make the run's folders: {exc}") from None
     executor = _executor(cluster, workers)
     started = time.perf_counter()
     label = f"{game.name} {players}p {','.join(dict.fromkeys(specs))}"
     try:
-        rows = _run(tasks, executor, out, label, records)
+        rows = _run(tasks, executor, out, label, records_dir)
     except OSError as exc:
         raise fail(f"cannot write results: {exc}") from None
     elapsed = time.perf_counter() - started
     if option_sets:
-        summary = _print_comparison(group_rows([(label, rows)]))
+        summary = print_comparison(group_rows([(label, rows)]))
         console.print(f"{len(rows) / elapsed:.1f} games/s")
+        warn_fallbacks(rows)
     else:
-        summary = _print_summary(rows, elapsed)
-    if out is not None:
-        summary_path = out.with_suffix(".summary.json")
-        summary["options"] = option_sets or options
-        summary["seed"] = seed
-        summary["bots"] = specs
-        summary["rotate"] = rotate
-        summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-        console.print(f"results: {out} · summary: {summary_path}")
-    if records is not None:
-        console.print(f"records: {records}/", highlight=False)
+        summary = print_summary(rows, elapsed)
+    summary_path = out.with_suffix(".summary.json")
+    summary["options"] = option_sets or options
+    summary["seed"] = seed
+    summary["bots"] = specs
+    summary["rotate"] = rotate
+    summary_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    console.print(f"results: {out} · summary: {summary_path}", highlight=False)
+    if records_dir is not None:
+        console.print(f"records: {records_dir}/", highlight=False)
 
 
 @app.command()
 def report(
     results: list[Path] = typer.Argument(
-        ..., help="Results files from simulate (.jsonl or .csv); several are compared."
+        None,
+        help="Results files from simulate (.jsonl or .csv); several are compared. Default: "
+        "the latest run folder's results (runs/*/results.jsonl).",
+        show_default=False,
     ),
     out: Path | None = typer.Option(
         None,
@@ -375,6 +326,13 @@ def report(
     from evolutio.sim.compare import group_rows, make_comparison
     from evolutio.sim.report import make_report
 
+    if not results:
+        latest = latest_run()
+        if latest is None:
+            raise fail(f"no results given and no run folder in {RUNS}/; run simulate first "
+                       "or name a results file")
+        console.print(f"reading the latest run: {latest}", highlight=False)
+        results = [latest]
     try:
         sources = [(path.name, read_results(path)) for path in results]
     except ResultsError as exc:
@@ -385,11 +343,11 @@ def report(
     name = ", ".join(source for source, _ in sources)
     try:
         if len(sets) > 1:
-            _print_comparison(sets)
+            print_comparison(sets)
             written = make_comparison(sets, folder, name)
         else:
             rows = [row for _, rows in sources for row in rows]
-            _print_summary(rows)
+            print_summary(rows)
             written = make_report(rows, folder, name)
     except OSError as exc:
         raise fail(f"cannot write the report: {exc}") from None
@@ -419,6 +377,10 @@ def tournament(
     cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
     plot: Path = typer.Option(Path("tournament.png"), "--plot", help="Where to save the plot."),
     out: Path | None = typer.Option(None, "--out", help="Per-game results (.jsonl or .csv)."),
+    decision_limit: float = typer.Option(
+        DEFAULT_DECISION_LIMIT, "--bot-timeout", min=0, metavar="SECONDS", help=LIMIT_HELP,
+        rich_help_panel=OWN_BOTS_PANEL,
+    ),
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
     """Play mixed tables of bots and rate them with openskill.
@@ -451,7 +413,8 @@ def tournament(
         options = _table_options(game, ctx.args, counts)
     except (OptionError, BotError, ResultsError) as exc:
         raise fail(str(exc)) from None
-    tasks = tournament_tasks(game.name, options, specs, counts, games, seed)
+    tasks = [replace(task, decision_limit=decision_limit or None)
+             for task in tournament_tasks(game.name, options, specs, counts, games, seed)]
     executor = _executor(cluster, workers)
     try:
         rows = _run(tasks, executor, out, f"tournament {game.name}")
@@ -475,6 +438,7 @@ def tournament(
     errors = sum(1 for r in rows if r.get("error") is not None)
     if errors:
         console.print(f"[bold red]{errors} games failed[/] and were not rated.")
+    warn_fallbacks(rows)
     try:
         plot_ratings(ratings, plot)
     except OSError as exc:

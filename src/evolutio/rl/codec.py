@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 from evolutio.core.encoding import ActionLayout, Encoding, ObservationLayout
 from evolutio.core.game import Action, Game
@@ -19,6 +20,11 @@ from evolutio.core.registry import get_game
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+#: how many of its last masks a codec remembers with their legal indices (the agents of a
+#: simultaneous decision each get one in the Parallel environment).
+RECENT_MASKS = 8
+#: draws from the known indices before a changed mask is sampled by scanning it.
+REJECTION_TRIES = 32
 
 
 class NoEncodingError(ValueError):
@@ -44,7 +50,7 @@ def resolve_game(game: str | Game[Any]) -> Game[Any]:
 class Codec:
     """One game and set of options, encoded: fixed sizes, observation and legal-action map."""
 
-    __slots__ = ("_zeros", "action_layout", "action_size", "encoding", "game",
+    __slots__ = ("_recent", "_zeros", "action_layout", "action_size", "encoding", "game",
                  "observation_layout", "observation_size", "options")
 
     def __init__(self, game: str | Game[Any], options: Mapping[str, Any]) -> None:
@@ -60,6 +66,8 @@ class Codec:
         #: a zeroed float32 buffer, copied for each observation (``array`` items are set
         #: several times faster than a numpy array's, and numpy wraps the copy as it is).
         self._zeros = array("f", bytes(4 * self.observation_size))
+        #: the last masks made and their legal indices, newest last (:meth:`known_legal`)
+        self._recent: list[tuple[Mask, list[int]]] = []
 
     def observe(self, state: Any, seat: int) -> Vector:
         """What ``seat`` may see, as a float32 vector of ``observation_size``."""
@@ -82,9 +90,59 @@ class Codec:
         by_index.pop(None, None)
         return by_index  # type: ignore[return-value]
 
-    def mask(self, legal: Mapping[int, Action]) -> Mask:
-        """The 0/1 mask of the indices in ``legal``."""
-        mask = bytearray(self.action_size)  # zeroed; setting bytes beats numpy's indexing
+    def mask(self, legal: Mapping[int, object]) -> Mask:
+        """The 0/1 mask of the indices in ``legal``. The codec remembers the last few masks
+        it made with their indices, so that sampling under one of them need not scan it
+        (:meth:`known_legal`, :class:`LegalDiscrete`)."""
+        buffer = bytearray(self.action_size)  # zeroed; setting bytes beats numpy's indexing
         for index in legal:
-            mask[index] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+            buffer[index] = 1
+        mask = np.frombuffer(buffer, dtype=np.int8)
+        if legal:
+            recent = self._recent
+            recent.append((mask, list(legal)))
+            if len(recent) > RECENT_MASKS:
+                del recent[0]
+        return mask
+
+    def known_legal(self, mask: Mask) -> list[int] | None:
+        """The legal indices of ``mask`` when it is one of the last masks this codec made
+        (the same array object), else ``None``."""
+        for made, indices in reversed(self._recent):
+            if made is mask:
+                return indices
+        return None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The codec without its recent masks (a copy of an environment does not share
+        them); ``__slots__`` classes pickle through this."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_recent"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._recent = []
+
+
+class LegalDiscrete(spaces.Discrete):
+    """Gymnasium's ``Discrete`` whose ``sample(mask)`` draws from the legal indices the
+    environment already knows when ``mask`` is a mask it just made, instead of scanning all
+    tens of thousands of entries; any other mask is sampled as ``Discrete`` does. The draw is
+    uniform over the mask's ones either way and comes from the space's own seeded
+    generator (``space.seed(n)``)."""
+
+    def __init__(self, codec: Codec) -> None:
+        super().__init__(codec.action_size)
+        self.codec = codec
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is not None and probability is None:
+            indices = self.codec.known_legal(mask)
+            if indices is not None:
+                draw = self.np_random.integers
+                # rejection keeps the draw uniform if entries were cleared since
+                for _ in range(REJECTION_TRIES):
+                    index = indices[int(draw(len(indices)))]
+                    if mask[index] == 1:
+                        return np.int64(index)
+        return super().sample(mask, probability)

@@ -4,7 +4,10 @@ Each ``step`` takes the actions of the seats deciding now: one seat on a turn (t
 whose turn it is in a turn open to others' side actions, ``Decision.open``), every seat
 still to choose in a simultaneous decision (the toy game's bid, North Star's food cards),
 which are applied together, in seat order. Agents not deciding see an all-zero mask and
-their actions are ignored. Rewards come at the end, as in the AEC version.
+their actions are ignored. Rewards come at the end, as in the AEC version, and illegal
+actions follow the AEC version's rule: a deciding agent's action outside its mask ends the
+game, -1 for each offender and 0 for the others (``info["illegal"]`` marks an offender), so
+that PettingZoo's ``parallel_seed_test``, which draws unmasked actions, runs.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from pettingzoo import ParallelEnv
 
 from evolutio.core.game import Action, Game
 from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
-from evolutio.rl.codec import Codec
+from evolutio.rl.codec import Codec, LegalDiscrete
 
 
 class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -53,9 +56,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             }
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {
-            agent: spaces.Discrete(self.codec.action_size) for agent in self.possible_agents
-        }
+        self.action_spaces = {agent: LegalDiscrete(self.codec) for agent in self.possible_agents}
         self.game_state: Any = None
         self._legal: dict[int, dict[int, Action]] = {}
         self._rng = random.Random()
@@ -95,16 +96,18 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         dict[str, dict[str, Any]],
     ]:
         chosen: list[tuple[int, Action]] = []
+        offenders: list[str] = []
         for seat, legal in sorted(self._legal.items()):
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} must choose now but has no action in this step")
             action = legal.get(int(actions[agent]))
             if action is None:
-                raise ValueError(
-                    f"action {actions[agent]} is not legal for {agent} now (see action_mask)"
-                )
-            chosen.append((seat, action))
+                offenders.append(agent)
+            else:
+                chosen.append((seat, action))
+        if offenders:
+            return self._end_illegal(offenders, actions)
         for seat, action in chosen:
             self.game.apply(self.game_state, seat, action)
         observations = self._observations()
@@ -120,6 +123,29 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         truncations = dict.fromkeys(self.agents, False)
         if over:
             self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _end_illegal(self, offenders: list[str], actions: dict[str, int]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, float], dict[str, bool], dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The step that ends the game for actions outside the mask: nothing is applied,
+        -1 for each offender, 0 for the others; every mask is then all zeros."""
+        self._legal = {}
+        empty = self.codec.mask({})
+        observations = {
+            agent: {"observation": self.codec.observe(self.game_state, seat),
+                    "action_mask": empty}
+            for seat, agent in enumerate(self.possible_agents)
+        }
+        rewards = {agent: -1.0 if agent in offenders else 0.0 for agent in self.agents}
+        infos: dict[str, dict[str, Any]] = {
+            agent: {"illegal": True, "action": actions[agent]} if agent in offenders else {}
+            for agent in self.agents
+        }
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, False)
+        self.agents = []
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:

@@ -3,9 +3,15 @@
 ``SingleAgentEnv("evolution", opponents="greedy", players=3)``: the learner sits at ``seat``
 (0 by default); ``opponents`` is one bot spec for every other seat or a list with one spec
 per other seat (``random``, ``greedy``, ``ismcts:200``, a level such as ``hard``; see
-``evolutio.bots.levels``). Observations are the AEC environment's dict (``observation`` and
-``action_mask``); the mask is also in ``info["action_mask"]``. The reward comes at the end;
-an action outside the mask ends the episode with -1 (``info["illegal"]``).
+``evolutio.bots.levels``; ``policy:FILE`` for a saved policy, which makes self-play).
+Observations are the AEC environment's dict (``observation`` and ``action_mask``); the mask
+is also in ``info["action_mask"]`` and, as a bool array, from :meth:`action_masks`
+(sb3-contrib's ``MaskablePPO`` asks for that). The reward comes at the end; an action outside
+the mask ends the episode with -1 (``info["illegal"]``).
+
+Once the episode has ended the mask holds index 0 alone (:data:`OVER`), never all zeros: a
+Gymnasium vector environment steps an ended environment once more to reset it, ignoring the
+action, and a masked sampler must still find something to draw.
 """
 
 from __future__ import annotations
@@ -16,13 +22,17 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from evolutio.bots.base import Bot, InformationSet
 from evolutio.bots.levels import make_bot
 from evolutio.core.game import Action, Game
 from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
-from evolutio.rl.codec import Codec
+from evolutio.rl.codec import Codec, LegalDiscrete, Mask
+
+#: the mask's indices once the episode has ended: index 0, a placeholder no step uses.
+OVER: dict[int, None] = {0: None}
 
 
 class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
@@ -63,10 +73,11 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
                 "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
             }
         )
-        self.action_space = spaces.Discrete(self.codec.action_size)
+        self.action_space = LegalDiscrete(self.codec)
         self.game_state: Any = None
         self._bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
+        self._mask: Mask = self.codec.mask(OVER)
         self._seed = 0
         self._rng = random.Random()
 
@@ -84,7 +95,8 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
             for s, spec in zip(others, self.specs, strict=True)
         }
         self._play_others()
-        return self._observation(), self._info()
+        observation = self._observation()
+        return observation, self._info()
 
     def _play_others(self) -> None:
         """Let the bots choose until the learner must choose or the game is over."""
@@ -101,31 +113,43 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
         self._legal = {}
 
     def _observation(self) -> dict[str, Any]:
+        """The observation; makes the mask that :meth:`_info` and :meth:`action_masks`
+        share (one mask per step)."""
+        self._mask = self.codec.mask(self._legal or OVER)
         return {
             "observation": self.codec.observe(self.game_state, self.seat),
-            "action_mask": self.codec.mask(self._legal),
+            "action_mask": self._mask,
         }
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.codec.mask(self._legal)}
+        return {"action_mask": self._mask}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now as a bool array of the action space's size: the method
+        sb3-contrib's ``MaskablePPO`` calls (its ``get_action_masks``; through
+        ``env_method("action_masks")`` on a vector environment). Index 0 alone once the
+        episode has ended."""
+        return self._mask.view(np.bool_)
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         chosen = self._legal.get(int(action))
         if chosen is None:
             # as PettingZoo's TerminateIllegalWrapper: the episode ends, the learner loses
             self._legal = {}
+            observation = self._observation()
             info = self._info()
             info["illegal"] = True
-            return self._observation(), -1.0, True, False, info
+            return observation, -1.0, True, False, info
         self.game.apply(self.game_state, self.seat, chosen)
         self._play_others()
         outcome = self.game.outcome(self.game_state)
+        observation = self._observation()
         info = self._info()
         reward = 0.0
         if outcome is not None:
             reward = rewards_of(outcome, self.reward_mode)[self.seat]
             info["outcome"] = outcome.to_json()
-        return self._observation(), reward, outcome is not None, False, info
+        return observation, reward, outcome is not None, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None:

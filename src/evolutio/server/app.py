@@ -85,6 +85,7 @@ def create_app(
     analysis_budget: str = analyses.BUDGET,
     empty_room_timeout: float = 60 * leave.EMPTY_ROOM_MINUTES,
     mail: MailSettings | None = None,
+    bot_imports: bool = False,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -97,13 +98,15 @@ def create_app(
     ``analysis_budget`` per decision (:mod:`analyses`).
     An open room nobody sits in closes after ``empty_room_timeout`` seconds without activity
     (0: never; :mod:`leave`).
-    ``mail`` says how e-mail is sent (:mod:`mail`; none without its SMTP URL)."""
+    ``mail`` says how e-mail is sent (:mod:`mail`; none without its SMTP URL).
+    With ``bot_imports`` a room's host may seat bots by import path with ``/bot`` (code of
+    this machine, run in the server)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
     hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits,
-              empty_timeout=empty_room_timeout)
+              empty_timeout=empty_room_timeout, bot_imports=bot_imports)
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from evolutio.bots.base import BotError
-from evolutio.bots.levels import BOT_NAMES, LEVELS, make_bot
+from evolutio.bots.imported import split_import
+from evolutio.bots.levels import BOT_NAMES, LEVELS, check_spec, make_bot
 from evolutio.core import options as opts
 from evolutio.core.game import OptionError
 from evolutio.server import privacy, resign, timing
@@ -76,12 +77,26 @@ def cmd_leave(room: RoomFace, conn: Conn, args: list[str]) -> None:
     room.send_room()
 
 
+def imported_bot(room: RoomFace, spec: str) -> str | None:
+    """``spec`` when it names a bot by import path and the server allows them
+    (``serve --allow-bot-imports``) and it loads for the room's game, else ``None``."""
+    if not room.hub.bot_imports or split_import(spec) is None:
+        return None
+    try:
+        return check_spec(spec, room.game_name)
+    except BotError as exc:
+        raise RoomError("bad_level", "bot_import_failed", spec=spec, reason=str(exc)) from None
+
+
 def cmd_bot(room: RoomFace, conn: Conn, args: list[str]) -> None:
     need_open(room, "bot")
     level = args[0].lower() if args else "normal"
-    if level not in BOT_LEVELS:
+    imported = imported_bot(room, args[0]) if args else None
+    if imported is not None:
+        level = imported
+    elif level not in BOT_LEVELS:
         raise RoomError("bad_level", "bot_levels", levels=", ".join(BOT_LEVELS))
-    spec = playable_bot(level, room.game_name)
+    spec = imported or playable_bot(level, room.game_name)
     index = room.seats.put_bot(spec, args[1] if len(args) > 1 else None)
     room.save()
     if spec != level:

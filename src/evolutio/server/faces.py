@@ -94,6 +94,9 @@ class HubFace(Protocol):
     def takeover_level(self) -> str: ...
 
     @property
+    def bot_imports(self) -> bool: ...
+
+    @property
     def chat_quota(self) -> Quota: ...
 
     @property

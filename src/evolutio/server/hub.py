@@ -63,6 +63,7 @@ class Hub:
         takeover_level: str = "normal",
         limits: Limits | None = None,
         empty_timeout: float = 0.0,
+        bot_imports: bool = False,
     ) -> None:
         self.store = store
         self.grace = grace
@@ -71,6 +72,8 @@ class Hub:
         self.empty_timeout = empty_timeout
         self.bot_delay = bot_delay
         self.takeover_level = takeover_level
+        #: whether ``/bot`` seats bots by import path (``serve --allow-bot-imports``)
+        self.bot_imports = bot_imports
         self.rooms: dict[str, Room] = {}
         self.limits = limits or Limits()
         self.chat_quota = Quota(self.limits.chat_per_user, CHAT_WINDOW)

@@ -9,6 +9,11 @@ A bot sees only its seat's view, the legal actions, the decision and an
 :class:`~evolutio.bots.base.InformationSet`; the runner alone holds the true state. At a
 simultaneous decision each pending seat's bot is asked in turn, and its view does not show the
 choices already made (the game reveals them together).
+
+A bot by import path (``package.module:Class``, ``path/to/bot.py:Class``) plays under a guard
+(:mod:`evolutio.bots.guard`): a decision that raises, overruns the task's
+``decision_limit`` or is not legal is replaced by the game's default move, and the row counts
+it per seat (``fallbacks``, with the first reason in ``fallback_reason``).
 """
 
 from __future__ import annotations
@@ -19,9 +24,12 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from evolutio.bots.base import Bot, InformationSet
+from evolutio.bots.guard import DEFAULT_DECISION_LIMIT, guarded_choose
+from evolutio.bots.imported import split_import
 from evolutio.bots.levels import make_bot
 from evolutio.core.game import JSON, IllegalAction
 from evolutio.core.match import Match
@@ -53,6 +61,8 @@ class GameTask:
     seed: int
     bots: tuple[str, ...]
     record: bool = False
+    #: seconds per decision of a bot by import path (``None``: no limit).
+    decision_limit: float | None = DEFAULT_DECISION_LIMIT
 
 
 @dataclass(slots=True)
@@ -77,6 +87,9 @@ def play_game(task: GameTask) -> PlayedGame:
     clocks = [_SeatClock() for _ in task.bots]
     error: str | None = None
     match: Match | None = None
+    guarded = [split_import(spec) is not None for spec in task.bots]
+    fallbacks = [0 for _ in task.bots]
+    fallback_reason: str | None = None
     try:
         match = Match.new(game, task.options, task.seed, list(task.bots), keep=task.record)
         if match.state.num_players != len(task.bots):
@@ -99,7 +112,17 @@ def play_game(task: GameTask) -> PlayedGame:
                 moves=match.version,
             )
             tick = time.perf_counter()
-            action = bots[seat].choose(match.view(seat), legal, decision, info)
+            if guarded[seat]:
+                action, fault = guarded_choose(
+                    bots[seat], match.view(seat), legal, decision, info, task.decision_limit,
+                    partial(match.default_action, seat),
+                )
+                if fault is not None:
+                    fallbacks[seat] += 1
+                    if fallback_reason is None:
+                        fallback_reason = f"{task.bots[seat]} at seat {seat}: {fault.text()}"
+            else:
+                action = bots[seat].choose(match.view(seat), legal, decision, info)
             clock = clocks[seat]
             clock.seconds += time.perf_counter() - tick
             clock.decisions += 1
@@ -132,6 +155,8 @@ def play_game(task: GameTask) -> PlayedGame:
         "iterations": [c.iterations for c in clocks],
         "seconds": round(time.perf_counter() - started, 6),
         "error": error,
+        "fallbacks": fallbacks,
+        "fallback_reason": fallback_reason,
     }
     # the game's declared figures (Outcome.stats) are columns of their own
     for tally in game.info.tallies:

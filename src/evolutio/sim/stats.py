@@ -38,6 +38,8 @@ COLUMNS = (
     "seconds",
     "error",
     "options",
+    "fallbacks",
+    "fallback_reason",
 )
 _JSON_COLUMNS = {
     "bots",
@@ -48,6 +50,7 @@ _JSON_COLUMNS = {
     "think_seconds",
     "iterations",
     "options",
+    "fallbacks",
 }
 _INT_COLUMNS = {"index", "seed", "players", "actions"}
 FORMATS = (".jsonl", ".csv")
@@ -401,4 +404,7 @@ def summarize(rows: Sequence[JSON]) -> JSON:
         if decisions and sum(decisions)
         else None,
         "tallies": summarize_tallies(done),
+        "fallbacks": sum(sum(r.get("fallbacks") or []) for r in rows),
+        "first_fallback": next(
+            (r["fallback_reason"] for r in rows if r.get("fallback_reason")), None),
     }

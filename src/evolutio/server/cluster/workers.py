@@ -45,6 +45,7 @@ def application() -> FastAPI:
         empty_room_timeout=float(data.get("empty_room_timeout", 900.0)),
         mail=MailSettings(smtp=data.get("smtp") or None,
                           public_url=str(data.get("public_url") or "http://127.0.0.1:8000")),
+        bot_imports=bool(data.get("bot_imports", False)),
     )
     if data.get("metrics_port"):  # this worker's own metrics port, and its label
         own_port(app, str(data.get("host", "127.0.0.1")), int(data["metrics_port"]),
