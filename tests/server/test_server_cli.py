@@ -82,4 +82,4 @@ def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
         "alembic_version",
     }
     with engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0012"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0013"

@@ -38,7 +38,7 @@ def test_migration_0006_adds_private_and_rematch_to_existing_rooms(tmp_path: Pat
         row = conn.execute(text("SELECT private, rematch FROM rooms WHERE id = 'old1'")).one()
         version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
     assert (bool(row[0]), row[1]) == (False, None)
-    assert version == "0012"
+    assert version == "0013"
     with engine.begin() as conn:
         config.attributes["connection"] = conn
         command.downgrade(config, "0004")

@@ -101,7 +101,7 @@ def test_migrations_create_the_schema(server: Server, postgres_url: str) -> None
     finally:
         engine.dispose()
     assert {"users", "sessions", "rooms", "actions", "chat", "participations"} <= tables
-    assert head == "0012"
+    assert head == "0013"
 
 
 def test_names_that_casefold_longer_fit(server: Server) -> None:

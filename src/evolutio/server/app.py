@@ -129,6 +129,7 @@ def create_app(
         await cluster.start(handle)
         lobby_socket.start()  # the queues' rounds, the blocks' reloads
         mailing = asyncio.get_running_loop().create_task(mailer.run())
+        archiving = asyncio.get_running_loop().create_task(hub.archiver.run(people.off_loop))
         log.info("evolutio server ready: %d rooms loaded", count)
         yield
         watcher.cancel()
@@ -136,6 +137,7 @@ def create_app(
         sweeper.cancel()
         lobby_socket.stop()
         mailing.cancel()
+        archiving.cancel()
         await cluster.stop()
         app.state.fatal = hub.fatal_error
         hub.close()

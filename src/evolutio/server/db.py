@@ -17,6 +17,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     create_engine,
@@ -350,3 +351,16 @@ class AnalysisRow(Base):
     seconds: Mapped[float] = mapped_column(Float, default=0.0, nullable=False)
     requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     finished_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)
+
+
+class ReplayRow(Base):
+    """A finished game's replay as it was shown when the game ended (server/replays.py): kept
+    so that a later change of the rules, which may refuse the recorded actions, never makes
+    the game unviewable (migration 0013)."""
+
+    __tablename__ = "replays"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    #: the gzip-compressed JSON of ``replays.archive_json``: the views once, the sentences
+    #: in every client language
+    body: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, nullable=False)

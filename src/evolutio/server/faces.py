@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from evolutio.server.db import User
     from evolutio.server.history import History
     from evolutio.server.limits import Quota
+    from evolutio.server.replays import Archiver
     from evolutio.server.seating import Seats
     from evolutio.server.store import Store
     from evolutio.server.timing import Timing
@@ -104,6 +105,9 @@ class HubFace(Protocol):
 
     @property
     def blocks(self) -> Blocks: ...
+
+    @property
+    def archiver(self) -> Archiver: ...
 
     def storage_failed(self, room: SavingRoom | None, exc: Exception) -> None: ...
 

@@ -2,8 +2,10 @@
 
 A finished game never changes, so its record and each language's replay are made off the
 event loop once and kept as the bytes sent (``Kept``: the newest ``CACHED`` entries, at
-most ``CACHED_BYTES`` together); a record that no longer replays (older rules) is shown as
-far as it goes, with the rules' changes named.
+most ``CACHED_BYTES`` together). The replay comes from the game's archive when it has one
+(server/replays.py: written when the game ended, whatever the rules are now); else the
+record is re-played, and one that no longer replays (older rules) is shown as far as it
+goes, with the rules' changes named.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from evolutio.server.db import RoomRow
 from evolutio.server.guard import ApiError
 from evolutio.server.history import replay_steps
 from evolutio.server.kept import Kept
+from evolutio.server.replays import archived, shown
 from evolutio.server.store import Store
 
 log = logging.getLogger("evolutio.server")
@@ -81,7 +84,11 @@ def routes(app: FastAPI, store: Store, off_loop: OffLoop) -> None:
             lang = "en"  # sentences in English, as for a language the client does not offer
 
         def replay() -> bytes | str:
-            """The replay's JSON body, or why the record cannot be replayed."""
+            """The replay's JSON body (from the archive, else re-played), or why the record
+            cannot be replayed."""
+            body = archived(store, row.id)
+            if body is not None:
+                return bytes(JSONResponse(shown(body, row, lang)).body)
             record = store.record(row)
             steps: list[dict[str, Any]] = []
             stopped: str | None = None

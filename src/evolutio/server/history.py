@@ -194,21 +194,28 @@ class History:
         return [e.to_json(lang) for e in last if e.v == version]
 
 
-def replay_steps(record: Record, lang: str = "en", steps: list[JSON] | None = None,
-                 source: str = "record") -> list[JSON]:
-    """The public view after every action of a finished game, with the log's sentence in
-    ``lang``, replayed by ``core.match.replay`` (bad records raise ``RecordError``). Steps
-    go into ``steps`` when given, so that a caller keeps those made before a refusal."""
-    steps = [] if steps is None else steps
+def replayed(record: Record, languages: Sequence[str], source: str = "record",
+             ) -> Iterator[tuple[JSON, int | None, dict[str, str] | None]]:
+    """A finished game replayed by ``core.match.replay`` (bad records raise ``RecordError``):
+    the public view after every action, the seat that acted (None at the start) and the
+    log's sentence in each of ``languages`` (None at the start)."""
     players = list(record.players)
     before: Decision | None = None
     for match, step in replay(record, source):
-        text: str | None = None
+        texts: dict[str, str] | None = None
         if step is not None:
-            hide = hidden(before)
-            text = entry_texts(match.game, match.state, (step.seat, step.action, step.events),
-                               players, hide, (lang,), match.state.options)[lang]
-        steps.append({"view": match.view(None), "seat": None if step is None else step.seat,
-                      "text": text})
+            texts = entry_texts(match.game, match.state, (step.seat, step.action, step.events),
+                                players, hidden(before), languages, match.state.options)
+        yield match.view(None), None if step is None else step.seat, texts
         before = match.decision
+
+
+def replay_steps(record: Record, lang: str = "en", steps: list[JSON] | None = None,
+                 source: str = "record") -> list[JSON]:
+    """The public view after every action of a finished game, with the log's sentence in
+    ``lang`` (as :func:`replayed`). Steps go into ``steps`` when given, so that a caller
+    keeps those made before a refusal."""
+    steps = [] if steps is None else steps
+    for view, seat, texts in replayed(record, (lang,), source):
+        steps.append({"view": view, "seat": seat, "text": None if texts is None else texts[lang]})
     return steps

@@ -27,6 +27,7 @@ from evolutio.server.conn import RoomError
 from evolutio.server.db import ActionRow, User
 from evolutio.server.limits import Limits, Quota
 from evolutio.server.lock import DatabaseGone
+from evolutio.server.replays import Archiver
 from evolutio.server.rooms import CHAT_WINDOW, Room
 from evolutio.server.seating import Seat, Seats
 from evolutio.server.store import StorageError, Store, StoredRoom, reason
@@ -99,6 +100,8 @@ class Hub:
         #: this process among the others on its database: alone until a cluster
         #: (``serve --redis``, ``cluster.node.Cluster``) puts itself here
         self.cluster: ClusterFace = Alone(self)
+        #: writes the replay of each game that ends here, off the event loop (replays.py)
+        self.archiver = Archiver(store)
 
     def close(self) -> None:
         if self._recovery is not None:

@@ -467,6 +467,7 @@ class Room:
             self.hub.storage_failed(self, exc)  # finished again once saving works
             return
         self.outcome, self.status = fields["outcome"], "over"
+        self.hub.archiver.add(self.id)  # its replay archived off the event loop, later
         # the final table first, then the line and the room with status "over" (the last)
         self.broadcast_state()
         scores = ", ".join(f"{self.seats[i].name}: {s}" for i, s in enumerate(outcome.scores))
