@@ -21,4 +21,5 @@ def _load_commands() -> None:
     import evolutio.cli.replay
     import evolutio.cli.scenario
     import evolutio.cli.serve
-    import evolutio.cli.sim  # noqa: F401
+    import evolutio.cli.sim
+    import evolutio.cli.stats  # noqa: F401
