@@ -14,6 +14,7 @@ def main() -> None:
 def _load_commands() -> None:
     # Importing a command module registers its commands on ``app``.
     import evolutio.cli.analyse
+    import evolutio.cli.dataset
     import evolutio.cli.games
     import evolutio.cli.migrate
     import evolutio.cli.play
