@@ -131,12 +131,13 @@ def balance(rows: Sequence[JSON], meta: dict[str, Any] | None = None) -> JSON:
     features: JSON = {}
     for tally in tallies_of(done):
         if tally.kind == "mean":
-            length[tally.name] = {"label": tally.text(), **mean_interval(
-                tally_values(done, tally.name))}
+            length[tally.name] = {"label": tally.text(), "labels": dict(tally.label),
+                                  **mean_interval(tally_values(done, tally.name))}
             continue
         table = feature_table(done, tally.name, labels)
         if table:
-            features[tally.name] = {"label": tally.text(), "items": table}
+            features[tally.name] = {"label": tally.text(), "labels": dict(tally.label),
+                                    "items": table}
     return {
         "format": FORMAT,
         **(meta or {}),
