@@ -248,3 +248,15 @@ def test_no_workers_is_refused_and_a_lost_scheduler_stops_the_run(tmp_path: Path
                     assert lonely.scheduler is not None
                     lonely.scheduler.kill()
         assert 0 < len(rows) < 100
+
+
+def test_stats_on_the_cluster_gives_the_local_figures(
+    dask_cluster: DaskProcesses, tmp_path: Path
+) -> None:
+    common = ("stats", "--game", "toy", "--games", "12", "--seed", "4", "--plots", "none")
+    evolutio(*common, "--workers", "1", "--out", "here", cwd=tmp_path)
+    output = evolutio(*common, "--cluster", dask_cluster.address, "--out", "there", cwd=tmp_path)
+    assert "2 workers" in output
+    here = json.loads((tmp_path / "here" / "stats.json").read_text())
+    assert json.loads((tmp_path / "there" / "stats.json").read_text()) == here
+    assert here["finished"] == 12
