@@ -23,8 +23,10 @@ UPLIFT_SHOWN = 10
 #: too wide to read); the JSON keeps it.
 MIN_SEATS = 10
 
-# text stays text in SVG files (smaller, searchable), drawn with the page's fonts
+# text stays text in SVG files (smaller, searchable), drawn with the page's fonts; a fixed
+# salt for the SVG's ids, so that the same figures make the same file
 plt.rcParams["svg.fonttype"] = "none"
+plt.rcParams["svg.hashsalt"] = "evolutio"
 
 
 def seat_plot(path: Path, data: JSON) -> None:
