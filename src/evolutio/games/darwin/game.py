@@ -34,7 +34,6 @@ from evolutio.core.words import words
 from evolutio.games.darwin import coop, reference, refusals, rules, scoring, texts
 from evolutio.games.darwin import ops as bio
 from evolutio.games.darwin.actions import ACTIONS, Add, Create, DrawSplit, Migrate, Mutate, Remove
-from evolutio.games.darwin.cards import load_catalog
 from evolutio.games.darwin.changelog import CHANGELOG, RULES
 from evolutio.games.darwin.driver import advance
 from evolutio.games.darwin.evaluation import setup
@@ -229,9 +228,8 @@ class DarwinsChoice(GameBase):
         if state.coop:
             scores = coop.team_scores(state)
         ranks = tuple(1 + sum(o > sc for o in scores) for sc in scores)
-        cards = load_catalog().cards
         parts = [
-            [cards[c].animal for sp in state.species.values() if sp.owner == seat
+            [bio.card(c).animal for sp in state.species.values() if sp.owner == seat
              for c in sp.cards]
             for seat in range(state.num_players)
         ]
