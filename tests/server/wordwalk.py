@@ -82,7 +82,8 @@ SAME = {
                      "Habitat", "Wolf", "Tiger", "Leopard", "Bison", "Bongo", "Zebra", "Koala",
                      "Orca", "Yak", "Gecko", "Flamingo", "Dugong", "normal", "Regeneration",
                      "Start", "Link", "Degeneration", "Hand", "Bots", "Migration",
-                     "Metamorphose", "Giraffe", "Steppe", "Taiga", "Tundra", "Darwin's Choice"}),
+                     "Metamorphose", "Giraffe", "Steppe", "Taiga", "Tundra", "Darwin's Choice",
+                     "Median"}),
 }
 
 _SKIP = [

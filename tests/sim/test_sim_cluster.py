@@ -150,21 +150,27 @@ def test_a_worker_killed_mid_game_gives_the_same_rows(dask_cluster: DaskProcesse
     dask_cluster.wait_for_workers(2)  # the nanny started another worker process
 
 
-def test_short_games_go_several_to_a_task_with_the_same_rows(
-    dask_cluster: DaskProcesses,
+@pytest.mark.parametrize("batch", [None, 1, 7])
+def test_games_go_several_to_a_task_with_the_rows_of_the_unbatched_run(
+    dask_cluster: DaskProcesses, batch: int | None
 ) -> None:
     tasks = batch_tasks("toy", {"players": 3}, 21, 120, ["random"] * 3, rotate=True)
     sizes: list[int] = []
-    with DaskCluster(dask_cluster.address) as executor:
+    with DaskCluster(dask_cluster.address, batch=batch) as executor:
         submit = executor.client.submit
 
-        def spy(function: Any, batch: list[Any], **kwargs: Any) -> Any:
-            sizes.append(len(batch))
-            return submit(function, batch, **kwargs)
+        def spy(function: Any, games: list[Any], **kwargs: Any) -> Any:
+            sizes.append(len(games))
+            return submit(function, games, **kwargs)
 
         executor.client.submit = spy
         rows = list(executor.play(tasks))
-    assert sum(sizes) == 120 and sizes[0] == 1 and max(sizes) > 1
+    size = cluster_module.BATCH if batch is None else batch
+    # full tasks of the batch size, fewer games a task only at the tail (2 threads, 8 tasks)
+    assert sum(sizes) == 120 and sizes[0] == size and max(sizes) == size
+    assert sizes[-1] == 1 or size == 1
+    # the same seeds in the same order: the rows of games played one by one, in one process
+    assert [r["index"] for r in rows] == list(range(120))
     assert untimed(rows) == untimed(run_games(tasks, workers=1))
 
 
@@ -242,3 +248,15 @@ def test_no_workers_is_refused_and_a_lost_scheduler_stops_the_run(tmp_path: Path
                     assert lonely.scheduler is not None
                     lonely.scheduler.kill()
         assert 0 < len(rows) < 100
+
+
+def test_stats_on_the_cluster_gives_the_local_figures(
+    dask_cluster: DaskProcesses, tmp_path: Path
+) -> None:
+    common = ("stats", "--game", "toy", "--games", "12", "--seed", "4", "--plots", "none")
+    evolutio(*common, "--workers", "1", "--out", "here", cwd=tmp_path)
+    output = evolutio(*common, "--cluster", dask_cluster.address, "--out", "there", cwd=tmp_path)
+    assert "2 workers" in output
+    here = json.loads((tmp_path / "here" / "stats.json").read_text())
+    assert json.loads((tmp_path / "there" / "stats.json").read_text()) == here
+    assert here["finished"] == 12

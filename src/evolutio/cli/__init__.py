@@ -14,6 +14,7 @@ def main() -> None:
 def _load_commands() -> None:
     # Importing a command module registers its commands on ``app``.
     import evolutio.cli.analyse
+    import evolutio.cli.dataset
     import evolutio.cli.games
     import evolutio.cli.migrate
     import evolutio.cli.play
@@ -21,4 +22,5 @@ def _load_commands() -> None:
     import evolutio.cli.replay
     import evolutio.cli.scenario
     import evolutio.cli.serve
-    import evolutio.cli.sim  # noqa: F401
+    import evolutio.cli.sim
+    import evolutio.cli.stats  # noqa: F401

@@ -24,6 +24,7 @@ from evolutio.core.game import IllegalAction, OptionError
 from evolutio.core.registry import available_games, default_game
 from evolutio.server import (
     analyses,
+    balance,
     errors,
     finished,
     friends,
@@ -195,6 +196,7 @@ def create_app(
     @app.get("/puzzles/{game_name}", include_in_schema=False)
     @app.get("/my-games", include_in_schema=False)
     @app.get("/settings", include_in_schema=False)
+    @app.get("/stats/{game_name}", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
@@ -209,6 +211,7 @@ def create_app(
     # ------------------------------------------------------------------ people
     people.routes(app, body)
     reference.routes(app)
+    balance.routes(app)  # the shipped balance figures of each game (/stats/GAME)
     lobby.routes(app, hub, people, body, new_rooms)  # play now, rematches, hints
     records.routes(app, people)  # histories of finished games, rating charts
     lessons.routes(app, hub, people, body)  # the guided first game of each game

@@ -3,7 +3,7 @@
 The user starts the cluster (``dask scheduler`` on one machine, ``dask worker ADDRESS`` on
 each machine, every one with evolutio and its games installed) and passes the scheduler's
 address. Each Dask task runs :func:`play_rows` on pickled
-:class:`~evolutio.sim.runner.GameTask` objects (one game, or a few when games are short); the
+:class:`~evolutio.sim.runner.GameTask` objects (:data:`BATCH` games, fewer at the end); the
 worker finds the game through the registry, and the task's seeds make each row the same as
 on a local process. Rows come back in task order, so results files, progress and reports are
 those of a local run.
@@ -35,11 +35,13 @@ CONNECT_TIMEOUT = 10.0
 IN_FLIGHT_PER_THREAD = 4
 
 
-#: Seconds of play a task aims at once game lengths are known (short games are grouped).
-TASK_SECONDS = 0.5
-
-#: The most games one task plays.
-MAX_GAMES_PER_TASK = 32
+#: Games per Dask task: the scheduler's round trip (some milliseconds of CPU on the client,
+#: the scheduler and the worker) is paid once for this many games. Chosen by measurement
+#: (docs/bots.md, "On a Dask cluster"): with 14 ms games, tasks of 4 games ran a local
+#: cluster of two workers at 1.6x a local pool of two processes, where 1 game a task ran at
+#: 0.7-1.0x and 16-32 games at 1.0-1.3x (the window of tasks in flight is shorter in games
+#: than the pool's, and a long task at the end leaves a worker idle).
+BATCH = 4
 
 
 def play_rows(tasks: Sequence[GameTask]) -> list[JSON]:
@@ -58,7 +60,13 @@ class DaskCluster:
     anything. Use it as a context manager (or call :meth:`close`).
     """
 
-    def __init__(self, address: str, timeout: float | None = None) -> None:
+    def __init__(
+        self, address: str, timeout: float | None = None, batch: int | None = None
+    ) -> None:
+        if batch is not None and batch < 1:
+            raise ValueError("batch must be at least 1")
+        #: games per task (:data:`BATCH` unless given)
+        self.batch = BATCH if batch is None else batch
         timeout = CONNECT_TIMEOUT if timeout is None else timeout
         if not address.strip():
             # Dask would start a cluster of its own on this machine for an empty address
@@ -94,9 +102,9 @@ class DaskCluster:
     def play(self, tasks: Sequence[GameTask]) -> Iterator[JSON]:
         """Submit the games a window at a time and yield their rows in task order.
 
-        The first tasks hold one game each; once rows tell how long a game takes, short games
-        go several to a task (about :data:`TASK_SECONDS` of play), so the round trip through
-        the scheduler is paid once for several games. Rows do not depend on the grouping.
+        Each task holds ``batch`` games (:data:`BATCH`), fewer near the end so that every
+        thread keeps work until the last games; the round trip through the scheduler is
+        paid once a task. Rows do not depend on the grouping.
         """
         run = uuid.uuid4().hex[:12]
         threads = self.threads()[1]
@@ -107,16 +115,11 @@ class DaskCluster:
         upcoming = iter(enumerate(tasks))
         left = len(tasks)
         finished: dict[int, JSON] = {}
-        played: list[float] = []
         next_row = 0
 
         def group_size() -> int:
-            if not played:
-                return 1
-            per_game = max(sum(played) / len(played), 1e-4)
-            size = min(MAX_GAMES_PER_TASK, round(TASK_SECONDS / per_game))
             # keep enough tasks for every thread until the end, so no worker idles at the tail
-            return max(1, min(size, left // (IN_FLIGHT_PER_THREAD * threads)))
+            return max(1, min(self.batch, left // (IN_FLIGHT_PER_THREAD * threads)))
 
         def submit(count: int) -> None:
             nonlocal left
@@ -149,7 +152,6 @@ class DaskCluster:
                 future.release()
                 for place, row in zip(group, rows, strict=True):
                     finished[place] = row
-                    played.append(float(row.get("seconds") or 0.0))
                 submit(1)
                 while next_row in finished:
                     yield finished.pop(next_row)

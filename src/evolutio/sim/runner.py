@@ -31,7 +31,7 @@ from evolutio.bots.base import Bot, InformationSet
 from evolutio.bots.guard import DEFAULT_DECISION_LIMIT, guarded_choose
 from evolutio.bots.imported import split_import
 from evolutio.bots.levels import make_bot
-from evolutio.core.game import JSON, IllegalAction
+from evolutio.core.game import JSON, Action, IllegalAction
 from evolutio.core.match import Match
 from evolutio.core.record import Record
 from evolutio.core.registry import get_game
@@ -80,8 +80,14 @@ class PlayedGame:
     record: Record | None = field(default=None)
 
 
-def play_game(task: GameTask) -> PlayedGame:
-    """Play one game to the end with the task's bots; errors become the row's ``error``."""
+#: What :func:`play_game` calls before each action is played: the match (its state before the
+#: action), the seat that acts and the action its bot chose.
+Watcher = Callable[[Match, int, Action], None]
+
+
+def play_game(task: GameTask, watch: Watcher | None = None) -> PlayedGame:
+    """Play one game to the end with the task's bots; errors become the row's ``error``.
+    ``watch`` sees every decision before it is played (the offline-RL dataset's rows)."""
     game = get_game(task.game)
     started = time.perf_counter()
     clocks = [_SeatClock() for _ in task.bots]
@@ -132,6 +138,8 @@ def play_game(task: GameTask) -> PlayedGame:
                     f"bot {task.bots[seat]} at seat {seat} chose {action.notation()}, "
                     "which is not legal"
                 )
+            if watch is not None:
+                watch(match, seat, action)
             match.act(seat, action)
     except IllegalAction as exc:
         error = exc.reason

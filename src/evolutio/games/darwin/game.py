@@ -114,6 +114,10 @@ class DarwinsChoice(GameBase):
                                            ru="Создано видов",
                                            it="Specie create",
                                            de="Erschaffene Arten")),
+            Tally("seat_parts", "count", words("Animals' parts in play at the end, per seat",
+                                               ru="Части животных в игре в конце, по местам",
+                                               it="Parti di animali in gioco alla fine, per posto",
+                                               de="Tierteile im Spiel am Ende, je Platz")),
         ),
         summary=words(
             "Darwin's Choice: build species from animal parts, fit them to changing habitats "
@@ -224,7 +228,12 @@ class DarwinsChoice(GameBase):
         if state.coop:
             scores = coop.team_scores(state)
         ranks = tuple(1 + sum(o > sc for o in scores) for sc in scores)
-        return Outcome(scores, ranks, (), stats=dict(state.stats))
+        parts = [
+            [bio.card(c).animal for sp in state.species.values() if sp.owner == seat
+             for c in sp.cards]
+            for seat in range(state.num_players)
+        ]
+        return Outcome(scores, ranks, (), stats={**state.stats, "seat_parts": parts})
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Other seats' hands (keeping how many small and large cards each holds, which the

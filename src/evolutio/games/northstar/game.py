@@ -130,6 +130,11 @@ class NorthStar(GameBase):
                         ru="Свойства выживших",
                         it="Tratti dei sopravvissuti",
                         de="Eigenschaften der Überlebenden")),
+            Tally("seat_traits", "count",
+                  words("Traits in play at the end, per seat",
+                        ru="Свойства в игре в конце, по местам",
+                        it="Tratti in gioco alla fine, per posto",
+                        de="Eigenschaften im Spiel am Ende, je Platz")),
         ),
         summary=words(
             "North Star Games' Evolution as BrettspielWelt plays it: food cards chosen at "
@@ -273,6 +278,10 @@ class NorthStar(GameBase):
             tuple(scoring.ranks(state)),
             tuple(scoring.trait_counts(state)),
             stats={"rounds": state.round, "survivor_traits": survivors,
+                   "seat_traits": [
+                       [state.cards[c][0] for s in p.species for c in s.traits]
+                       for p in state.players
+                   ],
                    "populations": scoring.populations(state)},
         )
 

@@ -10,6 +10,7 @@ import { showLesson } from "./lesson.js";
 import { historyPanel, playNowPanel, w } from "./lobby.js";
 import { ratingCharts } from "./chart.js";
 import { pw, showPuzzleGames, showPuzzles } from "./puzzles.js";
+import { showStats } from "./stats.js";
 import { abandonedMark, countMyGames, invitePanel, lw, mayLeave, showMyGames } from "./leave.js";
 import { closeLobby, friendsPanel, invitationsPanel, openLobby, personButtons, queuePanel } from "./friends.js";
 import { mw, showSettings } from "./mail.js";
@@ -212,6 +213,7 @@ export async function route() {
   if (parts[0] === "puzzles" && parts[1]) return showPuzzles(app, parts[1], session);
   if (parts[0] === "puzzles") return showPuzzleGames(app);
   if (parts[0] === "settings") return showSettings(app, session);
+  if (parts[0] === "stats" && parts[1]) return showStats(app, parts[1]);
   if (parts[0] === "leaderboard") return showLeaderboard(new URLSearchParams(location.search).get("game"));
   return showLobby();
 }

@@ -1,0 +1,37 @@
+"""The balance figures shipped with the package, served for /stats/GAME: the page, the
+datasets and their plots, and refusals of games and plots that have none."""
+
+from __future__ import annotations
+
+import httpx
+from server_harness import Server
+
+from evolutio.sim.balance_data import shipped_dataset, shipped_games, shipped_plot
+
+
+def test_every_game_ships_a_dataset_with_intervals_and_plots() -> None:
+    assert shipped_games() == ["darwin", "evolution", "northstar", "toy"]
+    for game in shipped_games():
+        data = shipped_dataset(game)
+        assert data is not None and data["game"] == game and data["finished"] >= 200
+        assert {"seats", "length"} <= set(data["plots"])
+        for seat in data["seats"]:
+            assert seat["ci95"][0] <= seat["rate"] <= seat["ci95"][1]
+        for plot in data["plots"]:
+            svg = shipped_plot(game, plot)
+            assert svg is not None and b"<svg" in svg[:500]
+    assert shipped_dataset("../evolution") is None and shipped_plot("toy", "../toy") is None
+
+
+def test_the_stats_page_and_its_api(server: Server) -> None:
+    page = httpx.get(server.base + "/stats/evolution")
+    assert page.status_code == 200 and '<main id="app">' in page.text
+    assert httpx.get(f"{server.base}/static/stats.js").status_code == 200
+    assert server.get("/api/stats").json()["games"] == shipped_games()
+    data = server.get("/api/stats/evolution").json()
+    assert data["features"]["survivor_traits"]["items"]
+    assert "uplift-survivor_traits" in data["plots"]
+    plot = server.get("/api/stats/evolution/seats.svg")
+    assert plot.status_code == 200 and plot.headers["content-type"].startswith("image/svg+xml")
+    assert server.get("/api/stats/nogame").status_code == 404
+    assert server.get("/api/stats/evolution/nothing.svg").status_code == 404
