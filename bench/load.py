@@ -25,10 +25,11 @@ samples the server process's resident memory (``/proc/PID/statm``) once a second
 after each level (when its games are over and their sockets closed) and at the end the RSS
 after the warm-up (``--warmup``, a share of the actions), at the end, the growth and the peak.
 
-Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
-``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
-server runs with a day's ``--grace``, so no bot takes their seats over while a later level
-is measured (before, bots played the earlier levels' games in the later levels' windows).
+Bounded: every level stops ``--seconds`` (default 20) after its last game started, once all
+its games are over, or after ``--max-actions`` per seat. The games of a level are left
+unfinished when it stops; the server runs with a day's ``--grace``, so no bot takes their
+seats over while a later level is measured (before, bots played the earlier levels' games
+in the later levels' windows).
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
 clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
 game is under way (``+setup`` counts from the first seat connecting to the last socket
