@@ -101,7 +101,7 @@ class Seen:
 
 @dataclass
 class Chaos:
-    """The processes, the services and what the clients saw."""
+    """The processes, what the clients saw, and the end of the run."""
 
     nodes: list[FaultyNode]
     seen: Seen
@@ -180,6 +180,7 @@ async def session(chaos: Chaos, ws: Any, room: str, seat: int | None,
 
 
 async def act(ws: Any, frame: dict[str, Any], pending: dict[int, Any]) -> None:
+    """Send the action chosen for ``frame``'s version (its ``ref`` is the version)."""
     index = pending[frame["version"]][0]
     await ws.send(json.dumps({"type": "act", "version": frame["version"], "index": index,
                               "ref": frame["version"]}))
@@ -391,8 +392,9 @@ def test_chaos_run_loses_no_action_and_freezes_no_game(
             node.stop()
     rooms = [g.room for g in made]
     rows = stored(url, rooms)
-    lost = [f"room {room} version {v} by seat {seat}: stored as {rows.get((room, v))}"
-            for room, v, seat, _ in seen.acked if rows.get((room, v)) != (seat, "human")]
+    lost = [f"room {room} version {v} by seat {seat} ({action}): stored as "
+            f"{rows.get((room, v))}"
+            for room, v, seat, action in seen.acked if rows.get((room, v)) != (seat, "human")]
     unsaved = [f"room {r}: version {seen.version(r)} seen, "
                f"{sum(1 for k in rows if k[0] == r)} actions stored"
                for r in rooms if seen.version(r) > sum(1 for k in rows if k[0] == r)]
