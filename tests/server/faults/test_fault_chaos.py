@@ -9,8 +9,8 @@ next process when theirs is dead), a refused move sent again after a short wait.
 
 Twice over, it stops PostgreSQL at once (a crash) and starts it again, kills Redis (-9) and
 starts it again, fills the disk (injected, as in test_fault_outage.py: every insert fails
-with "database or disk is full" while rewrites succeed; the server runs unprivileged and
-cannot mount a small filesystem of its own) and kills (-9) the process that owns the most
+with "database or disk is full" while rewrites succeed: mounting a small filesystem to fill
+needs root, which the tests do not count on) and kills (-9) the process that owns the most
 rooms, starting it again once the games move. It counts:
 
 - lost actions: every action a person saw acknowledged (the state frame of the version it
