@@ -18,11 +18,19 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python -m bench.load --compare 51c7a58,main   # two older servers beside this one
     .venv/bin/python -m bench.load --clock 300          # rooms with a clock per decision
     .venv/bin/python -m bench.load --games 20 --analyses 3  # the analysis worker busy beside
+    .venv/bin/python -m bench.load --games 20 --total-actions 100000 --rss   # the soak
 
-Bounded: every level stops ``--seconds`` (default 20) after its last game started, or after
-``--max-actions`` per seat. The games of a level are left unfinished when it stops; the
-server runs with a day's ``--grace``, so no bot takes their seats over while a later level
-is measured (before, bots played the earlier levels' games in the later levels' windows).
+Soak: ``--total-actions N`` plays the levels again and again (in turn) until N actions in all
+have been applied, each level's games played to their end (or ``--seconds``); ``--rss``
+samples the server process's resident memory (``/proc/PID/statm``) once a second, reports it
+after each level (when its games are over and their sockets closed) and at the end the RSS
+after the warm-up (``--warmup``, a share of the actions), at the end, the growth and the peak.
+
+Bounded: every level stops ``--seconds`` (default 20) after its last game started, once all
+its games are over, or after ``--max-actions`` per seat. The games of a level are left
+unfinished when it stops; the server runs with a day's ``--grace``, so no bot takes their
+seats over while a later level is measured (before, bots played the earlier levels' games
+in the later levels' windows).
 The server runs in its own process (on a 2-core machine it shares the CPUs with the
 clients); ``cpu ms/act`` is the server process's CPU time per applied action while every
 game is under way (``+setup`` counts from the first seat connecting to the last socket
@@ -49,7 +57,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,9 +113,10 @@ async def level(
     tag: str,
     pid: int | None,
     clock: int = 0,
+    round_: int = 0,
 ) -> dict[str, Any]:
     """Create ``games`` rooms with a guest per seat, start them, play for ``seconds`` once
-    every game has started."""
+    every game has started; ``round_`` varies the clients' choices from level to level."""
     gate = asyncio.Semaphore(16)
     url = base.replace("http", "ws", 1)
 
@@ -134,7 +145,7 @@ async def level(
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         rooms = await asyncio.gather(*(prepare(http, g) for g in range(games)))
     stats = Stats()
-    rng = random.Random(games)
+    rng = random.Random(games + 100_003 * round_)
     stop = [time.monotonic() + seconds + 3600]  # set once every game has started
     tasks = []
     for room, tokens in rooms:
@@ -154,7 +165,8 @@ async def level(
     window_from = time.perf_counter()
     window_cpu = cpu_seconds(pid)
     client_before = time.process_time()
-    await asyncio.sleep(max(0.0, stop[0] - time.monotonic() - 0.05))
+    # the window ends at the stop, or earlier once every game is over
+    await asyncio.wait(runners, timeout=max(0.0, stop[0] - time.monotonic() - 0.05))
     window_to = time.perf_counter()
     window_cpu = cpu_seconds(pid) - window_cpu
     client = time.process_time() - client_before
@@ -178,6 +190,7 @@ async def level(
         "client_cpu_ms": round(1000 * client / steady, 2) if steady else None,
         "finished": stats.finished // max(1, len(tasks) // max(1, games)),
         "errors": stats.errors,
+        "all_actions": len(stats.latencies),
     }
 
 
@@ -188,6 +201,65 @@ def processes(args: argparse.Namespace) -> None:
         raise SystemExit(f"--processes takes counts like 1,2,4, not {args.processes!r}")
     games = int(args.games.split(",")[0])
     cluster_load.run(counts, args.game, games, args.seconds, args.think, args.max_actions)
+
+
+class RssSampler:
+    """The resident memory of a process (``/proc/PID/statm``), sampled once a second in a
+    thread, beside the total of actions applied when each sample was taken."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.actions = 0
+        self.samples: list[tuple[int, float]] = []  # (actions so far, MB)
+        self.marks: list[tuple[int, float]] = []  # after each level: (actions so far, MB)
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def rss_mb(self) -> float:
+        try:
+            pages = int(Path(f"/proc/{self.pid}/statm").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            return 0.0
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+    def _run(self) -> None:
+        while not self._done.wait(1.0):
+            self.samples.append((self.actions, self.rss_mb()))
+
+    def start(self) -> None:
+        self.marks.append((0, self.rss_mb()))
+        self._thread.start()
+
+    def mark(self, actions: int) -> float:
+        """Count a level's actions and note the RSS once its games are over."""
+        self.actions += actions
+        mb = self.rss_mb()
+        self.marks.append((self.actions, mb))
+        return mb
+
+    def stop(self) -> None:
+        self._done.set()
+        self._thread.join(5)
+
+    def report(self, warmup: float) -> str:
+        """Start, warm (the first level's end past ``warmup`` of the actions), end, growth
+        and peak, in MB."""
+        total = self.marks[-1][0]
+        warm = next(m for m in self.marks[1:] if m[0] >= warmup * total) if total else self.marks[0]
+        end = self.marks[-1]
+        peak = max([mb for _, mb in self.samples] + [mb for _, mb in self.marks])
+        return (
+            f"server rss MB: start {self.marks[0][1]:.1f}, warm {warm[1]:.1f} "
+            f"(after {warm[0]} actions), end {end[1]:.1f} (after {end[0]} actions), "
+            f"growth {end[1] - warm[1]:+.1f}, peak {peak:.1f}"
+        )
+
+    def trace(self) -> str:
+        return "rss after each level (actions:MB): " + " ".join(
+            f"{a}:{mb:.1f}" for a, mb in self.marks
+        )
+
+
 HEADER = (
     f"{'games':>6} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
     f"{'cpu ms/act':>10} {'+setup':>7} {'client ms':>9} {'done':>5} {'errors':>6}"
@@ -210,6 +282,15 @@ def ratios(new: dict[str, Any], old: dict[str, Any], name: str = "old") -> str:
     return f"{new['games']:>6} new/{name}: " + ", ".join(parts)
 
 
+def schedule(levels: list[int], total_actions: int) -> Iterator[int]:
+    """The levels once, or (with a total of actions to reach) in turn until stopped."""
+    if not total_actions:
+        yield from levels
+        return
+    while True:
+        yield from levels
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -226,6 +307,17 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=400, help="actions per seat at most")
     parser.add_argument(
         "--clock", type=int, default=0, help="seconds per decision (default: no clock)"
+    )
+    parser.add_argument(
+        "--total-actions", type=int, default=0,
+        help="soak: repeat the levels until this many actions were applied in all",
+    )
+    parser.add_argument(
+        "--rss", action="store_true", help="sample the server process's resident memory"
+    )
+    parser.add_argument(
+        "--warmup", type=float, default=0.1,
+        help="with --rss: the share of the actions before the warm figure",
     )
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--processes", default="",
@@ -249,7 +341,11 @@ def main() -> None:
         raise SystemExit(f"--games takes numbers like 10,50,100, not {args.games!r}") from None
     if not levels or min(levels) < 1 or max(levels) > 1000:
         raise SystemExit("--games: 1 to 1000 games per level")
+    if args.total_actions < 0 or not 0 <= args.warmup < 1:
+        raise SystemExit("--total-actions must be at least 0, --warmup in [0, 1)")
     args.compare = trees.wanted(args.compare) or ""
+    if args.rss and (args.url or args.compare):
+        raise SystemExit("--rss samples the one server this bench starts: no --url, --compare")
     if args.compare and args.url:
         raise SystemExit("--compare starts both servers itself: leave out --url")
     refs = [r.strip() for r in args.compare.split(",") if r.strip()]
@@ -278,8 +374,14 @@ def main() -> None:
                 f"clock {args.clock or 'none'}; up to {args.seconds}s per level; "
                 f"load average {os.getloadavg()[0]:.1f}"
             )
-            print(HEADER)
-            for index, n in enumerate(levels):
+            print(HEADER + ("  rss MB" if args.rss else ""))
+            sampler = RssSampler(servers["new"][1] or 0) if args.rss else None
+            if sampler:
+                sampler.start()
+            done = 0
+            for index, n in enumerate(schedule(levels, args.total_actions)):
+                if args.total_actions and done >= args.total_actions:
+                    break
                 # each level starts with another server, so none always runs first
                 names = list(servers)
                 names = names[index % len(names):] + names[:index % len(names)]
@@ -292,15 +394,25 @@ def main() -> None:
                         level(base, args.game, n, args.seconds, args.think,
                               args.max_actions,
                               f"{run_tag}x{index}n{n}s{list(servers).index(name)}",
-                              pid, args.clock)
+                              pid, args.clock, index)
                     )
-                    print(row(results[name], name if len(servers) > 1 else ""), flush=True)
+                    line = row(results[name], name if len(servers) > 1 else "")
+                    if sampler:
+                        line += f"  {sampler.mark(results[name]['all_actions']):.1f}"
+                    print(line, flush=True)
                     if args.analyses:
                         print(beside.state(base), flush=True)
+                done += results["new"]["all_actions"]
                 for name in servers:
                     if name != "new":
                         print(ratios(results["new"], results[name], name), flush=True)
                 print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+            if args.total_actions:
+                print(f"{done} actions in all", flush=True)
+            if sampler:
+                sampler.stop()
+                print(sampler.trace())
+                print(sampler.report(args.warmup), flush=True)
         finally:
             for proc in procs:
                 proc.terminate()

@@ -80,14 +80,17 @@ class Node(Server):
         self.redis, self.bot_delay, self.lease, self.workers = redis, bot_delay, lease, workers
         self.metrics_port = metrics_port
 
+    def command(self) -> list[str]:
+        """The command line that starts this process."""
+        return [str(EVOLUTIO), "serve", "--port", str(self.port), "--db", self.url,
+                "--redis", self.redis, "--bot-delay", str(self.bot_delay), "--grace", "30",
+                "--lease", str(self.lease), "--workers", str(self.workers),
+                "--metrics-port", str(self.metrics_port)]
+
     def start(self) -> None:
         log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [str(EVOLUTIO), "serve", "--port", str(self.port), "--db", self.url,
-             "--redis", self.redis, "--bot-delay", str(self.bot_delay), "--grace", "30",
-             "--lease", str(self.lease), "--workers", str(self.workers),
-             "--metrics-port", str(self.metrics_port)],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            self.command(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -104,6 +107,32 @@ class Node(Server):
         """kill -9 of the process (and of its workers, with ``--workers``)."""
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+
+class Redis:
+    """A redis-server of this test's own on a fixed port: killed (-9) and started again."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [str(shutil.which("redis-server")), "--bind", "127.0.0.1", "--port", str(self.port),
+             "--save", "", "--appendonly", "no", "--dir", str(self.directory)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True,
+                             check=False).stdout.strip() != b"PONG":
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
             self.proc.wait(10)
 
 
@@ -128,4 +157,4 @@ def run(coro: Any, timeout: float = 120.0) -> Any:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-__all__ = ["Node", "free_port", "need", "nodes", "postgres_url", "redis_url", "run"]
+__all__ = ["Node", "Redis", "free_port", "need", "nodes", "postgres_url", "redis_url", "run"]

@@ -9,8 +9,6 @@ back the room's clients reconnect and are relayed again.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,38 +16,12 @@ from typing import Any
 
 import pytest
 import websockets
-from cluster_harness import HAVE_REDIS, Node, free_port, need, nodes, postgres_url, run
+from cluster_harness import HAVE_REDIS, Node, Redis, need, nodes, postgres_url, run
 from server_harness import Client
 
 __all__ = ["postgres_url"]  # a fixture, used by name
 
 LEASE = 1.5
-
-
-class Redis:
-    """A redis-server of this test's own on a fixed port: killed (-9) and started again."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [str(shutil.which("redis-server")), "--bind", "127.0.0.1", "--port", str(self.port),
-             "--save", "", "--appendonly", "no", "--dir", str(self.directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True,
-                             check=False).stdout.strip() != b"PONG":
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
 
 
 @pytest.fixture

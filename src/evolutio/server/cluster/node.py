@@ -35,6 +35,7 @@ from evolutio.server.cluster.outage import Outage, Paused, unreachable
 from evolutio.server.cluster.relay import Relays
 from evolutio.server.cluster.remote import MOVED, Remotes
 from evolutio.server.migrate import upgrade
+from evolutio.server.store import StorageError
 
 if TYPE_CHECKING:
     from evolutio.server.conn import Conn
@@ -390,6 +391,8 @@ class Cluster:
                         await self.take(room_id)
             except asyncio.CancelledError:
                 raise
+            except StorageError as exc:  # one outage, logged once and probed by the hub
+                self.hub.storage_failed(None, exc)
             except Exception as exc:
                 if not self.unreachable(exc, "scanning for rooms"):
                     log.exception("cluster: scanning for rooms without an owner failed")
