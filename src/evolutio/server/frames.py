@@ -30,7 +30,7 @@ T = TypeVar("T")
 #: id(action) -> (action, JSON, notation, JSON sent), forgotten all at once past
 #: ``PARTS_KEPT``
 _parts: dict[int, tuple[Any, JSON, str, JSON]] = {}
-PARTS_KEPT = 50_000
+PARTS_KEPT = 8_192
 
 
 def _made(action: Any) -> tuple[Any, JSON, str, JSON]:

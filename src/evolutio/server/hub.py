@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from evolutio.server.faces import ClusterFace, SavingRoom
 
 log = logging.getLogger("evolutio.server")
+#: finished rooms nobody is in kept in memory (about 0.5 MB each): the newest, for a quick
+#: return or a rematch; docs/benchmarks.md, "Soak: the server"
+FINISHED_KEPT = 20
 
 #: the storage probe's first wait after a failure, and its longest (the wait doubles)
 FIRST_RETRY = 0.25
@@ -327,8 +330,9 @@ class Hub:
             return False
         return True
 
-    def forget_finished(self, keep: int = 200) -> None:
-        """Drop the oldest finished rooms from memory (they stay in the database)."""
+    def forget_finished(self, keep: int = FINISHED_KEPT) -> None:
+        """Drop the oldest finished rooms nobody is in from memory (they stay in the
+        database, and a visit loads them again)."""
         over = [r for r in self.rooms.values() if r.status == "over" and not r.conns]
         for room in over[:-keep] if len(over) > keep else []:
             del self.rooms[room.id]
