@@ -15,6 +15,9 @@ still succeeds); ``down``, every statement and every new connection (a lost data
 ``$EVOLUTIO_TEST_SMTP`` is the SMTP URL e-mail goes to, on a fast mail clock: an hour of
 ``$EVOLUTIO_TEST_MAIL_HOUR`` seconds (1 by default), a round every 0.1 s, a first retry
 after 0.2 s, the digest from hour 0, a claimed e-mail taken again after 2 s.
+``$EVOLUTIO_TEST_DAY`` is the seconds of a day of a turn-based room's clock (``days`` per
+move; 86400 by default), given to the server as its ``day`` setting: with 24 mail hours in it,
+a test's "days" pass in seconds on both clocks.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import evolutio.server.app as server_app
 from evolutio.server.db import make_engine
 from evolutio.server.mail.mailer import MailSettings
 from evolutio.server.process import TimedH11Protocol, run
+from evolutio.server.timing import DAY
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 
@@ -81,6 +85,7 @@ if __name__ == "__main__":
         TimedH11Protocol.timeout = float(os.environ["EVOLUTIO_TEST_REQUEST_TIMEOUT"])
     bot_delay = float(os.environ.get("EVOLUTIO_TEST_BOT_DELAY", "0"))
     empty = float(os.environ.get("EVOLUTIO_TEST_EMPTY_ROOM_TIMEOUT", "900"))
+    day = float(os.environ.get("EVOLUTIO_TEST_DAY", str(DAY)))
     mail = None
     if os.environ.get("EVOLUTIO_TEST_SMTP"):
         mail = MailSettings(smtp=os.environ["EVOLUTIO_TEST_SMTP"],
@@ -89,7 +94,7 @@ if __name__ == "__main__":
                             backoff=0.2, tries=int(os.environ.get("EVOLUTIO_TEST_MAIL_TRIES", "8")),
                             digest_hour=0, lease=2.0)
     application = server_app.create_app(url, grace=grace, bot_delay=bot_delay,
-                                        empty_room_timeout=empty, mail=mail)
+                                        empty_room_timeout=empty, mail=mail, day=day)
     status = run(
         application,
         host="127.0.0.1",

@@ -38,6 +38,7 @@ from evolutio.server import (
     reasons,
     records,
     reference,
+    timing,
     tuning,
     wire,
 )
@@ -87,6 +88,7 @@ def create_app(
     empty_room_timeout: float = 60 * leave.EMPTY_ROOM_MINUTES,
     mail: MailSettings | None = None,
     bot_imports: bool = False,
+    day: float = timing.DAY,
 ) -> FastAPI:
     """The application on the database at ``db_url``: migrated and every game rebuilt here.
 
@@ -101,13 +103,14 @@ def create_app(
     (0: never; :mod:`leave`).
     ``mail`` says how e-mail is sent (:mod:`mail`; none without its SMTP URL).
     With ``bot_imports`` a room's host may seat bots by import path with ``/bot`` (code of
-    this machine, run in the server)."""
+    this machine, run in the server).
+    ``day`` is the seconds of a day of turn-based rooms' clocks (tests shorten it)."""
     limits = limits or Limits()
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
     store = Store(sessions)
     hub = Hub(store, grace=grace, bot_delay=bot_delay, limits=limits,
-              empty_timeout=empty_room_timeout, bot_imports=bot_imports)
+              empty_timeout=empty_room_timeout, bot_imports=bot_imports, day=day)
     new_rooms = Quota(limits.rooms_per_address, 600.0)
     # One process per database; migrate and rebuild every game now, so a bad database
     # fails before serving.

@@ -97,7 +97,7 @@ class Timers:
                 self._drop_clock(seat)
         loop = asyncio.get_running_loop()
         for seat in sorted(waiting):
-            budget = room.timing.budget(room.clock, self.bank(seat))
+            budget = room.timing.budget(room.clock, self.bank(seat), room.hub.day)
             if seat not in self.deadlines and budget is not None:
                 left = budget
                 if seat in self.restored:  # a restart: the deadline stored before it

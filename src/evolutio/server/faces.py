@@ -92,6 +92,9 @@ class HubFace(Protocol):
     def bot_delay(self) -> float: ...
 
     @property
+    def day(self) -> float: ...
+
+    @property
     def takeover_level(self) -> str: ...
 
     @property

@@ -68,9 +68,12 @@ class Hub:
         limits: Limits | None = None,
         empty_timeout: float = 0.0,
         bot_imports: bool = False,
+        day: float = timing.DAY,
     ) -> None:
         self.store = store
         self.grace = grace
+        #: seconds of a day of a turn-based room's clock (``days`` per move); tests shorten it
+        self.day = day
         #: seconds an open room nobody sits in stays without activity before it closes
         #: (``leave.sweep``; 0: never)
         self.empty_timeout = empty_timeout

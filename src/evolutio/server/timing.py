@@ -31,6 +31,7 @@ MAX_BANK = 6 * 3600
 MAX_INCREMENT = 3600
 #: the most days per move of a turn-based room.
 MAX_DAYS = 14
+#: the seconds of a day of a turn-based clock (a server setting, ``Hub.day``, shortens it in tests)
 DAY = 86400
 #: seconds a decision still gets when the seat's bank is empty.
 FLOOR = 5
@@ -56,10 +57,11 @@ class Timing:
             return "bank"
         return "move" if clock else None
 
-    def budget(self, clock: int, bank_left: float) -> float | None:
-        """Seconds a seat gets for a decision it starts now with ``bank_left`` in its bank."""
+    def budget(self, clock: int, bank_left: float, day: float = DAY) -> float | None:
+        """Seconds a seat gets for a decision it starts now with ``bank_left`` in its bank;
+        a turn-based room's days are ``day`` seconds each."""
         if self.days:
-            return float(self.days * DAY)
+            return float(self.days * day)
         if self.bank:
             return max(bank_left, float(FLOOR))
         return float(clock) if clock else None
