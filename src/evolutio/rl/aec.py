@@ -176,7 +176,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """The selected agent's legal actions by index (for bots and debugging)."""
         return dict(self._legal)
 
-    def step(self, action: int) -> None:
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -231,7 +231,7 @@ class checked_env(raw_env):
             EnvLogger.error_observe_before_reset()
         return super().observe(agent)
 
-    def step(self, action: int) -> None:
+    def step(self, action: Any) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         if not self.agents:

@@ -72,7 +72,7 @@ class Factoring:
         mask[self.block_of[indices]] = 1
         return mask
 
-    def index_mask(self, mask: Mask, block: int) -> Mask:
+    def index_mask(self, mask: npt.NDArray[Any], block: int) -> Mask:
         """The 0/1 mask of the indices inside ``block`` given a flat ``mask``, padded with
         zeros to ``width``."""
         start, size = int(self.starts[block]), int(self.sizes[block])
