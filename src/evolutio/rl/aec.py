@@ -23,7 +23,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from evolutio.core.game import Action, Game, Outcome
-from evolutio.rl.codec import Codec, LegalDiscrete, Mask, Vector
+from evolutio.rl.codec import Codec, Mask, Vector
+from evolutio.rl.factored import action_space_of, check_mode, flat_index, observation_space_of
 
 REWARDS = ("rank", "score")
 #: seeds drawn by ``reset()`` without a seed stay below this bound.
@@ -86,6 +87,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         game: str | Game[Any] = "evolution",
         reward: str = "rank",
         render_mode: str | None = None,
+        action_space: str = "flat",
         **options: Any,
     ) -> None:
         super().__init__()
@@ -99,15 +101,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         players = self.game.new(self.codec.options, 0).num_players
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        size = self.codec.observation_size
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
-            }
-        )
+        #: ``flat`` or ``factored`` (evolutio.rl.factored); the factoring of the latter
+        self.action_mode = check_mode(action_space)
+        spaces_made = [action_space_of(self.codec, self.action_mode)
+                       for _ in self.possible_agents]
+        self.factoring = spaces_made[0][1]
+        obs_space = observation_space_of(self.codec, self.factoring)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {agent: LegalDiscrete(self.codec) for agent in self.possible_agents}
+        self.action_spaces = {agent: space for agent, (space, _) in
+                              zip(self.possible_agents, spaces_made, strict=True)}
         #: the game being played (PettingZoo's AECEnv keeps `state()` for a global view)
         self.game_state: Any = None
         self.game_seed = 0
@@ -162,21 +164,24 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Vector | Mask]:
         seat = self.agent_seat[agent]
         legal = self._legal if seat == self._legal_seat else {}
-        return {
+        out: dict[str, Vector | Mask] = {
             "observation": self.codec.observe(self.game_state, seat),
             "action_mask": self.codec.mask(legal),
         }
+        if self.factoring is not None:
+            out["block_mask"] = self.factoring.block_mask(legal)
+        return out
 
     def legal_actions(self) -> dict[int, Action]:
         """The selected agent's legal actions by index (for bots and debugging)."""
         return dict(self._legal)
 
-    def step(self, action: int) -> None:
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(int(action))
+        chosen = self._legal.get(flat_index(self.factoring, action))
         if chosen is None:
             self._end_illegal(agent, action)
             return
@@ -226,14 +231,16 @@ class checked_env(raw_env):
             EnvLogger.error_observe_before_reset()
         return super().observe(agent)
 
-    def step(self, action: int) -> None:
+    def step(self, action: Any) -> None:
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
         if action is not None:
-            assert 0 <= int(action) < self.codec.action_size, f"action {action} is out of range"
+            space = self.action_spaces[self.agent_selection]
+            assert space.contains(np.asarray(action, dtype=np.int64).reshape(space.shape)), (
+                f"action {action} is out of range")
         super().step(action)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:

@@ -15,13 +15,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from evolutio.core.game import Action, Game
 from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
-from evolutio.rl.codec import Codec, LegalDiscrete
+from evolutio.rl.codec import Codec
+from evolutio.rl.factored import action_space_of, check_mode, flat_index, observation_space_of
 
 
 class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -36,6 +36,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         game: str | Game[Any] = "evolution",
         reward: str = "rank",
         render_mode: str | None = None,
+        action_space: str = "flat",
         **options: Any,
     ) -> None:
         self.codec = Codec(game, options)
@@ -47,16 +48,15 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         players = self.game.new(self.codec.options, 0).num_players
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, (self.codec.observation_size,), np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
-            }
-        )
+        #: ``flat`` or ``factored`` (evolutio.rl.factored); the factoring of the latter
+        self.action_mode = check_mode(action_space)
+        spaces_made = [action_space_of(self.codec, self.action_mode)
+                       for _ in self.possible_agents]
+        self.factoring = spaces_made[0][1]
+        obs_space = observation_space_of(self.codec, self.factoring)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {agent: LegalDiscrete(self.codec) for agent in self.possible_agents}
+        self.action_spaces = {agent: space for agent, (space, _) in
+                              zip(self.possible_agents, spaces_made, strict=True)}
         self.game_state: Any = None
         self._legal: dict[int, dict[int, Action]] = {}
         self._rng = random.Random()
@@ -74,13 +74,17 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             # a turn open to others' side actions is played one seat at a time: its turn's
             seats = seats[:1]
         self._legal = {seat: self.codec.legal(self.game_state, seat) for seat in seats}
-        return {
-            agent: {
-                "observation": self.codec.observe(self.game_state, seat),
-                "action_mask": self.codec.mask(self._legal.get(seat, {})),
-            }
-            for seat, agent in enumerate(self.possible_agents)
+        return {agent: self._observe(seat) for seat, agent in enumerate(self.possible_agents)}
+
+    def _observe(self, seat: int) -> dict[str, Any]:
+        legal = self._legal.get(seat, {})
+        out = {
+            "observation": self.codec.observe(self.game_state, seat),
+            "action_mask": self.codec.mask(legal),
         }
+        if self.factoring is not None:
+            out["block_mask"] = self.factoring.block_mask(legal)
+        return out
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -101,7 +105,7 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} must choose now but has no action in this step")
-            action = legal.get(int(actions[agent]))
+            action = legal.get(flat_index(self.factoring, actions[agent]))
             if action is None:
                 offenders.append(agent)
             else:
@@ -132,12 +136,8 @@ class parallel_env(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """The step that ends the game for actions outside the mask: nothing is applied,
         -1 for each offender, 0 for the others; every mask is then all zeros."""
         self._legal = {}
-        empty = self.codec.mask({})
-        observations = {
-            agent: {"observation": self.codec.observe(self.game_state, seat),
-                    "action_mask": empty}
-            for seat, agent in enumerate(self.possible_agents)
-        }
+        observations = {agent: self._observe(seat)
+                        for seat, agent in enumerate(self.possible_agents)}
         rewards = {agent: -1.0 if agent in offenders else 0.0 for agent in self.agents}
         infos: dict[str, dict[str, Any]] = {
             agent: {"illegal": True, "action": actions[agent]} if agent in offenders else {}

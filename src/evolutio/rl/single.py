@@ -23,13 +23,13 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 
 from evolutio.bots.base import Bot, InformationSet
 from evolutio.bots.levels import make_bot
 from evolutio.core.game import Action, Game
 from evolutio.rl.aec import SEED_BOUND, check_reward, render_view, rewards_of
-from evolutio.rl.codec import Codec, LegalDiscrete, Mask
+from evolutio.rl.codec import Codec, Mask
+from evolutio.rl.factored import action_space_of, check_mode, flat_index, observation_space_of
 
 #: the mask's indices once the episode has ended: index 0, a placeholder no step uses.
 OVER: dict[int, None] = {0: None}
@@ -47,6 +47,7 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
         seat: int = 0,
         reward: str = "rank",
         render_mode: str | None = None,
+        action_space: str = "flat",
         **options: Any,
     ) -> None:
         self.codec = Codec(game, options)
@@ -65,15 +66,10 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
         for spec in specs:
             make_bot(spec, 0, self.game)  # refuses unknown specs now, not at reset
         self.specs = specs
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    -np.inf, np.inf, (self.codec.observation_size,), np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, (self.codec.action_size,), np.int8),
-            }
-        )
-        self.action_space = LegalDiscrete(self.codec)
+        #: ``flat`` or ``factored`` (evolutio.rl.factored); the factoring of the latter
+        self.action_mode = check_mode(action_space)
+        self.action_space, self.factoring = action_space_of(self.codec, self.action_mode)
+        self.observation_space = observation_space_of(self.codec, self.factoring)
         self.game_state: Any = None
         self._bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
@@ -115,11 +111,15 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
     def _observation(self) -> dict[str, Any]:
         """The observation; makes the mask that :meth:`_info` and :meth:`action_masks`
         share (one mask per step)."""
-        self._mask = self.codec.mask(self._legal or OVER)
-        return {
+        legal = self._legal or OVER
+        self._mask = self.codec.mask(legal)
+        out = {
             "observation": self.codec.observe(self.game_state, self.seat),
             "action_mask": self._mask,
         }
+        if self.factoring is not None:
+            out["block_mask"] = self.factoring.block_mask(legal)
+        return out
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask}
@@ -128,11 +128,27 @@ class SingleAgentEnv(gym.Env[dict[str, Any], Any]):
         """The legal actions now as a bool array of the action space's size: the method
         sb3-contrib's ``MaskablePPO`` calls (its ``get_action_masks``; through
         ``env_method("action_masks")`` on a vector environment). Index 0 alone once the
-        episode has ended."""
-        return self._mask.view(np.bool_)
+        episode has ended.
 
-    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        chosen = self._legal.get(int(action))
+        With the factored space: the block mask followed by the indices legal in some block
+        (``blocks + width`` entries), the form sb3-contrib takes for a ``MultiDiscrete``
+        space, which masks each component on its own; a pair drawn that way can still be
+        illegal, so a learner of the factored space should mask the index by the block
+        (:meth:`index_mask`)."""
+        if self.factoring is None:
+            return self._mask.view(np.bool_)
+        legal = self._legal or OVER
+        return np.concatenate([self.factoring.block_mask(legal),
+                               self.factoring.any_index_mask(legal)]).view(np.bool_)
+
+    def index_mask(self, block: int) -> Mask:
+        """The legal indices inside ``block`` now (factored space), padded to its width."""
+        if self.factoring is None:
+            raise ValueError("index_mask needs action_space='factored'")
+        return self.factoring.index_mask(self._mask, block)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        chosen = self._legal.get(flat_index(self.factoring, action))
         if chosen is None:
             # as PettingZoo's TerminateIllegalWrapper: the episode ends, the learner loses
             self._legal = {}
