@@ -52,7 +52,8 @@ def test_the_policy_kind_is_registered_by_the_rl_package() -> None:
     entry = kinds.entries()["policy"]
     assert entry.target == "evolutio.rl.kinds:POLICY"
     assert entry.extras == ("rl",) and entry.dist == "evolutio"
-    assert allowed_specs().endswith("; policy:FILE (a trained policy)")
+    assert "; policy:FILE (a trained policy);" in allowed_specs()
+    assert allowed_specs().endswith("path/to/bot.py:Class (a bot of your own)")
 
 
 def test_the_bots_import_nothing_of_the_kinds_until_one_is_made(

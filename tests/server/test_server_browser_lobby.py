@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
@@ -29,9 +30,16 @@ async def page_for(browser: Any, base: str, errors: list[str], viewport: dict[st
 
 
 async def login(page: Any, name: str) -> None:
+    """A guest named ``name``, from the lobby's name field; back to the page it was on (a
+    room's link shows the invitation to join instead, test_server_browser_leave.py)."""
+    here = page.url
+    if urlsplit(here).path not in ("", "/"):
+        await page.goto(urljoin(here, "/"))
     await page.fill("#login input[name=name]", name)
     await page.click("#guest")
     await page.wait_for_selector("#who a")
+    if page.url != here:
+        await page.goto(here)
 
 
 async def play_to_the_end(page: Any) -> None:

@@ -49,10 +49,10 @@ async def add_and_verify(base: str, inbox: Inbox) -> dict[str, Any]:
             headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({game: 'toy', days: 1})}).then((r) => r.json())""")
         await page.goto(f"{base}/room/{room['room']['id']}")
-        await page.fill("#invite-name", "Pillarbox")
-        await page.click("#invite-send")
-        await page.wait_for_selector("#invite-note:has-text('Pillarbox')")
-        seen["invite"] = await page.inner_text("#invite-note")
+        await page.fill("#mail-invite-name", "Pillarbox")
+        await page.click("#mail-invite-send")
+        await page.wait_for_selector("#mail-invite-note:has-text('Pillarbox')")
+        seen["invite"] = await page.inner_text("#mail-invite-note")
         await browser.close()
     seen["errors"] = errors
     return seen

@@ -20,10 +20,13 @@ async def guest(browser: Any, base: str, name: str, errors: list[str], path: str
     await list_moves(context)
     page = await context.new_page()
     page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
-    await page.goto(base + path)
+    # the lobby's name field (a room's link shows the invitation to join instead)
+    await page.goto(base + "/")
     await page.fill("#login input[name=name]", name)
     await page.click("#guest")
     await page.wait_for_selector("#who a")
+    if path != "/":
+        await page.goto(base + path)
     return page
 
 

@@ -155,7 +155,7 @@ def test_nothing_is_sent_to_an_unverified_address(mail: tuple[Server, Inbox]) ->
     assert server.post("/api/mail/address", server.guest("Drifter"),
                        json={"address": "x@example.org"}).status_code == 403
     r = server.post(f"/api/rooms/{turn_based(server, [tokens[1], account(server, 'Third')])}"
-                    "/invite", tokens[1], json={"name": "Unsure"})
+                    "/invite-by-mail", tokens[1], json={"name": "Unsure"})
     assert r.status_code == 200 and r.json()["mailed"] is False
     time.sleep(1.0)
     [only] = inbox.to("unsure@example.org")
@@ -169,14 +169,15 @@ def test_invitations_and_the_digest(mail: tuple[Server, Inbox]) -> None:
     verify(server, inbox, tokens[1], "star@example.org")
     r = server.post("/api/rooms", tokens[0], json={"game": "toy", "options": {"players": 2}})
     room = r.json()["room"]["id"]
-    r = server.post(f"/api/rooms/{room}/invite", tokens[0], json={"name": "guest star"})
+    r = server.post(f"/api/rooms/{room}/invite-by-mail", tokens[0],
+                    json={"name": "guest star"})
     assert r.status_code == 200 and r.json() == {"invited": "Guest Star", "mailed": True}
     invite = inbox.wait("star@example.org", 2)[1]
     assert invite["Subject"].startswith("Herald ti invita")
     assert f"{server.base}/room/{room}" in links(invite)
     # only a player or the host invites
     outsider = account(server, "Outsider")
-    assert server.post(f"/api/rooms/{room}/invite", outsider,
+    assert server.post(f"/api/rooms/{room}/invite-by-mail", outsider,
                        json={"name": "Herald"}).status_code == 403
     # the digest: opted in, a game waiting, the day's hour passed (hour 0 on this clock)
     server.post("/api/mail/settings", tokens[1], json={"digest": True, "your_move": False})

@@ -12,7 +12,6 @@ player. Whether the answer is the *best* move is the search's question
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -85,13 +84,13 @@ def moves(game: Game[Any], state: Any, seat: int) -> list[Action]:
     base = game.snapshot(state)
     out = []
     for action in game.legal_actions(state, seat):
-        after = copy.deepcopy(state)
+        after = state.clone()  # the contract's copy (a compiled state has no deepcopy)
         game.apply(after, seat, action)
         decision = game.decision(after)
         undone = False
         if decision is not None and seat in decision.seats:
             for back in game.legal_actions(after, seat):
-                again = copy.deepcopy(after)
+                again = after.clone()
                 game.apply(again, seat, back)
                 if game.snapshot(again) == base:
                     undone = True

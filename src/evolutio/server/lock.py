@@ -111,7 +111,10 @@ class ProcessLock:
             self._file.close()
             self._file = None
         if self._conn is not None:
-            self._conn.close()  # a session lock ends with its connection
+            # a session lock ends with its session: close the connection itself, not only
+            # hand it back to the pool, which would keep the session (and the lock) open
+            self._conn.invalidate()
+            self._conn.close()
             self._conn = None
 
 

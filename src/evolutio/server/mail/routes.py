@@ -178,7 +178,7 @@ def routes(app: FastAPI, mailer: Mailer, people: People,
         """RFC 8058's one click: the mail program posts to the ``List-Unsubscribe`` link."""
         return await unsubscribe(request, t)
 
-    @app.post("/api/rooms/{room_id}/invite")
+    @app.post("/api/rooms/{room_id}/invite-by-mail")
     async def api_invite(room_id: str, request: Request) -> dict[str, Any]:
         """Invite a person to a room by e-mail, where they allow it: ``{"name"}`` answers
         ``{"invited", "mailed"}`` (``mailed`` false: they get no e-mailed invitations)."""

@@ -98,12 +98,12 @@ export function inviteControl(roomId, session) {
   if (!session.user) return slot;
   api("/api/mail").then((s) => {
     if (!s.enabled) return;
-    const name = h("input#invite-name", { placeholder: mw("invite_name"), maxlength: 24 });
-    const note = h("span.muted#invite-note", { role: "status" });
-    const go = h("button#invite-send", { onclick: async () => {
+    const name = h("input#mail-invite-name", { placeholder: mw("invite_name"), maxlength: 24 });
+    const note = h("span.muted#mail-invite-note", { role: "status" });
+    const go = h("button#mail-invite-send", { onclick: async () => {
       if (!name.value.trim()) return;
       try {
-        const r = await api(`/api/rooms/${encodeURIComponent(roomId)}/invite`, { body: { name: name.value.trim() } });
+        const r = await api(`/api/rooms/${encodeURIComponent(roomId)}/invite-by-mail`, { body: { name: name.value.trim() } });
         note.textContent = r.mailed ? mw("invited", { name: r.invited }) : mw("not_mailed", { name: r.invited });
         name.value = "";
       } catch (e) { note.textContent = e.message; }
