@@ -6,6 +6,7 @@ card is marked on the table; and the decision bar keeps to a quarter of the wind
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
@@ -68,6 +69,7 @@ async def my_decision(page: Any) -> None:
 
 
 async def on_the_table(server: Server) -> dict[str, Any]:
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
     from playwright.async_api import async_playwright
 
     seen: dict[str, Any] = {"errors": []}
@@ -87,6 +89,9 @@ async def on_the_table(server: Server) -> dict[str, Any]:
         seen["bar"] = await page.evaluate(
             "document.querySelector('#decision').getBoundingClientRect().height / innerHeight")
         seen["first_buttons"] = await page.locator("#legal button.act").all_inner_texts()
+        # the hint is a search of its own, answered off the server's loop: wait for it
+        with contextlib.suppress(PlaywrightTimeout):
+            await page.wait_for_selector("#table .hinted", timeout=20_000)
         seen["hinted"] = await page.locator("#table .hinted").count()
         # a tap on a card: the move it completes, "as a new animal", gets its button
         await page.locator("#hand [data-pick].clickable").first.click()

@@ -100,5 +100,7 @@ def test_a_three_player_game_against_bots(server: Server) -> None:
     assert errors == []
     assert "four eras" in seen["summary"]  # the card set's note is on the rules page
     assert seen["habitats"] == 4 and seen["market"] == 5
-    assert seen["clicks"] > 10
+    # a draw and a pass at least in each of the three eras (the draw takes one click since
+    # the split draw: the first button of the list)
+    assert seen["clicks"] >= 6
     assert len(seen["ranking"]) == 3
