@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from evolutio.bots.puzzles import ITERATIONS, MARGIN, check
-from evolutio.core.puzzle import Puzzle, PuzzleError, parse_puzzles, puzzles_of
+from evolutio.core.puzzle import Puzzle, PuzzleError, parse_puzzles, puzzles_of, theme_names
 from evolutio.core.registry import get_game
 
 GAMES = ("evolution", "northstar", "darwin")
@@ -75,3 +75,35 @@ def test_a_malformed_puzzle_is_refused_with_its_id() -> None:
         parse_puzzles({"puzzles": [raw]}, game, "test")
     raw["answer"] = "eat $A"
     assert parse_puzzles({"puzzles": [raw]}, game, "test")[0].labels["A"] == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_names_its_themes_in_every_language(name: str) -> None:
+    """The themes' names are the game's words (its puzzles file), never the pages'."""
+    used = {p.theme for p in puzzles_of(name)}
+    for lang in ("en", "ru", "it", "de"):
+        names = theme_names(name, lang)
+        assert set(names) == used and all(names[t] != t for t in used), (lang, names)
+    assert theme_names(name, "xx") == theme_names(name, "en")
+    assert theme_names(name, "ru") != theme_names(name, "en")
+
+
+def test_a_theme_the_file_does_not_name_is_refused() -> None:
+    game = get_game("evolution")
+    data = {"themes": {"feeding": {lang: "F" for lang in ("en", "ru", "it", "de")}},
+            "puzzles": [dict(raw) for raw in _raw_puzzles("evolution")[:1]]}
+    data["puzzles"][0]["theme"] = "juggling"
+    with pytest.raises(PuzzleError, match="juggling"):
+        parse_puzzles(data, game, "test")
+    data["themes"] = {"juggling": {"en": "Juggling"}}
+    with pytest.raises(PuzzleError, match=r"juggling.*each of"):
+        parse_puzzles(data, game, "test")
+
+
+def _raw_puzzles(name: str) -> list[dict[str, Any]]:
+    """The puzzles file of ``name`` as written."""
+    from evolutio.core.puzzle import _data
+
+    data = _data(name)
+    assert isinstance(data, dict)
+    return list(data["puzzles"])

@@ -23,7 +23,7 @@ from evolutio.cli.app import app, console, fail
 from evolutio.cli.render import render_view
 from evolutio.core.game import IllegalAction
 from evolutio.core.glicko import PUZZLE_RD, SOLVER_START, VOLATILITY, glicko2
-from evolutio.core.puzzle import Puzzle, find, moves, puzzle_games, puzzles_of
+from evolutio.core.puzzle import Puzzle, find, moves, puzzle_games, puzzles_of, theme_names
 from evolutio.core.registry import get_game
 
 
@@ -105,7 +105,7 @@ def _play_one(puzzle: Puzzle, language: str) -> bool | None:
     state = puzzle.state()
     legal = moves(game, state, puzzle.seat)
     console.rule(f"{game.title} · {escape(puzzle.text('title', language))} · "
-                 f"{puzzle.theme} · {round(puzzle.rating)}")
+                 f"{theme_names(puzzle.game, language)[puzzle.theme]} · {round(puzzle.rating)}")
     seats = getattr(state, "num_players", 2)
     players = [("You" if i == puzzle.seat else f"Player {i + 1}") for i in range(seats)]
     console.print(render_view(game, game.view(state, puzzle.seat), players, language))

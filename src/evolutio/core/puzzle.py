@@ -159,31 +159,78 @@ def parse_puzzle(raw: Any, game: Game[Any], where: str) -> Puzzle:
 
 
 def parse_puzzles(data: Any, game: Game[Any], source: str) -> list[Puzzle]:
-    """Every puzzle of a file's ``puzzles`` list; ids must be unique."""
+    """Every puzzle of a file's ``puzzles`` list; ids must be unique, and every puzzle's
+    theme is one the file names in ``themes`` (when it has them: :func:`parse_themes`)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("puzzles"), list):
         raise PuzzleError(f"{source}: expected a mapping with a 'puzzles' list")
     puzzles = [parse_puzzle(raw, game, f"{source}: puzzles[{i}]")
                for i, raw in enumerate(data["puzzles"])]
+    languages = tuple(game.info.languages)
+    named = parse_themes(data, source, languages) if "themes" in data else None
     seen: set[str] = set()
     for puzzle in puzzles:
         if puzzle.id in seen:
             raise PuzzleError(f"{source}: the id '{puzzle.id}' is used twice")
+        if named is not None and puzzle.theme not in named:
+            raise PuzzleError(f"{source}: puzzle '{puzzle.id}' has the theme "
+                              f"'{puzzle.theme}', which 'themes' does not name")
         seen.add(puzzle.id)
     return puzzles
 
 
+def parse_themes(
+    data: Mapping[str, Any], source: str, languages: tuple[str, ...]
+) -> dict[str, dict[str, str]]:
+    """The file's ``themes``: each theme's name in every language (the game's words, so that
+    the pages and the terminal need none of their own)."""
+    raw = data.get("themes")
+    if not isinstance(raw, Mapping) or not raw:
+        raise PuzzleError(f"{source}: 'themes' must map each theme to its names")
+    out: dict[str, dict[str, str]] = {}
+    for theme, names in raw.items():
+        if not isinstance(names, Mapping) or any(
+            not isinstance(names.get(lang), str) or not names[lang].strip() for lang in languages
+        ):
+            raise PuzzleError(f"{source}: theme '{theme}' needs a name in each of "
+                              f"{', '.join(languages)}")
+        out[str(theme)] = {lang: str(names[lang]) for lang in languages}
+    return out
+
+
 @cache
-def puzzles_of(name: str) -> tuple[Puzzle, ...]:
-    """``name``'s puzzles (none when its package has no puzzles file), loaded once."""
+def _data(name: str) -> Any:
+    """``name``'s puzzles file as read (None when its package has none), read once."""
     import yaml
 
     game = get_game(name)
     package = type(game).__module__.rsplit(".", 1)[0]
     path = resources.files(package).joinpath(FILENAME)
     if not path.is_file():
+        return None
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@cache
+def puzzles_of(name: str) -> tuple[Puzzle, ...]:
+    """``name``'s puzzles (none when its package has no puzzles file), loaded once."""
+    data = _data(name)
+    if data is None:
         return ()
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return tuple(parse_puzzles(data, game, f"{name}/{FILENAME}"))
+    return tuple(parse_puzzles(data, get_game(name), f"{name}/{FILENAME}"))
+
+
+def theme_names(name: str, language: str) -> dict[str, str]:
+    """Each theme of ``name``'s puzzles named in ``language`` (English for another); every
+    theme a puzzle has, named by its id where the file names no themes."""
+    data = _data(name)
+    languages = tuple(get_game(name).info.languages)
+    named = (parse_themes(data, f"{name}/{FILENAME}", languages)
+             if data and "themes" in data else {})
+    lang = language if language in languages else "en"
+    out = {theme: names[lang] for theme, names in named.items()}
+    for puzzle in puzzles_of(name):
+        out.setdefault(puzzle.theme, puzzle.theme)
+    return out
 
 
 def puzzle_games() -> list[str]:

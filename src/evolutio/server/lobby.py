@@ -248,8 +248,8 @@ async def hint(hub: Hub, user: User, room_id: str, version: str, lang: str) -> d
         # the search's choice is its most tried move; a move tried less may show a mean as
         # high, and then the sentence says they are too close to tell apart
         other = describe_choice(room.game, state, legal[runner], lang).rstrip(".")
-        key = "hint_why" if share > other_share else "hint_why_close"
-        why = say(lang, key, other=other, other_share=other_share, **fields)
+        sentence = "hint_why" if share > other_share else "hint_why_close"
+        why = say(lang, sentence, other=other, other_share=other_share, **fields)
     return {
         "version": asked,
         "index": advice.index,

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from evolutio.core.game import Action, Game, IllegalAction
 from evolutio.core.glicko import PUZZLE_RD, SOLVER_START, VOLATILITY, glicko2
-from evolutio.core.puzzle import Puzzle, find, moves, puzzle_games, puzzles_of
+from evolutio.core.puzzle import Puzzle, find, moves, puzzle_games, puzzles_of, theme_names
 from evolutio.core.registry import available_games, get_game
 from evolutio.server.db import PuzzleAttemptRow, PuzzleRatingRow, PuzzleSolverRow, User
 from evolutio.server.guard import ApiError, lang_of
@@ -77,6 +77,7 @@ def puzzle_json(s: Session, puzzle: Puzzle, lang: str) -> dict[str, Any]:
         "id": puzzle.id,
         "game": puzzle.game,
         "theme": puzzle.theme,
+        "theme_name": theme_names(puzzle.game, lang)[puzzle.theme],
         "rating": round(row.rating if row is not None else puzzle.rating),
         "plays": row.plays if row is not None else 0,
         "title": puzzle.text("title", lang),
@@ -205,7 +206,7 @@ def routes(app: FastAPI, people: People,
 
     @app.get("/api/puzzles")
     async def api_puzzles(request: Request) -> dict[str, Any]:
-        user = people.current(request)
+        user, lang = people.current(request), lang_of(request)
 
         def listing() -> list[dict[str, Any]]:
             with people.store.session() as s:
@@ -216,6 +217,7 @@ def routes(app: FastAPI, people: People,
                         themes[p.theme] = themes.get(p.theme, 0) + 1
                     me = s.get(PuzzleSolverRow, (user.id, name)) if user else None
                     out.append({"game": name, "count": len(puzzles_of(name)), "themes": themes,
+                                "theme_names": theme_names(name, lang),
                                 "me": solver_json(me)})
                 return out
 

@@ -13,37 +13,25 @@ const WORDS = {
     puzzle_rating: "Puzzle rating", right: "Right!", wrong: "Not the best move.", best_move: "Best move",
     next_puzzle: "Next puzzle", rule: "Rule", unrated: "Not rated: play as a guest or log in to keep a rating.",
     not_rated_again: "Tried before: not rated again.", count: "Puzzles", you: "You", opponent: "Opponent",
-    choose_move: "Your move", play_puzzles: "Solve puzzles",
-    theme_feeding: "Feeding", theme_attack_defence: "Attack and defence", theme_paired_traits: "Paired traits",
-    theme_continents: "Continents", theme_ice_age: "Ice Age", theme_food: "Food", theme_intelligence: "Intelligence",
-    theme_attack: "Attack", theme_habitats: "Habitats", theme_events: "Events" },
+    choose_move: "Your move", play_puzzles: "Solve puzzles" },
   ru: { puzzles: "Задачи", puzzles_intro: "Найдите единственный лучший ход. Каждый ответ меняет ваш рейтинг и рейтинг задачи.",
     your_rating: "Ваш рейтинг", streak: "Серия", best_streak: "лучшая", theme: "Тема", all_themes: "Все темы",
     puzzle_rating: "Рейтинг задачи", right: "Верно!", wrong: "Это не лучший ход.", best_move: "Лучший ход",
     next_puzzle: "Следующая задача", rule: "Правило", unrated: "Без рейтинга: войдите или играйте гостем, чтобы его вести.",
     not_rated_again: "Уже решалась: рейтинг не меняется.", count: "Задач", you: "Вы", opponent: "Соперник",
-    choose_move: "Ваш ход", play_puzzles: "Решать задачи",
-    theme_feeding: "Питание", theme_attack_defence: "Атака и защита", theme_paired_traits: "Парные свойства",
-    theme_continents: "Континенты", theme_ice_age: "Ледниковый период", theme_food: "Еда", theme_intelligence: "Интеллект",
-    theme_attack: "Атака", theme_habitats: "Среды обитания", theme_events: "События" },
+    choose_move: "Ваш ход", play_puzzles: "Решать задачи" },
   it: { puzzles: "Problemi", puzzles_intro: "Trova l'unica mossa migliore. Ogni risposta sposta il tuo punteggio e quello del problema.",
     your_rating: "Il tuo punteggio", streak: "Serie", best_streak: "migliore", theme: "Tema", all_themes: "Tutti i temi",
     puzzle_rating: "Punteggio del problema", right: "Giusto!", wrong: "Non è la mossa migliore.", best_move: "Mossa migliore",
     next_puzzle: "Prossimo problema", rule: "Regola", unrated: "Senza punteggio: entra o gioca come ospite per averne uno.",
     not_rated_again: "Già provato: punteggio invariato.", count: "Problemi", you: "Tu", opponent: "Avversario",
-    choose_move: "La tua mossa", play_puzzles: "Risolvi problemi",
-    theme_feeding: "Alimentazione", theme_attack_defence: "Attacco e difesa", theme_paired_traits: "Proprietà in coppia",
-    theme_continents: "Continenti", theme_ice_age: "Era glaciale", theme_food: "Cibo", theme_intelligence: "Intelligenza",
-    theme_attack: "Attacco", theme_habitats: "Habitat", theme_events: "Eventi" },
+    choose_move: "La tua mossa", play_puzzles: "Risolvi problemi" },
   de: { puzzles: "Aufgaben", puzzles_intro: "Finde den einen besten Zug. Jede Antwort bewegt deine Wertung und die der Aufgabe.",
     your_rating: "Deine Wertung", streak: "Serie", best_streak: "beste", theme: "Thema", all_themes: "Alle Themen",
     puzzle_rating: "Wertung der Aufgabe", right: "Richtig!", wrong: "Nicht der beste Zug.", best_move: "Bester Zug",
     next_puzzle: "Nächste Aufgabe", rule: "Regel", unrated: "Ohne Wertung: melde dich an oder spiele als Gast.",
     not_rated_again: "Schon versucht: keine neue Wertung.", count: "Aufgaben", you: "Du", opponent: "Gegner",
-    choose_move: "Dein Zug", play_puzzles: "Aufgaben lösen",
-    theme_feeding: "Fressen", theme_attack_defence: "Angriff und Abwehr", theme_paired_traits: "Paar-Eigenschaften",
-    theme_continents: "Kontinente", theme_ice_age: "Eiszeit", theme_food: "Futter", theme_intelligence: "Intelligenz",
-    theme_attack: "Angriff", theme_habitats: "Habitate", theme_events: "Ereignisse" },
+    choose_move: "Dein Zug", play_puzzles: "Aufgaben lösen" },
 };
 
 // A word of this page in the page's language (English when missing).
@@ -52,7 +40,8 @@ export function pw(key) {
   return (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
 }
 
-const themeName = (theme) => pw(`theme_${theme}`);
+// a theme's name, as the game names it in the page's language (GET /api/puzzles)
+const themeName = (names, theme) => (names && names[theme]) || theme;
 
 // /puzzles: every game with puzzles, its count, themes and the player's rating there.
 export async function showPuzzleGames(app) {
@@ -62,7 +51,7 @@ export async function showPuzzleGames(app) {
     h("table.list", {}, data.games.map((g) => h("tr", { dataset: { game: g.game } },
       h("td", {}, h("a", { href: `/puzzles/${encodeURIComponent(g.game)}` }, gameTitle(entry(g.game), g.game))),
       h("td", {}, `${pw("count")}: ${g.count}`),
-      h("td.muted", {}, Object.keys(g.themes).map(themeName).join(", ")),
+      h("td.muted", {}, Object.keys(g.themes).map((th) => themeName(g.theme_names, th)).join(", ")),
       h("td", {}, `${pw("your_rating")}: ${g.me.rating}`))))));
 }
 
@@ -82,7 +71,7 @@ export async function showPuzzles(app, game, session) {
   const error = h("div.error");
   const themes = h("select#puzzle-theme", { "aria-label": pw("theme"), onchange: (ev) => { state.theme = ev.target.value; next(); } },
     h("option", { value: "" }, pw("all_themes")),
-    Object.keys(info ? info.themes : {}).map((th) => h("option", { value: th, selected: th === state.theme }, themeName(th))));
+    Object.keys(info ? info.themes : {}).map((th) => h("option", { value: th, selected: th === state.theme }, themeName(info && info.theme_names, th))));
   app.replaceChildren(h("div.panel.puzzles#puzzles", { dataset: { game } },
     h("h2", {}, `${pw("puzzles")}: ${gameTitle(entry, game)}`),
     h("div.row", {}, h("label", {}, `${pw("theme")} `, themes), status),
@@ -117,7 +106,7 @@ export async function showPuzzles(app, game, session) {
     app.querySelector("#puzzles").dataset.puzzle = puzzle.id;
     showStatus();
     titleEl.replaceChildren(puzzle.title, " ",
-      h("span.muted.puzzle-meta", {}, `· ${themeName(puzzle.theme)} · ${pw("puzzle_rating")} ${puzzle.rating}`));
+      h("span.muted.puzzle-meta", {}, `· ${puzzle.theme_name || puzzle.theme} · ${pw("puzzle_rating")} ${puzzle.rating}`));
     draw(puzzle);
     verdictEl.replaceChildren();
     movesEl.replaceChildren(h("div.prompt", {}, h("b", {}, `${pw("choose_move")}: `), puzzle.decision.prompt),
