@@ -27,9 +27,9 @@ async def tip_of(page: Any) -> tuple[str, str, str]:
     tip = page.locator(TIP)
     await tip.wait_for(timeout=5_000)
     return (
-        await tip.get_attribute("data-ref") or "",
-        await tip.locator(".tip-name").inner_text(),
-        await tip.locator(".tip-text").inner_text(),
+        await tip.get_attribute("data-ref", timeout=2_000) or "",
+        await tip.locator(".tip-name").inner_text(timeout=2_000),
+        await tip.locator(".tip-text").inner_text(timeout=2_000),
     )
 
 
@@ -45,9 +45,11 @@ async def explain(page: Any, locator: Any, how: str) -> tuple[str, tuple[str, st
             await locator.hover()
         try:
             await page.locator(TIP).wait_for(timeout=3_000)
+            # read at once: a hint or a bot's move arriving draws the table again and
+            # closes the tooltip
+            return ident, await tip_of(page)
         except Exception:  # drawn again meanwhile: once more
             continue
-        return ident, await tip_of(page)
     raise AssertionError(f"no tooltip on {how}")
 
 
