@@ -115,6 +115,8 @@ def test_an_invite_link_joins_in_one_step(browser: Any, server: Server, shots: P
             page.fill("#invite-name", "Friend")
             page.click("#invite-join")
             page.wait_for_selector("#seats li:has-text('Friend')")
+            # the invitation goes once the page has drawn the seat taken (a render later)
+            page.wait_for_selector("#invite", state="detached", timeout=10_000)
             assert page.locator("#invite").count() == 0
             assert page.locator("#who a").inner_text() == "Friend"
         assert not page.errors
