@@ -21,6 +21,7 @@ from typing import Any
 from evolutio.bots.base import InformationSet, seat_rng
 from evolutio.bots.ismcts import Budget
 from evolutio.bots.levels import make_ismcts
+from evolutio.bots.report import ActionValue
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: iterations per hint: 0.14-0.24 CPU seconds on average by game, at most 0.86 s in about
@@ -58,16 +59,23 @@ def advise(
     search = make_ismcts(seed, budget, game)
     action = search.choose(view, legal, decision, info)
     index = legal.index(action)
-    visits, means = search.last_visits, search.last_means
-    others = [i for i in range(len(legal)) if i != index and visits[i] > 0]
-    runner = max(others, key=lambda i: (visits[i], means[i], -i)) if others else None
+    values = search.last_values
+    others = [i for i in range(len(legal)) if i != index and values[i].visits > 0]
+    runner = max(others, key=lambda i: (values[i].visits, _mean(values, i), -i)) if others \
+        else None
     return Advice(
         index,
-        means[index],
+        _mean(values, index),
         runner,
-        means[runner] if runner is not None else 0.0,
+        _mean(values, runner) if runner is not None else 0.0,
         search.last_iterations,
     )
+
+
+def _mean(values: Sequence[ActionValue], index: int) -> float:
+    """The mean reward of the ``index``-th action, 0.0 when the search never tried it."""
+    found = values[index].value
+    return found if found is not None else 0.0
 
 
 class HintBot:

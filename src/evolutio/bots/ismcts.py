@@ -200,9 +200,9 @@ class IsmctsBot:
         self.last_seconds = 0.0
         self.last_reused = 0
         #: per legal action of the last decision (in its order): the root's visits and the
-        #: mean reward of the searching seat over them (0 where unvisited), for hints.
-        self.last_visits: list[int] = []
-        self.last_means: list[float] = []
+        #: mean reward of the searching seat over them (``None`` where unvisited), for hints:
+        #: the same reading as :meth:`search` and :meth:`analyse` report.
+        self.last_values: tuple[ActionValue, ...] = ()
         self.total_iterations = 0
         self.total_seconds = 0.0
 
@@ -227,7 +227,7 @@ class IsmctsBot:
         moves = getattr(info, "moves", None)
         if len(legal_actions) == 1:
             self.last_iterations, self.last_seconds, self.last_reused = 0, 0.0, 0
-            self.last_visits, self.last_means = [0], [0.0]
+            self.last_values = (ActionValue(legal_actions[0], 0, None),)
             self._keep(None, moves)
             return legal_actions[0]
         if info is None:
@@ -265,8 +265,10 @@ class IsmctsBot:
             chosen = root
         elapsed = time.perf_counter() - start
         self.last_iterations, self.last_seconds = iterations, elapsed
-        self.last_visits = visits
-        self.last_means = [t / v if v else 0.0 for t, v in zip(totals, visits, strict=True)]
+        self.last_values = tuple(
+            ActionValue(a, v, t / v if v else None)
+            for a, v, t in zip(legal_actions, visits, totals, strict=True)
+        )
         self.total_iterations += iterations
         self.total_seconds += elapsed
         weights = chosen.priors if chosen is not None else {}
@@ -278,56 +280,55 @@ class IsmctsBot:
         self._keep(chosen.children.get(action) if chosen is not None else None, moves)
         return action
 
+    def search(
+        self, info: InformationSet, legal_actions: Sequence[Action], *, line: int = LINE_LENGTH
+    ) -> SearchReport:
+        """One fresh search of the budget from ``info``, read once for every use: each legal
+        action's visits and value (the mean reward of the seat choosing it; ``None`` when
+        never tried), the most visited (ties: the higher value, then list order), the
+        principal variation and the iterations run. Nothing is kept for reuse.
+
+        The puzzles' check reads it as it is (a puzzle's answer must beat the second best by
+        a margin); :meth:`analyse` measures the actions it compares further."""
+        report, _ = self._fresh(info, legal_actions, line)
+        return report
+
     def analyse(
         self, info: InformationSet, legal_actions: Sequence[Action], played: Action | None = None,
         *, line: int = LINE_LENGTH,
     ) -> SearchReport:
-        """Search ``info`` from a fresh tree within the budget and report what it found: each
-        legal action's visits and value (the mean reward of the seat choosing it), the most
-        visited one and the principal variation. When the most visited action or ``played``
-        had fewer visits than :func:`played_visits` asks, more iterations follow with it
-        forced at the root, so that both values are measured well enough to compare.
-        ``choose`` never runs this (the bots pay nothing for it); ``evolutio analyse`` does."""
+        """:meth:`search`, then more iterations with the most visited action and ``played``
+        forced at the root where either had fewer visits than :func:`played_visits` asks, so
+        that both values are measured well enough to compare. ``choose`` never runs this (the
+        bots pay nothing for it); ``evolutio analyse`` does."""
         if len(legal_actions) < 2:
             raise ValueError("an analysis needs a decision with more than one legal action")
-        start = time.perf_counter()
+        first, root = self._fresh(info, legal_actions, line)
+        iterations = first.iterations
+        want = played_visits(iterations)
+        forced_any = False
+        for forced in (legal_actions[first.best], played):
+            extra = max(want - _visits(root, forced), 0) if forced is not None else 0
+            for _ in range(extra):
+                self._iterate(root, info, self._rng, force=forced)
+            iterations += extra
+            forced_any = forced_any or extra > 0
+        if not forced_any:
+            return first
+        return _report(root, legal_actions, first.best, line, iterations)
+
+    def _fresh(
+        self, info: InformationSet, legal_actions: Sequence[Action], line: int
+    ) -> tuple[SearchReport, _Node]:
+        """A search from a fresh tree: its report and its root."""
         root = _Node()
-        iterations = self._search(root, info, self._rng, start)
+        iterations = self._search(root, info, self._rng, time.perf_counter())
         best = max(
             range(len(legal_actions)),
             key=lambda i: (_visits(root, legal_actions[i]), _value(root.children.get(
                 legal_actions[i])) or 0.0, -i),
         )
-        want = played_visits(iterations)
-        for forced in (legal_actions[best], played):
-            extra = max(want - _visits(root, forced), 0) if forced is not None else 0
-            for _ in range(extra):
-                self._iterate(root, info, self._rng, force=forced)
-            iterations += extra
-        values = tuple(
-            ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
-        )
-        return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
-
-    def values(
-        self, legal_actions: Sequence[Action], info: InformationSet
-    ) -> list[tuple[int, float]]:
-        """A fresh search of the budget from ``info``: per legal action, its visits at the
-        root and its mean reward for the searching seat (0.0 when never tried).
-
-        The puzzles' check (``evolutio.bots.puzzles``) reads the values, not just the choice:
-        a puzzle's answer must beat the second best by a margin. Nothing is kept for reuse.
-        """
-        root = _Node()
-        self._search(root, info, self._rng, time.perf_counter())
-        out = []
-        for action in legal_actions:
-            child = root.children.get(action)
-            if child is None or not child.visits:
-                out.append((0, 0.0))
-            else:
-                out.append((child.visits, child.total / child.visits))
-        return out
+        return _report(root, legal_actions, best, line, iterations), root
 
     def _keep(self, node: _Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
@@ -496,6 +497,16 @@ def _lead(root: _Node) -> int:
         elif visits > second:
             second = visits
     return first - second
+
+
+def _report(
+    root: _Node, legal_actions: Sequence[Action], best: int, line: int, iterations: int
+) -> SearchReport:
+    """The reading of ``root``: every legal action's visits and value, ``best``'s line."""
+    values = tuple(
+        ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
+    )
+    return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
 
 
 def _value(node: _Node | None) -> float | None:

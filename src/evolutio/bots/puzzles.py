@@ -16,6 +16,7 @@ from typing import Any
 from evolutio.bots.base import InformationSet
 from evolutio.bots.ismcts import Budget
 from evolutio.bots.levels import make_ismcts
+from evolutio.bots.report import ActionValue
 from evolutio.core.game import Action, Game
 from evolutio.core.puzzle import Puzzle, moves
 from evolutio.core.registry import get_game
@@ -24,15 +25,6 @@ from evolutio.core.registry import get_game
 ITERATIONS = 1500
 #: how much the answer's mean reward must beat the second best action's by
 MARGIN = 0.05
-
-
-@dataclass(frozen=True)
-class ActionValue:
-    """One legal action at the puzzle's root: its notation, visits and mean reward."""
-
-    action: Action
-    visits: int
-    value: float
 
 
 @dataclass(frozen=True)
@@ -46,13 +38,13 @@ class Verdict:
     @property
     def best(self) -> ActionValue:
         """The most visited action (ties: the higher value)."""
-        return max(self.values, key=lambda v: (v.visits, v.value))
+        return max(self.values, key=lambda v: (v.visits, _mean(v)))
 
     @property
     def margin(self) -> float:
         """The answer's value minus the best other action's value."""
-        mine = next(v.value for v in self.values if v.action == self.answer)
-        others = [v.value for v in self.values if v.action != self.answer]
+        mine = next(_mean(v) for v in self.values if v.action == self.answer)
+        others = [_mean(v) for v in self.values if v.action != self.answer]
         return mine - max(others)
 
     @property
@@ -70,8 +62,12 @@ def analyse(
     legal = moves(game, state, seat)
     bot = make_ismcts(seed, Budget(iterations=iterations), game, ucb=True)
     info = InformationSet.of(game, state, seat, secret=seed)
-    stats = bot.values(legal, info)
-    return [ActionValue(a, n, v) for a, (n, v) in zip(legal, stats, strict=True)]
+    return list(bot.search(info, legal).actions)
+
+
+def _mean(value: ActionValue) -> float:
+    """An action's mean reward, 0.0 when the search never tried it."""
+    return value.value if value.value is not None else 0.0
 
 
 def check(puzzle: Puzzle, iterations: int = ITERATIONS, seed: int = 0) -> Verdict:
