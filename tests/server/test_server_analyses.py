@@ -277,3 +277,28 @@ def test_the_sentences_of_a_stored_analysis_follow_the_language(lang: str) -> No
         action = match.game.action_from_json(decision["best"]["action"])
         assert decision["best"]["text"] == describe_choice(match.game, match.state, action, lang)
         assert decision["line"][0]["text"] == decision["best"]["text"]
+
+
+def test_each_game_is_analysed_at_its_own_budget_unless_the_operator_sets_one(
+    tmp_path: Path,
+) -> None:
+    """Darwin's Choice's estimates foretell outcomes only from about 200 iterations (docs/bots.md,
+    "Calibration"): the server asks each game's ``analysis_iterations``, and an operator's
+    ``--analysis-budget`` applies to every game."""
+    url = database_url(tmp_path / "budget.db")
+    store_room(url, "g0", toy_record(0))
+    engine = make_engine(url)
+    store = Store(make_sessionmaker(engine))
+    own = Analyses(store, workers=1)
+    assert [own.budget_for(g) for g in ("evolution", "northstar", "darwin", "toy")] == \
+        ["100", "100", "200", "100"]
+    pool = HeldPool()
+    own.pool = pool  # type: ignore[assignment]
+    own.request("g0", None, toy_record(0))
+    assert pool.held[0][2][2] == "100"  # the budget the worker is given
+    pool.finish()
+    stored = own.stored("g0")
+    assert stored is not None and stored.budget == "100"
+    own.close()
+    assert Analyses(store, workers=1, budget="30").budget_for("darwin") == "30"
+    engine.dispose()

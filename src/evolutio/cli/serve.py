@@ -82,8 +82,9 @@ def serve(
         "lower priority than the live games; 0: no analyses.",
     ),
     analysis_budget: str = typer.Option(
-        "100", "--analysis-budget",
-        help="The search per decision of an analysis (as evolutio analyse --budget).",
+        "", "--analysis-budget",
+        help="The search per decision of an analysis (as evolutio analyse --budget), for "
+        "every game; by default each game's own (100 iterations; Darwin's Choice 200).",
     ),
     allow_bot_imports: bool = typer.Option(
         False, "--allow-bot-imports",
@@ -120,7 +121,8 @@ def serve(
     from evolutio.bots.ismcts import Budget
 
     try:
-        Budget.parse(analysis_budget)
+        if analysis_budget:
+            Budget.parse(analysis_budget)
     except BotError as exc:
         raise fail(f"--analysis-budget: {exc}") from None
     if lease < 0.5:

@@ -242,7 +242,11 @@ class GameInfo:
 
     ``easy_options`` are the options of the game's easy way in for a first game (a beginners'
     variant, the base game), which Play now offers beside the standard game under the name
-    ``easy_label`` (per language); empty: the game has none."""
+    ``easy_label`` (per language); empty: the game has none.
+
+    ``analysis_iterations`` is the search per decision an analysis of the game needs for its
+    win-share estimates to foretell outcomes (measured by ``bench.calibration``); the
+    server analyses at it unless its operator sets one budget for every game."""
 
     min_players: int
     max_players: int
@@ -261,6 +265,7 @@ class GameInfo:
     changelog: Mapping[int, tuple[Mapping[str, str], ...]] = field(default_factory=dict)
     easy_options: Mapping[str, Any] = field(default_factory=dict)
     easy_label: Mapping[str, str] = field(default_factory=dict)
+    analysis_iterations: int = 100
 
     def describe(self, language: str = "en") -> str:
         return self.summary.get(language) or self.summary.get("en") or ""
@@ -285,6 +290,7 @@ class GameInfo:
             "rules": self.rules,
             "easy_options": dict(self.easy_options),
             "easy_label": dict(self.easy_label),
+            "analysis_iterations": self.analysis_iterations,
         }
 
 

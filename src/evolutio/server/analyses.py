@@ -38,6 +38,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from evolutio.core.game import JSON
 from evolutio.core.record import Record
+from evolutio.core.registry import get_game
 from evolutio.server.analysis_words import localized
 from evolutio.server.db import AnalysisRow, RoomRow
 from evolutio.server.guard import ApiError
@@ -48,8 +49,9 @@ from evolutio.server.store import StorageError, Store
 log = logging.getLogger("evolutio.server.analyses")
 #: the niceness the workers add to their own (the live games run at the server's)
 NICE = 10
-#: the default search budget per decision (iterations: the same analysis every time)
-BUDGET = "100"
+#: the search budget per decision when the operator sets none: each game's own
+#: (``GameInfo.analysis_iterations``: iterations, the same analysis every time)
+BUDGET = ""
 #: analyses a person may have queued or running at once
 PER_PERSON = 2
 #: analyses the queue holds at most (running ones not counted)
@@ -91,6 +93,8 @@ class Job:
 
     room: str
     user: int | None
+    #: the search per decision (set when the job starts)
+    budget: str = ""
     running: bool = False
     done: int = 0
     total: int = 0
@@ -190,6 +194,11 @@ class Analyses:
                                             initargs=(self.progress,))
         return self.pool
 
+    def budget_for(self, game: str) -> str:
+        """The search per decision for an analysis of ``game``: the operator's budget, else
+        the game's own (Darwin's Choice needs more than the others: docs/bots.md)."""
+        return self.budget or str(get_game(game).info.analysis_iterations)
+
     def _pump(self) -> None:
         """Start queued analyses while fewer than ``workers`` run (under the lock)."""
         if self.closed:
@@ -200,9 +209,10 @@ class Analyses:
             job = self.jobs[room]
             record = self.records.pop(room)
             job.running = True
+            job.budget = self.budget_for(record.game)
             running += 1
             future = self._ensure_pool().submit(run_analysis, room, record.to_json(),
-                                                self.budget)
+                                                job.budget)
             future.add_done_callback(functools.partial(self._finished, room))
 
     def _finished(self, room: str, future: Future[tuple[JSON, JSON, float]]) -> None:
@@ -211,7 +221,7 @@ class Analyses:
             return
         with self.lock:
             job = self.jobs.get(room)
-        row = AnalysisRow(room_id=room, budget=self.budget,
+        row = AnalysisRow(room_id=room, budget=job.budget if job is not None else self.budget,
                           requested_by=job.user if job is not None else None)
         error = future.exception()
         if isinstance(error, BrokenProcessPool):  # a worker died: the next run gets a new pool

@@ -137,6 +137,9 @@ class DarwinsChoice(GameBase):
         minutes=(45, 90),
         difficulty="medium-high",
         easy_options={"variant": "beginner"},
+        # at 30 iterations the estimates foretold outcomes worse than an even share (Brier
+        # 0.282); at 200, well (0.145, skill 0.42): docs/bots.md, "Calibration"
+        analysis_iterations=200,
         easy_label=words("beginners' rules",
                          ru="правила для новичков",
                          it="regole per principianti",
