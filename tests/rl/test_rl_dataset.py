@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -56,15 +59,58 @@ def test_rewards_come_on_each_seat_s_last_row_and_sum_to_zero() -> None:
     assert steps == sorted(steps)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("pyarrow") is None, reason="needs pyarrow")
-def test_parquet_rows_match_the_jsonl_rows(tmp_path: Path) -> None:
+#: the Parquet columns' types: the JSON rows' types, numbers in 64 bits.
+PARQUET_TYPES = {
+    "episode": "int64", "step": "int64", "seat": "int64", "observation": "list<double>",
+    "legal": "list<int64>", "action": "int64", "action_size": "int64", "reward": "double",
+    "done": "bool",
+}
+
+
+def _type(kind: Any) -> str:
+    """An Arrow type's name, a list's without the name of its items (which pyarrow versions
+    spell differently)."""
+    value = getattr(kind, "value_type", None)
+    return f"list<{value}>" if value is not None else str(kind)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyarrow") is None,
+                    reason="pyarrow is not installed (the dev extra installs it); Parquet "
+                    "files cannot be written without it")
+def test_parquet_rows_equal_the_jsonl_rows(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
     for name in ("rows.jsonl", "rows.parquet"):
         result = runner.invoke(app, ["dataset", str(tmp_path / name), "--game", "toy",
-                                     "--games", "2", "--workers", "1"])
+                                     "--games", "3", "--workers", "1", "--seed", "4"])
         assert result.exit_code == 0, result.output
-    jsonl = check(tmp_path / "rows.jsonl", "toy", 2)
-    parquet = check(tmp_path / "rows.parquet", "toy", 2)
-    assert [r["action"] for r in jsonl] == [r["action"] for r in parquet]
+    lines = (tmp_path / "rows.jsonl").read_text(encoding="utf-8").splitlines()
+    jsonl = [json.loads(line) for line in lines]
+    table = pq.read_table(str(tmp_path / "rows.parquet"))
+    # the same columns in the same order, the same rows, each cell of the same Python type
+    assert table.column_names == list(jsonl[0]) == list(PARQUET_TYPES)
+    assert {f.name: _type(f.type) for f in table.schema} == PARQUET_TYPES
+    assert table.num_rows == len(jsonl) > 0
+    parquet = table.to_pylist()
+    assert parquet == jsonl
+    for a, b in zip(parquet, jsonl, strict=True):
+        assert {k: type(v) for k, v in a.items()} == {k: type(v) for k, v in b.items()}
+    # read back as arrays: the same observations (float32) and masks (int8)
+    check(tmp_path / "rows.parquet", "toy", 3)
+    for (_, obs_p, mask_p), (_, obs_j, mask_j) in zip(
+        read_rows(tmp_path / "rows.parquet"), read_rows(tmp_path / "rows.jsonl"), strict=True
+    ):
+        assert obs_p.dtype == obs_j.dtype and (obs_p == obs_j).all()
+        assert mask_p.dtype == mask_j.dtype and (mask_p == mask_j).all()
+
+
+def test_parquet_without_pyarrow_is_refused_with_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if it were not installed
+    result = runner.invoke(app, ["dataset", str(tmp_path / "rows.parquet"), "--game", "toy"])
+    assert result.exit_code == 2 and "pip install pyarrow" in result.output
+    assert not (tmp_path / "rows.parquet").exists()
 
 
 def test_unknown_formats_are_refused(tmp_path: Path) -> None:

@@ -10,8 +10,14 @@ from typer.testing import CliRunner
 
 import evolutio.cli.stats  # noqa: F401  (registers the command)
 from evolutio.cli.app import app
-from evolutio.sim.balance import balance, feature_table, mean_interval, uplift_interval
-from evolutio.sim.stats import Rate
+from evolutio.sim.balance import (
+    add_survival,
+    balance,
+    feature_table,
+    mean_interval,
+    uplift_interval,
+)
+from evolutio.sim.stats import Rate, wilson
 
 runner = CliRunner()
 
@@ -37,6 +43,47 @@ def test_uplift_is_the_win_rate_with_a_name_less_without_it() -> None:
     b = table["b"]  # the two seats with b won none; the four without won 3 of 4
     assert b["uplift"] == -0.75 and b["rate"] == round(2 / 6, 4) and b["label"] == "b"
     assert [entry["name"] for entry in feature_table(rows, "things", {})] == ["a", "b"]
+
+
+def played(winners: list[int], plays: list[list[str]], kept: list[list[str]]
+           ) -> dict[str, object]:
+    return {"game": "evolution", "bots": ["random"] * len(plays), "winners": winners,
+            "scores": [0] * len(plays), "actions": 10, "error": None,
+            "seat_played": plays, "seat_survived": kept}
+
+
+def test_play_rate_and_survival_count_seats_plays_and_plays_kept() -> None:
+    rows = [played([0], [["a", "a", "b"], []], [["a"], []]),
+            played([1], [["b"], ["a"]], [["b"], ["a"]]),
+            played([0], [[], ["a", "a", "a"]], [[], []])]
+    table = {entry["name"]: entry for entry in feature_table(rows, "seat_played", {})}
+    add_survival(rows, list(table.values()))
+    a = table["a"]
+    # a: played by 3 of 6 seats, 6 plays in 3 games, 2 of them still in play at the end
+    assert (a["seats"], a["rate"], a["plays"], a["per_game"]) == (3, 0.5, 6, 2.0)
+    assert (a["survived"], a["survival"]) == (2, round(2 / 6, 4))
+    assert a["survival_ci95"] == [round(x, 4) for x in wilson(2, 6)]
+    # the seats that played a won 2 of 3, the others 1 of 3
+    assert a["per_seat"] == 1.0 and a["uplift"] == round(2 / 3 - 1 / 3, 4)
+    b = table["b"]  # two seats played b once each; the second kept it
+    assert (b["seats"], b["plays"], b["per_game"], b["survived"], b["survival"]) == (
+        2, 2, round(2 / 3, 4), 1, 0.5)
+    assert b["survival_ci95"] == [round(x, 4) for x in wilson(1, 2)]
+
+
+def test_the_dataset_shows_names_played_with_survival_and_not_the_survivors_alone() -> None:
+    rows = [played([0], [["a"], ["b"]], [["a"], []])]
+    features = balance(rows)["features"]
+    # Evolution declares both figures: the plays kept are read into the survival of the
+    # names played, not shown as a figure of their own
+    assert list(features) == ["seat_played"]
+    assert [(i["name"], i["survival"]) for i in features["seat_played"]["items"]] == [
+        ("a", 1.0), ("b", 0.0)]
+    without = [dict(r, seat_survived=None) for r in rows]
+    table = feature_table(without, "seat_played", {})
+    add_survival(without, table)
+    assert {(i["name"], i["plays"], i["survived"], i["survival"]) for i in table} == {
+        ("a", 1, None, None), ("b", 1, None, None)}
 
 
 def test_intervals_hold_the_estimate_and_narrow_with_more_games() -> None:
@@ -83,6 +130,14 @@ def test_a_short_run_writes_the_dataset_with_intervals_and_the_plots(
             assert item["uplift_ci95"][0] <= item["uplift"] <= item["uplift_ci95"][1]
             assert item["rate_ci95"][0] <= item["rate"] <= item["rate_ci95"][1]
         plots.append(f"uplift-{FEATURES[game]}.png")
+        for item in data["features"]["seat_played"]["items"]:
+            assert item["rate_ci95"][0] <= item["rate"] <= item["rate_ci95"][1]
+            assert item["plays"] > 0 and 0 <= item["survived"] <= item["plays"]
+            assert item["survival_ci95"][0] <= item["survival"] <= item["survival_ci95"][1]
+            assert item["per_game"] == round(item["plays"] / 6, 4)
+        assert "seat_survived" not in data["features"]
+        assert "play rate, survival" in result.output
+        plots += ["uplift-seat_played.png", "played-seat_played.png"]
     for name in plots:
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -2,8 +2,8 @@
 
 Plays a batch (local processes or ``--cluster``), then prints and writes the figures of
 :mod:`evolutio.sim.balance`: win rate by seat order, game length, and each per-seat figure's
-names with their rate and win-rate uplift, all with 95% intervals; as a Rich table, a JSON
-dataset (``stats.json``) and plots.
+names with their rate and win-rate uplift, and the names played with their play rate and
+survival, all with 95% intervals; as Rich tables, a JSON dataset (``stats.json``) and plots.
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ def _interval(bounds: list[float], percent: bool = True) -> str:
     return f"[{low:+.1%}, {high:+.1%}]" if percent else f"[{low:.1f}, {high:.1f}]"
 
 
+def _share(bounds: list[float]) -> str:
+    return f"[{bounds[0]:.1%}, {bounds[1]:.1%}]"
+
+
 def print_balance(data: JSON) -> None:
     """The dataset as Rich tables: seats, length, and each figure's extreme uplifts."""
     seats = Table(title="Win rate by seat (turn order)", title_justify="left")
@@ -60,6 +64,9 @@ def print_balance(data: JSON) -> None:
     for feature in data["features"].values():
         items = feature["items"]
         shown = items if len(items) <= 2 * SHOWN else items[:SHOWN] + items[-SHOWN:]
+        if items and "plays" in items[0]:
+            console.print(played_table(feature["label"], shown))
+            continue
         table = Table(title=f"{feature['label']}: win-rate uplift", title_justify="left")
         for column in ("name", "seats with it", "uplift", "95% interval", "win with", "without"):
             table.add_column(column, justify="left" if column == "name" else "right")
@@ -68,6 +75,21 @@ def print_balance(data: JSON) -> None:
                           _interval(item["uplift_ci95"]), f"{item['win_with']['rate']:.1%}",
                           f"{item['win_without']['rate']:.1%}")
         console.print(table)
+
+
+def played_table(label: str, items: list[JSON]) -> Table:
+    """The names played: play rate, plays per game, survival and the uplift of playing."""
+    table = Table(title=f"{label}: play rate, survival and win-rate uplift", title_justify="left")
+    for column in ("name", "seats played", "plays/game", "survival", "95% interval", "uplift",
+                   "95% interval"):
+        table.add_column(column, justify="left" if column == "name" else "right")
+    for item in items:
+        survival = item.get("survival")
+        table.add_row(item["label"], f"{item['rate']:.1%}", f"{item['per_game']:.2f}",
+                      "-" if survival is None else f"{survival:.1%}",
+                      "-" if survival is None else _share(item["survival_ci95"]),
+                      f"{item['uplift']:+.1%}", _interval(item["uplift_ci95"]))
+    return table
 
 
 @app.command(cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -98,7 +120,8 @@ def stats(
     game_name: str | None = typer.Option(None, "--game", help=GAME_HELP),
 ) -> None:
     """Balance figures of a game from bot games: seat order, length, and the win-rate
-    uplift of every trait, card or part the game reports per seat (95% intervals).
+    uplift, play rate and survival of every trait, card or part the game reports per seat
+    (95% intervals).
 
     Game options follow as flags (--players 4, -p 4, or -o players=4), listed below.
     """

@@ -8,6 +8,11 @@
   (its rate, a Wilson interval) and its win-rate uplift, the win rate of the seats that had
   it less that of the seats that did not (Newcombe's interval for a difference of two
   proportions, from the two Wilson intervals).
+- Play rate and survival, for a game that reports the names each seat played (``seat_played``,
+  once per play) and, of those plays, the ones still in play at the end (``seat_survived``):
+  the ``seat_played`` figure's rate is its play rate (the share of seats that played the name
+  at least once), with plays per game and its survival (plays still in play at the end out
+  of all plays, a Wilson interval); ``seat_survived`` is read for that and not shown alone.
 
 A shared first place counts as a share of a win, as in :mod:`evolutio.sim.stats`. The figures
 describe the bots' play, not people's: an uplift says a name goes with winning in these
@@ -29,11 +34,17 @@ from evolutio.sim.stats import (
     rates_by_seat,
     tallies_of,
     tally_values,
+    wilson,
     win_share,
 )
 
 #: the version of the JSON dataset's layout, raised when a field changes meaning.
 FORMAT = 1
+
+#: the per-seat figures of the names played (once per play) and of those plays still in
+#: play at the end, which give play rates and survival.
+PLAYED = "seat_played"
+SURVIVED = "seat_survived"
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> JSON:
@@ -121,6 +132,37 @@ def feature_table(rows: Sequence[JSON], name: str, labels: dict[str, str]) -> li
     return table
 
 
+def add_survival(rows: Sequence[JSON], table: list[JSON]) -> None:
+    """Add to each item of the ``seat_played`` table its plays, plays per game and survival:
+    the share of its plays still in play at the end (``seat_survived``), a Wilson interval;
+    survival is None where the rows do not say which plays survived."""
+    games = 0
+    plays: Counter[str] = Counter()
+    survived: Counter[str] = Counter()
+    told = False
+    for row in rows:
+        played = seat_lists(row, PLAYED)
+        if played is None:
+            continue
+        games += 1
+        plays.update(name for items in played for name in items)
+        kept = seat_lists(row, SURVIVED)
+        if kept is not None:
+            told = True
+            survived.update(name for items in kept for name in items)
+    for item in table:
+        name = item["name"]
+        item["plays"] = plays[name]
+        item["per_game"] = round(plays[name] / games, 4) if games else 0.0
+        item["survived"] = survived[name] if told else None
+        if told and plays[name]:
+            low, high = wilson(survived[name], plays[name])
+            item["survival"] = round(survived[name] / plays[name], 4)
+            item["survival_ci95"] = [round(low, 4), round(high, 4)]
+        else:
+            item["survival"] = item["survival_ci95"] = None
+
+
 def balance(rows: Sequence[JSON], meta: dict[str, Any] | None = None) -> JSON:
     """The balance dataset of a batch's rows (see the module's docstring), as JSON."""
     done = finished(rows)
@@ -134,7 +176,11 @@ def balance(rows: Sequence[JSON], meta: dict[str, Any] | None = None) -> JSON:
             length[tally.name] = {"label": tally.text(), "labels": dict(tally.label),
                                   **mean_interval(tally_values(done, tally.name))}
             continue
+        if tally.name == SURVIVED:  # read with PLAYED, for its survival
+            continue
         table = feature_table(done, tally.name, labels)
+        if tally.name == PLAYED:
+            add_survival(done, table)
         if table:
             features[tally.name] = {"label": tally.text(), "labels": dict(tally.label),
                                     "items": table}

@@ -1,6 +1,7 @@
 """The plots of a balance dataset (:mod:`evolutio.sim.balance`): win rate by seat order,
-game length, and the win-rate uplift of each per-seat figure's names, all with their 95%
-intervals. PNG for ``evolutio stats``, SVG for the datasets the server shows."""
+game length, the win-rate uplift of each per-seat figure's names, and the play rate and
+survival of the names played, all with their 95% intervals. PNG for ``evolutio stats``, SVG
+for the datasets the server shows."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from evolutio.sim.stats import finished
 
 #: names shown in an uplift plot: this many at each end of the ordering.
 UPLIFT_SHOWN = 10
+
+#: names shown in a play-rate plot: the most often played.
+PLAYED_SHOWN = 20
 
 #: a name held by fewer seats than this is left out of the uplift plot (its interval is
 #: too wide to read); the JSON keeps it.
@@ -81,8 +85,33 @@ def uplift_plot(path: Path, feature: JSON, min_seats: int = MIN_SEATS) -> None:
     _save(fig, path)
 
 
+def played_plot(path: Path, feature: JSON, min_seats: int = MIN_SEATS) -> None:
+    """Two panels of horizontal bars, the most played names at the top: the share of seats
+    that played each name, and the share of its plays still in play at the end."""
+    items = [i for i in feature["items"] if i["seats"] >= min_seats] or feature["items"]
+    items = sorted(items, key=lambda i: (-i["rate"], i["name"]))[:PLAYED_SHOWN]
+    items.reverse()  # most played at the top
+    ys = list(range(len(items)))
+    fig, (played, kept) = plt.subplots(1, 2, sharey=True,
+                                       figsize=(7.0, 0.28 * len(items) + 1.4))
+    for ax, key, bounds, color, title in (
+        (played, "rate", "rate_ci95", "#4c78a8", "seats that played it"),
+        (kept, "survival", "survival_ci95", "#f58518", "plays in play at the end"),
+    ):
+        values = [i[key] or 0.0 for i in items]
+        errors = [[v - (i[bounds] or [v, v])[0] for v, i in zip(values, items, strict=True)],
+                  [(i[bounds] or [v, v])[1] - v for v, i in zip(values, items, strict=True)]]
+        ax.barh(ys, values, 0.6, xerr=errors, capsize=2, color=color)
+        ax.set_xlim(0, 1)
+        ax.set_xlabel(title, fontsize=9)
+    played.set_yticks(ys, [i["label"] for i in items], fontsize=8)
+    fig.suptitle(f"{feature['label']}: play rate and survival", fontsize=10)
+    _save(fig, path)
+
+
 def write_plots(folder: Path, data: JSON, rows: Sequence[JSON], fmt: str = "png") -> list[Path]:
-    """Every plot of ``data`` into ``folder`` (``seats``, ``length``, ``uplift-NAME``)."""
+    """Every plot of ``data`` into ``folder`` (``seats``, ``length``, ``uplift-NAME``, and
+    ``played-NAME`` for a figure of names played)."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"seats.{fmt}", folder / f"length.{fmt}"]
     seat_plot(paths[0], data)
@@ -91,6 +120,10 @@ def write_plots(folder: Path, data: JSON, rows: Sequence[JSON], fmt: str = "png"
         path = folder / f"uplift-{name}.{fmt}"
         uplift_plot(path, feature)
         paths.append(path)
+        if feature["items"] and "survival" in feature["items"][0]:
+            path = folder / f"played-{name}.{fmt}"
+            played_plot(path, feature)
+            paths.append(path)
     return paths
 
 

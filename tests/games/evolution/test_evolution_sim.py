@@ -44,7 +44,7 @@ def test_cli_simulate_evolution_with_its_option_flags(tmp_path: Path) -> None:
     assert all(isinstance(r["turns"], int) and isinstance(r["survivor_traits"], list)
                for r in rows)
     header = out.read_text().splitlines()[0].split(",")
-    assert header[-2:] == ["turns", "survivor_traits"]
+    assert header[-4:] == ["turns", "survivor_traits", "seat_played", "seat_survived"]
     result = runner.invoke(app, ["simulate", "--games", "2", "--expansions", "base,nope"])
     assert result.exit_code == 2
     assert "unknown expansions value 'nope'; allowed: base" in words(result.output)
@@ -89,9 +89,11 @@ def test_results_files_from_before_tallies_still_read(tmp_path: Path) -> None:
 
 def test_report_plots_the_declared_figures(tmp_path: Path) -> None:
     rows = run_games(batch_tasks("evolution", {"players": 2}, 2, 6, ["greedy", "random"]), 1)
-    assert [t.name for t in tallies_of(rows)] == ["turns", "survivor_traits"]
+    assert [t.name for t in tallies_of(rows)] == [
+        "turns", "survivor_traits", "seat_played", "seat_survived"]
     written = {p.name for p in make_report(rows, tmp_path, "evo.jsonl")}
-    assert {"turns.png", "survivor_traits.png", "game_length.png", "summary.md"} <= written
+    assert {"turns.png", "survivor_traits.png", "seat_played.png", "game_length.png",
+            "summary.md"} <= written
     summary = (tmp_path / "summary.md").read_text()
     turns = sum(r["turns"] for r in rows) / len(rows)
     assert f"## Turns\n\nMean {turns:.2f} per game over 6 games" in summary

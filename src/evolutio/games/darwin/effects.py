@@ -187,10 +187,13 @@ def _play_build(state: State, seat: int, action: Action) -> list[Event]:
     state.main_done[seat] = True
     if build.kind == "create":
         sp = new_species(state, seat, build.pos, list(build.added))
+        state.plays += tuple((seat, c) for c in build.added)
         bio.distribute_all(state)
         _end_turn(state)
         return [Created(seat, sp.id, build.pos, tuple(build.added))]
     sp = state.species[build.species]
+    # a card added and taken out again in the same mutation never joined the species
+    state.plays += tuple((seat, c) for c in build.added if c in sp.cards)
     cost = min(_mutation_cost(state, build.ops), sp.dp)
     sp.dp -= cost
     sp.ticked = True

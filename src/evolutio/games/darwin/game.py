@@ -118,6 +118,15 @@ class DarwinsChoice(GameBase):
                                                ru="Части животных в игре в конце, по местам",
                                                it="Parti di animali in gioco alla fine, per posto",
                                                de="Tierteile im Spiel am Ende, je Platz")),
+            Tally("seat_played", "count", words("Animals' parts played, per seat",
+                                                ru="Сыгранные части животных, по местам",
+                                                it="Parti di animali giocate, per posto",
+                                                de="Gespielte Tierteile, je Platz")),
+            Tally("seat_survived", "count",
+                  words("Animals' parts played and still in play at the end, per seat",
+                        ru="Сыгранные части животных, оставшиеся в игре к концу, по местам",
+                        it="Parti di animali giocate ancora in gioco alla fine, per posto",
+                        de="Gespielte Tierteile, am Ende noch im Spiel, je Platz")),
         ),
         summary=words(
             "Darwin's Choice: build species from animal parts, fit them to changing habitats "
@@ -236,7 +245,10 @@ class DarwinsChoice(GameBase):
              for c in sp.cards]
             for seat in range(state.num_players)
         ]
-        return Outcome(scores, ranks, (), stats={**state.stats, "seat_parts": parts})
+        played, survived = scoring.plays(state)
+        return Outcome(scores, ranks, (), stats={**state.stats, "seat_parts": parts,
+                                                 "seat_played": played,
+                                                 "seat_survived": survived})
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Other seats' hands (keeping how many small and large cards each holds, which the

@@ -101,7 +101,7 @@ class State:
         "event_deck", "event_discard", "exchange", "exchanged", "exchanges_undone", "first",
         "habitat_deck", "habitat_discard", "hands", "incoming", "labels", "large",
         "large_discard", "main_done", "market", "next_id", "options", "passed", "pending",
-        "phase", "positions", "redrawn", "renewed", "rng", "seed", "shown", "small",
+        "phase", "plays", "positions", "redrawn", "renewed", "rng", "seed", "shown", "small",
         "small_discard", "species", "stats", "tokens", "took_over", "turns",
     )
 
@@ -155,6 +155,9 @@ class State:
         self.shown: list[list[int]] = []
         self.took_over = False
         self.stats: dict[str, int] = {"extinctions": 0, "created": 0}
+        #: every card put into a species from a hand in this game, in order: (seat, card); a
+        #: tuple, shared by clones, for the outcome's play and survival figures.
+        self.plays: tuple[tuple[int, int], ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -216,6 +219,7 @@ class State:
         other.shown = [list(s) for s in self.shown]
         other.took_over = self.took_over
         other.stats = dict(self.stats)
+        other.plays = self.plays
         return other
 
     def owned(self, seat: int) -> list[Species]:

@@ -116,6 +116,22 @@ INFO = GameInfo(
                   it="Proprietà dei sopravvissuti",
                   de="Eigenschaften der Überlebenden"),
         ),
+        Tally(
+            "seat_played",
+            "count",
+            words("Traits played, per seat",
+                  ru="Сыгранные свойства, по местам",
+                  it="Proprietà giocate, per posto",
+                  de="Gespielte Eigenschaften, je Platz"),
+        ),
+        Tally(
+            "seat_survived",
+            "count",
+            words("Traits played and still in play at the end, per seat",
+                  ru="Сыгранные свойства, оставшиеся в игре к концу, по местам",
+                  it="Proprietà giocate ancora in gioco alla fine, per posto",
+                  de="Gespielte Eigenschaften, am Ende noch im Spiel, je Platz"),
+        ),
     ),
     summary=words(
         "Knorre & Machin's Evolution: breed animals, give them traits, feed them, hunt.",

@@ -254,6 +254,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             animal = state.animals[action.animal]
             place_trait(animal, action.card, action.trait)
             state.shown(action.card, seat)
+            state.plays += ((seat, action.card, action.trait),)
             events.append(TraitPlayed(seat, action.card, action.trait, (action.animal,)))
             if action.trait in ON_PLAY:
                 TRAITS[action.trait].on_play(state, seat, animal, action.card, events)
@@ -263,6 +264,7 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
             state.links[link.id] = link
             state.link_index = None
             state.shown(action.card, seat)
+            state.plays += ((seat, action.card, action.trait),)
             events.append(TraitPlayed(seat, action.card, action.trait, action.animals))
     state.current = (seat + 1) % len(state.players)
 

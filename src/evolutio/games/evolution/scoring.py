@@ -67,6 +67,22 @@ def scoreboard(state: State) -> Scoreboard:
     return Scoreboard(tuple(parts), deciding(keys, ["score.tiebreak.discard"]))
 
 
+def plays(state: State) -> tuple[list[list[str]], list[list[str]]]:
+    """The traits each seat played in the game, once per play, and of those the plays whose
+    card is still in play at the end (on an animal, Regeneration's left traits included, or
+    as a paired trait), for the ``seat_played`` and ``seat_survived`` figures."""
+    in_play = {card for animal in state.animals.values() for card, _ in animal.traits}
+    in_play.update(link.card for link in state.links.values())
+    last = {card: index for index, (_, card, _) in enumerate(state.plays)}
+    played: list[list[str]] = [[] for _ in state.players]
+    survived: list[list[str]] = [[] for _ in state.players]
+    for index, (seat, card, trait) in enumerate(state.plays):
+        played[seat].append(trait)
+        if card in in_play and last[card] == index:
+            survived[seat].append(trait)
+    return played, survived
+
+
 def outcome(state: State) -> Outcome:
     points = scores(state)
     discards = [len(p.discard) for p in state.players]
@@ -77,9 +93,11 @@ def outcome(state: State) -> Outcome:
         survivors[animal.owner].extend(trait for _, trait in animal.traits)
     for link in state.links.values():
         survivors[state.animals[link.a].owner].append(link.trait)
+    played, survived = plays(state)
     return Outcome(
         tuple(points),
         ranks,
         tuple(discards),
-        {"turns": state.turn, "survivor_traits": survivors},
+        {"turns": state.turn, "survivor_traits": survivors, "seat_played": played,
+         "seat_survived": survived},
     )

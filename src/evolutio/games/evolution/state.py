@@ -253,7 +253,7 @@ class State:
         "nature_deck", "nature_discard", "nature_need", "nature_no_attack", "nature_now",
         "next_animal", "next_link", "not_hunter", "offer", "options", "paused_at", "pauses",
         "pending",
-        "phase", "played_by", "played_shared", "players", "public", "rng_shared", "rows",
+        "phase", "played_by", "played_shared", "players", "plays", "public", "rng_shared", "rows",
         "seed", "stack", "stage", "step_marks", "stopped", "table_cards", "turn", "where",
     )
 
@@ -313,6 +313,9 @@ class State:
         #: ``played_by`` and ``public`` are also a clone's (or the original's): copy them
         #: before changing them in place (``shown``).
         self.played_shared = False
+        #: every trait card played from a hand in this game, in order: (seat, card, trait);
+        #: a tuple, shared by clones, for the outcome's play and survival figures.
+        self.plays: tuple[tuple[int, int, str], ...] = ()
         #: face-down animal cards every seat knows are no Anglerfish (attacked bare, not
         #: revealed: a Hunter attacked itself must be revealed).
         self.not_hunter: frozenset[int] = frozenset()
@@ -420,6 +423,7 @@ class State:
         other.played_by = self.played_by
         other.public = self.public
         other.played_shared = self.played_shared = True
+        other.plays = self.plays
         other.not_hunter = self.not_hunter
         other.pauses = self.pauses
         other.paused_at = self.paused_at

@@ -73,6 +73,7 @@ def apply_action(state: State, seat: int, action: Action) -> list[Event]:
         else:
             traits.append(action.card)
         state.face_down.add(action.card)
+        state.plays += ((seat, action.card),)
         events.append(Played(seat, "trait", action.card, action.species,
                              state.cards[action.card][0], action.replace))
     elif isinstance(action, Use):

@@ -135,6 +135,16 @@ class NorthStar(GameBase):
                         ru="Свойства в игре в конце, по местам",
                         it="Tratti in gioco alla fine, per posto",
                         de="Eigenschaften im Spiel am Ende, je Platz")),
+            Tally("seat_played", "count",
+                  words("Traits played, per seat",
+                        ru="Сыгранные свойства, по местам",
+                        it="Tratti giocati, per posto",
+                        de="Gespielte Eigenschaften, je Platz")),
+            Tally("seat_survived", "count",
+                  words("Traits played and still in play at the end, per seat",
+                        ru="Сыгранные свойства, оставшиеся в игре к концу, по местам",
+                        it="Tratti giocati ancora in gioco alla fine, per posto",
+                        de="Gespielte Eigenschaften, am Ende noch im Spiel, je Platz")),
         ),
         summary=words(
             "North Star Games' Evolution as BrettspielWelt plays it: food cards chosen at "
@@ -273,6 +283,7 @@ class NorthStar(GameBase):
         survivors = [
             state.cards[c][0] for p in state.players for s in p.species for c in s.traits
         ]
+        played, survived = scoring.plays(state)
         return Outcome(
             tuple(scoring.scores(state)),
             tuple(scoring.ranks(state)),
@@ -282,6 +293,7 @@ class NorthStar(GameBase):
                        [state.cards[c][0] for s in p.species for c in s.traits]
                        for p in state.players
                    ],
+                   "seat_played": played, "seat_survived": survived,
                    "populations": scoring.populations(state)},
         )
 

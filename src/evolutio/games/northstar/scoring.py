@@ -26,6 +26,22 @@ def populations(state: State) -> list[int]:
     return [sum(s.pop for s in p.species) for p in state.players]
 
 
+def plays(state: State) -> tuple[list[list[str]], list[list[str]]]:
+    """The traits each seat played in the game, once per play, and of those the plays whose
+    card still lies on a species at the end (the ``seat_played`` and ``seat_survived``
+    figures); a card replaced or lost with its species is not."""
+    in_play = {c for p in state.players for s in p.species for c in s.traits}
+    last = {card: index for index, (_, card) in enumerate(state.plays)}
+    played: list[list[str]] = [[] for _ in state.players]
+    survived: list[list[str]] = [[] for _ in state.players]
+    for index, (seat, card) in enumerate(state.plays):
+        trait = state.cards[card][0]
+        played[seat].append(trait)
+        if card in in_play and last[card] == index:
+            survived[seat].append(trait)
+    return played, survived
+
+
 def ranks(state: State) -> list[int]:
     """1 = best; players equal on score and both tie-breaks share the place (R-N03)."""
     keys = list(zip(scores(state), trait_counts(state), populations(state), strict=True))

@@ -68,7 +68,8 @@ class State:
     __slots__ = (
         "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
         "first_player", "food_in", "food_out", "intel", "labels", "last_round", "memo",
-        "next_id", "options", "per_game", "phase", "players", "revealed", "rng", "round", "seed",
+        "next_id", "options", "per_game", "phase", "players", "plays", "revealed", "rng", "round",
+        "seed",
         "used", "watering_hole",
     )
 
@@ -90,6 +91,9 @@ class State:
         self.next_id = 1
         #: trait cards played this play phase, face down to other seats (R-N22).
         self.face_down: set[int] = set()
+        #: every trait card played onto a species in this game, in order: (seat, card); a
+        #: tuple, shared by clones, for the outcome's play and survival figures.
+        self.plays: tuple[tuple[int, int], ...] = ()
         #: before-feeding uses made this round: (species id, trait) (R-N07).
         self.used: set[tuple[int, str]] = set()
         #: a carnivore's Intelligence: (species id, switched-off traits) until it attacks.
@@ -138,6 +142,7 @@ class State:
         other.last_round = self.last_round
         other.next_id = self.next_id
         other.face_down = set(self.face_down)
+        other.plays = self.plays
         other.used = set(self.used)
         other.intel = self.intel
         other.food_in = self.food_in
