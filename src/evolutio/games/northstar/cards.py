@@ -143,6 +143,8 @@ def shipped_cards() -> CardList:
 
 def trait_name(trait: str, language: str = "en") -> str:
     kind = shipped_cards().kinds.get(trait)
-    if kind is None:
-        return trait
+    if kind is None:  # a card of the Flight expansion, or an unknown id
+        from evolutio.games.northstar.flight_cards import shipped_flight_cards
+
+        return shipped_flight_cards().name(trait, language) or trait
     return kind.names.get(language) or kind.names["en"]

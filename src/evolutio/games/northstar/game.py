@@ -34,12 +34,24 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import driver, effects, position, reference, rules, scoring, texts
+from evolutio.games.northstar import (
+    driver,
+    effects,
+    flight,
+    flight_rules,
+    position,
+    reference,
+    rules,
+    scoring,
+    texts,
+)
+from evolutio.games.northstar import flight_traits as _flight_traits  # noqa: F401  (registers)
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
+from evolutio.games.northstar.flight_cards import FlightCards, shipped_flight_cards
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -108,6 +120,18 @@ OPTIONS = (
                    "cs4500": words("CS4500 course attacks", ru="атаки по курсу CS4500",
                                    it="attacchi del corso CS4500", de="Angriffe nach Kurs CS4500"),
                }),
+    OptionSpec("expansions", "multi", [],
+               words("Expansions", ru="Дополнения", it="Espansioni", de="Erweiterungen"),
+               words("Flight: avian species, upkeep, the Cliff, 34 trait and 14 event cards.",
+                     ru="Полёт: птичьи виды, содержание, Утёс, 34 карты свойств и 14 событий.",
+                     it="Volo: specie aviarie, mantenimento, la Scogliera, 34 carte tratto e 14 "
+                     "eventi.",
+                     de="Flug: Vogelarten, Unterhalt, die Klippe, 34 Eigenschafts- und 14 "
+                     "Ereigniskarten."),
+               choices=("flight",),
+               choice_labels={
+                   "flight": words("Flight", ru="Полёт", it="Volo", de="Flug"),
+               }),
 )
 
 
@@ -166,8 +190,11 @@ class NorthStar(GameBase):
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
     web: Traversable | None = files("evolutio.games.northstar") / "web"
 
-    def __init__(self, cards: CardList | None = None) -> None:
+    def __init__(self, cards: CardList | None = None,
+                 flight_cards: FlightCards | None = None) -> None:
         self.cards = cards or shipped_cards()
+        #: the Flight expansion's cards (``flight_cards.load_flight_cards`` for another list).
+        self.flight_cards = flight_cards or shipped_flight_cards()
 
     @property
     def heuristic(self) -> Heuristic | None:
@@ -212,12 +239,17 @@ class NorthStar(GameBase):
         opts = self.normalize_options(options)
         state = State(opts, seed)
         cards = self.cards.deck(opts["deck"])
+        flight_on = flight.enabled(opts)
+        if flight_on:  # Flight: its trait and event cards shuffled into the deck
+            cards += self.flight_cards.deck()
         state.rng.shuffle(cards)
         if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
             cards = cards[TWO_PLAYER_REMOVED:]
         state.cards = tuple(cards)
         state.deck = list(range(len(cards)))
         state.rng.shuffle(state.deck)
+        if flight_on:
+            flight_rules.setup(state, self.flight_cards.flight.copies)
         state.players = [Player() for _ in range(opts["players"])]
         for seat in range(opts["players"]):
             state.players[seat].species.append(Species(state.next_id))

@@ -67,7 +67,7 @@ class State:
 
     __slots__ = (
         "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
-        "first_player", "food_in", "food_out", "intel", "labels", "last_round", "memo",
+        "first_player", "flight", "food_in", "food_out", "intel", "labels", "last_round", "memo",
         "next_id", "options", "per_game", "phase", "players", "revealed", "rng", "round", "seed",
         "used", "watering_hole",
     )
@@ -112,6 +112,8 @@ class State:
         #: what depends only on the game's cards (the play phase's actions per card and
         #: species row), shared by the clones of one game.
         self.per_game: dict[Any, Any] = {}
+        #: the Flight expansion's table (``flight.FlightState``); None with the option off.
+        self.flight: Any = None
 
     @property
     def num_players(self) -> int:
@@ -148,6 +150,7 @@ class State:
         other.feed_cache = None
         other.memo = {}
         other.per_game = self.per_game
+        other.flight = None if self.flight is None else self.flight.clone()
         return other
 
     # -- lookups ------------------------------------------------------------------------------
