@@ -322,6 +322,8 @@ class NorthStar(GameBase):
         again from the cards ``seat`` cannot see; future chance reseeded."""
         other = state.clone()
         pool = list(state.deck)
+        if state.flight is not None:  # Flight: the cards set aside are hidden too
+            pool += state.flight.reserve
         for s, player in enumerate(state.players):
             if s == seat:
                 continue
@@ -343,7 +345,8 @@ class NorthStar(GameBase):
                         continue
                     names = {state.cards[c][0] for c in species.traits if c != card}
                     fallback = card if card in pool else pool[0]
-                    pick = next((c for c in pool if state.cards[c][0] not in names), fallback)
+                    pick = next((c for c in pool if state.cards[c][0] not in names
+                                 and not state.cards[c][0].startswith("event_")), fallback)
                     pool.remove(pick)
                     species.traits[i] = pick
                     other.face_down.add(pick)
@@ -354,6 +357,10 @@ class NorthStar(GameBase):
             player.hand, pool = pool[:size], pool[size:]
             if player.food_card is not None:
                 player.food_card, pool = pool[0], pool[1:]
+        if state.flight is not None:
+            from evolutio.games.northstar.flight_table import determinize
+
+            pool = determinize(state, other, seat, pool, rng)
         other.deck = pool
         other.rng = Rng(rng.randrange(1 << 30))
         return other

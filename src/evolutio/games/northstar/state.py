@@ -6,10 +6,13 @@ numbered too and lie in a row per player, left to right (seed 002 "Karten ausspi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.core.compiled import mypyc_attr
 from evolutio.core.rng import Rng
+
+if TYPE_CHECKING:
+    from evolutio.games.northstar.flight import FlightState
 
 #: the phases of a round (seed 002 "Ablauf"); "over" once the game has ended.
 PHASES = ("food", "play", "before", "feed", "over")
@@ -113,7 +116,7 @@ class State:
         #: species row), shared by the clones of one game.
         self.per_game: dict[Any, Any] = {}
         #: the Flight expansion's table (``flight.FlightState``); None with the option off.
-        self.flight: Any = None
+        self.flight: FlightState | None = None
 
     @property
     def num_players(self) -> int:
