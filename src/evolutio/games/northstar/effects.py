@@ -107,6 +107,6 @@ def apply_action(state: State, seat: int, action: Action) -> list[Event]:
 
 def _flight_returned(state: State, card: int) -> bool:
     """Flight: a Flight card swapped out goes back beside the table (flight_rules)."""
-    from evolutio.games.northstar.flight_rules import returned
+    from evolutio.games.northstar.flight import returned
 
     return returned(state, card)

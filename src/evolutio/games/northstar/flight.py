@@ -21,30 +21,6 @@ from evolutio.games.northstar.trait import TRAITS
 AVIAN_BODY_TOP = 3
 
 
-class FlightState:
-    """What the expansion adds to a game's state."""
-
-    __slots__ = ("cliff", "reserve", "supply", "upkeep")
-
-    def __init__(self) -> None:
-        #: food on the Cliff (plant food only Flight reaches).
-        self.cliff = 0
-        #: the cards set aside at setup, drawn when the draw pile runs out (once).
-        self.reserve: list[int] = []
-        #: the Flight cards beside the table, not on a species.
-        self.supply: list[int] = []
-        #: upkeep food paid this round, by species id.
-        self.upkeep: dict[int, int] = {}
-
-    def clone(self) -> FlightState:
-        other = FlightState.__new__(FlightState)
-        other.cliff = self.cliff
-        other.reserve = list(self.reserve)
-        other.supply = list(self.supply)
-        other.upkeep = dict(self.upkeep)
-        return other
-
-
 def enabled(options: dict[str, object]) -> bool:
     """Whether the game plays with the Flight expansion."""
     chosen = options.get("expansions")
@@ -86,6 +62,48 @@ def pay(state: State, species: Species, amount: int, events: list[Event]) -> int
         state.flight.upkeep[species.id] = state.flight.upkeep.get(species.id, 0) + paid
         events.append(UpkeepPaid(species.id, paid))
     return paid
+
+
+def reaches_cliff(state: State, species: Species) -> bool:
+    """Food on the Cliff and a species with Flight that is no carnivore (the Cliff holds
+    plant food); whether it has room is asked apart (``ops.room``)."""
+    assert state.flight is not None
+    if state.flight.cliff <= 0:
+        return False
+    kinds = [TRAITS[state.cards[c][0]] for c in species.traits]
+    return any(t.id == "flight" for t in kinds) and not any(t.meat_only for t in kinds)
+
+
+def returned(state: State, card: int) -> bool:
+    """A Flight card leaving a species goes back beside the table, not to the discard pile
+    (the avian board is exchanged for a land board); True if ``card`` was one."""
+    assert state.flight is not None
+    if state.cards[card][0] != "flight":
+        return False
+    state.flight.supply.append(card)
+    return True
+
+
+def discard_traits(state: State, species: Species) -> None:
+    """An extinct species' trait cards go to the discard pile, its Flight card back beside
+    the table; its upkeep tokens go back to the bank."""
+    assert state.flight is not None
+    for card in species.traits:
+        if not returned(state, card):
+            state.discard.append(card)
+    state.food_out += state.flight.upkeep.pop(species.id, 0)
+
+
+def use_reserve(state: State, deal: bool, events: list[Event]) -> None:
+    """The draw pile ran out: the 40 cards set aside become the draw pile instead of the
+    discard pile, and the end is set as a reshuffle sets it (R-N15)."""
+    assert state.flight is not None
+    state.deck = state.flight.reserve
+    state.flight.reserve = []
+    last = state.round if deal else state.round + 1
+    if state.last_round is None or last < state.last_round:
+        state.last_round = last
+    events.append(Reserve(len(state.deck), state.last_round))
 
 
 # -- actions ----------------------------------------------------------------------------------

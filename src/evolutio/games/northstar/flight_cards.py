@@ -15,7 +15,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, LANGUAGES, CardListError
+from evolutio.games.northstar.cards import (
+    EXTRA_NAMES,
+    FOOD_MAX,
+    FOOD_MIN,
+    LANGUAGES,
+    CardListError,
+)
 
 #: the trait every avian species carries (its cards are never in the deck).
 FLIGHT = "flight"
@@ -140,3 +146,13 @@ def shipped_flight_cards() -> FlightCards:
 
 def is_event(card: str) -> bool:
     return card.startswith(EVENT_PREFIX)
+
+
+def _register_names() -> None:
+    """The shipped Flight cards' names, for ``cards.trait_name``."""
+    cards = shipped_flight_cards()
+    for kind in (cards.flight, *cards.kinds.values()):
+        EXTRA_NAMES[kind.id] = dict(kind.names)
+
+
+_register_names()

@@ -16,12 +16,12 @@ from evolutio.games.northstar.flight import (
     CliffFilled,
     EatCliff,
     EventCard,
-    FlightState,
     NewAvian,
-    Reserve,
+    reaches_cliff,
     upkeep_due,
 )
 from evolutio.games.northstar.flight_cards import FLIGHT, RESERVE, is_event
+from evolutio.games.northstar.flight_state import FlightState
 from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import TRAITS, is_carnivore
@@ -91,26 +91,6 @@ def trait_block(state: State, card: int) -> str | None:
     return None
 
 
-def returned(state: State, card: int) -> bool:
-    """A Flight card leaving a species goes back beside the table, not to the discard pile
-    (the avian board is exchanged for a land board); True if ``card`` was one."""
-    assert state.flight is not None
-    if state.cards[card][0] != FLIGHT:
-        return False
-    state.flight.supply.append(card)
-    return True
-
-
-def discard_traits(state: State, species: Species) -> None:
-    """An extinct species' trait cards go to the discard pile, its Flight card back beside
-    the table; its upkeep tokens go back to the bank."""
-    assert state.flight is not None
-    for card in species.traits:
-        if not returned(state, card):
-            state.discard.append(card)
-    state.food_out += state.flight.upkeep.pop(species.id, 0)
-
-
 # -- the reveal -------------------------------------------------------------------------------
 
 
@@ -141,13 +121,7 @@ def on_reveal(state: State, cards: tuple[int, ...], events: list[Event]) -> None
 
 def can_eat_cliff(state: State, species: Species) -> bool:
     """A species with Flight, not a carnivore (the Cliff holds plant food), with room."""
-    assert state.flight is not None
-    if state.flight.cliff <= 0:
-        return False
-    kinds = [TRAITS[state.cards[c][0]] for c in species.traits]
-    if not any(t.id == FLIGHT for t in kinds) or any(t.meat_only for t in kinds):
-        return False
-    return ops.room(state, species) > 0
+    return reaches_cliff(state, species) and ops.room(state, species) > 0
 
 
 def cliff_actions(state: State, seat: int) -> list[Action]:
@@ -225,15 +199,3 @@ def end_round(state: State) -> None:
     assert state.flight is not None
     state.food_out += sum(state.flight.upkeep.values())
     state.flight.upkeep.clear()
-
-
-def use_reserve(state: State, deal: bool, events: list[Event]) -> None:
-    """The draw pile ran out: the 40 cards set aside become the draw pile instead of the
-    discard pile, and the end is set as a reshuffle sets it (R-N15)."""
-    assert state.flight is not None
-    state.deck = state.flight.reserve
-    state.flight.reserve = []
-    last = state.round if deal else state.round + 1
-    if state.last_round is None or last < state.last_round:
-        state.last_round = last
-    events.append(Reserve(len(state.deck), state.last_round))

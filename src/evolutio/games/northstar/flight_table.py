@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from evolutio.core.game import JSON
-from evolutio.games.northstar.flight import FlightState, is_avian, upkeep_of
+from evolutio.games.northstar.flight import is_avian, upkeep_of
 from evolutio.games.northstar.flight_cards import FLIGHT, FLIGHT_COPIES
+from evolutio.games.northstar.flight_state import FlightState
 from evolutio.games.northstar.state import State
 
 #: a scenario position's fields for the expansion (docs/rules/northstar.md, "Flight").
@@ -48,7 +49,15 @@ def extend_view(state: State, out: JSON) -> None:
 
 
 def extend_snapshot(state: State, out: JSON) -> None:
-    extend_view(state, out)
+    """The view's table fields, the cards set aside (ids: a snapshot is the referee's) and
+    each species' avian fields; with upkeep owed a species is hungry."""
+    assert state.flight is not None
+    out["flight"] = {
+        "cliff": state.flight.cliff,
+        "reserve": list(state.flight.reserve),
+        "reserve_size": len(state.flight.reserve),
+        "flight_cards": len(state.flight.supply),
+    }
     for sid, row in out["species"].items():
         row.update(species_fields(state, int(sid)))
         row["hungry"] = row["hungry"] or row["upkeep"] < row["upkeep_cost"]
@@ -62,20 +71,20 @@ def known_cards() -> tuple[str, ...]:
 
 
 def build(state: State, position: Mapping[str, Any], cards: list[tuple[str, int]],
-          card: Callable[[Any, str], int], upkeep: dict[int, int]) -> None:
+          card: Callable[[Any, str], int], upkeep: dict[int, int],
+          error: type[Exception]) -> None:
     """A scenario position with the expansion: ``cliff``, ``reserve`` (cards set aside) and
     each species' ``upkeep`` paid; the Flight cards not on a species lie beside the table
-    (``cards``: the cards built so far, ``card`` builds one more)."""
-    from evolutio.games.northstar.position import PositionError
-
+    (``cards``: the cards built so far, ``card`` builds one more; ``error``: the position's
+    error class)."""
     fl = state.flight = FlightState()
     cliff = position.get("cliff", 0)
     if isinstance(cliff, bool) or not isinstance(cliff, int) or cliff < 0:
-        raise PositionError("position.cliff: expected a whole number from 0")
+        raise error("position.cliff: expected a whole number from 0")
     fl.cliff = cliff
     reserve = position.get("reserve", [])
     if not isinstance(reserve, list):
-        raise PositionError("position.reserve: expected a list of cards")
+        raise error("position.reserve: expected a list of cards")
     fl.reserve = [card(c, f"position.reserve[{i}]") for i, c in enumerate(reserve)]
     fl.upkeep = {sid: paid for sid, paid in upkeep.items() if paid}
     on_species = sum(1 for trait, _ in cards if trait == FLIGHT)

@@ -62,9 +62,9 @@ def can_take(state: State, species: Species, source: str) -> bool:
     if source == "plant" and state.watering_hole <= 0:
         return False
     if source == "cliff":  # Flight: plant food only Flight reaches
-        from evolutio.games.northstar.flight_rules import can_eat_cliff
+        from evolutio.games.northstar.flight import reaches_cliff
 
-        return can_eat_cliff(state, species)
+        return reaches_cliff(state, species) and room(state, species) > 0
     return room(state, species) > 0
 
 
@@ -132,7 +132,7 @@ def extinct(state: State, seat: int, species: Species, events: list[Event]) -> N
     if state.intel is not None and state.intel[0] == species.id:
         state.intel = None
     if state.flight is not None:  # Flight cards go back beside the table
-        from evolutio.games.northstar.flight_rules import discard_traits
+        from evolutio.games.northstar.flight import discard_traits
 
         discard_traits(state, species)
     else:
@@ -151,7 +151,7 @@ def draw(state: State, seat: int, count: int, deal: bool, events: list[Event]) -
     got = 0
     for _ in range(count):
         if not state.deck and state.flight is not None and state.flight.reserve:
-            from evolutio.games.northstar.flight_rules import use_reserve
+            from evolutio.games.northstar.flight import use_reserve
 
             use_reserve(state, deal, events)  # Flight: the cards set aside, not a reshuffle
         if not state.deck:

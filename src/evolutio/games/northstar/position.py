@@ -133,7 +133,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.deck = b.cards_list(position.get("deck", []), "position.deck")
     state.discard = b.cards_list(position.get("discard", []), "position.discard")
     if flight_on:
-        flight_table.build(state, position, b.cards, b.card, upkeep)
+        flight_table.build(state, position, b.cards, b.card, upkeep, PositionError)
     state.cards = tuple(b.cards)
     state.face_down = set(face_down)
     phase = position.get("phase", "feed")

@@ -12,7 +12,7 @@ from evolutio.core.compiled import mypyc_attr
 from evolutio.core.rng import Rng
 
 if TYPE_CHECKING:
-    from evolutio.games.northstar.flight import FlightState
+    from evolutio.games.northstar.flight_state import FlightState
 
 #: the phases of a round (seed 002 "Ablauf"); "over" once the game has ended.
 PHASES = ("food", "play", "before", "feed", "over")
