@@ -52,6 +52,8 @@ from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipp
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
 from evolutio.games.northstar.flight_cards import FlightCards, shipped_flight_cards
+from evolutio.games.northstar.flight_traits import EVENT_IDS as FLIGHT_EVENT_IDS
+from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAIT_IDS
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -458,6 +460,8 @@ class NorthStar(GameBase):
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update({card: _trait_name(card, language)  # the Flight expansion's cards
+                      for card in ("flight", *FLIGHT_TRAIT_IDS, *FLIGHT_EVENT_IDS)})
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
         names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
