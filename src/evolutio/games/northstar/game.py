@@ -470,11 +470,11 @@ class NorthStar(GameBase):
 
     def reference(self, language: str = "en") -> dict[str, str]:
         """A short rules text for every trait card and term (tooltips, the rules page)."""
-        return reference.reference(self.cards, language)
+        return reference.reference(self.cards, language, self.flight_cards)
 
     def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
         """The reference in sections (trait cards, terms), for the rules page."""
-        return reference.groups(self.cards, language)
+        return reference.groups(self.cards, language, self.flight_cards)
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
