@@ -68,7 +68,7 @@ function legendEl(view, ctx) {
     sym(gi("cliff"), "cliff", refText("northstar", "cliff")),
     sym(gi("upkeep"), "upkeep", refText("northstar", "upkeep")),
     sym(gi("flight"), "avian", refText("northstar", "avian")),
-    { icon: cardBack(t("set_aside")), name: t("set_aside"), text: t("set_aside_text") },
+    { icon: gi("bell"), name: t("set_aside"), text: t("set_aside_text") },
   ] : [];
   const items = [
     ...shown.map((id) => ({ icon: gi(id, "", `fam-${family(id)}`), name: ctx.label(id), text: refText("northstar", id) })),
@@ -104,7 +104,7 @@ function statusBar(view, ctx) {
     view.bell && !over ? h("span.st-item.bell#bell", {}, gi("bell"), h("span", {}, t("last_round"))) : null,
     cliff(view, ctx),
     view.flight ? h("span.st-item.st-aside", { title: `${t("set_aside")}: ${view.flight.reserve_size}` },
-      cardBack(t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(view.flight.reserve_size))) : null,
+      gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(view.flight.reserve_size))) : null,
     legendEl(view, ctx));
 }
 
