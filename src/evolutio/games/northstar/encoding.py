@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from functools import cache
 
-from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.encoding import ActionLayout, LayoutError, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
 from evolutio.games.northstar.actions import (
     Attack,
@@ -115,13 +115,23 @@ def _observation(players: int) -> ObservationLayout:
     return layout
 
 
+def _base_game_only(options: Options) -> None:
+    """The encoding knows the base game's cards and actions only: a game with the Flight
+    expansion (its cards, avian species, the Cliff) is refused by name."""
+    if "flight" in (options.get("expansions") or ()):
+        raise LayoutError("North Star's encoding covers the base game only, not "
+                          "expansions=flight (docs/rules/northstar.md, Flight)")
+
+
 class NorthStarEncoding:
     """The encoding of North Star's Evolution (``GAME.encoding``)."""
 
     def action_layout(self, options: Options) -> ActionLayout:
+        _base_game_only(options)
         return _actions(int(options["players"]))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
+        _base_game_only(options)
         return _observation(int(options["players"]))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:

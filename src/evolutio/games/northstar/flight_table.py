@@ -15,24 +15,28 @@ from evolutio.core.game import JSON
 from evolutio.games.northstar.flight import is_avian, upkeep_of
 from evolutio.games.northstar.flight_cards import FLIGHT, FLIGHT_COPIES
 from evolutio.games.northstar.flight_state import FlightState
-from evolutio.games.northstar.state import State
+from evolutio.games.northstar.state import Species, State
 
 #: a scenario position's fields for the expansion (docs/rules/northstar.md, "Flight").
 POSITION_KEYS = {"cliff", "reserve"}
 SPECIES_KEYS = {"upkeep"}
 
 
-def species_fields(state: State, species_id: int) -> JSON:
+def avian_fields(state: State, species: Species) -> JSON:
     """The avian fields of one species: whether it flies, upkeep paid and owed."""
     assert state.flight is not None
-    found = state.find(species_id)
-    assert found is not None
-    species = found[2]
     return {
         "avian": is_avian(state, species),
         "upkeep": state.flight.upkeep.get(species.id, 0),
         "upkeep_cost": upkeep_of(state, species),
     }
+
+
+def species_fields(state: State, species_id: int) -> JSON:
+    """:func:`avian_fields` of the species with id ``species_id``."""
+    found = state.find(species_id)
+    assert found is not None
+    return avian_fields(state, found[2])
 
 
 def extend_view(state: State, out: JSON) -> None:
@@ -43,9 +47,9 @@ def extend_view(state: State, out: JSON) -> None:
         "reserve_size": len(state.flight.reserve),
         "flight_cards": len(state.flight.supply),
     }
-    for player in out["players"]:
-        for row in player["species"]:
-            row.update(species_fields(state, row["id"]))
+    for player, row in zip(state.players, out["players"], strict=True):
+        for species, shown in zip(player.species, row["species"], strict=True):
+            shown.update(avian_fields(state, species))
 
 
 def extend_snapshot(state: State, out: JSON) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
-from evolutio.games.northstar.flight_table import species_fields
+from evolutio.games.northstar.flight_table import avian_fields
 from evolutio.games.northstar.trait import is_carnivore
 
 DEFENCES = ("burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis",
@@ -245,7 +245,7 @@ def lite_view(state: Any, seat: int | None) -> JSON:
                 ],
             }
             if state.flight is not None:  # the Flight expansion's figures
-                row.update(species_fields(state, species.id))
+                row.update(avian_fields(state, species))
             rows.append(row)
         players.append({
             "seat": s,
