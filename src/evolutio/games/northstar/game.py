@@ -182,10 +182,14 @@ class NorthStar(GameBase):
         minutes=(45, 60),
         difficulty="medium",
         notes=words(
-            "Card food values are the project's own (provisional).",
-            ru="Значения еды на картах — предварительные, собственные проекта.",
-            it="I valori di cibo delle carte sono provvisori, scelti dal progetto.",
-            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
+            "Card food values are the project's own (provisional); so are the Flight "
+            "expansion's trait and event cards.",
+            ru="Значения еды на картах — предварительные, собственные проекта; как и карты "
+            "свойств и событий дополнения «Полёт».",
+            it="I valori di cibo delle carte sono provvisori, scelti dal progetto; così le carte "
+            "tratto ed evento dell'espansione Volo.",
+            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts; "
+            "ebenso die Eigenschafts- und Ereigniskarten der Erweiterung Flug.",
         ),
     )
 
