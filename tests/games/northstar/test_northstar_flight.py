@@ -125,3 +125,34 @@ def test_parse_and_describe_the_new_actions() -> None:
     assert GAME.action_from_json(avian.to_json()) == avian
     assert "avian" in GAME.describe_action(state, avian, "en")
     assert "Утёсе" in GAME.describe_action(state, cliff, "ru")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_encoding_names_every_legal_action_with_flight(seed: int) -> None:
+    """flight_encoding: every legal action has an index that maps back to it or to the same
+    choice (the acting seat's observations after both agree)."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from evolutio.rl.codec import Codec
+
+    codec = Codec("northstar", {"players": 3, **FLIGHT})
+    state = codec.game.new(codec.options, seed)
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    while (decision := codec.game.decision(state)) is not None:
+        seat = rng.choice(decision.seats)
+        actions = codec.game.legal_actions(state, seat)
+        by_index = codec.legal(state, seat)
+        for action in actions:
+            index = codec.encoding.action_index(state, seat, action)
+            assert index is not None and 0 <= index < codec.action_size, action
+            back = by_index[index]
+            if back != action:
+                first, second = state.clone(), state.clone()
+                codec.game.apply(first, seat, action)
+                codec.game.apply(second, seat, back)
+                assert np.array_equal(codec.observe(first, seat), codec.observe(second, seat))
+            kinds.add(action.type)
+        assert codec.observe(state, seat).shape == (codec.observation_size,)
+        codec.game.apply(state, seat, rng.choice(actions))
+    assert {"avian", "cliff"} <= kinds

@@ -42,7 +42,9 @@ def upkeep_of(state: State, species: Species) -> int:
     """Upkeep food an avian species pays each round: its body size, less Nesting."""
     if not is_avian(state, species):
         return 0
-    relief = sum(TRAITS[state.cards[c][0]].upkeep_relief(state, species) for c in species.traits)
+    # a trait face down does not act before the reveal (R-N22), nor shows in others' views
+    relief = sum(TRAITS[state.cards[c][0]].upkeep_relief(state, species)
+                 for c in species.traits if c not in state.face_down)
     return max(0, species.body - relief)
 
 
