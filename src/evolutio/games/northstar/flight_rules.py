@@ -17,6 +17,7 @@ from evolutio.games.northstar.flight import (
     EatCliff,
     EventCard,
     NewAvian,
+    body_top,
     reaches_cliff,
     upkeep_due,
 )
@@ -79,8 +80,6 @@ def avian_block(state: State, seat: int, action: NewAvian) -> str | None:
 
 def grow_top(state: State, species: Species, top: int) -> int:
     """Body size tops at 3 for an avian species."""
-    from evolutio.games.northstar.flight import body_top
-
     return body_top(state, species, top)
 
 
