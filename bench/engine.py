@@ -8,7 +8,8 @@ temporary worktree by ``bench.trees``), alternating which goes first. The probe 
 checkout's code (``bench.playout``) on the tree's engine, so REF needs no bench of its own.
 It reports random-playout actions per CPU second (``time.process_time``: the machine may be
 shared) for every row -- Evolution with each of its four deck configurations (and
-``--expansions``), and every other registered game, at each ``--players`` count -- with
+``--expansions``), North Star without and with Flight, and every other registered game, at
+each ``--players`` count -- with
 ``--greedy`` also games played by the game's greedy heuristic at every seat; then, on
 mid-game states at 4 players, the cost of one ``clone``, ``legal_actions``, ``view`` and
 ``determinize`` call, the legal actions listed per decision and the memory of a clone. Each
@@ -49,6 +50,8 @@ EVOLUTION_DECKS = (
     ["base", "continents"],
     ["base", "time_to_fly", "gift", "continents"],
 )
+#: North Star's configurations: the base game, and with the Flight expansion.
+NORTHSTAR_DECKS: tuple[list[str], ...] = ([], ["flight"])
 #: the order of the games measured; a game registered later follows them.
 ORDER = ("evolution", "northstar", "darwin", "toy")
 #: games too short to time at the common count play this many times more.
@@ -171,6 +174,8 @@ def plan(games: int, only: list[str] | None, players: list[int], *, greedy_rows:
         decks: tuple[list[str], ...] = ([],)
         if name == "evolution":
             decks = EVOLUTION_DECKS + ((extra,) if extra else ())
+        elif name == "northstar":
+            decks = NORTHSTAR_DECKS
         kinds = ("random", "greedy") if greedy_rows and has_heuristic(name) else ("random",)
         for deck in decks:
             label = name + (" " + "+".join(deck) if deck else "")

@@ -27,7 +27,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 4, "expansions": ["base", "gift", "ice_age"]},
         {"players": 5, "expansions": ["base", "time_to_fly", "gift", "continents", "ice_age"]},
     ],
-    "northstar": [{"players": 2}, {"players": 5}],
+    "northstar": [{"players": 2}, {"players": 5}, {"players": 3, "expansions": ["flight"]}],
     "darwin": [{"players": 3}, {"players": 4, "variant": "cooperative"},
                {"players": 2, "variant": "beginner"}, {"players": 4, "variant": "children"}],
 }

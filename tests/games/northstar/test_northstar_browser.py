@@ -20,6 +20,8 @@ pytestmark = BROWSER_MARKS
 SCREENSHOT = os.environ.get("NORTHSTAR_SCREENSHOT")
 #: the legal action to click first, by the words of its sentence (en)
 PRIORITY = ("attacks", "face down as a trait", "eats at the watering hole", "Use ", "Done.")
+#: with Flight: a new avian species and the Cliff come first
+FLIGHT_PRIORITY = ("for a new avian species", "eats at the Cliff", *PRIORITY)
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +57,7 @@ async def carnivore_first(page: Any) -> None:
             return
 
 
-async def act(page: Any, seen: dict[str, Any]) -> bool:
+async def act(page: Any, seen: dict[str, Any], priority: tuple[str, ...] = PRIORITY) -> bool:
     """Click the legal action the priority prefers; count traits and attacks."""
     await carnivore_first(page)
     buttons = page.locator("#legal button.act")
@@ -63,7 +65,7 @@ async def act(page: Any, seen: dict[str, Any]) -> bool:
     # a long list comes grouped (.pick-group): a group picks its card, then its actions show;
     # the buttons left beside the groups (done, pass) are not what the game should try first
     group = page.locator("#legal .pick-group")
-    wanted = any(word in t for t in texts for word in PRIORITY[:3])
+    wanted = any(word in t for t in texts for word in priority[:3])
     if not wanted and await group.count():
         try:
             await group.first.click(timeout=2_000)
@@ -73,7 +75,7 @@ async def act(page: Any, seen: dict[str, Any]) -> bool:
     if not texts:
         return False
     index = 0
-    for word in PRIORITY:
+    for word in priority:
         hit = next((i for i, t in enumerate(texts) if word in t and " over " not in t), None)
         if hit is not None:
             index = hit
@@ -83,7 +85,8 @@ async def act(page: Any, seen: dict[str, Any]) -> bool:
         await buttons.nth(index).click(timeout=2_000)
     except Exception:  # re-rendered under the pointer: look again
         return False
-    for key, word in (("attacks", "attacks"), ("traits", "as a trait"), ("food", "watering hole")):
+    for key, word in (("attacks", "attacks"), ("traits", "as a trait"), ("food", "watering hole"),
+                      ("avian", "new avian species"), ("cliff", "at the Cliff")):
         if word in text:
             seen[key] = seen.get(key, 0) + 1
     await page.wait_for_timeout(15)
@@ -175,3 +178,54 @@ def test_a_whole_northstar_game_in_the_browser(server: Server) -> None:
     assert seen["replay_players"] == 3
     status = server.get(f"/api/rooms/{room}").json()["room"]
     assert status["status"] == "over" and status["game"] == "northstar"
+
+
+async def flight_game(base: str, player: str = "Fay") -> tuple[str, list[str], dict[str, Any]]:
+    """A 2-player game with the Flight expansion against a bot, to the end: the Cliff and
+    the cards set aside on the table, avian species made and fed, the final ranking."""
+    from playwright.async_api import async_playwright
+
+    errors: list[str] = []
+    seen: dict[str, Any] = {}
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await guest(browser, base, player, errors)
+        await page.wait_for_selector("#game")
+        await page.select_option("#game", "northstar")
+        await page.wait_for_selector("#new-expansions-flight")
+        await page.check("#new-expansions-flight")
+        await page.fill("#new-players", "2")
+        await page.fill("#clock", "0")
+        await page.click("#create")
+        await page.wait_for_selector("#seats .add-bot")
+        room = str(page.url.rstrip("/").split("/")[-1])
+        await page.click("#seats .add-bot")
+        await page.wait_for_selector("#start:not([disabled])")
+        await page.click("#start")
+        await page.wait_for_selector("#table #cliff")
+        seen["set_aside"] = await page.inner_text("#table .st-aside b")
+        for _ in range(3000):
+            if await page.query_selector("#game-over"):
+                break
+            if not await act(page, seen, FLIGHT_PRIORITY):
+                await page.wait_for_selector(
+                    "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
+                )
+            avian = await page.locator("#table .species.avian").count()
+            seen["most_avian"] = max(seen.get("most_avian", 0), avian)
+        seen["ranking"] = await page.locator("#game-over li").all_inner_texts()
+        log = " ".join(await page.locator("#log div").all_inner_texts())
+        seen["log_cliff"] = log.count("The Cliff gets")
+        await browser.close()
+    return room, errors, seen
+
+
+def test_a_whole_northstar_flight_game_in_the_browser(server: Server) -> None:
+    room, errors, seen = asyncio.run(asyncio.wait_for(flight_game(server.base), 600))
+    assert errors == []
+    assert seen["set_aside"] == "40"
+    assert seen.get("avian", 0) >= 1 and seen["most_avian"] >= 1, seen
+    assert seen["log_cliff"] >= 1, seen
+    assert len(seen["ranking"]) == 2
+    status = server.get(f"/api/rooms/{room}").json()["room"]
+    assert status["status"] == "over" and status["options"]["expansions"] == ["flight"]

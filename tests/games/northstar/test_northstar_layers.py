@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAITS
 from evolutio.games.northstar.trait import TRAITS
 from layering import describe_all, within
 
@@ -25,11 +26,11 @@ def test_pipelines_name_no_trait() -> None:
 
 
 def test_every_trait_is_an_object_with_hooks() -> None:
-    assert set(TRAITS) == set(TRAIT_IDS)
+    assert set(TRAITS) == {*TRAIT_IDS, "flight", *FLIGHT_TRAITS}
     assert [t for t, obj in TRAITS.items() if obj.meat_only] == ["carnivore"]
     negatable = {t for t, obj in TRAITS.items() if obj.negatable}
     assert negatable == {"burrowing", "climbing", "defensive_herding", "hard_shell", "horns",
-                         "symbiosis", "warning_call"}  # R-N26
+                         "symbiosis", "warning_call", "flight"}  # R-N26; Flight rules
 
 
 def test_no_import_circle_and_the_driver_below_the_rules() -> None:

@@ -9,6 +9,8 @@ import pytest
 
 from evolutio.core.scenario import discover, load_documents, run_file
 from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.flight_traits import EVENT_IDS as FLIGHT_EVENTS
+from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAITS
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = discover([SCENARIOS])
@@ -27,7 +29,8 @@ def test_every_scenario_cites_seed_002_or_a_ruling() -> None:
         for data in load_documents(path):
             rule = str(data.get("rule", ""))
             assert data.get("game") == "northstar", path
-            assert any(key in rule for key in ("Seed 002", "R-N", "rules/northstar.md")), path
+            assert any(key in rule for key in ("Seed 002", "R-N", "rules/northstar.md",
+                                               "Flight rules")), path
 
 
 def test_every_trait_has_three_scenarios() -> None:
@@ -35,6 +38,15 @@ def test_every_trait_has_three_scenarios() -> None:
     for trait in TRAIT_IDS:
         count = sum(1 for name in names if name.startswith(trait))
         assert count >= 3, f"{trait}: only {count} scenario files"
+
+
+def test_every_flight_card_has_three_scenarios() -> None:
+    """The Flight expansion: Flight itself, each new trait and event, the Cliff, upkeep and
+    the cards set aside each have three scenarios or more (tests/.../scenarios/flight)."""
+    names = [p.stem for p in (SCENARIOS / "flight").glob("*.yaml")]
+    for prefix in ("flight", "avian", "cliff", "reserve", *FLIGHT_TRAITS, *FLIGHT_EVENTS):
+        count = sum(1 for name in names if name.startswith(prefix))
+        assert count >= 3, f"{prefix}: only {count} scenario files"
 
 
 def test_at_least_eighty_scenarios() -> None:

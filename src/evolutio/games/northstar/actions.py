@@ -88,7 +88,8 @@ Done.type = "done"
 @dataclass(frozen=True, slots=True)
 class Use(Action):
     """Use a trait: Long Neck, Fertile, Fat Tissue before feeding; Intelligence with a
-    discarded card (``negate`` names the trait a carnivore switches off)."""
+    discarded card (``negate`` names the trait a carnivore switches off); with Flight, a
+    flying carnivore's discard likewise."""
 
     species: int
     trait: str

@@ -24,6 +24,8 @@ def context(state: State, seat: int, attacker: Species, prey_seat: int, prey_ind
     own = traits_of(state, attacker)
     counters = frozenset(c for t in own for c in t.counters)
     size = attacker.body + sum(t.attack_bonus(attacker, cs4500) for t in own)
+    if state.flight is not None:  # Flight: Dive-Bomb
+        size += sum(t.flight_bonus(state, attacker) for t in own)
     prey = state.players[prey_seat].species[prey_index]
     return AttackContext(state, seat, attacker, prey_seat, prey_index, prey, negated,
                          counters, size, cs4500)

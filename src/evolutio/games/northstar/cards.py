@@ -25,6 +25,11 @@ TRAIT_IDS = (
 DECK_SIZES = {"schmidt": (110, 14), "northstar": (129, 17)}
 
 
+#: the names of an expansion's cards by id and language, which its card module adds when it
+#: is loaded (flight_cards.py), so that this module, below it, need not import it.
+EXTRA_NAMES: dict[str, dict[str, str]] = {}
+
+
 class CardListError(ValueError):
     """A card list that cannot be used; the message names the card and the field."""
 
@@ -143,6 +148,7 @@ def shipped_cards() -> CardList:
 
 def trait_name(trait: str, language: str = "en") -> str:
     kind = shipped_cards().kinds.get(trait)
-    if kind is None:
-        return trait
+    if kind is None:  # a card of an expansion (``EXTRA_NAMES``), or an unknown id
+        names = EXTRA_NAMES.get(trait)
+        return (names.get(language) or names["en"]) if names else trait
     return kind.names.get(language) or kind.names["en"]

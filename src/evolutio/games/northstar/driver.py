@@ -65,6 +65,10 @@ def reveal(state: State, events: list[Event]) -> None:
     state.discard.extend(cards)
     state.revealed = cards
     events.append(FoodRevealed(cards, values, total, state.watering_hole))
+    if state.flight is not None:  # Flight: the Cliff and the event cards
+        from evolutio.games.northstar.flight_rules import on_reveal
+
+        on_reveal(state, cards, events)
     if state.face_down:
         events.append(TraitsRevealed(tuple(sorted(state.face_down))))
         state.face_down.clear()
@@ -124,18 +128,28 @@ def feed_actions(state: State, seat: int) -> list[Action]:
                 if trait.feeding_use:
                     out.extend(trait.uses(state, seat, species))
         elif hole and (species.food < species.pop
-                       or sum(t.fat_capacity(species) for t in kinds) > species.fat):
+                       or sum(t.fat_capacity(species) for t in kinds) > species.fat
+                       or (state.flight is not None and ops.room(state, species) > 0)):
             # ops.can_take(state, species, "plant"), inline: hungry, or room for fat
+            # (or, with Flight, upkeep to pay)
             eat = made.get(sid)
             if eat is None:
                 eat = made[sid] = Eat(sid)
             out.append(eat)
+    if state.flight is not None:  # Flight: feeding at the Cliff
+        from evolutio.games.northstar.flight_rules import cliff_actions
+
+        out.extend(cliff_actions(state, seat))
     return out
 
 
 def must_feed(state: State, seat: int) -> bool:
     """A hungry species that can eat forces a feed: a non-carnivore with plant food on the
     watering hole, a carnivore with a target (R-N10, R-N11)."""
+    if state.flight is not None:  # Flight: upkeep and the Cliff count too
+        from evolutio.games.northstar.flight_rules import must_feed as flight_must_feed
+
+        return flight_must_feed(state, seat)
     for species in state.players[seat].species:
         if not ops.hungry(species):
             continue
@@ -151,6 +165,10 @@ def end_round(state: State, events: list[Event]) -> None:
     """Scoring the round: population falls to the food eaten, no food means extinction;
     food goes into the bags; leftover plant food stays; players with no species get one
     (R-N19); the first-player marker passes on (seed 002 "Ende der Fütterung")."""
+    if state.flight is not None:  # Flight: upkeep is not scored
+        from evolutio.games.northstar.flight_rules import end_round as flight_end_round
+
+        flight_end_round(state)
     for seat in state.seats_from(state.first_player):
         player = state.players[seat]
         for species in list(player.species):

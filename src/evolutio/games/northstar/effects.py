@@ -68,7 +68,8 @@ def apply_action(state: State, seat: int, action: Action) -> list[Event]:
         traits = found[2].traits
         if action.replace is not None:
             traits[traits.index(action.replace)] = action.card
-            state.discard.append(action.replace)
+            if state.flight is None or not _flight_returned(state, action.replace):
+                state.discard.append(action.replace)
             state.face_down.discard(action.replace)
         else:
             traits.append(action.card)
@@ -96,6 +97,17 @@ def apply_action(state: State, seat: int, action: Action) -> list[Event]:
         player.passed = True
         events.append(Passed(seat, "feed"))
         state.current = (seat + 1) % state.num_players
+    elif state.flight is not None:  # Flight: a new avian species, a feed at the Cliff
+        from evolutio.games.northstar.flight_rules import apply
+
+        apply(state, seat, action, events)
     if state.phase == "play" and not player.hand:
         mark_done(state, seat)
     return events
+
+
+def _flight_returned(state: State, card: int) -> bool:
+    """Flight: a Flight card swapped out goes back beside the table (flight_rules)."""
+    from evolutio.games.northstar.flight import returned
+
+    return returned(state, card)

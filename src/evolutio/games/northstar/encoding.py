@@ -115,13 +115,26 @@ def _observation(players: int) -> ObservationLayout:
     return layout
 
 
+def _flight(options: Options) -> bool:
+    """Whether the game has the Flight expansion: ``flight_encoding`` encodes it."""
+    return "flight" in (options.get("expansions") or ())
+
+
 class NorthStarEncoding:
     """The encoding of North Star's Evolution (``GAME.encoding``)."""
 
     def action_layout(self, options: Options) -> ActionLayout:
+        if _flight(options):
+            from evolutio.games.northstar import flight_encoding
+
+            return flight_encoding.actions(int(options["players"]))
         return _actions(int(options["players"]))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
+        if _flight(options):
+            from evolutio.games.northstar import flight_encoding
+
+            return flight_encoding.observation(int(options["players"]))
         return _observation(int(options["players"]))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:
@@ -135,6 +148,10 @@ class NorthStarEncoding:
         The play phase's action objects are made once per game (``rules``); the index of a
         growth, a new species, a trait or ``done`` depends only on the object and on the
         seat's species and their trait cards, so it is kept per game by those."""
+        if state.flight is not None:  # the Flight expansion: its own encoding
+            from evolutio.games.northstar import flight_encoding
+
+            return flight_encoding.action_indices(state, seat, actions)
         row = state.players[seat].species[:MAX_SPECIES]
         known = state.per_game.get("indices")
         if known is None or len(known) > 2_000:
@@ -225,6 +242,11 @@ class NorthStarEncoding:
         return out
 
     def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
+        if state.flight is not None:  # the Flight expansion: its own encoding
+            from evolutio.games.northstar import flight_encoding
+
+            flight_encoding.observe(state, seat, out)
+            return
         n = state.num_players
         layout = _observation(n)
         off = layout.offsets

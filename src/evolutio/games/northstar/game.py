@@ -34,12 +34,26 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import driver, effects, position, reference, rules, scoring, texts
+from evolutio.games.northstar import (
+    driver,
+    effects,
+    flight,
+    flight_rules,
+    position,
+    reference,
+    rules,
+    scoring,
+    texts,
+)
+from evolutio.games.northstar import flight_traits as _flight_traits  # noqa: F401  (registers)
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
+from evolutio.games.northstar.flight_cards import FlightCards, shipped_flight_cards
+from evolutio.games.northstar.flight_traits import EVENT_IDS as FLIGHT_EVENT_IDS
+from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAIT_IDS
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -108,6 +122,18 @@ OPTIONS = (
                    "cs4500": words("CS4500 course attacks", ru="атаки по курсу CS4500",
                                    it="attacchi del corso CS4500", de="Angriffe nach Kurs CS4500"),
                }),
+    OptionSpec("expansions", "multi", [],
+               words("Expansions", ru="Дополнения", it="Espansioni", de="Erweiterungen"),
+               words("Flight: avian species, upkeep, the Cliff, 34 trait and 14 event cards.",
+                     ru="Полёт: птичьи виды, содержание, Утёс, 34 карты свойств и 14 событий.",
+                     it="Volo: specie aviarie, mantenimento, la Scogliera, 34 carte tratto e 14 "
+                     "eventi.",
+                     de="Flug: Vogelarten, Unterhalt, die Klippe, 34 Eigenschafts- und 14 "
+                     "Ereigniskarten."),
+               choices=("flight",),
+               choice_labels={
+                   "flight": words("Flight", ru="Полёт", it="Volo", de="Flug"),
+               }),
 )
 
 
@@ -166,18 +192,25 @@ class NorthStar(GameBase):
         minutes=(45, 60),
         difficulty="medium",
         notes=words(
-            "Card food values are the project's own (provisional).",
-            ru="Значения еды на картах — предварительные, собственные проекта.",
-            it="I valori di cibo delle carte sono provvisori, scelti dal progetto.",
-            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
+            "Card food values are the project's own (provisional); so are the Flight "
+            "expansion's trait and event cards.",
+            ru="Значения еды на картах — предварительные, собственные проекта; как и карты "
+            "свойств и событий дополнения «Полёт».",
+            it="I valori di cibo delle carte sono provvisori, scelti dal progetto; così le carte "
+            "tratto ed evento dell'espansione Volo.",
+            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts; "
+            "ebenso die Eigenschafts- und Ereigniskarten der Erweiterung Flug.",
         ),
     )
 
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
     web: Traversable | None = files("evolutio.games.northstar") / "web"
 
-    def __init__(self, cards: CardList | None = None) -> None:
+    def __init__(self, cards: CardList | None = None,
+                 flight_cards: FlightCards | None = None) -> None:
         self.cards = cards or shipped_cards()
+        #: the Flight expansion's cards (``flight_cards.load_flight_cards`` for another list).
+        self.flight_cards = flight_cards or shipped_flight_cards()
 
     @property
     def heuristic(self) -> Heuristic | None:
@@ -222,12 +255,17 @@ class NorthStar(GameBase):
         opts = self.normalize_options(options)
         state = State(opts, seed)
         cards = self.cards.deck(opts["deck"])
+        flight_on = flight.enabled(opts)
+        if flight_on:  # Flight: its trait and event cards shuffled into the deck
+            cards += self.flight_cards.deck()
         state.rng.shuffle(cards)
         if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
             cards = cards[TWO_PLAYER_REMOVED:]
         state.cards = tuple(cards)
         state.deck = list(range(len(cards)))
         state.rng.shuffle(state.deck)
+        if flight_on:
+            flight_rules.setup(state, self.flight_cards.flight.copies)
         state.players = [Player() for _ in range(opts["players"])]
         for seat in range(opts["players"]):
             state.players[seat].species.append(Species(state.next_id))
@@ -302,6 +340,8 @@ class NorthStar(GameBase):
         again from the cards ``seat`` cannot see; future chance reseeded."""
         other = state.clone()
         pool = list(state.deck)
+        if state.flight is not None:  # Flight: the cards set aside are hidden too
+            pool += state.flight.reserve
         for s, player in enumerate(state.players):
             if s == seat:
                 continue
@@ -323,7 +363,8 @@ class NorthStar(GameBase):
                         continue
                     names = {state.cards[c][0] for c in species.traits if c != card}
                     fallback = card if card in pool else pool[0]
-                    pick = next((c for c in pool if state.cards[c][0] not in names), fallback)
+                    pick = next((c for c in pool if state.cards[c][0] not in names
+                                 and not state.cards[c][0].startswith("event_")), fallback)
                     pool.remove(pick)
                     species.traits[i] = pick
                     other.face_down.add(pick)
@@ -334,6 +375,10 @@ class NorthStar(GameBase):
             player.hand, pool = pool[:size], pool[size:]
             if player.food_card is not None:
                 player.food_card, pool = pool[0], pool[1:]
+        if state.flight is not None:
+            from evolutio.games.northstar.flight_table import determinize
+
+            pool = determinize(state, other, seat, pool, rng)
         other.deck = pool
         other.rng = Rng(rng.randrange(1 << 30))
         return other
@@ -431,6 +476,8 @@ class NorthStar(GameBase):
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update({card: _trait_name(card, language)  # the Flight expansion's cards
+                      for card in ("flight", *FLIGHT_TRAIT_IDS, *FLIGHT_EVENT_IDS)})
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
         names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
@@ -439,11 +486,11 @@ class NorthStar(GameBase):
 
     def reference(self, language: str = "en") -> dict[str, str]:
         """A short rules text for every trait card and term (tooltips, the rules page)."""
-        return reference.reference(self.cards, language)
+        return reference.reference(self.cards, language, self.flight_cards)
 
     def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
         """The reference in sections (trait cards, terms), for the rules page."""
-        return reference.groups(self.cards, language)
+        return reference.groups(self.cards, language, self.flight_cards)
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""

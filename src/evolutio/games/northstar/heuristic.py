@@ -18,6 +18,7 @@ from typing import Any
 
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
+from evolutio.games.northstar.flight_table import avian_fields
 from evolutio.games.northstar.trait import is_carnivore
 
 DEFENCES = ("burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis",
@@ -25,6 +26,10 @@ DEFENCES = ("burrowing", "climbing", "defensive_herding", "hard_shell", "horns",
 CARNIVORE_ONLY = ("ambush", "pack_hunting")
 BASE = {"fertile": 1.6, "long_neck": 1.6, "foraging": 1.1, "fat_tissue": 1.0,
         "cooperation": 0.8, "intelligence": 0.6, "scavenger": 0.7, "carnivore": 0.9}
+#: the Flight expansion: traits that work only with Flight, and what Flight itself is worth
+#: when a card would replace it.
+FLIGHT_ONLY = {"dive_bomb": 1.0, "brood_parasite": 1.3, "nesting": 1.1}
+FLIGHT_WORTH = 1.5
 
 
 class _Table:
@@ -47,6 +52,10 @@ class _Table:
         mine = self.me["species"]
         self.plant_eaters = sum(1 for s in mine if not s.get("carnivore"))
         self.meat_eaters = len(mine) - self.plant_eaters
+        #: the Flight expansion: whether it is on, and the Cliff's food.
+        flight = view.get("flight")
+        self.flight = flight is not None
+        self.cliff = int(flight["cliff"]) if flight is not None else 0
 
     def traits(self, species: JSON) -> list[str]:
         return [t["trait"] for t in species["traits"] if "trait" in t]
@@ -54,6 +63,10 @@ class _Table:
 
 def _trait_value(table: _Table, trait: str, species: JSON) -> float:
     carnivore = bool(species.get("carnivore"))
+    if table.flight:  # the Flight expansion's cards
+        value = _flight_trait_value(trait, species, carnivore)
+        if value is not None:
+            return value
     if trait in CARNIVORE_ONLY:
         return 1.3 if carnivore else -1.0
     if trait in DEFENCES:
@@ -65,6 +78,21 @@ def _trait_value(table: _Table, trait: str, species: JSON) -> float:
     if trait in ("long_neck", "foraging", "cooperation") and carnivore:
         return -0.5
     return BASE.get(trait, 0.5)
+
+
+def _flight_trait_value(trait: str, species: JSON, carnivore: bool) -> float | None:
+    """Flight's traits work only on an avian species (Dive-Bomb on a carnivore too); an
+    event card is never a trait; None for the base traits."""
+    if trait.startswith("event_"):
+        return -0.5
+    if trait == "flight":
+        return FLIGHT_WORTH
+    worth = FLIGHT_ONLY.get(trait)
+    if worth is None:
+        return None
+    if not species.get("avian") or (trait == "dive_bomb" and not carnivore):
+        return -1.0
+    return worth
 
 
 def _food_value(table: _Table, action: JSON) -> float:
@@ -85,6 +113,8 @@ def _play_value(table: _Table, action: JSON) -> float:
     count = len(table.me["species"])
     if kind == "species":
         return 1.8 - 0.5 * count
+    if kind == "avian":  # Flight: two cards, upkeep, but the Cliff and safety
+        return 1.5 - 0.5 * count + 0.2 * min(table.cliff, 4) + 0.2 * min(table.carnivores, 3)
     species = table.species.get(action.get("species", -1))
     if species is None:
         return -1.0
@@ -92,6 +122,8 @@ def _play_value(table: _Table, action: JSON) -> float:
         if action["track"] == "pop":
             return 1.3 - 0.25 * float(species["pop"])
         need = 0.9 if species.get("carnivore") else 0.3 + 0.15 * min(table.carnivores, 3)
+        if species.get("avian"):  # Flight: each step of body size costs upkeep
+            need -= 0.8
         return need - 0.1 * float(species["body"])
     card = table.hand.get(action["card"])
     if card is None:
@@ -122,8 +154,12 @@ def _feed_value(table: _Table, action: JSON) -> float:
     if species is None:
         return 0.0
     hunger = species["pop"] - species["food"]
+    if table.flight:  # Flight: upkeep owed is hunger too
+        hunger += species.get("upkeep_cost", 0) - species.get("upkeep", 0)
     if kind == "eat":
         return 2.0 + 0.5 * hunger if hunger > 0 else 0.3
+    if kind == "cliff":  # Flight: the Cliff first, leaving the watering hole to others
+        return 2.2 + 0.5 * hunger if hunger > 0 else 0.3
     if kind == "use":
         return 0.5
     prey = table.species.get(action["target"])
@@ -195,7 +231,7 @@ def lite_view(state: Any, seat: int | None) -> JSON:
         rows = []
         for species in player.species:
             hidden = not own and any(c in face_down for c in species.traits)
-            rows.append({
+            row: JSON = {
                 "id": species.id,
                 "body": species.body,
                 "pop": species.pop,
@@ -207,7 +243,10 @@ def lite_view(state: Any, seat: int | None) -> JSON:
                     else {"card": c, "trait": cards[c][0]}
                     for c in species.traits
                 ],
-            })
+            }
+            if state.flight is not None:  # the Flight expansion's figures
+                row.update(avian_fields(state, species))
+            rows.append(row)
         players.append({
             "seat": s,
             "hand": [{"card": c, "trait": cards[c][0], "food": cards[c][1]}
@@ -216,7 +255,10 @@ def lite_view(state: Any, seat: int | None) -> JSON:
             "bag": player.bag,
             "species": rows,
         })
-    return {"seat": seat, "players": players}
+    out: JSON = {"seat": seat, "players": players}
+    if state.flight is not None:
+        out["flight"] = {"cliff": state.flight.cliff}
+    return out
 
 
 def priors(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[float]:

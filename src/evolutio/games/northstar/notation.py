@@ -23,6 +23,7 @@ from evolutio.games.northstar.actions import (
 USAGE = (
     "food #C | species #C left|right | body #C A1 | pop #C A1 | trait #C A1 [over #C] | done"
     " | use A1 trait [#C] [trait] | eat A1 | attack A1 A2 | pass"
+    " | avian #C #C left|right | cliff A1 (Flight)"
 )
 
 
@@ -62,6 +63,14 @@ def parse_text(text: str) -> Action:
             return Eat(_id(args[0], "A"))
         if verb == "attack" and len(args) == 2:
             return Attack(_id(args[0], "A"), _id(args[1], "A"))
+        if verb == "avian" and len(args) == 3:  # Flight
+            from evolutio.games.northstar.flight import NewAvian
+
+            return NewAvian(_id(args[0], "#"), _id(args[1], "#"), args[2].lower())
+        if verb == "cliff" and len(args) == 1:  # Flight
+            from evolutio.games.northstar.flight import EatCliff
+
+            return EatCliff(_id(args[0], "A"))
     except IndexError:
         pass
     raise IllegalAction(f"'{text.strip()}' is not an action; write {USAGE}.")

@@ -29,9 +29,14 @@ def fat_capacity(state: State, species: Species) -> int:
 
 def room(state: State, species: Species) -> int:
     """Food it can still take: its hunger, then fat room (R-N27)."""
-    return max(0, species.pop - species.food) + max(
+    food = max(0, species.pop - species.food) + max(
         0, fat_capacity(state, species) - species.fat
     )
+    if state.flight is not None:  # Flight: upkeep is paid first
+        from evolutio.games.northstar.flight import upkeep_due
+
+        food += upkeep_due(state, species)
+    return food
 
 
 def full_refusal(state: State, species: Species, key: str) -> str:
@@ -56,6 +61,10 @@ def can_take(state: State, species: Species, source: str) -> bool:
         return False
     if source == "plant" and state.watering_hole <= 0:
         return False
+    if source == "cliff":  # Flight: plant food only Flight reaches
+        from evolutio.games.northstar.flight import reaches_cliff
+
+        return reaches_cliff(state, species) and room(state, species) > 0
     return room(state, species) > 0
 
 
@@ -69,18 +78,29 @@ def take(state: State, seat: int, index: int, amount: int, source: str, reason: 
         return 0
     if source == "plant":
         amount = min(amount, state.watering_hole)
+    elif source == "cliff" and state.flight is not None:
+        amount = min(amount, state.flight.cliff)
     amount = min(amount, room(state, species))
     if amount <= 0:
         return 0
-    to_food = min(amount, species.pop - species.food) if species.food < species.pop else 0
-    to_fat = amount - to_food
+    paid = 0
+    if state.flight is not None:  # Flight: upkeep before population
+        from evolutio.games.northstar.flight import pay
+
+        paid = pay(state, species, amount, events)
+    rest = amount - paid
+    to_food = min(rest, species.pop - species.food) if species.food < species.pop else 0
+    to_fat = rest - to_food
     species.food += to_food
     species.fat += to_fat
     if source == "plant":
         state.watering_hole -= amount
+    elif source == "cliff" and state.flight is not None:
+        state.flight.cliff -= amount
     else:
         state.food_in += amount
-    events.append(Took(species.id, to_food, to_fat, source, reason))
+    if not paid or rest:
+        events.append(Took(species.id, to_food, to_fat, source, reason))
     for trait in traits_of(state, species):
         trait.on_took_food(state, seat, index, source, events)
     return amount
@@ -111,7 +131,12 @@ def extinct(state: State, seat: int, species: Species, events: list[Event]) -> N
     state.food_out += species.fat
     if state.intel is not None and state.intel[0] == species.id:
         state.intel = None
-    state.discard.extend(species.traits)
+    if state.flight is not None:  # Flight cards go back beside the table
+        from evolutio.games.northstar.flight import discard_traits
+
+        discard_traits(state, species)
+    else:
+        state.discard.extend(species.traits)
     state.face_down.difference_update(species.traits)
     events.append(Extinct(seat, species.id, len(species.traits)))
     if species.traits:
@@ -125,6 +150,10 @@ def draw(state: State, seat: int, count: int, deal: bool, events: list[Event]) -
     cards are not drawn and the end is set the same way (R-N38)."""
     got = 0
     for _ in range(count):
+        if not state.deck and state.flight is not None and state.flight.reserve:
+            from evolutio.games.northstar.flight import use_reserve
+
+            use_reserve(state, deal, events)  # Flight: the cards set aside, not a reshuffle
         if not state.deck:
             _set_end(state, deal, events, len(state.discard))
             if not state.discard:

@@ -16,6 +16,7 @@ from evolutio.core.game import JSON, OptionError
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.flight import enabled
 from evolutio.games.northstar.state import PHASES, Species, State
 from evolutio.games.northstar.trait import is_carnivore
 
@@ -33,6 +34,12 @@ class _Builder:
     def __init__(self, state: State) -> None:
         self.state = state
         self.cards: list[tuple[str, int]] = []
+        #: the card ids it knows: the base traits, and the Flight expansion's when on.
+        self.known: tuple[str, ...] = TRAIT_IDS
+        if enabled(state.options):
+            from evolutio.games.northstar.flight_table import known_cards
+
+            self.known = TRAIT_IDS + known_cards()
 
     def card(self, spec: Any, where: str) -> int:
         name = None
@@ -42,8 +49,8 @@ class _Builder:
             if unknown:
                 raise PositionError(f"{where}: unknown field {', '.join(unknown)}")
             name, food, spec = spec.get("name"), spec.get("food", 0), spec.get("trait")
-        if spec not in TRAIT_IDS:
-            raise PositionError(f"{where}: unknown trait {spec!r}; known: {', '.join(TRAIT_IDS)}")
+        if spec not in self.known:
+            raise PositionError(f"{where}: unknown trait {spec!r}; known: {', '.join(self.known)}")
         if isinstance(food, bool) or not isinstance(food, int) or not -3 <= food <= 9:
             raise PositionError(f"{where}.food: a whole number from -3 to 9")
         self.cards.append((str(spec), food))
@@ -68,7 +75,15 @@ def _int(data: Mapping[str, Any], key: str, default: int, where: str, low: int =
 
 def build(state: State, position: Mapping[str, Any]) -> None:
     """Replace ``state``'s table by ``position`` (phase defaults to feed)."""
-    unknown = sorted(set(position) - POSITION_KEYS)
+    flight_on = enabled(state.options)
+    keys, species_keys = POSITION_KEYS, SPECIES_KEYS
+    if flight_on:  # the Flight expansion's fields (flight_table)
+        from evolutio.games.northstar import flight_table
+
+        keys, species_keys = keys | flight_table.POSITION_KEYS, \
+            species_keys | flight_table.SPECIES_KEYS
+    upkeep: dict[int, int] = {}
+    unknown = sorted(set(position) - keys)
     if unknown:
         raise PositionError(f"position: unknown field {', '.join(unknown)}")
     b = _Builder(state)
@@ -96,7 +111,7 @@ def build(state: State, position: Mapping[str, Any]) -> None:
             swhere = f"{where}.species[{i}]"
             if not isinstance(sdata, Mapping):
                 raise PositionError(f"{swhere}: expected a mapping")
-            bad = sorted(set(sdata) - SPECIES_KEYS)
+            bad = sorted(set(sdata) - species_keys)
             if bad:
                 raise PositionError(f"{swhere}: unknown field {', '.join(bad)}")
             species = Species(state.next_id, _int(sdata, "body", 1, swhere, 1, top),
@@ -112,9 +127,13 @@ def build(state: State, position: Mapping[str, Any]) -> None:
                 raise PositionError(f"{swhere}.traits: the same trait twice")
             if sdata.get("face_down"):
                 face_down.extend(species.traits)
+            if "upkeep" in sdata:
+                upkeep[species.id] = _int(sdata, "upkeep", 0, swhere, 0, 3)
             player.species.append(species)
     state.deck = b.cards_list(position.get("deck", []), "position.deck")
     state.discard = b.cards_list(position.get("discard", []), "position.discard")
+    if flight_on:
+        flight_table.build(state, position, b.cards, b.card, upkeep, PositionError)
     state.cards = tuple(b.cards)
     state.face_down = set(face_down)
     phase = position.get("phase", "feed")
@@ -131,6 +150,8 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.food_in = state.watering_hole + sum(
         p.bag + sum(s.food + s.fat for s in p.species) for p in state.players
     )
+    if state.flight is not None:
+        state.food_in += state.flight.cliff + sum(state.flight.upkeep.values())
     state.food_out = 0
     state.used = set()
     for i, pair in enumerate(position.get("used", [])):
@@ -162,7 +183,7 @@ def snapshot(state: State) -> JSON:
         }
     from evolutio.games.northstar.scoring import scores
 
-    return {
+    out: JSON = {
         "round": state.round,
         "phase": state.phase,
         "first_player": state.first_player,
@@ -191,6 +212,11 @@ def snapshot(state: State) -> JSON:
         "scores": scores(state),
         "food": {"in": state.food_in, "out": state.food_out},
     }
+    if state.flight is not None:  # the Flight expansion's fields
+        from evolutio.games.northstar.flight_table import extend_snapshot
+
+        extend_snapshot(state, out)
+    return out
 
 
 #: fields of a scenario's ``new`` setup.
@@ -202,6 +228,11 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
     as in a position, a trait name or ``{trait, food, name}``; it fits any card of that trait
     (of that food value, if given). ``first_player`` overrides the seat chosen by lot."""
     setup = hands.setup_keys(setup, NEW_KEYS)
+    known: tuple[str, ...] = TRAIT_IDS
+    if enabled(state.options):  # the Flight expansion's cards may be chosen too
+        from evolutio.games.northstar.flight_table import known_cards
+
+        known = TRAIT_IDS + known_cards()
 
     def card(spec: Any, where: str) -> hands.Wanted:
         name, food = None, None
@@ -210,8 +241,8 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
             if unknown:
                 raise ScenarioError(f"{where}: unknown field {', '.join(unknown)}")
             name, food, spec = spec.get("name"), spec.get("food"), spec.get("trait")
-        if spec not in TRAIT_IDS:
-            raise ScenarioError(f"{where}: unknown trait {spec!r}; known: {', '.join(TRAIT_IDS)}")
+        if spec not in known:
+            raise ScenarioError(f"{where}: unknown trait {spec!r}; known: {', '.join(known)}")
         trait = str(spec)
         return hands.Wanted(
             lambda c: state.cards[c][0] == trait and food in (None, state.cards[c][1]),

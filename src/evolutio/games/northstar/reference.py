@@ -11,6 +11,7 @@ import functools
 
 from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.games.northstar.cards import LANGUAGES, CardList
+from evolutio.games.northstar.flight_cards import FlightCards
 
 DATA = "evolutio.games.northstar.data"
 
@@ -34,10 +35,14 @@ def _lang(language: str) -> str:
     return language if language in LANGUAGES else "en"
 
 
-def reference(cards: CardList, language: str = "en") -> dict[str, str]:
-    """``{id: text}``: every trait of ``cards``, then the terms."""
+def reference(cards: CardList, language: str = "en",
+              flight: FlightCards | None = None) -> dict[str, str]:
+    """``{id: text}``: every trait of ``cards``, the Flight expansion's cards, the terms."""
     lang = _lang(language)
     out = {k.trait: k.texts.get(lang) or k.texts["en"] for k in cards.kinds.values()}
+    if flight is not None:
+        for kind in (flight.flight, *flight.kinds.values()):
+            out[kind.id] = kind.texts.get(lang) or kind.texts["en"]
     out.update(_terms()[lang])
     return out
 
@@ -46,16 +51,21 @@ _GROUPS = {
     "traits": {"en": "Trait cards", "ru": "Карты свойств", "it": "Carte tratto",
                "de": "Eigenschaftskarten"},
     "terms": {"en": "Terms", "ru": "Понятия", "it": "Termini", "de": "Begriffe"},
+    "flight": {"en": "Flight (expansion)", "ru": "Полёт (дополнение)",
+               "it": "Volo (espansione)", "de": "Flug (Erweiterung)"},
 }
 
 
-def groups(cards: CardList, language: str = "en") -> list[tuple[str, list[str]]]:
-    """The reference in two sections: the trait cards, then the terms."""
+def groups(cards: CardList, language: str = "en",
+           flight: FlightCards | None = None) -> list[tuple[str, list[str]]]:
+    """The reference in sections: the trait cards, the Flight expansion's cards, the terms."""
     lang = _lang(language)
-    return [
-        (_GROUPS["traits"][lang], [k.trait for k in cards.kinds.values()]),
-        (_GROUPS["terms"][lang], list(_terms()[lang])),
-    ]
+    out = [(_GROUPS["traits"][lang], [k.trait for k in cards.kinds.values()])]
+    if flight is not None:
+        out.append((_GROUPS["flight"][lang],
+                    [k.id for k in (flight.flight, *flight.kinds.values())]))
+    out.append((_GROUPS["terms"][lang], list(_terms()[lang])))
+    return out
 
 
 def term_names(language: str = "en") -> dict[str, str]:

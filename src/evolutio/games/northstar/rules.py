@@ -117,9 +117,11 @@ def _play_actions(state: State, hand: list[int], row: list[Species]) -> list[Act
     if made is None or len(made) > 50_000:
         made = per_game["made"] = {}
     rows: list[tuple[dict[int, tuple[Action, ...]], _Sig]] = []
+    flight = state.flight is not None
     for sp in row:
         traits = sp.traits
-        sig = (sp.id, sp.body < top, sp.pop < top, tuple(traits), len(traits) < limit)
+        body_top = _flight_top(state, sp, top) if flight else top
+        sig = (sp.id, sp.body < body_top, sp.pop < top, tuple(traits), len(traits) < limit)
         per_card = pieces.get(sig)
         if per_card is None:
             per_card = pieces[sig] = {}
@@ -137,8 +139,19 @@ def _play_actions(state: State, hand: list[int], row: list[Species]) -> list[Act
             if found is None:
                 found = per_card[card] = _on_species(made, cards, card, *sig)
             extend(found)
+    if flight:  # Flight: new avian species (two cards each)
+        from evolutio.games.northstar.flight_rules import avian_actions
+
+        extend(avian_actions(state, hand))
     out.append(DONE)
     return out
+
+
+def _flight_top(state: State, species: Species, top: int) -> int:
+    """Flight: an avian species' body size tops at 3 (flight_rules)."""
+    from evolutio.games.northstar.flight_rules import grow_top
+
+    return grow_top(state, species, top)
 
 
 def _on_species(made: dict[object, Any], cards: tuple[tuple[str, int], ...], card: int,
@@ -158,6 +171,8 @@ def _on_species(made: dict[object, Any], cards: tuple[tuple[str, int], ...], car
     if pop_ok:
         out.append(grows[1])
     trait = cards[card][0]
+    if trait.startswith("event_"):  # Flight: an event card is never a trait
+        return tuple(out)
     names = [cards[c][0] for c in traits]
     over = [traits[names.index(trait)]] if trait in names else traits
     for old in over:
@@ -227,6 +242,13 @@ def refusal(state: State, seat: int, action: Action) -> str | None:
         isinstance(action, (Attack, Use)) and action.species == state.intel[0]
     ):
         return refusals.refusal("intel_must", species=state.intel[0])
+    if state.flight is not None:  # Flight: feeding at the Cliff
+        from evolutio.games.northstar.flight import EatCliff
+        from evolutio.games.northstar.flight_rules import cliff_block
+
+        if isinstance(action, EatCliff):
+            found = _own(state, seat, action.species)
+            return found if isinstance(found, str) else cliff_block(state, seat, found)
     if isinstance(action, Eat):
         found = _own(state, seat, action.species)
         if isinstance(found, str):
@@ -269,6 +291,12 @@ def _play_block(state: State, seat: int, action: Action) -> str | None:
     new trait replaces one (R-N21)."""
     if isinstance(action, Done):
         return None
+    if state.flight is not None:  # Flight: a new avian species
+        from evolutio.games.northstar.flight import NewAvian
+        from evolutio.games.northstar.flight_rules import avian_block
+
+        if isinstance(action, NewAvian):
+            return avian_block(state, seat, action)
     if not isinstance(action, (NewSpecies, Grow, PlayTrait)):
         return refusals.refusal("play_what")
     block = _card_block(state, seat, action.card)
@@ -285,6 +313,8 @@ def _play_block(state: State, seat: int, action: Action) -> str | None:
     if isinstance(action, Grow):
         if action.track not in ("body", "pop"):
             return refusals.refusal("grow_what")
+        if action.track == "body" and state.flight is not None:
+            top = _flight_top(state, species, top)
         value = species.body if action.track == "body" else species.pop
         if value >= top:
             key = "body_top" if action.track == "body" else "pop_top"
@@ -292,6 +322,12 @@ def _play_block(state: State, seat: int, action: Action) -> str | None:
         return None
     assert isinstance(action, PlayTrait)
     trait = state.cards[action.card][0]
+    if state.flight is not None:  # Flight: an event card is never a trait
+        from evolutio.games.northstar.flight_rules import trait_block
+
+        block = trait_block(state, action.card)
+        if block:
+            return block
     traits = species.traits
     if action.replace is not None:
         if action.replace not in traits:

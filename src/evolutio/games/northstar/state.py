@@ -6,10 +6,13 @@ numbered too and lie in a row per player, left to right (seed 002 "Karten ausspi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evolutio.core.compiled import mypyc_attr
 from evolutio.core.rng import Rng
+
+if TYPE_CHECKING:
+    from evolutio.games.northstar.flight_state import FlightState
 
 #: the phases of a round (seed 002 "Ablauf"); "over" once the game has ended.
 PHASES = ("food", "play", "before", "feed", "over")
@@ -67,7 +70,7 @@ class State:
 
     __slots__ = (
         "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
-        "first_player", "food_in", "food_out", "intel", "labels", "last_round", "memo",
+        "first_player", "flight", "food_in", "food_out", "intel", "labels", "last_round", "memo",
         "next_id", "options", "per_game", "phase", "players", "plays", "revealed", "rng", "round",
         "seed",
         "used", "watering_hole",
@@ -116,6 +119,8 @@ class State:
         #: what depends only on the game's cards (the play phase's actions per card and
         #: species row), shared by the clones of one game.
         self.per_game: dict[Any, Any] = {}
+        #: the Flight expansion's table (``flight.FlightState``); None with the option off.
+        self.flight: FlightState | None = None
 
     @property
     def num_players(self) -> int:
@@ -153,6 +158,7 @@ class State:
         other.feed_cache = None
         other.memo = {}
         other.per_game = self.per_game
+        other.flight = None if self.flight is None else self.flight.clone()
         return other
 
     # -- lookups ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """North Star's terminal table (``GAME.terminal``): the watering hole, the draw pile, the
 first player and the last-round bell, then one panel per seat with its species (body size,
-population, food, fat, traits; face-down traits as "?"), its bag and its hand, drawn with Rich.
+population, food, fat, traits; face-down traits as "?"), its bag and its hand, drawn with Rich;
+with Flight, the Cliff, the cards set aside, "^" for an avian species and its upkeep.
 
 It reads only a seat's view, so it never shows what the seat may not see.
 """
@@ -59,6 +60,11 @@ WORDS = {
     "hand": words("hand", ru="рука", it="mano", de="Hand"),
     "food_card": words("food card", ru="карта еды", it="carta cibo", de="Nahrungskarte"),
     "first": words("first player", ru="первый игрок", it="primo giocatore", de="Startspieler"),
+    # the Flight expansion
+    "cliff": words("Cliff {n}", ru="Утёс {n}", it="Scogliera {n}", de="Klippe {n}"),
+    "set_aside": words("set aside {n}", ru="отложено {n}", it="da parte {n}",
+                       de="beiseite {n}"),
+    "upkeep": words("upkeep", ru="содерж.", it="mantenim.", de="Unterhalt"),
 }
 
 
@@ -70,6 +76,12 @@ def say(key: str, language: str, **fields: Any) -> str:
 
 def _food(species: JSON, language: str = "en") -> Text:
     text = Text()
+    cost = species.get("upkeep_cost") or 0
+    if cost:  # Flight: the upkeep, paid before the population (not scored)
+        text.append(f"{say('upkeep', language)} ", style="dim")
+        text.append("◆" * species["upkeep"], style="bold cyan")
+        text.append("◇" * max(0, cost - species["upkeep"]), style="cyan")
+        text.append(" ")
     text.append("●" * species["food"], style="bold green")
     text.append("○" * max(0, species["pop"] - species["food"]), style="dim")
     capacity = species.get("fat_capacity") or 0
@@ -99,7 +111,8 @@ def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str,
     for column in ("species", "body", "pop", "food", "traits"):
         table.add_column(say(column, language))
     for species in player["species"]:
-        table.add_row(f"A{species['id']}", str(species["body"]), str(species["pop"]),
+        wings = " ^" if species.get("avian") else ""  # Flight: an avian species (wings up)
+        table.add_row(f"A{species['id']}{wings}", str(species["body"]), str(species["pop"]),
                       _food(species, language), _traits(species, names, language))
     lines: list[RenderableType] = [table]
     status = Text(say("bag_hand", language, bag=player["bag"], hand=player["hand_size"]))
@@ -138,6 +151,10 @@ class NorthStarTerminal:
                     style="bold green")
         head.append(" · " + say("piles", language, deck=view["deck_size"],
                                 discard=len(view["discard"])))
+        flight = view.get("flight")
+        if flight is not None:  # the Flight expansion: the Cliff, the cards set aside
+            head.append(f" · {say('cliff', language, n=flight['cliff'])}", style="bold cyan")
+            head.append(" · " + say("set_aside", language, n=flight["reserve_size"]))
         if view.get("bell"):
             head.append(f" · 🔔 {say('last_round', language)}", style="bold yellow")
         if view.get("intel"):

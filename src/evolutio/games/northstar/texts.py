@@ -88,6 +88,14 @@ def describe_action(state: State, action: Action, language: str = "en") -> str:
         return say("a_eat", language, species=action.species)
     if isinstance(action, a.Attack):
         return say("a_attack", language, species=action.species, target=action.target)
+    from evolutio.games.northstar import flight  # the Flight expansion's actions
+
+    if isinstance(action, flight.NewAvian):
+        side = SIDES.get(action.side, {}).get(language, action.side)
+        return say("a_avian", language, trait=card(action.card), trait2=card(action.extra),
+                   side=side)
+    if isinstance(action, flight.EatCliff):
+        return say("a_cliff", language, species=action.species)
     return action.notation()
 
 
@@ -140,6 +148,21 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
     if isinstance(event, e.GameOver):
         scores = ", ".join(f"{name(seat)} {score}" for seat, score in enumerate(event.scores))
         return say("game_over", language, scores=scores)
+    return _flight_event(event, language)
+
+
+def _flight_event(event: Event, language: str) -> str:
+    """The Flight expansion's events (flight.py)."""
+    from evolutio.games.northstar import flight
+
+    if isinstance(event, flight.UpkeepPaid):
+        return say("upkeep_paid", language, species=event.species, amount=event.amount)
+    if isinstance(event, flight.CliffFilled):
+        return say("cliff_filled", language, amount=event.amount, cliff=event.cliff)
+    if isinstance(event, flight.EventCard):
+        return say(event.event, language, cliff=event.cliff)
+    if isinstance(event, flight.Reserve):
+        return say("reserve_drawn", language, cards=event.cards, last_round=event.last_round)
     return ""
 
 
@@ -163,6 +186,8 @@ def _why(event: e.Took, language: str) -> str:
         return say("took_eat", language) if event.source == "plant" else ""
     if event.reason == "attack":
         return say("took_attack", language)
+    if event.reason == "cliff":  # Flight
+        return say("took_cliff", language)
     return say("took_trait", language, trait=trait_name(event.reason, language))
 
 

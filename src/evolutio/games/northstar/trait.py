@@ -106,6 +106,16 @@ class Trait:
         """The uses a player may make of this trait now (before feeding or feeding turn)."""
         return []
 
+    # -- the Flight expansion (flight.py) -----------------------------------------------------
+
+    def flight_bonus(self, state: State, species: Species) -> int:
+        """Added to the attacker's body size when it attacks, with Flight on (Dive-Bomb)."""
+        return 0
+
+    def upkeep_relief(self, state: State, species: Species) -> int:
+        """Taken off an avian species' upkeep (Nesting)."""
+        return 0
+
 
 TRAITS: dict[str, Trait] = {}
 

@@ -56,7 +56,7 @@ def view(state: State, seat: int | None) -> JSON:
             "passed": player.passed,
             "species": rows,
         })
-    return {
+    out: JSON = {
         "game": "northstar",
         "seat": seat,
         "round": state.round,
@@ -75,3 +75,8 @@ def view(state: State, seat: int | None) -> JSON:
             "species": state.intel[0], "negated": sorted(state.intel[1])},
         "players": players,
     }
+    if state.flight is not None:  # the Flight expansion's fields
+        from evolutio.games.northstar.flight_table import extend_view
+
+        extend_view(state, out)
+    return out

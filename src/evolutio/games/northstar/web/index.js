@@ -9,7 +9,7 @@ import { h } from "/static/api.js";
 import { counted, getLang } from "/static/i18n.js";
 import { ref, refText } from "/static/tips.js";
 import { shellIcon, cardBack, legend, keyed, tokenSource, tokenRow, seatClass } from "/static/draw.js";
-import { gi, TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
+import { gi, TRAITS, FLIGHT_TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -60,11 +60,19 @@ function pond(view, ctx) {
 }
 
 // The legend one tap away: every trait's picture, name and text, then the table's symbols.
-function legendEl(ctx) {
+function legendEl(view, ctx) {
   const { t } = ctx;
   const sym = (icon, id, text) => ({ icon, name: ctx.label(id) !== id ? ctx.label(id) : t(id), text });
+  const shown = view.flight ? [...TRAITS, ...FLIGHT_TRAITS] : TRAITS;
+  const flight = view.flight ? [
+    sym(gi("cliff"), "cliff", refText("northstar", "cliff")),
+    sym(gi("upkeep"), "upkeep", refText("northstar", "upkeep")),
+    sym(gi("flight"), "avian", refText("northstar", "avian")),
+    { icon: gi("bell"), name: t("set_aside"), text: t("set_aside_text") },
+  ] : [];
   const items = [
-    ...TRAITS.map((id) => ({ icon: gi(id, "", `fam-${family(id)}`), name: ctx.label(id), text: refText("northstar", id) })),
+    ...shown.map((id) => ({ icon: gi(id, "", `fam-${family(id)}`), name: ctx.label(id), text: refText("northstar", id) })),
+    ...flight,
     sym(gi("watering_hole"), "watering_hole", refText("northstar", "watering_hole")),
     { icon: gi("plant"), name: t("plant_food"), text: t("plant_text") },
     { icon: gi("meat"), name: t("meat"), text: t("meat_text") },
@@ -94,7 +102,23 @@ function statusBar(view, ctx) {
     h("span.st-item.st-discard", { title: `${t("discard")}: ${(view.discard || []).length}` },
       gi("discard", t("discard")), h("b", {}, String((view.discard || []).length))),
     view.bell && !over ? h("span.st-item.bell#bell", {}, gi("bell"), h("span", {}, t("last_round"))) : null,
-    legendEl(ctx));
+    cliff(view, ctx),
+    view.flight ? h("span.st-item.st-aside", { title: `${t("set_aside")}: ${view.flight.reserve_size}` },
+      gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(view.flight.reserve_size))) : null,
+    legendEl(view, ctx));
+}
+
+// Flight: the Cliff, a second food source only species with Flight reach.
+function cliff(view, ctx) {
+  if (!view.flight) return null;
+  const { t } = ctx;
+  const n = Number(view.flight.cliff) || 0;
+  const name = ctx.label("cliff");
+  const el = h("div.cliff#cliff", { "aria-label": `${name}: ${n} ${t("food")}`, role: "group" },
+    h("span.pond-label", {}, gi("cliff"), h("span.pond-word", {}, name)),
+    h("span.pond-food", {}, tokenRow("plant", n, `${name}: ${n} ${t("food")}`, { max: 8 }), h("b.pond-count", {}, String(n))));
+  ref(el, "cliff");
+  return tokenSource(el, "plant");
 }
 
 // A seat's line: colour, name, first player, food bag, hand size, the food choice, done.
@@ -168,6 +192,7 @@ export function optionsSummary(options, t) {
   }
   if (options.players === 2 && options.two_player_deck === "full") parts.push(t("two_player_full"));
   if (options.variant && options.variant !== "retail") parts.push(t(`variant_${options.variant}`));
+  for (const name of options.expansions || []) parts.push(t(`expansion_${name}`));
   return parts.join(" · ");
 }
 
@@ -177,6 +202,7 @@ const LOG_ICONS = {
   took: "food", attacked: "carnivore", extinct: "extinct", drew: "hand", dealt: "hand", played: "species",
   used: "intelligence", banked: "bag", population_lost: "pop", game_over: "bell", round: "first_player",
   traits_revealed: "species", food_revealed: "watering_hole",
+  upkeep: "upkeep", cliff_filled: "cliff", event_card: "event_storm", reserve: "hand",
 };
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;

@@ -15,12 +15,19 @@ export const TRAITS = [
   "cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger",
 ];
 
-// The card families' colours: hunting (red), defence (blue), feeding (green).
+// The Flight expansion's cards (data/flight.toml): Flight, its traits, its event cards.
+export const FLIGHT_TRAITS = ["flight", "dive_bomb", "brood_parasite", "nesting", "event_updraft", "event_storm"];
+
+// The card families' colours: hunting (red), defence (blue), feeding (green); with Flight,
+// the sky (Flight's traits) and events (grey).
 const HUNT = new Set(["carnivore", "ambush", "pack_hunting", "intelligence"]);
 const FEED = new Set(["cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger"]);
+const SKY = new Set(["flight", "dive_bomb", "brood_parasite", "nesting"]);
 export function family(trait) {
   if (HUNT.has(trait)) return "hunt";
   if (FEED.has(trait)) return "feed";
+  if (SKY.has(trait)) return "sky";
+  if (String(trait).startsWith("event_")) return "event";
   return "defend";
 }
 
@@ -80,6 +87,7 @@ export function speciesBoard(s, view, ctx) {
   const { t } = ctx;
   const cls = ["species"];
   if (s.carnivore) cls.push("carnivore");
+  if (s.avian) cls.push("avian"); // Flight: body size at most 3, upkeep before population
   cls.push(s.hungry ? "hungry" : "fed");
   const intel = view.intel && view.intel.species === s.id;
   const feeding = view.phase === "before" || view.phase === "feed";
@@ -97,13 +105,15 @@ export function speciesBoard(s, view, ctx) {
   const el = h(`div.${cls.join(".")}`, { dataset: { species: s.id } },
     h("div.sp-board", {},
       h("div.sp-head", {},
-        h("span.sid", {}, gi("species"), `A${s.id}`),
+        h("span.sid", {}, gi(s.avian ? "flight" : "species"), `A${s.id}`),
+        s.avian ? h("span.avian-mark", {}, ctx.t("avian")) : null,
         s.carnivore ? h("span.carn-mark", {}, gi("carnivore", ctx.label("carnivore"))) : null,
         feeding ? h(`span.sp-state.${s.hungry ? "is-hungry" : "is-fed"}`, {}, s.hungry ? t("hungry") : t("fed")) : null),
       h("div.tracks", {},
-        ref(h("div.track-row", {}, gi("body"), track("body", s.body, 6, ctx.label("body"), { low: 1 })), "body"),
+        ref(h("div.track-row", {}, gi("body"), track("body", s.body, s.avian ? 3 : 6, ctx.label("body"), { low: 1 })), "body"),
         ref(h("div.track-row", {}, gi("pop"), track("pop", s.pop, 6, ctx.label("pop"), { low: 1 })), "pop")),
       h("div.sp-food", {},
+        upkeepLine(s, ctx),
         h("span.food-line", { title: foodLabel }, gi(kind),
           tokenRow(kind, food, foodLabel, { empty: over ? 0 : Math.max(0, pop - food), max: 7 })),
         showFat ? h("span.fat-line", { title: fatLabel }, gi("fat"),
@@ -116,4 +126,14 @@ export function speciesBoard(s, view, ctx) {
   if (view.attack && view.attack.species === s.id) arrowEnd(el, "attack", "from");
   if (view.attack && view.attack.target === s.id) arrowEnd(el, "attack", "to");
   return pickable(el, "species", s.id, `A${s.id}`);
+}
+
+// Flight: an avian species' upkeep, paid before its population (tokens on the wings' line).
+function upkeepLine(s, ctx) {
+  const cost = Number(s.upkeep_cost) || 0;
+  if (!cost) return null;
+  const paid = Number(s.upkeep) || 0;
+  const label = `${ctx.t("upkeep")} ${paid}/${cost}`;
+  return ref(h("span.upkeep-line", { title: label }, gi("upkeep"),
+    tokenRow("plant", paid, label, { empty: Math.max(0, cost - paid), max: 3 })), "upkeep");
 }

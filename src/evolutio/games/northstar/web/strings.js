@@ -24,6 +24,9 @@ export const strings = {
     choosing_word: "Choosing", choosing_text: "The game waits for this player.",
     deck_schmidt: "Schmidt deck (110 cards)", deck_northstar: "North Star deck (129 cards)",
     hard_shell_bonus: "Hard Shell", two_player_full: "full 2-player deck", variant_cs4500: "CS4500 attack rules",
+    flight_word: "Flight", cliff: "Cliff", upkeep: "upkeep", avian: "avian", set_aside: "set aside", set_aside_text: "Cards set aside at the start, drawn when the draw pile runs out (Flight).",
+    upkeep_text: "Food an avian species pays each round, equal to its body size, before it feeds its population; not scored.",
+    expansion_flight: "Flight",
   },
   de: {
     round: "Runde", phase: "Phase", watering_hole: "Wasserloch", deck: "Nachziehstapel", discard: "Ablagestapel",
@@ -48,6 +51,9 @@ export const strings = {
     choosing_word: "Wählt", choosing_text: "Das Spiel wartet auf diesen Spieler.",
     deck_schmidt: "Schmidt-Kartensatz (110 Karten)", deck_northstar: "North-Star-Kartensatz (129 Karten)",
     hard_shell_bonus: "Panzer", two_player_full: "volles Deck zu zweit", variant_cs4500: "CS4500-Angriffsregeln",
+    flight_word: "Flug", cliff: "Klippe", upkeep: "Unterhalt", avian: "Vogelart", set_aside: "beiseite", set_aside_text: "Zu Beginn beiseitegelegte Karten, gezogen, wenn der Nachziehstapel leer ist (Flug).",
+    upkeep_text: "Nahrung, die eine Vogelart jede Runde in Höhe ihrer Körpergröße zahlt, bevor sie ihre Population füttert; zählt nicht.",
+    expansion_flight: "Flug",
   },
   ru: {
     round: "Раунд", phase: "Фаза", watering_hole: "Водопой", deck: "Колода", discard: "Сброс",
@@ -72,6 +78,9 @@ export const strings = {
     choosing_word: "Выбирает", choosing_text: "Игра ждёт этого игрока.",
     deck_schmidt: "колода Schmidt (110 карт)", deck_northstar: "колода North Star (129 карт)",
     hard_shell_bonus: "Панцирь", two_player_full: "полная колода на двоих", variant_cs4500: "правила атаки CS4500",
+    flight_word: "Полёт", cliff: "Утёс", upkeep: "содержание", avian: "птичий вид", set_aside: "отложено", set_aside_text: "Карты, отложенные в начале; их берут, когда колода кончится («Полёт»).",
+    upkeep_text: "Еда, которую птичий вид платит каждый раунд по своему размеру, прежде чем кормить популяцию; не в счёт.",
+    expansion_flight: "Полёт",
   },
   it: {
     round: "Giro", phase: "Fase", watering_hole: "Pozza", deck: "Mazzo", discard: "Scarti",
@@ -96,5 +105,8 @@ export const strings = {
     choosing_word: "Sceglie", choosing_text: "Il gioco aspetta questo giocatore.",
     deck_schmidt: "mazzo Schmidt (110 carte)", deck_northstar: "mazzo North Star (129 carte)",
     hard_shell_bonus: "Guscio duro", two_player_full: "mazzo completo in due", variant_cs4500: "regole d'attacco CS4500",
+    flight_word: "Volo", cliff: "Scogliera", upkeep: "mantenimento", avian: "aviaria", set_aside: "da parte", set_aside_text: "Carte messe da parte all'inizio, pescate quando il mazzo finisce (Volo).",
+    upkeep_text: "Cibo che una specie aviaria paga ogni giro, pari alla taglia, prima di nutrire la popolazione; non conta.",
+    expansion_flight: "Volo",
   },
 };
