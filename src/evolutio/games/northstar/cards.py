@@ -25,6 +25,11 @@ TRAIT_IDS = (
 DECK_SIZES = {"schmidt": (110, 14), "northstar": (129, 17)}
 
 
+#: the names of the traits of other editions, by trait and language (filled by
+#: ``climate_cards`` for the Climate edition's new traits).
+OTHER_NAMES: dict[str, dict[str, str]] = {}
+
+
 class CardListError(ValueError):
     """A card list that cannot be used; the message names the card and the field."""
 
@@ -143,6 +148,7 @@ def shipped_cards() -> CardList:
 
 def trait_name(trait: str, language: str = "en") -> str:
     kind = shipped_cards().kinds.get(trait)
-    if kind is None:
-        return trait
+    if kind is None:  # a trait of the Climate edition, or unknown
+        names = OTHER_NAMES.get(trait)
+        return trait if names is None else names.get(language) or names["en"]
     return kind.names.get(language) or kind.names["en"]

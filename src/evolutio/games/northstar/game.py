@@ -34,12 +34,24 @@ from evolutio.core.protocols import Heuristic, TerminalRenderer
 from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
-from evolutio.games.northstar import driver, effects, position, reference, rules, scoring, texts
+from evolutio.games.northstar import (
+    climate,
+    driver,
+    effects,
+    position,
+    reference,
+    rules,
+    scoring,
+    texts,
+)
+from evolutio.games.northstar import climate_traits as _climate_traits  # noqa: F401
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
+from evolutio.games.northstar.climate_cards import NEW_TRAITS as CLIMATE_TRAITS
+from evolutio.games.northstar.climate_cards import ClimateCards, climate_name, shipped_climate
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -108,6 +120,28 @@ OPTIONS = (
                    "cs4500": words("CS4500 course attacks", ru="атаки по курсу CS4500",
                                    it="attacchi del corso CS4500", de="Angriffe nach Kurs CS4500"),
                }),
+    OptionSpec("edition", "choice", "evolution",
+               words("Edition", ru="Издание", it="Edizione", de="Ausgabe"),
+               words("Evolution, or the standalone Evolution: Climate: a climate track from "
+                     "freezing to scorching, climate events, 4 new traits, 4 traits per species "
+                     "(its own 177-card deck; the deck options do not apply).",
+                     ru="Evolution или отдельная Evolution: Climate: шкала климата от мороза до "
+                     "зноя, климатические события, 4 новых свойства, до 4 свойств у вида (своя "
+                     "колода из 177 карт; опции колоды не действуют).",
+                     it="Evolution, o Evolution: Climate a sé: una scala del clima dal gelo al "
+                     "torrido, eventi climatici, 4 nuovi tratti, 4 tratti per specie (il suo "
+                     "mazzo di 177 carte; le opzioni del mazzo non valgono).",
+                     de="Evolution oder das eigenständige Evolution: Climate: eine Klimaleiste "
+                     "von Frost bis glühend heiß, Klimaereignisse, 4 neue Eigenschaften, 4 "
+                     "Eigenschaften je Tierart (eigenes Deck mit 177 Karten; die Deck-Optionen "
+                     "gelten nicht)."),
+               choices=("evolution", "climate"),
+               choice_labels={
+                   "evolution": words("Evolution", ru="Эволюция", it="Evolution",
+                                      de="Evolution"),
+                   "climate": words("Evolution: Climate", ru="Эволюция: Климат",
+                                    it="Evolution: Climate", de="Evolution: Climate"),
+               }),
 )
 
 
@@ -166,8 +200,11 @@ class NorthStar(GameBase):
     #: the browser renderer (index.js, board.css), served by the server under the game's name.
     web: Traversable | None = files("evolutio.games.northstar") / "web"
 
-    def __init__(self, cards: CardList | None = None) -> None:
+    def __init__(self, cards: CardList | None = None,
+                 climate_cards: ClimateCards | None = None) -> None:
         self.cards = cards or shipped_cards()
+        #: the Climate edition's data (zones, events, trait cards; ``climate_cards``).
+        self.climate_cards = climate_cards or shipped_climate()
 
     @property
     def heuristic(self) -> Heuristic | None:
@@ -195,7 +232,7 @@ class NorthStar(GameBase):
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
         opts = normalize(OPTIONS, options)
-        if opts["players"] > 5 and opts["deck"] != "northstar":
+        if opts["players"] > 5 and opts["deck"] != "northstar" and opts["edition"] != "climate":
             raise OptionError(
                 "players must be 2 to 5; 6 players need deck=northstar", "together",
                 texts=words("6 players need the North Star deck; the Schmidt deck seats 2 to 5.",
@@ -211,13 +248,17 @@ class NorthStar(GameBase):
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
         state = State(opts, seed)
-        cards = self.cards.deck(opts["deck"])
-        state.rng.shuffle(cards)
-        if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
-            cards = cards[TWO_PLAYER_REMOVED:]
-        state.cards = tuple(cards)
-        state.deck = list(range(len(cards)))
-        state.rng.shuffle(state.deck)
+        if opts["edition"] == "climate":
+            state.players = [Player() for _ in range(opts["players"])]
+            climate.setup(state, self.climate_cards)
+        else:
+            cards = self.cards.deck(opts["deck"])
+            state.rng.shuffle(cards)
+            if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
+                cards = cards[TWO_PLAYER_REMOVED:]
+            state.cards = tuple(cards)
+            state.deck = list(range(len(cards)))
+            state.rng.shuffle(state.deck)
         state.players = [Player() for _ in range(opts["players"])]
         for seat in range(opts["players"]):
             state.players[seat].species.append(Species(state.next_id))
@@ -323,6 +364,9 @@ class NorthStar(GameBase):
             if player.food_card is not None:
                 player.food_card, pool = pool[0], pool[1:]
         other.deck = pool
+        if other.climate is not None:  # the event decks' order and the set-aside are hidden
+            rng.shuffle(other.climate.cold_deck)
+            rng.shuffle(other.climate.hot_deck)
         other.rng = Rng(rng.randrange(1 << 30))
         return other
 
@@ -341,6 +385,8 @@ class NorthStar(GameBase):
     def from_position(self, options: Options, pos: Mapping[str, Any], seed: int) -> State:
         state = State(self.normalize_options(options), seed)
         state.players = [Player() for _ in range(state.options["players"])]
+        if state.options["edition"] == "climate":
+            state.climate = climate.Climate()
         position.build(state, pos)
         driver.advance(state, [])
         return state
@@ -419,6 +465,8 @@ class NorthStar(GameBase):
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
+        names.update({trait: climate_name(trait, language) or trait
+                      for trait in CLIMATE_TRAITS})
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
         names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)

@@ -126,13 +126,19 @@ def draw(state: State, seat: int, count: int, deal: bool, events: list[Event]) -
     got = 0
     for _ in range(count):
         if not state.deck:
-            _set_end(state, deal, events, len(state.discard))
-            if not state.discard:
-                break
-            state.deck = state.discard
-            state.discard = []
-            state.revealed = ()  # the food cards face up went back into the draw pile
-            state.rng.shuffle(state.deck)
+            climate = state.climate
+            if climate is not None and climate.set_aside:
+                # Climate, 2-4 players: the cards set aside become the new draw deck
+                _set_end(state, deal, events, len(climate.set_aside))
+                state.deck, climate.set_aside = climate.set_aside, []
+            else:
+                _set_end(state, deal, events, len(state.discard))
+                if not state.discard:
+                    break
+                state.deck = state.discard
+                state.discard = []
+                state.revealed = ()  # the food cards face up went back into the draw pile
+                state.rng.shuffle(state.deck)
         state.players[seat].hand.append(state.deck.pop(0))
         got += 1
     if got:

@@ -66,7 +66,7 @@ class State:
     """Everything about one game; the game object is stateless."""
 
     __slots__ = (
-        "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
+        "attack", "cards", "climate", "current", "deck", "discard", "face_down", "feed_cache",
         "first_player", "food_in", "food_out", "intel", "labels", "last_round", "memo",
         "next_id", "options", "per_game", "phase", "players", "revealed", "rng", "round", "seed",
         "used", "watering_hole",
@@ -112,6 +112,9 @@ class State:
         #: what depends only on the game's cards (the play phase's actions per card and
         #: species row), shared by the clones of one game.
         self.per_game: dict[Any, Any] = {}
+        #: the Climate edition's track, events and set-aside cards (``climate.Climate``);
+        #: None in the other editions.
+        self.climate: Any = None
 
     @property
     def num_players(self) -> int:
@@ -148,6 +151,7 @@ class State:
         other.feed_cache = None
         other.memo = {}
         other.per_game = self.per_game
+        other.climate = None if self.climate is None else self.climate.clone()
         return other
 
     # -- lookups ------------------------------------------------------------------------------
