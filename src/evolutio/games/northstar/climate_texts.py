@@ -1,0 +1,46 @@
+"""The Climate edition's sentences for people (data/climate_sentences.toml): what the Modify
+Environment phase does, in English, German, Russian and Italian."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+from evolutio.core.game import Event
+from evolutio.games.northstar.climate import ClimateEvent, ClimateFood, ClimateMoved, EventReplaced
+from evolutio.games.northstar.climate_cards import climate_name, shipped_climate
+
+
+@cache
+def sentences() -> dict[str, dict[str, str]]:
+    text = (resources.files("evolutio.games.northstar.data")
+            .joinpath("climate_sentences.toml").read_text(encoding="utf-8"))
+    return {k: dict(v) for k, v in tomllib.loads(text).items()}
+
+
+def say(key: str, language: str, **values: object) -> str:
+    texts = sentences()[key]
+    return (texts.get(language) or texts["en"]).format(**values)
+
+
+def _name(key: str, language: str) -> str:
+    return climate_name(key, language) or key
+
+
+def describe(event: Event, language: str = "en") -> str | None:
+    """The sentence of a Climate event, or None for an event of the base game."""
+    if isinstance(event, ClimateMoved):
+        return say("climate_moved", language, suns=event.suns, snowflakes=event.snowflakes,
+                   zone=_name(event.zone, language))
+    if isinstance(event, ClimateEvent):
+        kind = shipped_climate().events.get(event.kind)
+        text = "" if kind is None else kind.texts.get(language) or kind.texts["en"]
+        return say("climate_event", language, name=_name(event.kind, language), text=text)
+    if isinstance(event, ClimateFood):
+        return say("climate_food", language, zone=_name(event.zone, language),
+                   plant=f"{event.plant:+d}")
+    if isinstance(event, EventReplaced):
+        return say(f"event_replaced_{event.side}", language, name=_name(event.kind, language),
+                   zone=_name(event.zone, language))
+    return None
