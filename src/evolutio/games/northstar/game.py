@@ -125,13 +125,13 @@ OPTIONS = (
                words("Evolution, or the standalone Evolution: Climate: a climate track from "
                      "freezing to scorching, climate events, 4 new traits, 4 traits per species "
                      "(its own 177-card deck; the deck options do not apply).",
-                     ru="Evolution или отдельная Evolution: Climate: шкала климата от мороза до "
+                     ru="Эволюция или отдельная «Эволюция: Климат»: шкала климата от мороза до "
                      "зноя, климатические события, 4 новых свойства, до 4 свойств у вида (своя "
                      "колода из 177 карт; опции колоды не действуют).",
-                     it="Evolution, o Evolution: Climate a sé: una scala del clima dal gelo al "
+                     it="Evolution, o Evolution: Clima a sé: una scala del clima dal gelo al "
                      "torrido, eventi climatici, 4 nuovi tratti, 4 tratti per specie (il suo "
                      "mazzo di 177 carte; le opzioni del mazzo non valgono).",
-                     de="Evolution oder das eigenständige Evolution: Climate: eine Klimaleiste "
+                     de="Evolution oder das eigenständige Evolution: Klima: eine Klimaleiste "
                      "von Frost bis glühend heiß, Klimaereignisse, 4 neue Eigenschaften, 4 "
                      "Eigenschaften je Tierart (eigenes Deck mit 177 Karten; die Deck-Optionen "
                      "gelten nicht)."),
@@ -140,7 +140,7 @@ OPTIONS = (
                    "evolution": words("Evolution", ru="Эволюция", it="Evolution",
                                       de="Evolution"),
                    "climate": words("Evolution: Climate", ru="Эволюция: Климат",
-                                    it="Evolution: Climate", de="Evolution: Climate"),
+                                    it="Evolution: Clima", de="Evolution: Klima"),
                }),
 )
 
