@@ -8,8 +8,12 @@ from functools import cache
 from importlib import resources
 
 from evolutio.core.game import Event
+from evolutio.core.reference import load_names, load_texts
+from evolutio.games.northstar.cards import LANGUAGES
 from evolutio.games.northstar.climate import ClimateEvent, ClimateFood, ClimateMoved, EventReplaced
 from evolutio.games.northstar.climate_cards import climate_name, shipped_climate
+
+DATA = "evolutio.games.northstar.data"
 
 
 @cache
@@ -44,3 +48,37 @@ def describe(event: Event, language: str = "en") -> str | None:
         return say(f"event_replaced_{event.side}", language, name=_name(event.kind, language),
                    zone=_name(event.zone, language))
     return None
+
+
+@cache
+def _terms() -> dict[str, dict[str, str]]:
+    return load_texts(DATA, LANGUAGES, "climate_reference.toml")
+
+
+@cache
+def _term_names() -> dict[str, dict[str, str]]:
+    return load_names(DATA, LANGUAGES, "climate_reference.toml")
+
+
+def reference(language: str = "en") -> dict[str, str]:
+    """The Climate edition's reference: its new traits, event kinds and terms."""
+    lang = language if language in LANGUAGES else "en"
+    data = shipped_climate()
+    out = {t.trait: t.texts.get(lang) or t.texts["en"] for t in data.traits.values() if t.texts}
+    out.update({e.id: e.texts.get(lang) or e.texts["en"] for e in data.events.values()})
+    out.update(_terms()[lang])
+    return out
+
+
+def names(language: str = "en") -> dict[str, str]:
+    """Display names of the Climate edition's traits, event kinds and terms (labels)."""
+    lang = language if language in LANGUAGES else "en"
+    data = shipped_climate()
+    out = {t.trait: t.names.get(lang) or t.names["en"] for t in data.traits.values() if t.names}
+    out.update({e.id: e.names.get(lang) or e.names["en"] for e in data.events.values()})
+    out.update(_term_names()[lang])
+    return out
+
+
+GROUP = {"en": "Climate edition", "ru": "Издание «Климат»", "it": "Edizione Clima",
+         "de": "Ausgabe Klima"}

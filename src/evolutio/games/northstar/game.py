@@ -36,6 +36,7 @@ from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.northstar import (
     climate,
+    climate_texts,
     driver,
     effects,
     position,
@@ -50,8 +51,7 @@ from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Us
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
-from evolutio.games.northstar.climate_cards import NEW_TRAITS as CLIMATE_TRAITS
-from evolutio.games.northstar.climate_cards import ClimateCards, climate_name, shipped_climate
+from evolutio.games.northstar.climate_cards import ClimateCards, shipped_climate
 from evolutio.games.northstar.notation import parse_text
 from evolutio.games.northstar.refusals import describe
 from evolutio.games.northstar.state import Player, Species, State
@@ -465,8 +465,7 @@ class NorthStar(GameBase):
 
     def labels(self, language: str = "en") -> dict[str, str]:
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
-        names.update({trait: climate_name(trait, language) or trait
-                      for trait in CLIMATE_TRAITS})
+        names.update(climate_texts.names(language))
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
         names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
@@ -475,11 +474,14 @@ class NorthStar(GameBase):
 
     def reference(self, language: str = "en") -> dict[str, str]:
         """A short rules text for every trait card and term (tooltips, the rules page)."""
-        return reference.reference(self.cards, language)
+        return {**reference.reference(self.cards, language),
+                **climate_texts.reference(language)}
 
     def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
         """The reference in sections (trait cards, terms), for the rules page."""
-        return reference.groups(self.cards, language)
+        lang = language if language in LANGUAGES else "en"
+        return [*reference.groups(self.cards, language),
+                (climate_texts.GROUP[lang], list(climate_texts.reference(language)))]
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
