@@ -197,13 +197,14 @@ export function renderTable(view, ctx) {
 // A room's options in words (the declared options' values are ids: schmidt, retail...).
 export function optionsSummary(options, t) {
   const parts = [counted(options.players, t("players"))];
-  if (options.deck) parts.push(t(`deck_${options.deck}`));
+  const climate = options.edition === "climate"; // Climate has its own deck: no deck options
+  if (options.deck && !climate) parts.push(t(`deck_${options.deck}`));
   if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
     parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
   }
-  if (options.players === 2 && options.two_player_deck === "full") parts.push(t("two_player_full"));
+  if (options.players === 2 && options.two_player_deck === "full" && !climate) parts.push(t("two_player_full"));
   if (options.variant && options.variant !== "retail") parts.push(t(`variant_${options.variant}`));
-  if (options.edition === "climate") parts.push(t("edition_climate"));
+  if (climate) parts.push(t("edition_climate"));
   return parts.join(" · ");
 }
 
