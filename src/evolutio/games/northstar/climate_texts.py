@@ -12,6 +12,7 @@ from evolutio.core.reference import load_names, load_texts
 from evolutio.games.northstar.cards import LANGUAGES
 from evolutio.games.northstar.climate import ClimateEvent, ClimateFood, ClimateMoved, EventReplaced
 from evolutio.games.northstar.climate_cards import climate_name, shipped_climate
+from evolutio.games.northstar.events import SetAsideDealt
 
 DATA = "evolutio.games.northstar.data"
 
@@ -44,6 +45,8 @@ def describe(event: Event, language: str = "en") -> str | None:
     if isinstance(event, ClimateFood):
         return say("climate_food", language, zone=_name(event.zone, language),
                    plant=f"{event.plant:+d}")
+    if isinstance(event, SetAsideDealt):
+        return say("set_aside_dealt", language, cards=event.cards, last_round=event.last_round)
     if isinstance(event, EventReplaced):
         return say(f"event_replaced_{event.side}", language, name=_name(event.kind, language),
                    zone=_name(event.zone, language))

@@ -248,8 +248,8 @@ class NorthStar(GameBase):
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
         state = State(opts, seed)
+        state.players = [Player() for _ in range(opts["players"])]
         if opts["edition"] == "climate":
-            state.players = [Player() for _ in range(opts["players"])]
             climate.setup(state, self.climate_cards)
         else:
             cards = self.cards.deck(opts["deck"])
@@ -259,7 +259,6 @@ class NorthStar(GameBase):
             state.cards = tuple(cards)
             state.deck = list(range(len(cards)))
             state.rng.shuffle(state.deck)
-        state.players = [Player() for _ in range(opts["players"])]
         for seat in range(opts["players"]):
             state.players[seat].species.append(Species(state.next_id))
             state.next_id += 1
