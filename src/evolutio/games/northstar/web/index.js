@@ -215,6 +215,7 @@ const LOG_ICONS = {
   used: "intelligence", banked: "bag", population_lost: "pop", game_over: "bell", round: "first_player",
   traits_revealed: "species", food_revealed: "watering_hole",
   climate_moved: "climate", climate_event: "climate", climate_food: "watering_hole", event_replaced: "climate",
+  set_aside_dealt: "hand",
 };
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;
