@@ -190,10 +190,19 @@ class NorthStar(GameBase):
         minutes=(45, 60),
         difficulty="medium",
         notes=words(
-            "Card food values are the project's own (provisional).",
-            ru="Значения еды на картах — предварительные, собственные проекта.",
-            it="I valori di cibo delle carte sono provvisori, scelti dal progetto.",
-            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts.",
+            "Card food values are the project's own (provisional). Climate edition: the "
+            "cards' food values and sun and snowflake icons, the copies per trait, the zones' "
+            "and the event cards' effects are the project's own too.",
+            ru="Значения еды на картах — предварительные, собственные проекта. Издание "
+            "«Климат»: значения еды и значки солнца и снежинки на картах, число копий свойств, "
+            "действие зон и карт событий — тоже собственные проекта.",
+            it="I valori di cibo delle carte sono provvisori, scelti dal progetto. Edizione "
+            "Clima: anche i valori di cibo e i simboli di sole e di fiocco di neve delle carte, "
+            "le copie per tratto, gli effetti delle zone e delle carte evento sono del progetto.",
+            de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts. "
+            "Ausgabe Klima: auch die Nahrungswerte und Sonnen- und Schneeflockensymbole der "
+            "Karten, die Kopien je Eigenschaft, die Wirkungen der Zonen und Ereigniskarten "
+            "legt das Projekt selbst fest.",
         ),
     )
 
