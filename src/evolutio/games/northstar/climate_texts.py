@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 
 from evolutio.core.game import Event
-from evolutio.core.reference import load_names, load_texts
+from evolutio.core.reference import load_names, load_rules, load_texts
 from evolutio.games.northstar.cards import LANGUAGES
 from evolutio.games.northstar.climate import ClimateEvent, ClimateFood, ClimateMoved, EventReplaced
 from evolutio.games.northstar.climate_cards import climate_name, shipped_climate
@@ -85,3 +85,13 @@ def names(language: str = "en") -> dict[str, str]:
 
 GROUP = {"en": "Climate edition", "ru": "Издание «Климат»", "it": "Edizione Clima",
          "de": "Ausgabe Klima"}
+
+
+@cache
+def _overview() -> dict[str, str]:
+    return load_rules(DATA, LANGUAGES, "climate_rules.toml")
+
+
+def overview(language: str = "en") -> str:
+    """The Climate edition's section of the rules overview (data/climate_rules.toml)."""
+    return _overview()[language if language in LANGUAGES else "en"]

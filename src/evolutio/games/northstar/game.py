@@ -493,7 +493,7 @@ class NorthStar(GameBase):
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
-        return reference.overview(language)
+        return f"{reference.overview(language)}\n\n{climate_texts.overview(language)}"
 
 
 #: the registered game (typed as the contract, so that mypy holds its signatures to it)
