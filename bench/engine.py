@@ -50,8 +50,11 @@ EVOLUTION_DECKS = (
     ["base", "continents"],
     ["base", "time_to_fly", "gift", "continents"],
 )
-#: North Star's configurations: the base game, and with the Flight expansion.
+#: North Star's configurations: the base game, and with the Flight expansion ...
 NORTHSTAR_DECKS: tuple[list[str], ...] = ([], ["flight"])
+#: ... and the option sets measured beside its default: the Climate edition (which is not
+#: played with Flight: each setting is measured with the base deck only).
+NORTHSTAR_SETTINGS: tuple[dict[str, Any], ...] = ({}, {"edition": "climate"})
 #: the order of the games measured; a game registered later follows them.
 ORDER = ("evolution", "northstar", "darwin", "toy")
 #: games too short to time at the common count play this many times more.
@@ -177,19 +180,24 @@ def plan(games: int, only: list[str] | None, players: list[int], *, greedy_rows:
         elif name == "northstar":
             decks = NORTHSTAR_DECKS
         kinds = ("random", "greedy") if greedy_rows and has_heuristic(name) else ("random",)
+        settings = NORTHSTAR_SETTINGS if name == "northstar" else ({},)
         for deck in decks:
-            label = name + (" " + "+".join(deck) if deck else "")
-            for kind in kinds:
-                for count in players:
-                    options: dict[str, Any] = {"players": count}
-                    if deck:
-                        options["expansions"] = deck
-                    rows.append({"label": label + (" greedy" if kind == "greedy" else ""),
-                                 "game": name, "options": options, "kind": kind,
-                                 "games": games * GAMES_FACTOR.get(name, 1)})
-            if name != "evolution" or deck in (EVOLUTION_DECKS[0], EVOLUTION_DECKS[-1]):
-                options = {"players": 4, **({"expansions": deck} if deck else {})}
-                calls.append({"label": label, "game": name, "options": options})
+            for setting in settings:
+                if deck and setting:  # an expansion is measured in the default edition only
+                    continue
+                label = name + (" " + "+".join(deck) if deck else "") + "".join(
+                    f" {value}" for value in setting.values())
+                for kind in kinds:
+                    for count in players:
+                        options: dict[str, Any] = {"players": count, **setting}
+                        if deck:
+                            options["expansions"] = deck
+                        rows.append({"label": label + (" greedy" if kind == "greedy" else ""),
+                                     "game": name, "options": options, "kind": kind,
+                                     "games": games * GAMES_FACTOR.get(name, 1)})
+                if name != "evolution" or deck in (EVOLUTION_DECKS[0], EVOLUTION_DECKS[-1]):
+                    options = {"players": 4, **setting, **({"expansions": deck} if deck else {})}
+                    calls.append({"label": label, "game": name, "options": options})
     return {"states": states, "repeat": 5, "rows": rows, "calls": calls, "warm": warm,
             "gc": gc}
 

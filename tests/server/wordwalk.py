@@ -252,10 +252,13 @@ def declared(name: str) -> Iterator[Text]:
 def played(name: str, seeds: range = range(3)) -> Iterator[Text]:
     """What a game says while played by random moves: prompts, choices, the log, the end."""
     game = get_game(name)
-    for seed in seeds:
+    # North Star's Climate edition is played once more beside its own seeds
+    extra: list[tuple[int, dict[str, Any]]] = (
+        [(seeds[0], {"edition": "climate"})] if name == "northstar" and len(seeds) else [])
+    for seed, more in [(seed, {}) for seed in seeds] + extra:
         spec = next(s for s in game.options_spec() if s.seats)
         players = min(spec.high or 3, 3)
-        options: dict[str, Any] = {spec.name: players}
+        options: dict[str, Any] = {spec.name: players, **more}
         if name == "evolution":
             options["expansions"] = next(s for s in game.options_spec()
                                          if s.name == "expansions").choices

@@ -79,7 +79,8 @@ def test_options() -> None:
     assert len(two.cards) == 70
     assert len(GAME.new({"players": 2, "two_player_deck": "full"}, 3).cards) == 110
     assert {o.name for o in GAME.options_spec()} == {
-        "players", "deck", "hard_shell_bonus", "two_player_deck", "variant", "expansions"}
+        "players", "deck", "hard_shell_bonus", "two_player_deck", "variant", "edition",
+        "expansions"}
 
 
 def test_names_and_sentences_in_four_languages() -> None:

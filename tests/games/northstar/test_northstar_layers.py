@@ -9,13 +9,14 @@ import re
 from pathlib import Path
 
 from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.climate_cards import NEW_TRAITS
 from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAITS
 from evolutio.games.northstar.trait import TRAITS
 from layering import describe_all, within
 
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "evolutio" / "games" / "northstar"
 PIPELINES = ("attack.py", "ops.py", "driver.py", "rules.py", "state.py", "scoring.py",
-             "trait.py", "game.py", "notation.py")
+             "trait.py", "game.py", "notation.py", "climate.py")
 
 
 def test_pipelines_name_no_trait() -> None:
@@ -26,7 +27,7 @@ def test_pipelines_name_no_trait() -> None:
 
 
 def test_every_trait_is_an_object_with_hooks() -> None:
-    assert set(TRAITS) == {*TRAIT_IDS, "flight", *FLIGHT_TRAITS}
+    assert set(TRAITS) == {*TRAIT_IDS, "flight", *FLIGHT_TRAITS} | set(NEW_TRAITS)
     assert [t for t, obj in TRAITS.items() if obj.meat_only] == ["carnivore"]
     negatable = {t for t, obj in TRAITS.items() if obj.negatable}
     assert negatable == {"burrowing", "climbing", "defensive_herding", "hard_shell", "horns",

@@ -25,8 +25,9 @@ TRAIT_IDS = (
 DECK_SIZES = {"schmidt": (110, 14), "northstar": (129, 17)}
 
 
-#: the names of an expansion's cards by id and language, which its card module adds when it
-#: is loaded (flight_cards.py), so that this module, below it, need not import it.
+#: the names of the cards of an expansion or another edition, by trait and language, which
+#: its card module adds when it is loaded (flight_cards.py, climate_cards.py), so that this
+#: module, below them, need not import them.
 EXTRA_NAMES: dict[str, dict[str, str]] = {}
 
 

@@ -31,19 +31,5 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
                   "(R-N05); ein Fleischfresser, dessen einzige Beute hinter zwei Eigenschaften "
                   "steht, wird nicht mehr übersprungen",
         },
-        {
-            "en": "The option expansions=flight plays North Star's Flight expansion (avian "
-                  "species, upkeep, the Cliff, new trait and event cards); games without it "
-                  "play as before, so the version stays",
-            "ru": "Параметр expansions=flight включает дополнение North Star «Полёт» (птичьи "
-                  "виды, содержание, Утёс, новые карты свойств и событий); партии без него "
-                  "идут как прежде, поэтому версия та же",
-            "it": "L'opzione expansions=flight gioca l'espansione Volo di North Star (specie "
-                  "aviarie, mantenimento, la Scogliera, nuove carte tratto ed evento); le "
-                  "partite senza di essa vanno come prima, quindi la versione resta",
-            "de": "Die Option expansions=flight spielt North Stars Erweiterung Flug (Vogelarten, "
-                  "Unterhalt, die Klippe, neue Eigenschafts- und Ereigniskarten); Partien ohne "
-                  "sie laufen wie zuvor, daher bleibt die Version",
-        },
     ),
 }

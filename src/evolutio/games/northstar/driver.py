@@ -7,7 +7,7 @@ Fressen, Fressen, Abrechnung; "Fine del gioco" for the end (R-N15).
 from __future__ import annotations
 
 from evolutio.core.game import Action, Event
-from evolutio.games.northstar import attack, ops
+from evolutio.games.northstar import attack, climate, ops
 from evolutio.games.northstar.actions import Attack, Done, Eat, Use
 from evolutio.games.northstar.effects import apply_action
 from evolutio.games.northstar.events import (
@@ -30,8 +30,9 @@ def start_round(state: State, events: list[Event]) -> None:
     events.append(RoundBegan(state.round, state.first_player,
                              state.last_round == state.round))
     state.revealed = ()
+    per_round = CARDS_PER_ROUND if state.climate is None else climate.CARDS_PER_ROUND
     for seat in state.seats_from(state.first_player):
-        count = CARDS_PER_ROUND + len(state.players[seat].species)
+        count = per_round + len(state.players[seat].species)
         ops.draw(state, seat, count, True, events)
     state.phase = "food"
     for player in state.players:
@@ -52,6 +53,8 @@ def reveal(state: State, events: list[Event]) -> None:
     cards = tuple(p.food_card for p in state.players if p.food_card is not None)
     values = tuple(state.cards[c][1] for c in cards)
     total = sum(values)
+    if state.climate is not None:  # Climate's phase 4, Modify Environment
+        total += climate.modify_environment(state, cards, events)
     if total >= 0:
         state.food_in += total
         state.watering_hole += total

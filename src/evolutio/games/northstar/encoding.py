@@ -14,6 +14,7 @@ from array import array
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from functools import cache
+from typing import Any
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
 from evolutio.core.game import Action, Options
@@ -29,6 +30,7 @@ from evolutio.games.northstar.actions import (
     Use,
 )
 from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
+from evolutio.games.northstar.climate_cards import CLIMATE_TRAITS, ICONS_MAX, ZONES
 from evolutio.games.northstar.state import PHASES, State
 from evolutio.games.northstar.trait import TRAITS
 
@@ -36,7 +38,9 @@ MAX_SPECIES = 12
 MAX_TRAITS = 3
 FOODS = FOOD_MAX - FOOD_MIN + 1
 KINDS = len(TRAIT_IDS) * FOODS
-TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
+#: every trait's index: the base game's 17 first, then the Climate edition's (which only its
+#: layouts count).
+TRAIT_INDEX = {trait: i for i, trait in enumerate(CLIMATE_TRAITS)}
 #: the traits a carnivore's Intelligence can switch off.
 NEGATABLE = tuple(t for t in TRAIT_IDS if TRAITS[t].negatable)
 SIDES = ("left", "right")
@@ -47,11 +51,22 @@ TRAITS_AT = len(SPECIES_SCALARS)
 SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
 SEAT_FEATURES = 5
 
+#: the Climate edition (docs/rl.md): 21 traits, 4 per species, and a card's kind also names
+#: its climate icons (-3..+3) where the card is a food card (the ``food`` action, the hand,
+#: the food card, the discard pile); the other actions name it by trait and food only.
+ICONS = 2 * ICONS_MAX + 1
+CLIMATE_MAX_TRAITS = 4
+CLIMATE_KINDS = len(CLIMATE_TRAITS) * FOODS
+CLIMATE_SPECIES_FEATURES = TRAITS_AT + len(CLIMATE_TRAITS)
+#: the Climate segment: the zone, each side's event card (kind, zone), the decks' sizes.
+EVENT_KINDS = {"cold": ("blizzard", "frost", "ice_age"), "hot": ("heat_wave", "drought",
+                                                                 "wildfire")}
+CLIMATE_FEATURES = len(ZONES) + 2 * (3 + len(ZONES)) + 3
+
 
 def kind_of(state: State, card: int) -> int:
-    """The kind index of a card: its trait and food value."""
-    trait, food = state.cards[card]
-    return TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN
+    """The kind index of a card: its trait and food value (and in Climate its icons)."""
+    return _kinds(state)[card]
 
 
 #: the kinds of the last card list seen (a game's list never changes, and clones share it).
@@ -63,25 +78,39 @@ def _kinds(state: State) -> list[int]:
     if _KINDS and _KINDS[0][0] is state.cards:
         return _KINDS[0][1]
     kinds = [TRAIT_INDEX[trait] * FOODS + food - FOOD_MIN for trait, food in state.cards]
+    if state.climate is not None:
+        icons = state.climate.icons
+        kinds = [k * ICONS + icons[c] + ICONS_MAX for c, k in enumerate(kinds)]
     _KINDS[:] = [(state.cards, kinds)]
     return kinds
 
 
+def _climate(options: Options) -> bool:
+    return options.get("edition") == "climate"
+
+
 @cache
-def _actions(players: int) -> ActionLayout:
+def _actions(players: int, climate: bool = False) -> ActionLayout:
     species = ("species", MAX_SPECIES)
-    kind = ("kind", KINDS)
+    kind = ("kind", CLIMATE_KINDS if climate else KINDS)
+    traits = CLIMATE_TRAITS if climate else TRAIT_IDS
+    most = CLIMATE_MAX_TRAITS if climate else MAX_TRAITS
     layout = ActionLayout()
     layout.add("done", (), "end the play-cards turn or the before-feeding uses")
     layout.add("pass", (), "leave this round's feeding")
-    layout.add("food", [kind], "put a card of a kind on the watering hole")
+    if climate:
+        layout.add("food", [("kind", CLIMATE_KINDS * ICONS)],
+                   "put a card of a kind (trait, food value, climate icons) on the watering "
+                   "hole")
+    else:
+        layout.add("food", [kind], "put a card of a kind on the watering hole")
     layout.add("species", [kind, ("side", 2)], "discard a card for a new species (left, right)")
     layout.add("grow", [kind, species, ("track", 2)],
                "discard a card for +1 body size or +1 population of an own species")
-    layout.add("trait", [kind, species, ("replace", MAX_TRAITS + 1)],
+    layout.add("trait", [kind, species, ("replace", most + 1)],
                "play a card as a trait on an own species (replace: none, or the trait card "
                "at position replace-1)")
-    layout.add("use", [species, ("trait", len(TRAIT_IDS))],
+    layout.add("use", [species, ("trait", len(traits))],
                "use a trait of an own species (Long Neck, Fertile, Fat Tissue, ...)")
     layout.add("intelligence", [species, kind, ("negate", len(NEGATABLE) + 1)],
                "use Intelligence discarding a card of a kind (negate: none, or the trait "
@@ -93,7 +122,10 @@ def _actions(players: int) -> ActionLayout:
 
 
 @cache
-def _observation(players: int) -> ObservationLayout:
+def _observation(players: int, climate: bool = False) -> ObservationLayout:
+    kinds = CLIMATE_KINDS * ICONS if climate else KINDS
+    traits = CLIMATE_TRAITS if climate else TRAIT_IDS
+    features = CLIMATE_SPECIES_FEATURES if climate else SPECIES_FEATURES
     layout = ObservationLayout()
     layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
     layout.add("round", 4, "round / 10, last round announced, bell (this is the last), "
@@ -101,17 +133,22 @@ def _observation(players: int) -> ObservationLayout:
     layout.add("deck", 1, "deck size / 100")
     layout.add("first_player", players, "one-hot relative seat of the first player")
     layout.add("current", players, "one-hot relative seat whose turn it is")
-    layout.add("hand", KINDS, "cards in the own hand per kind")
-    layout.add("food_card", KINDS, "one-hot kind of the own chosen food card")
-    layout.add("discard", KINDS, "cards in the discard pile per kind")
-    layout.add("intel", players * MAX_SPECIES + len(TRAIT_IDS),
+    layout.add("hand", kinds, "cards in the own hand per kind")
+    layout.add("food_card", kinds, "one-hot kind of the own chosen food card")
+    layout.add("discard", kinds, "cards in the discard pile per kind")
+    layout.add("intel", players * MAX_SPECIES + len(traits),
                "Intelligence in force: one-hot species, then the traits it switched off")
     layout.add("seats", players * SEAT_FEATURES,
                "per relative seat: hand size / 10, food in the bag / 10, food card chosen, "
                "passed, species / 5")
-    layout.add("species", players * MAX_SPECIES * SPECIES_FEATURES,
-               f"per relative seat, per slot ({SPECIES_FEATURES} each): "
+    layout.add("species", players * MAX_SPECIES * features,
+               f"per relative seat, per slot ({features} each): "
                + ", ".join(SPECIES_SCALARS) + "; face-up (or own) trait cards per trait")
+    if climate:
+        layout.add("climate", CLIMATE_FEATURES,
+                   "one-hot zone of the marker (" + ", ".join(ZONES) + "); the cold event "
+                   "card lying out (one-hot kind, one-hot zone), the hot one likewise; cold "
+                   "deck / 15, hot deck / 15, set-aside cards / 100")
     return layout
 
 
@@ -128,14 +165,14 @@ class NorthStarEncoding:
             from evolutio.games.northstar import flight_encoding
 
             return flight_encoding.actions(int(options["players"]))
-        return _actions(int(options["players"]))
+        return _actions(int(options["players"]), _climate(options))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
         if _flight(options):
             from evolutio.games.northstar import flight_encoding
 
             return flight_encoding.observation(int(options["players"]))
-        return _observation(int(options["players"]))
+        return _observation(int(options["players"]), _climate(options))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:
         return self.action_indices(state, seat, [action])[0]
@@ -174,8 +211,14 @@ class NorthStarEncoding:
         """The indices computed, keeping those that depend only on the action object and
         the order of the seat's species (``kept``: index and object by the object's id)."""
         n = state.num_players
-        layout = _actions(n)
+        climate = state.climate is not None
+        layout = _actions(n, climate)
         kinds = _kinds(state)
+        food_kinds = kinds
+        most = MAX_TRAITS
+        if climate:  # a card's kind without its icons, except as a food card
+            kinds = [k // ICONS for k in kinds]
+            most = CLIMATE_MAX_TRAITS
         row = state.players[seat].species[:MAX_SPECIES]
         mine = {species.id: (slot, species) for slot, species in enumerate(row)}
         kept_index, kept_object = kept
@@ -200,9 +243,9 @@ class NorthStarEncoding:
                     else:
                         traits = found[1].traits
                         where = traits.index(replace) + 1 if replace in traits else -1
-                    if 0 <= where <= MAX_TRAITS:
+                    if 0 <= where <= most:
                         index = trait_at + ((kinds[a.card] * MAX_SPECIES + found[0])
-                                            * (MAX_TRAITS + 1) + where)
+                                            * (most + 1) + where)
             elif isinstance(a, Grow):
                 found = mine.get(a.species)
                 if found is not None:
@@ -216,7 +259,7 @@ class NorthStarEncoding:
                 index = layout.index(a.type)
                 keep = True
             elif kind is ChooseFood:
-                index = food_at + kinds[a.card]  # type: ignore[attr-defined]
+                index = food_at + food_kinds[a.card]  # type: ignore[attr-defined]
                 keep = True
             elif isinstance(a, Use):
                 slot = mine[a.species][0] if a.species in mine else -1
@@ -248,7 +291,10 @@ class NorthStarEncoding:
             flight_encoding.observe(state, seat, out)
             return
         n = state.num_players
-        layout = _observation(n)
+        climate = state.climate
+        layout = _observation(n, climate is not None)
+        features = SPECIES_FEATURES if climate is None else CLIMATE_SPECIES_FEATURES
+        size = KINDS if climate is None else CLIMATE_KINDS * ICONS
         off = layout.offsets
         out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
         base = off["round"]
@@ -274,10 +320,10 @@ class NorthStarEncoding:
             if block is None:
                 if len(seen) > 2_000:
                     seen.clear()
-                block = seen[key] = array("f", bytes(4 * KINDS))
+                block = seen[key] = array("f", bytes(4 * size))
                 for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
                     block[kind] = count
-            out[base:base + KINDS] = block
+            out[base:base + size] = block
         else:
             for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
                 out[base + kind] = count
@@ -292,10 +338,10 @@ class NorthStarEncoding:
             out[base + 2] = float(player.food_card is not None)
             out[base + 3] = float(player.passed)
             out[base + 4] = len(player.species) / 5
-            row = off["species"] + r * MAX_SPECIES * SPECIES_FEATURES
+            row = off["species"] + r * MAX_SPECIES * features
             for slot, species in enumerate(player.species[:MAX_SPECIES]):
                 places[species.id] = r * MAX_SPECIES + slot
-                at = row + slot * SPECIES_FEATURES
+                at = row + slot * features
                 out[at] = 1.0
                 out[at + 1] = species.body / 6
                 out[at + 2] = species.pop / 6
@@ -327,6 +373,24 @@ class NorthStarEncoding:
                 out[base + place] = 1.0
             for trait in state.intel[1]:
                 out[base + n * MAX_SPECIES + TRAIT_INDEX[trait]] = 1.0
+        if climate is not None:
+            _observe_climate(climate, out, off["climate"])
+
+
+def _observe_climate(climate: Any, out: MutableSequence[float], base: int) -> None:
+    """The Climate segment (``_observation``): the zone, the event cards out, the decks."""
+    out[base + climate.zone] = 1.0
+    at = base + len(ZONES)
+    for side, card in (("cold", climate.cold), ("hot", climate.hot)):
+        if card is not None:
+            kind, zone = climate.events[card]
+            if kind in EVENT_KINDS[side]:
+                out[at + EVENT_KINDS[side].index(kind)] = 1.0
+            out[at + 3 + zone] = 1.0
+        at += 3 + len(ZONES)
+    out[at] = len(climate.cold_deck) / 15
+    out[at + 1] = len(climate.hot_deck) / 15
+    out[at + 2] = len(climate.set_aside) / 100
 
 
 ENCODING = NorthStarEncoding()

@@ -183,3 +183,15 @@ class GameOver(Event):
 
 
 GameOver.type = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class SetAsideDealt(Event):
+    """Climate, 2-4 players: the draw pile ran out and the cards set aside at the start
+    became the new one; the end is set as by a reshuffle (R-N15)."""
+
+    cards: int
+    last_round: int
+
+
+SetAsideDealt.type = "set_aside_dealt"

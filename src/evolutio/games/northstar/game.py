@@ -35,6 +35,8 @@ from evolutio.core.rng import Rng
 from evolutio.core.scoring import Scoreboard
 from evolutio.core.words import words
 from evolutio.games.northstar import (
+    climate,
+    climate_texts,
     driver,
     effects,
     flight,
@@ -45,12 +47,14 @@ from evolutio.games.northstar import (
     scoring,
     texts,
 )
+from evolutio.games.northstar import climate_traits as _climate_traits  # noqa: F401
 from evolutio.games.northstar import flight_traits as _flight_traits  # noqa: F401  (registers)
 from evolutio.games.northstar import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.northstar.actions import ACTIONS, Attack, Eat, PlayTrait, Use
 from evolutio.games.northstar.cards import LANGUAGES, TRAIT_IDS, CardList, shipped_cards
 from evolutio.games.northstar.cards import trait_name as _trait_name
 from evolutio.games.northstar.changelog import CHANGELOG, RULES
+from evolutio.games.northstar.climate_cards import ClimateCards, shipped_climate
 from evolutio.games.northstar.flight_cards import FlightCards, shipped_flight_cards
 from evolutio.games.northstar.flight_traits import EVENT_IDS as FLIGHT_EVENT_IDS
 from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAIT_IDS
@@ -121,6 +125,28 @@ OPTIONS = (
                                    it="gioco pubblicato", de="veröffentlichtes Spiel"),
                    "cs4500": words("CS4500 course attacks", ru="атаки по курсу CS4500",
                                    it="attacchi del corso CS4500", de="Angriffe nach Kurs CS4500"),
+               }),
+    OptionSpec("edition", "choice", "evolution",
+               words("Edition", ru="Издание", it="Edizione", de="Ausgabe"),
+               words("Evolution, or the standalone Evolution: Climate: a climate track from "
+                     "freezing to scorching, climate events, 4 new traits, 4 traits per species "
+                     "(its own 177-card deck; the deck options do not apply).",
+                     ru="Эволюция или отдельная «Эволюция: Климат»: шкала климата от мороза до "
+                     "зноя, климатические события, 4 новых свойства, до 4 свойств у вида (своя "
+                     "колода из 177 карт; опции колоды не действуют).",
+                     it="Evolution, o Evolution: Clima a sé: una scala del clima dal gelo al "
+                     "torrido, eventi climatici, 4 nuovi tratti, 4 tratti per specie (il suo "
+                     "mazzo di 177 carte; le opzioni del mazzo non valgono).",
+                     de="Evolution oder das eigenständige Evolution: Klima: eine Klimaleiste "
+                     "von Frost bis glühend heiß, Klimaereignisse, 4 neue Eigenschaften, 4 "
+                     "Eigenschaften je Tierart (eigenes Deck mit 177 Karten; die Deck-Optionen "
+                     "gelten nicht)."),
+               choices=("evolution", "climate"),
+               choice_labels={
+                   "evolution": words("Evolution", ru="Эволюция", it="Evolution",
+                                      de="Evolution"),
+                   "climate": words("Evolution: Climate", ru="Эволюция: Климат",
+                                    it="Evolution: Clima", de="Evolution: Klima"),
                }),
     OptionSpec("expansions", "multi", [],
                words("Expansions", ru="Дополнения", it="Espansioni", de="Erweiterungen"),
@@ -193,13 +219,22 @@ class NorthStar(GameBase):
         difficulty="medium",
         notes=words(
             "Card food values are the project's own (provisional); so are the Flight "
-            "expansion's trait and event cards.",
+            "expansion's trait and event cards. Climate edition: the cards' food values and sun "
+            "and snowflake icons, the copies per trait, the zones' and the event cards' effects "
+            "are the project's own too.",
             ru="Значения еды на картах — предварительные, собственные проекта; как и карты "
-            "свойств и событий дополнения «Полёт».",
+            "свойств и событий дополнения «Полёт». Издание «Климат»: значения еды и значки "
+            "солнца и снежинки на картах, число копий свойств, действие зон и карт событий — "
+            "тоже собственные проекта.",
             it="I valori di cibo delle carte sono provvisori, scelti dal progetto; così le carte "
-            "tratto ed evento dell'espansione Volo.",
+            "tratto ed evento dell'espansione Volo. Edizione Clima: anche i valori di cibo e i "
+            "simboli di sole e di fiocco di neve delle carte, le copie per tratto, gli effetti "
+            "delle zone e delle carte evento sono del progetto.",
             de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts; "
-            "ebenso die Eigenschafts- und Ereigniskarten der Erweiterung Flug.",
+            "ebenso die Eigenschafts- und Ereigniskarten der Erweiterung Flug. Ausgabe Klima: "
+            "auch die Nahrungswerte und Sonnen- und Schneeflockensymbole der Karten, die Kopien "
+            "je Eigenschaft, die Wirkungen der Zonen und Ereigniskarten legt das Projekt selbst "
+            "fest.",
         ),
     )
 
@@ -207,10 +242,13 @@ class NorthStar(GameBase):
     web: Traversable | None = files("evolutio.games.northstar") / "web"
 
     def __init__(self, cards: CardList | None = None,
-                 flight_cards: FlightCards | None = None) -> None:
+                 flight_cards: FlightCards | None = None,
+                 climate_cards: ClimateCards | None = None) -> None:
         self.cards = cards or shipped_cards()
         #: the Flight expansion's cards (``flight_cards.load_flight_cards`` for another list).
         self.flight_cards = flight_cards or shipped_flight_cards()
+        #: the Climate edition's data (zones, events, trait cards; ``climate_cards``).
+        self.climate_cards = climate_cards or shipped_climate()
 
     @property
     def heuristic(self) -> Heuristic | None:
@@ -238,7 +276,7 @@ class NorthStar(GameBase):
 
     def normalize_options(self, options: Options) -> dict[str, Any]:
         opts = normalize(OPTIONS, options)
-        if opts["players"] > 5 and opts["deck"] != "northstar":
+        if opts["players"] > 5 and opts["deck"] != "northstar" and opts["edition"] != "climate":
             raise OptionError(
                 "players must be 2 to 5; 6 players need deck=northstar", "together",
                 texts=words("6 players need the North Star deck; the Schmidt deck seats 2 to 5.",
@@ -249,24 +287,38 @@ class NorthStar(GameBase):
                             de="Zu sechst braucht es das North-Star-Deck; das Schmidt-Deck "
                             "reicht für 2 bis 5."),
             )
+        if opts["edition"] == "climate" and opts["expansions"]:
+            # both set cards aside for the end of the game, by different rules, and the
+            # project has not decided how they combine (docs/rules/northstar.md)
+            raise OptionError(
+                "expansions=flight is not played with edition=climate yet", "together",
+                texts=words("Flight is not played with the Climate edition yet; choose one.",
+                            ru="«Полёт» пока не играется с изданием «Климат»; выберите одно.",
+                            it="Volo non si gioca ancora con l'edizione Clima; scegline una.",
+                            de="Flug wird noch nicht mit der Ausgabe Klima gespielt; wähle "
+                            "eines."),
+            )
         return opts
 
     def new(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
         state = State(opts, seed)
-        cards = self.cards.deck(opts["deck"])
-        flight_on = flight.enabled(opts)
-        if flight_on:  # Flight: its trait and event cards shuffled into the deck
-            cards += self.flight_cards.deck()
-        state.rng.shuffle(cards)
-        if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
-            cards = cards[TWO_PLAYER_REMOVED:]
-        state.cards = tuple(cards)
-        state.deck = list(range(len(cards)))
-        state.rng.shuffle(state.deck)
-        if flight_on:
-            flight_rules.setup(state, self.flight_cards.flight.copies)
         state.players = [Player() for _ in range(opts["players"])]
+        if opts["edition"] == "climate":
+            climate.setup(state, self.climate_cards)
+        else:
+            cards = self.cards.deck(opts["deck"])
+            flight_on = flight.enabled(opts)
+            if flight_on:  # Flight: its trait and event cards shuffled into the deck
+                cards += self.flight_cards.deck()
+            state.rng.shuffle(cards)
+            if opts["players"] == 2 and opts["two_player_deck"] == "reduced":
+                cards = cards[TWO_PLAYER_REMOVED:]
+            state.cards = tuple(cards)
+            state.deck = list(range(len(cards)))
+            state.rng.shuffle(state.deck)
+            if flight_on:
+                flight_rules.setup(state, self.flight_cards.flight.copies)
         for seat in range(opts["players"]):
             state.players[seat].species.append(Species(state.next_id))
             state.next_id += 1
@@ -380,6 +432,9 @@ class NorthStar(GameBase):
 
             pool = determinize(state, other, seat, pool, rng)
         other.deck = pool
+        if other.climate is not None:  # the event decks' order and the set-aside are hidden
+            rng.shuffle(other.climate.cold_deck)
+            rng.shuffle(other.climate.hot_deck)
         other.rng = Rng(rng.randrange(1 << 30))
         return other
 
@@ -398,6 +453,8 @@ class NorthStar(GameBase):
     def from_position(self, options: Options, pos: Mapping[str, Any], seed: int) -> State:
         state = State(self.normalize_options(options), seed)
         state.players = [Player() for _ in range(state.options["players"])]
+        if state.options["edition"] == "climate":
+            state.climate = climate.Climate()
         position.build(state, pos)
         driver.advance(state, [])
         return state
@@ -478,6 +535,7 @@ class NorthStar(GameBase):
         names = {trait: _trait_name(trait, language) for trait in TRAIT_IDS}
         names.update({card: _trait_name(card, language)  # the Flight expansion's cards
                       for card in ("flight", *FLIGHT_TRAIT_IDS, *FLIGHT_EVENT_IDS)})
+        names.update(climate_texts.names(language))
         names.update(scoring.score_labels(language))
         names.update(reference.term_names(language))
         names.update({f"kind:{kind}": texts.say(f"kind_{kind}", language)
@@ -486,15 +544,18 @@ class NorthStar(GameBase):
 
     def reference(self, language: str = "en") -> dict[str, str]:
         """A short rules text for every trait card and term (tooltips, the rules page)."""
-        return reference.reference(self.cards, language, self.flight_cards)
+        return {**reference.reference(self.cards, language, self.flight_cards),
+                **climate_texts.reference(language)}
 
     def reference_groups(self, language: str = "en") -> list[tuple[str, list[str]]]:
         """The reference in sections (trait cards, terms), for the rules page."""
-        return reference.groups(self.cards, language, self.flight_cards)
+        lang = language if language in LANGUAGES else "en"
+        return [*reference.groups(self.cards, language, self.flight_cards),
+                (climate_texts.GROUP[lang], list(climate_texts.reference(language)))]
 
     def overview(self, language: str = "en") -> str:
         """The rules overview shown on the rules page."""
-        return reference.overview(language)
+        return f"{reference.overview(language)}\n\n{climate_texts.overview(language)}"
 
 
 #: the registered game (typed as the contract, so that mypy holds its signatures to it)

@@ -18,6 +18,7 @@ from typing import Any
 
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
+from evolutio.games.northstar.climate_cards import TEMPERATE, ZONES, shipped_climate
 from evolutio.games.northstar.flight_table import avian_fields
 from evolutio.games.northstar.trait import is_carnivore
 
@@ -30,6 +31,15 @@ BASE = {"fertile": 1.6, "long_neck": 1.6, "foraging": 1.1, "fat_tissue": 1.0,
 #: when a card would replace it.
 FLIGHT_ONLY = {"dive_bomb": 1.0, "brood_parasite": 1.3, "nesting": 1.1}
 FLIGHT_WORTH = 1.5
+#: the Climate edition's shields: trait -> (side, worth against the zones' results).
+SHIELDS = {"heavy_fur": ("cold", 1.0), "migratory": ("cold", 0.7),
+           "cooling_frills": ("hot", 1.0), "nocturnal": ("hot", 0.7)}
+
+
+def _zone_loss(zone: int, body: int) -> int:
+    """Population a species of ``body`` loses each round in ``zone`` (Climate)."""
+    z = shipped_climate().zones[zone]
+    return z.lose if z.bodies[0] <= body <= z.bodies[1] else 0
 
 
 class _Table:
@@ -56,9 +66,24 @@ class _Table:
         flight = view.get("flight")
         self.flight = flight is not None
         self.cliff = int(flight["cliff"]) if flight is not None else 0
+        climate = view.get("climate")
+        #: the Climate marker's zone index, or None in the other editions.
+        self.zone: int | None = None if climate is None else ZONES.index(climate["zone"])
 
     def traits(self, species: JSON) -> list[str]:
         return [t["trait"] for t in species["traits"] if "trait" in t]
+
+
+def _climate_value(table: _Table, trait: str, species: JSON) -> float:
+    """A climate shield is worth what the zone, or the next zone on its side, would cost."""
+    side, worth = SHIELDS[trait]
+    assert table.zone is not None
+    step = -1 if side == "cold" else 1
+    near = max(0, min(len(ZONES) - 1, table.zone + step))
+    here = _zone_loss(table.zone, species["body"]) if (table.zone < TEMPERATE) == (
+        side == "cold") and table.zone != TEMPERATE else 0
+    later = _zone_loss(near, species["body"])
+    return 0.2 + worth * (1.2 * here + 0.5 * later) * min(int(species["pop"]), 3) / 2
 
 
 def _trait_value(table: _Table, trait: str, species: JSON) -> float:
@@ -67,6 +92,8 @@ def _trait_value(table: _Table, trait: str, species: JSON) -> float:
         value = _flight_trait_value(trait, species, carnivore)
         if value is not None:
             return value
+    if trait in SHIELDS:
+        return _climate_value(table, trait, species) if table.zone is not None else 0.0
     if trait in CARNIVORE_ONLY:
         return 1.3 if carnivore else -1.0
     if trait in DEFENCES:
@@ -103,7 +130,22 @@ def _food_value(table: _Table, action: JSON) -> float:
     best_use = max(
         (_trait_value(table, card["trait"], s) for s in table.me["species"]), default=0.0
     )
-    return float((0.4 if want_plants else -0.3) * card["food"] - best_use)
+    value = (0.4 if want_plants else -0.3) * card["food"] - best_use
+    if table.zone is not None and card.get("climate"):
+        value += 0.5 * card["climate"] * _warmer_is_better(table)
+    return float(value)
+
+
+def _warmer_is_better(table: _Table) -> float:
+    """+1 when a hotter zone costs the seat's species less than a colder one, -1 when more."""
+    assert table.zone is not None
+    colder, hotter = max(table.zone - 1, 0), min(table.zone + 1, len(ZONES) - 1)
+
+    def cost(zone: int) -> int:
+        return sum(_zone_loss(zone, s["body"]) for s in table.me["species"])
+
+    diff = cost(colder) - cost(hotter)
+    return float((diff > 0) - (diff < 0))
 
 
 def _play_value(table: _Table, action: JSON) -> float:
@@ -249,8 +291,7 @@ def lite_view(state: Any, seat: int | None) -> JSON:
             rows.append(row)
         players.append({
             "seat": s,
-            "hand": [{"card": c, "trait": cards[c][0], "food": cards[c][1]}
-                     for c in player.hand] if own else None,
+            "hand": [_lite_card(state, c) for c in player.hand] if own else None,
             "hand_size": len(player.hand),
             "bag": player.bag,
             "species": rows,
@@ -258,7 +299,16 @@ def lite_view(state: Any, seat: int | None) -> JSON:
     out: JSON = {"seat": seat, "players": players}
     if state.flight is not None:
         out["flight"] = {"cliff": state.flight.cliff}
+    if state.climate is not None:
+        out["climate"] = {"zone": ZONES[state.climate.zone]}
     return out
+
+
+def _lite_card(state: Any, card: int) -> JSON:
+    trait, food = state.cards[card]
+    if state.climate is not None:
+        return {"card": card, "trait": trait, "food": food, "climate": state.climate.icons[card]}
+    return {"card": card, "trait": trait, "food": food}
 
 
 def priors(game: Game[Any], state: Any, seat: int, legal: Sequence[Action]) -> list[float]:

@@ -7,7 +7,14 @@ R-N27, R-N38 of rules/northstar.md.
 from __future__ import annotations
 
 from evolutio.core.game import Event
-from evolutio.games.northstar.events import Drew, Extinct, PopulationLost, Reshuffled, Took
+from evolutio.games.northstar.events import (
+    Drew,
+    Extinct,
+    PopulationLost,
+    Reshuffled,
+    SetAsideDealt,
+    Took,
+)
 from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import traits_of
@@ -155,24 +162,31 @@ def draw(state: State, seat: int, count: int, deal: bool, events: list[Event]) -
 
             use_reserve(state, deal, events)  # Flight: the cards set aside, not a reshuffle
         if not state.deck:
-            _set_end(state, deal, events, len(state.discard))
-            if not state.discard:
-                break
-            state.deck = state.discard
-            state.discard = []
-            state.revealed = ()  # the food cards face up went back into the draw pile
-            state.rng.shuffle(state.deck)
+            climate = state.climate
+            if climate is not None and climate.set_aside:
+                # Climate, 2-4 players: the cards set aside become the new draw deck
+                _set_end(state, deal, events, len(climate.set_aside), SetAsideDealt)
+                state.deck, climate.set_aside = climate.set_aside, []
+            else:
+                _set_end(state, deal, events, len(state.discard))
+                if not state.discard:
+                    break
+                state.deck = state.discard
+                state.discard = []
+                state.revealed = ()  # the food cards face up went back into the draw pile
+                state.rng.shuffle(state.deck)
         state.players[seat].hand.append(state.deck.pop(0))
         got += 1
     if got:
         events.append(Drew(seat, got))
 
 
-def _set_end(state: State, deal: bool, events: list[Event], cards: int) -> None:
+def _set_end(state: State, deal: bool, events: list[Event], cards: int,
+             said: type[Reshuffled] | type[SetAsideDealt] = Reshuffled) -> None:
     last = state.round if deal else state.round + 1
     if state.last_round is None or last < state.last_round:
         state.last_round = last
-        events.append(Reshuffled(cards, last))
+        events.append(said(cards, last))
 
 
 def new_species(state: State, seat: int, right: bool) -> Species:

@@ -16,6 +16,7 @@ from evolutio.core.game import JSON, OptionError
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.northstar import ops
 from evolutio.games.northstar.cards import TRAIT_IDS
+from evolutio.games.northstar.climate_cards import CLIMATE_TRAITS, ZONES
 from evolutio.games.northstar.flight import enabled
 from evolutio.games.northstar.state import PHASES, Species, State
 from evolutio.games.northstar.trait import is_carnivore
@@ -23,7 +24,9 @@ from evolutio.games.northstar.trait import is_carnivore
 PLAYER_KEYS = {"hand", "bag", "food_card", "passed", "species"}
 SPECIES_KEYS = {"name", "body", "pop", "food", "fat", "traits", "face_down"}
 POSITION_KEYS = {"phase", "round", "first_player", "current", "last_round", "watering_hole",
-                 "deck", "discard", "players", "used", "intel"}
+                 "deck", "discard", "players", "used", "intel", "climate"}
+#: fields of a Climate position's ``climate`` (docs/rules/northstar.md, "Climate").
+CLIMATE_KEYS = {"zone", "cold_event", "hot_event", "cold_deck", "hot_deck", "set_aside"}
 
 
 class PositionError(OptionError):
@@ -34,26 +37,31 @@ class _Builder:
     def __init__(self, state: State) -> None:
         self.state = state
         self.cards: list[tuple[str, int]] = []
-        #: the card ids it knows: the base traits, and the Flight expansion's when on.
-        self.known: tuple[str, ...] = TRAIT_IDS
-        if enabled(state.options):
-            from evolutio.games.northstar.flight_table import known_cards
-
-            self.known = TRAIT_IDS + known_cards()
+        #: the Climate edition's sun (+) and snowflake (-) icons per card (``climate``).
+        self.icons: list[int] = []
+        #: the card ids it knows: the edition's traits, and the Flight expansion's when on.
+        self.known = known_traits(state)
 
     def card(self, spec: Any, where: str) -> int:
         name = None
         food = 0
+        icons = 0
         if isinstance(spec, Mapping):
-            unknown = sorted(set(spec) - {"trait", "food", "name"})
+            fields = {"trait", "food", "name"} | ({"climate"} if self.state.climate else set())
+            unknown = sorted(set(spec) - fields)
             if unknown:
                 raise PositionError(f"{where}: unknown field {', '.join(unknown)}")
+            icons = spec.get("climate", 0)
+            if isinstance(icons, bool) or not isinstance(icons, int) or not -3 <= icons <= 3:
+                raise PositionError(f"{where}.climate: a whole number from -3 (snowflakes) "
+                                    "to 3 (suns)")
             name, food, spec = spec.get("name"), spec.get("food", 0), spec.get("trait")
         if spec not in self.known:
             raise PositionError(f"{where}: unknown trait {spec!r}; known: {', '.join(self.known)}")
         if isinstance(food, bool) or not isinstance(food, int) or not -3 <= food <= 9:
             raise PositionError(f"{where}.food: a whole number from -3 to 9")
         self.cards.append((str(spec), food))
+        self.icons.append(icons)
         cid = len(self.cards) - 1
         if name is not None:
             self.state.labels[str(name)] = cid
@@ -134,6 +142,10 @@ def build(state: State, position: Mapping[str, Any]) -> None:
     state.discard = b.cards_list(position.get("discard", []), "position.discard")
     if flight_on:
         flight_table.build(state, position, b.cards, b.card, upkeep, PositionError)
+    if state.climate is not None:
+        _climate(state, b, position.get("climate", {}))
+    elif "climate" in position:
+        raise PositionError("position.climate: only with edition=climate")
     state.cards = tuple(b.cards)
     state.face_down = set(face_down)
     phase = position.get("phase", "feed")
@@ -163,6 +175,50 @@ def build(state: State, position: Mapping[str, Any]) -> None:
         if not isinstance(intel, Mapping) or intel.get("species") not in state.labels:
             raise PositionError("position.intel: expected {species: name, negated: [traits]}")
         state.intel = (state.labels[intel["species"]], frozenset(intel.get("negated", [])))
+
+
+def _climate(state: State, b: _Builder, data: Any) -> None:
+    """A Climate position's track: ``zone`` (default temperate), the event cards lying out
+    (``cold_event``/``hot_event``: {kind, zone}, or none), the event decks top first
+    (lists of {kind, zone}) and the trait cards set aside."""
+    from evolutio.games.northstar.climate import cards_of
+
+    if not isinstance(data, Mapping):
+        raise PositionError("position.climate: expected a mapping")
+    unknown = sorted(set(data) - CLIMATE_KEYS)
+    if unknown:
+        raise PositionError(f"position.climate: unknown field {', '.join(unknown)}")
+    climate = state.climate
+    zone = data.get("zone", "temperate")
+    if zone not in ZONES:
+        raise PositionError(f"position.climate.zone: one of {', '.join(ZONES)}")
+    climate.zone = ZONES.index(zone)
+    kinds = cards_of(state).events
+    events: list[tuple[str, int]] = []
+
+    def event(spec: Any, side: str, where: str) -> int:
+        if not isinstance(spec, Mapping) or spec.get("kind") not in kinds:
+            raise PositionError(f"{where}: expected {{kind, zone}}; kinds: {', '.join(kinds)}")
+        kind = kinds[spec["kind"]]
+        at = spec.get("zone", ZONES[kind.zones[0]])
+        sides = ZONES[:3] if side == "cold" else ZONES[4:]
+        if kind.side != side or at not in sides:
+            raise PositionError(f"{where}: a {side} event in one of {', '.join(sides)}")
+        events.append((kind.id, ZONES.index(at)))
+        return len(events) - 1
+
+    for side in ("cold", "hot"):
+        spec = data.get(f"{side}_event")
+        lying = None if spec is None else event(spec, side, f"position.climate.{side}_event")
+        deck = [event(e, side, f"position.climate.{side}_deck[{i}]")
+                for i, e in enumerate(data.get(f"{side}_deck", []))]
+        if side == "cold":
+            climate.cold, climate.cold_deck = lying, deck
+        else:
+            climate.hot, climate.hot_deck = lying, deck
+    climate.events = tuple(events)
+    climate.set_aside = b.cards_list(data.get("set_aside", []), "position.climate.set_aside")
+    climate.icons = tuple(b.icons)
 
 
 def snapshot(state: State) -> JSON:
@@ -211,6 +267,7 @@ def snapshot(state: State) -> JSON:
             "species": state.intel[0], "negated": sorted(state.intel[1])},
         "scores": scores(state),
         "food": {"in": state.food_in, "out": state.food_out},
+        **({} if state.climate is None else {"climate": _climate_snapshot(state)}),
     }
     if state.flight is not None:  # the Flight expansion's fields
         from evolutio.games.northstar.flight_table import extend_snapshot
@@ -219,8 +276,26 @@ def snapshot(state: State) -> JSON:
     return out
 
 
+def _climate_snapshot(state: State) -> JSON:
+    from evolutio.games.northstar.climate import view
+
+    return {**view(state), "icons": list(state.climate.icons),
+            "discard": [state.climate.events[c][0] for c in state.climate.discard]}
+
+
 #: fields of a scenario's ``new`` setup.
 NEW_KEYS = {"hands", "first_player"}
+
+
+def known_traits(state: State) -> tuple[str, ...]:
+    """The trait ids a position or a chosen hand may name: the edition's (Climate's own
+    list), and the Flight expansion's cards when it is on."""
+    known: tuple[str, ...] = CLIMATE_TRAITS if state.climate is not None else TRAIT_IDS
+    if enabled(state.options):
+        from evolutio.games.northstar.flight_table import known_cards
+
+        known = known + known_cards()
+    return known
 
 
 def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
@@ -228,11 +303,7 @@ def choose_hands(state: State, setup: Mapping[str, Any]) -> None:
     as in a position, a trait name or ``{trait, food, name}``; it fits any card of that trait
     (of that food value, if given). ``first_player`` overrides the seat chosen by lot."""
     setup = hands.setup_keys(setup, NEW_KEYS)
-    known: tuple[str, ...] = TRAIT_IDS
-    if enabled(state.options):  # the Flight expansion's cards may be chosen too
-        from evolutio.games.northstar.flight_table import known_cards
-
-        known = TRAIT_IDS + known_cards()
+    known = known_traits(state)
 
     def card(spec: Any, where: str) -> hands.Wanted:
         name, food = None, None

@@ -53,7 +53,10 @@ def decision(state: State) -> Decision | None:
 
 
 def trait_limit(state: State) -> int:
-    """3 traits per species, 2 in a 2-player game (seed 002 "Karten ausspielen")."""
+    """3 traits per species, 2 in a 2-player game (seed 002 "Karten ausspielen"); 4 in the
+    Climate edition."""
+    if state.climate is not None:
+        return 4
     return 2 if state.two_players else 3
 
 

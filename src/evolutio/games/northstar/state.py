@@ -69,7 +69,7 @@ class State:
     """Everything about one game; the game object is stateless."""
 
     __slots__ = (
-        "attack", "cards", "current", "deck", "discard", "face_down", "feed_cache",
+        "attack", "cards", "climate", "current", "deck", "discard", "face_down", "feed_cache",
         "first_player", "flight", "food_in", "food_out", "intel", "labels", "last_round", "memo",
         "next_id", "options", "per_game", "phase", "players", "plays", "revealed", "rng", "round",
         "seed",
@@ -121,6 +121,9 @@ class State:
         self.per_game: dict[Any, Any] = {}
         #: the Flight expansion's table (``flight.FlightState``); None with the option off.
         self.flight: FlightState | None = None
+        #: the Climate edition's track, events and set-aside cards (``climate.Climate``);
+        #: None in the other editions.
+        self.climate: Any = None
 
     @property
     def num_players(self) -> int:
@@ -159,6 +162,7 @@ class State:
         other.memo = {}
         other.per_game = self.per_game
         other.flight = None if self.flight is None else self.flight.clone()
+        other.climate = None if self.climate is None else self.climate.clone()
         return other
 
     # -- lookups ------------------------------------------------------------------------------

@@ -65,7 +65,42 @@ WORDS = {
     "set_aside": words("set aside {n}", ru="отложено {n}", it="da parte {n}",
                        de="beiseite {n}"),
     "upkeep": words("upkeep", ru="содерж.", it="mantenim.", de="Unterhalt"),
+    "climate": words("climate", ru="климат", it="clima", de="Klima"),
+    "cold_event": words("cold event {name} at {zone}", ru="холодное событие {name} в зоне {zone}",
+                        it="evento freddo {name} a {zone}", de="kaltes Ereignis {name} bei {zone}"),
+    "hot_event": words("hot event {name} at {zone}", ru="жаркое событие {name} в зоне {zone}",
+                       it="evento caldo {name} a {zone}", de="heißes Ereignis {name} bei {zone}"),
 }
+
+
+def _icons(card: JSON) -> str:
+    """A card's climate icons (Climate edition): suns ☀ or snowflakes ❄, or nothing."""
+    icons = card.get("climate") or 0
+    return "☀" * icons if icons > 0 else "❄" * -icons
+
+
+def _climate(climate: JSON, labels: Mapping[str, str], language: str) -> Text:
+    """The Climate track: every zone, the marker's in bold, and the event cards lying out."""
+    from evolutio.games.northstar.climate_cards import climate_name
+
+    text = Text(f"{say('climate', language)}: ")
+    for i, zone in enumerate(climate["zones"]):
+        if i:
+            text.append(" · ", style="dim")
+        name = climate_name(zone, language) or zone
+        colour = "blue" if i < 3 else "red" if i > 3 else ""
+        if zone == climate["zone"]:
+            text.append(f" {name} ", style=f"bold reverse {colour}".strip())
+        else:
+            text.append(name, style=colour)
+    for side in ("cold", "hot"):
+        event = climate.get(f"{side}_event")
+        if event:
+            text.append("  " + say(f"{side}_event", language,
+                                   name=labels.get(event["kind"], event["kind"]),
+                                   zone=climate_name(event["zone"], language) or event["zone"]),
+                        style="blue" if side == "cold" else "red")
+    return text
 
 
 def say(key: str, language: str, **fields: Any) -> str:
@@ -129,6 +164,8 @@ def _seat_panel(player: JSON, view: JSON, names: Mapping[str, str], name: str,
                 hand.append("  ")
             hand.append(f"#{card['card']} {names.get(card['trait'], card['trait'])}")
             hand.append(f" ({card['food']:+d})", style="green")
+            if card.get("climate"):
+                hand.append(_icons(card), style="red" if card["climate"] > 0 else "blue")
         if player.get("food_card"):
             card = player["food_card"]
             hand.append(f"   {say('food_card', language)}: #{card['card']} ({card['food']:+d})",
@@ -167,6 +204,8 @@ class NorthStarTerminal:
                         language)
             for p in view["players"]
         ]
+        if view.get("climate"):
+            return Group(head, _climate(view["climate"], labels, language), *panels)
         return Group(head, *panels)
 
 

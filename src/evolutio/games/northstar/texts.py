@@ -11,6 +11,7 @@ from evolutio.core.game import Action, Event
 from evolutio.core.plural import plural
 from evolutio.core.words import addressed
 from evolutio.games.northstar import actions as a
+from evolutio.games.northstar import climate_texts
 from evolutio.games.northstar import events as e
 from evolutio.games.northstar.cards import trait_name
 from evolutio.games.northstar.state import State
@@ -103,6 +104,9 @@ def describe_event(event: Event, language: str = "en", seats: list[str] | None =
     def name(seat: int) -> str:
         return seats[seat] if seats and seat < len(seats) else f"#{seat + 1}"
 
+    climate = climate_texts.describe(event, language)  # the Climate edition's phase 4
+    if climate is not None:
+        return climate
     if isinstance(event, e.RoundBegan):
         last = say("last", language) if event.last else ""
         return say("round", language, round=event.round, name=name(event.first_player),

@@ -92,6 +92,13 @@ class Trait:
         """The species at ``index`` of ``seat``'s row just took food from ``source``
         (Cooperation)."""
 
+    # -- climate (the Climate edition's Modify Environment phase) ---------------------------
+
+    def climate_shield(self, side: str, event: bool) -> int:
+        """Population this trait spares its species of the climate's loss on ``side`` (cold
+        or hot): of a climate event's if ``event``, else of the zone's results."""
+        return 0
+
     # -- before feeding and feeding uses ---------------------------------------------------
 
     def use_block(self, state: State, seat: int, species: Species, action: Use) -> str | None:

@@ -40,6 +40,10 @@ class Burrowing(Trait):
             return refusal("burrowing", species=ctx.prey.id, trait="burrowing")
         return None
 
+    def climate_shield(self, side: str, event: bool) -> int:
+        """Climate edition: 1 less population lost to a zone's results, hot or cold."""
+        return 0 if event else 1
+
 
 class Climbing(Trait):
     """Only a carnivore with Climbing can attack it; on a carnivore it overcomes Climbing."""

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from evolutio.core.game import JSON
 from evolutio.games.northstar import ops
+from evolutio.games.northstar.climate import view as climate_view
 from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import is_carnivore
 
 
 def _card(state: State, card: int) -> JSON:
     trait, food = state.cards[card]
+    if state.climate is not None:  # Climate: the card's sun (+) or snowflake (-) icons
+        return {"card": card, "trait": trait, "food": food,
+                "climate": state.climate.icons[card]}
     return {"card": card, "trait": trait, "food": food}
 
 
@@ -74,6 +78,7 @@ def view(state: State, seat: int | None) -> JSON:
         "intel": None if state.intel is None else {
             "species": state.intel[0], "negated": sorted(state.intel[1])},
         "players": players,
+        **({} if state.climate is None else {"climate": climate_view(state)}),
     }
     if state.flight is not None:  # the Flight expansion's fields
         from evolutio.games.northstar.flight_table import extend_view

@@ -9,7 +9,7 @@ import { h } from "/static/api.js";
 import { counted, getLang } from "/static/i18n.js";
 import { ref, refText } from "/static/tips.js";
 import { shellIcon, cardBack, legend, keyed, tokenSource, tokenRow, seatClass } from "/static/draw.js";
-import { gi, TRAITS, FLIGHT_TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
+import { gi, TRAITS, FLIGHT_TRAITS, CLIMATE_TRAITS, family, traitCard, speciesBoard } from "./pieces.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -59,6 +59,33 @@ function pond(view, ctx) {
   return tokenSource(el, "plant");
 }
 
+// The Climate edition's track: the seven zones from Freezing to Scorching with the marker, and
+// the cold and hot event cards lying beside it under their zones (view.climate).
+function climateTrack(view, ctx) {
+  const { t } = ctx;
+  const c = view.climate;
+  const here = c.zones.indexOf(c.zone);
+  const event = (side) => {
+    const e = c[`${side}_event`];
+    if (!e) return h(`span.clim-event.${side}.none`, {}, t("no_event"));
+    const name = ctx.label(e.kind);
+    const el = h(`span.clim-event.${side}`, { title: `${name}: ${refText("northstar", e.kind)}`, dataset: { zone: e.zone } },
+      gi(side === "cold" ? "snowflake" : "sun"), h("b", {}, name), h("span.clim-at", {}, `→ ${t(`zone_${e.zone}`)}`));
+    return ref(el, e.kind);
+  };
+  const zones = c.zones.map((z, i) => {
+    const side = i < 3 ? "cold" : i > 3 ? "hot" : "mild";
+    const marks = ["cold", "hot"].filter((s) => c[`${s}_event`] && c[`${s}_event`].zone === z);
+    return h(`span.clim-zone.${side}${i === here ? ".here" : ""}`, { dataset: { zone: z }, title: t(`zone_${z}`) },
+      h("span.clim-name", {}, t(`zone_${z}`)),
+      marks.length ? h("span.clim-mark", {}, marks.map((s) => gi(s === "cold" ? "snowflake" : "sun"))) : null);
+  });
+  const el = h("div.climate#climate", { role: "group", "aria-label": `${ctx.label("climate")}: ${t(`zone_${c.zone}`)}` },
+    h("span.clim-label", {}, gi("climate"), h("span", {}, ctx.label("climate"))),
+    event("cold"), h("span.clim-track", {}, zones), event("hot"));
+  return ref(el, "climate");
+}
+
 // The legend one tap away: every trait's picture, name and text, then the table's symbols.
 function legendEl(view, ctx) {
   const { t } = ctx;
@@ -70,9 +97,16 @@ function legendEl(view, ctx) {
     sym(gi("flight"), "avian", refText("northstar", "avian")),
     { icon: gi("bell"), name: t("set_aside"), text: t("set_aside_text") },
   ] : [];
+  const climate = view.climate ? [
+    ...CLIMATE_TRAITS.map((id) => ({ icon: gi(id, "", "fam-climate"), name: ctx.label(id), text: refText("northstar", id) })),
+    sym(gi("climate"), "climate", refText("northstar", "climate")),
+    sym(gi("sun"), "climate_icons", refText("northstar", "climate_icons")),
+    sym(gi("snowflake"), "climate_event", refText("northstar", "climate_event")),
+  ] : [];
   const items = [
     ...shown.map((id) => ({ icon: gi(id, "", `fam-${family(id)}`), name: ctx.label(id), text: refText("northstar", id) })),
     ...flight,
+    ...climate,
     sym(gi("watering_hole"), "watering_hole", refText("northstar", "watering_hole")),
     { icon: gi("plant"), name: t("plant_food"), text: t("plant_text") },
     { icon: gi("meat"), name: t("meat"), text: t("meat_text") },
@@ -177,6 +211,7 @@ export function renderTable(view, ctx) {
   // the page's language on the table, so that long trait names hyphenate in narrow slots
   return h("div.table.northstar", { lang: getLang() },
     statusBar(view, ctx),
+    view.climate ? climateTrack(view, ctx) : null,
     note,
     mine ? playerArea(mine, view, ctx, { me: true }) : null,
     h(`div.players.others${mine ? ".compact-list" : ""}`, {},
@@ -186,23 +221,27 @@ export function renderTable(view, ctx) {
 // A room's options in words (the declared options' values are ids: schmidt, retail...).
 export function optionsSummary(options, t) {
   const parts = [counted(options.players, t("players"))];
-  if (options.deck) parts.push(t(`deck_${options.deck}`));
+  const climate = options.edition === "climate"; // Climate has its own deck: no deck options
+  if (options.deck && !climate) parts.push(t(`deck_${options.deck}`));
   if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
     parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
   }
-  if (options.players === 2 && options.two_player_deck === "full") parts.push(t("two_player_full"));
+  if (options.players === 2 && options.two_player_deck === "full" && !climate) parts.push(t("two_player_full"));
   if (options.variant && options.variant !== "retail") parts.push(t(`variant_${options.variant}`));
   for (const name of options.expansions || []) parts.push(t(`expansion_${name}`));
+  if (climate) parts.push(t("edition_climate"));
   return parts.join(" · ");
 }
 
 // The log (the shell's talk.js): the events that open a group, and each event's icon.
-export const logGroups = { round: "round", traits_revealed: "phase", food_revealed: "phase" };
+export const logGroups = { round: "round", traits_revealed: "phase", food_revealed: "phase", climate_moved: "phase" };
 const LOG_ICONS = {
   took: "food", attacked: "carnivore", extinct: "extinct", drew: "hand", dealt: "hand", played: "species",
   used: "intelligence", banked: "bag", population_lost: "pop", game_over: "bell", round: "first_player",
   traits_revealed: "species", food_revealed: "watering_hole",
   upkeep: "upkeep", cliff_filled: "cliff", event_card: "event_storm", reserve: "hand",
+  climate_moved: "climate", climate_event: "climate", climate_food: "watering_hole", event_replaced: "climate",
+  set_aside_dealt: "hand",
 };
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;

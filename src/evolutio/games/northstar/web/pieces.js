@@ -14,6 +14,8 @@ export const TRAITS = [
   "burrowing", "climbing", "defensive_herding", "hard_shell", "horns", "symbiosis", "warning_call",
   "cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger",
 ];
+// The traits new in the Climate edition (data/climate.toml), shown when a game has a climate.
+export const CLIMATE_TRAITS = ["heavy_fur", "migratory", "cooling_frills", "nocturnal"];
 
 // The Flight expansion's cards (data/flight.toml): Flight, its traits, its event cards.
 export const FLIGHT_TRAITS = ["flight", "dive_bomb", "brood_parasite", "nesting", "event_updraft", "event_storm"];
@@ -24,6 +26,7 @@ const HUNT = new Set(["carnivore", "ambush", "pack_hunting", "intelligence"]);
 const FEED = new Set(["cooperation", "fat_tissue", "fertile", "foraging", "long_neck", "scavenger"]);
 const SKY = new Set(["flight", "dive_bomb", "brood_parasite", "nesting"]);
 export function family(trait) {
+  if (CLIMATE_TRAITS.includes(trait)) return "climate";
   if (HUNT.has(trait)) return "hunt";
   if (FEED.has(trait)) return "feed";
   if (SKY.has(trait)) return "sky";
@@ -42,6 +45,16 @@ export function foodBadge(food, ctx) {
   return ref(badge(signed(food), `${ctx.t("food_value")} ${signed(food)}`, tone), "food_value");
 }
 
+// A card's climate icons (Climate edition): suns (red) or snowflakes (blue) under the food value.
+export function climateIcons(card, ctx) {
+  const n = Number(card.climate) || 0;
+  if (!n) return null;
+  const kind = n > 0 ? "sun" : "snowflake";
+  const label = `${ctx.t(kind === "sun" ? "suns" : "snowflakes")}: ${Math.abs(n)}`;
+  return ref(h(`span.clim-icons.${kind}`, { title: label, "aria-label": label },
+    Array.from({ length: Math.abs(n) }, () => gi(kind))), "climate_icons");
+}
+
 // How much a card's name must shrink to fit its width: by the longest word (names wrap
 // between words, "Defensive Herding"; a word longer than the card breaks anywhere).
 function fit(name) {
@@ -54,6 +67,7 @@ export function traitCard(card, ctx, { size = "", key = true, enter = null, pick
   const name = ctx.label(card.trait);
   const el = h(`div.card.ns-card.fam-${family(card.trait)}.${fit(name)}${size ? `.${size}` : ""}`, { dataset: { card: card.card } },
     foodBadge(card.food, ctx),
+    climateIcons(card, ctx),
     h("span.card-art", {}, gi(card.trait)),
     h("span.card-name", {}, name));
   ref(el, card.trait);
@@ -61,7 +75,7 @@ export function traitCard(card, ctx, { size = "", key = true, enter = null, pick
   return pick ? pickable(el, "card", card.card, `${name} ${signed(card.food)}`) : el;
 }
 
-// One of a species' three trait slots: a card face up, a card back (hidden from this viewer),
+// One of a species' trait slots (three; four in Climate): a card face up, a card back (hidden from this viewer),
 // or an empty place.
 function traitSlot(tr, s, ctx) {
   const { t } = ctx;
@@ -101,7 +115,8 @@ export function speciesBoard(s, view, ctx) {
   const showFat = (fatCap || 0) > 0 || (s.fat || 0) > 0;
   const fatLabel = `${t("fat")} ${s.fat || 0}/${fatCap ?? "?"}`;
   const traits = [...(s.traits || [])];
-  while (traits.length < 3) traits.push(null);
+  const slots = view.climate ? 4 : 3; // Climate: up to 4 traits per species
+  while (traits.length < slots) traits.push(null);
   const el = h(`div.${cls.join(".")}`, { dataset: { species: s.id } },
     h("div.sp-board", {},
       h("div.sp-head", {},
@@ -118,7 +133,7 @@ export function speciesBoard(s, view, ctx) {
           tokenRow(kind, food, foodLabel, { empty: over ? 0 : Math.max(0, pop - food), max: 7 })),
         showFat ? h("span.fat-line", { title: fatLabel }, gi("fat"),
           tokenRow("fat", s.fat || 0, fatLabel, { empty: Math.max(0, (fatCap || 0) - (s.fat || 0)), max: 7 })) : null)),
-    h("ul.traits", {}, traits.slice(0, Math.max(3, traits.length)).map((tr) => traitSlot(tr, s, ctx))),
+    h("ul.traits", {}, traits.slice(0, Math.max(slots, traits.length)).map((tr) => traitSlot(tr, s, ctx))),
     intel ? h("div.intel-note", {}, gi("intelligence"),
       `${t("switched_off")}: ${view.intel.negated.map((n) => ctx.label(n)).join(", ") || "-"}`) : null);
   keyed(el, `species:${s.id}`);

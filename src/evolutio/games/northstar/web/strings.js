@@ -2,6 +2,9 @@
 // terms' names come from the server: /api/names/northstar; their texts from /api/reference).
 export const strings = {
   en: {
+    edition_climate: "Evolution: Climate", suns: "sun icons", snowflakes: "snowflake icons", no_event: "no event",
+    zone_freezing: "Freezing", zone_cold: "Cold", zone_cool: "Cool", zone_temperate: "Temperate", zone_warm: "Warm",
+    zone_hot: "Hot", zone_scorching: "Scorching",
     round: "Round", phase: "Phase", watering_hole: "Watering hole", deck: "Draw pile", discard: "Discard pile",
     last_round: "Last round", food: "food", fat: "fat", body: "body size", pop: "population",
     face_down: "face down", face_down_trait: "a trait card face down", face_down_own: "face down: only you see it",
@@ -29,6 +32,9 @@ export const strings = {
     expansion_flight: "Flight",
   },
   de: {
+    edition_climate: "Evolution: Klima", suns: "Sonnensymbole", snowflakes: "Schneeflockensymbole", no_event: "kein Ereignis",
+    zone_freezing: "Frost", zone_cold: "Kalt", zone_cool: "Kühl", zone_temperate: "Gemäßigt", zone_warm: "Lau",
+    zone_hot: "Heiß", zone_scorching: "Glühend heiß",
     round: "Runde", phase: "Phase", watering_hole: "Wasserloch", deck: "Nachziehstapel", discard: "Ablagestapel",
     last_round: "Letzte Runde", food: "Nahrung", fat: "Fett", body: "Körpergröße", pop: "Population",
     face_down: "verdeckt", face_down_trait: "eine verdeckte Eigenschaftskarte", face_down_own: "verdeckt: nur du siehst sie",
@@ -56,6 +62,9 @@ export const strings = {
     expansion_flight: "Flug",
   },
   ru: {
+    edition_climate: "Эволюция: Климат", suns: "значки солнца", snowflakes: "значки снежинки", no_event: "нет события",
+    zone_freezing: "Мороз", zone_cold: "Холод", zone_cool: "Прохлада", zone_temperate: "Умеренно", zone_warm: "Тепло",
+    zone_hot: "Жара", zone_scorching: "Зной",
     round: "Раунд", phase: "Фаза", watering_hole: "Водопой", deck: "Колода", discard: "Сброс",
     last_round: "Последний раунд", food: "еда", fat: "жир", body: "размер", pop: "популяция",
     face_down: "рубашкой вверх", face_down_trait: "карта свойства рубашкой вверх", face_down_own: "рубашкой вверх: видите только вы",
@@ -83,6 +92,9 @@ export const strings = {
     expansion_flight: "Полёт",
   },
   it: {
+    edition_climate: "Evolution: Clima", suns: "simboli di sole", snowflakes: "simboli di fiocco di neve", no_event: "nessun evento",
+    zone_freezing: "Gelo", zone_cold: "Freddo", zone_cool: "Fresco", zone_temperate: "Temperato", zone_warm: "Tiepido",
+    zone_hot: "Caldo", zone_scorching: "Torrido",
     round: "Giro", phase: "Fase", watering_hole: "Pozza", deck: "Mazzo", discard: "Scarti",
     last_round: "Ultimo giro", food: "cibo", fat: "grasso", body: "taglia", pop: "popolazione",
     face_down: "coperta", face_down_trait: "una carta tratto coperta", face_down_own: "coperta: la vedi solo tu",
