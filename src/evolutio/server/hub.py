@@ -40,9 +40,11 @@ log = logging.getLogger("evolutio.server")
 #: return or a rematch; docs/benchmarks.md, "Soak: the server"
 FINISHED_KEPT = 20
 
-#: the storage probe's first wait after a failure, and its longest (the wait doubles)
+#: the storage probe's first wait after a failure, and its longest (the wait doubles): the
+#: longest bounds how late a game moves again once the fault clears (within 5 s, probe and
+#: the room's retry included), while a probe every 2 s at most does not hammer a failing disk
 FIRST_RETRY = 0.25
-LONGEST_RETRY = 8.0
+LONGEST_RETRY = 2.0
 #: seconds without a failure after which the next outage's probes start from
 #: ``FIRST_RETRY`` again; a failure sooner carries on the backoff (a disk that fills
 #: again at once is not probed faster for having taken one write)
