@@ -339,5 +339,5 @@ class Hub:
         """Drop the oldest finished rooms nobody is in from memory (they stay in the
         database, and a visit loads them again)."""
         over = [r for r in self.rooms.values() if r.status == "over" and not r.conns]
-        for room in over[:-keep] if len(over) > keep else []:
+        for room in over[:max(len(over) - keep, 0)]:  # the oldest first (keep 0: all)
             del self.rooms[room.id]
