@@ -4,8 +4,8 @@
 With ``EVOLUTIO_TRACEMALLOC`` set to a directory, ``evolutio serve`` starts ``tracemalloc``
 (``EVOLUTIO_TRACEMALLOC_FRAMES`` frames a traceback, default 8; 0: no tracing, at full
 speed) and, on each SIGUSR2, writes ``snap-N.tracemalloc`` (a ``tracemalloc.Snapshot``,
-when tracing) and ``snap-N.json`` (the traced and resident memory, glibc's heap figures and
-the live objects the collector tracks, counted by type) into it.
+when tracing) and ``snap-N.json`` (the traced and resident memory, glibc's heap figures, the
+live objects the collector tracks and the unreachable cycles it frees, counted by type) into it.
 ``python -m bench.load --tracemalloc DIR`` signals the server after each level;
 :func:`compare` prints what grew between two snapshots. Off unless the variable is set:
 tracing makes every allocation slower.
@@ -78,7 +78,15 @@ def snapshot(directory: Path) -> Path:
     ``snap-N.tracemalloc``; the json's path."""
     n = len(list(directory.glob("snap-*.json")))
     path = directory / f"snap-{n}.json"
-    gc.collect()
+    # the cycles nobody reaches any more, by type: what waits for the collector's next pass
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        garbage = Counter(type(o).__qualname__ for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    gc.collect()  # the pass above only saved them; this one frees them
     current = peak = 0
     if tracemalloc.is_tracing():
         tracemalloc.take_snapshot().dump(str(path.with_suffix(".tracemalloc")))
@@ -88,6 +96,7 @@ def snapshot(directory: Path) -> Path:
         "traced_mb": current / 1e6, "traced_peak_mb": peak / 1e6, "rss_mb": rss_mb(),
         "malloc_mb": malloc_mb(), "threads": threading.active_count(),
         "objects": dict(counts.most_common(200)),
+        "garbage": sum(garbage.values()), "garbage_types": dict(garbage.most_common(30)),
     }))
     return path
 
