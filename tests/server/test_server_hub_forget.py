@@ -16,7 +16,7 @@ import pytest
 
 from evolutio.server import auth, commands
 from evolutio.server.db import make_engine, make_sessionmaker
-from evolutio.server.hub import Hub
+from evolutio.server.hub import COLLECT_EVERY, Hub
 from evolutio.server.inbound import Act
 from evolutio.server.migrate import upgrade
 from evolutio.server.rooms import Conn, Room
@@ -64,14 +64,18 @@ def _finished_room(hub: Hub, seed: int) -> Room:
     return room
 
 
+def _hub(tmp_path: Path) -> Hub:
+    engine = make_engine(f"sqlite:///{tmp_path / 'forget.db'}")
+    upgrade(engine)
+    return Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
+
+
 @pytest.mark.usefixtures("no_collector")
 def test_a_forgotten_room_is_freed_without_the_collector(tmp_path: Path) -> None:
     """Before its parts (frames, timers, undo) held the room weakly, each held it strongly:
     a cycle, and every forgotten room (its match, states and log) stayed in memory until a
     full collection."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'forget.db'}")
-    upgrade(engine)
-    hub = Hub(Store(make_sessionmaker(engine)), bot_delay=0.0)
+    hub = _hub(tmp_path)
 
     async def go() -> list[weakref.ref[Room]]:
         rooms = [weakref.ref(_finished_room(hub, seed)) for seed in range(3)]
@@ -94,4 +98,30 @@ def test_a_forgotten_room_is_freed_without_the_collector(tmp_path: Path) -> None
         gc.set_debug(0)
         gc.garbage.clear()
     assert not left
+    hub.close()
+
+
+@pytest.mark.usefixtures("no_collector")
+def test_the_collector_passes_once_every_collect_every_rooms_let_go(tmp_path: Path) -> None:
+    """What closed sockets leave in cycles is freed while the server runs: one full pass of
+    the collector per ``COLLECT_EVERY`` finished rooms let go, none sooner."""
+    hub = _hub(tmp_path)
+    passes: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            passes.append(len(hub.rooms))
+
+    async def go() -> None:
+        for seed in range(COLLECT_EVERY * 2 + 1):
+            _finished_room(hub, seed)
+            hub.forget_finished(keep=1)  # the newest stays: one let go per game after the first
+            await asyncio.sleep(0)
+
+    gc.callbacks.append(seen)
+    try:
+        asyncio.run(go())
+    finally:
+        gc.callbacks.remove(seen)
+    assert len(passes) == 2  # after the 20th and the 40th room let go
     hub.close()
