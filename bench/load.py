@@ -19,12 +19,16 @@ Every figure is of the steady window: it opens once the last game has started an
     .venv/bin/python -m bench.load --clock 300          # rooms with a clock per decision
     .venv/bin/python -m bench.load --games 20 --analyses 3  # the analysis worker busy beside
     .venv/bin/python -m bench.load --games 20 --total-actions 100000 --rss   # the soak
+    .venv/bin/python -m bench.load --games 20 --total-actions 40000 --rss --tracemalloc /tmp/tm
 
 Soak: ``--total-actions N`` plays the levels again and again (in turn) until N actions in all
 have been applied, each level's games played to their end (or ``--seconds``); ``--rss``
 samples the server process's resident memory (``/proc/PID/statm``) once a second, reports it
 after each level (when its games are over and their sockets closed) and at the end the RSS
 after the warm-up (``--warmup``, a share of the actions), at the end, the growth and the peak.
+``--tracemalloc DIR`` runs the server under ``tracemalloc`` and has it write a snapshot into
+DIR after each level (``evolutio.server.memtrace``; compare two with ``python -m
+evolutio.server.memtrace DIR/snap-1.tracemalloc DIR/snap-5.tracemalloc``).
 
 Bounded: every level stops ``--seconds`` (default 20) after its last game started, once all
 its games are over, or after ``--max-actions`` per seat. The games of a level are left
@@ -53,6 +57,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -68,6 +73,7 @@ import websockets
 
 from bench import beside, cluster_load, trees
 from bench.clients import Stats, cpu_seconds, free_port, guest, seat, start_room, wait_ready
+from evolutio.server import memtrace
 
 
 def start_server(db: Path, tree: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
@@ -319,6 +325,10 @@ def main() -> None:
         "--warmup", type=float, default=0.1,
         help="with --rss: the share of the actions before the warm figure",
     )
+    parser.add_argument(
+        "--tracemalloc", default="", metavar="DIR",
+        help="trace the server's allocations; a snapshot into DIR after each level",
+    )
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--processes", default="",
                         help="server processes per row, e.g. 1,2,4 (bench.cluster_load)")
@@ -348,6 +358,9 @@ def main() -> None:
         raise SystemExit("--rss samples the one server this bench starts: no --url, --compare")
     if args.compare and args.url:
         raise SystemExit("--compare starts both servers itself: leave out --url")
+    if args.tracemalloc and (args.url or args.compare):
+        raise SystemExit("--tracemalloc traces the one server this bench starts: no --url, "
+                         "--compare")
     refs = [r.strip() for r in args.compare.split(",") if r.strip()]
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -364,6 +377,8 @@ def main() -> None:
                     servers[name] = (base, proc.pid)
                     print(f"{name}: {trees.describe(old_tree)} at {base}")
                 analysed = beside.store_finished(Path(tmp) / "load.db", args.analyses)
+                if args.tracemalloc:
+                    os.environ[memtrace.ENV] = str(Path(args.tracemalloc).resolve())
                 proc, base = start_server(Path(tmp) / "load.db")
                 procs.append(proc)
                 servers["new"] = (base, proc.pid)
@@ -400,6 +415,8 @@ def main() -> None:
                     if sampler:
                         line += f"  {sampler.mark(results[name]['all_actions']):.1f}"
                     print(line, flush=True)
+                    if args.tracemalloc and name == "new" and pid:
+                        os.kill(pid, signal.SIGUSR2)  # a snapshot (memtrace.install)
                     if args.analyses:
                         print(beside.state(base), flush=True)
                 done += results["new"]["all_actions"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from typing import TYPE_CHECKING
 
 from evolutio.bots.base import BotError, InformationSet
@@ -32,7 +33,10 @@ class Timers:
     """The clock, bot and grace tasks of one room (all on the event loop)."""
 
     def __init__(self, room: RoomFace) -> None:
-        self.room = room
+        #: the room that holds this part, held weakly: a reference back would make a cycle,
+        #: and a room the hub lets go would wait for the collector's rare full pass
+        #: (docs/benchmarks.md, "Soak: the server") instead of going at once
+        self._room = weakref.ref(room)
         self.deadlines: dict[int, float] = {}
         #: the same deadlines in wall-clock time (stored), and those loaded at a restart
         self.walls: dict[int, float] = {}
@@ -48,6 +52,13 @@ class Timers:
         self._said: set[float] = set()
         self._bots: dict[int, asyncio.Task[None]] = {}
         self._grace: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def room(self) -> RoomFace:
+        """The room (it outlives its parts: a part is used only through its room)."""
+        room = self._room()
+        assert room is not None, "a part of a room that was let go"
+        return room
 
     # -- clocks ------------------------------------------------------------------------------
 

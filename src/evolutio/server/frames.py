@@ -14,6 +14,7 @@ left out when so"), while the stored action keeps every field as records do.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -69,10 +70,20 @@ class Frames:
     (:meth:`refresh`). Typed against what it uses of the room (``faces.FramesRoom``)."""
 
     def __init__(self, room: FramesRoom) -> None:
-        self.room = room
+        #: the room that holds this part, held weakly: a reference back would make a cycle,
+        #: and a room the hub lets go would wait for the collector's rare full pass
+        #: (docs/benchmarks.md, "Soak: the server") instead of going at once
+        self._room = weakref.ref(room)
         self._frames: dict[tuple[int | None, str], str] = {}
         self._legal: dict[tuple[int, str], list[JSON]] = {}
         self._shared: dict[Any, Any] = {}
+
+    @property
+    def room(self) -> FramesRoom:
+        """The room (it outlives its parts: a part is used only through its room)."""
+        room = self._room()
+        assert room is not None, "a part of a room that was let go"
+        return room
 
     def forget(self) -> None:
         """The version changed (an action or an undo): frames and legal lists are made

@@ -7,6 +7,7 @@ the room's own step (``Room.advance``), the same step live play takes.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import secrets
@@ -39,10 +40,18 @@ log = logging.getLogger("evolutio.server")
 #: finished rooms nobody is in kept in memory (about 0.5 MB each): the newest, for a quick
 #: return or a rematch; docs/benchmarks.md, "Soak: the server"
 FINISHED_KEPT = 20
+#: finished rooms let go between two full passes of the collector: the server's tuned
+#: collector (tuning.py) runs one only every hundred million or so allocations, while each
+#: closed socket of those games leaves a cycle (uvicorn's WebSocket protocol, its transport,
+#: Starlette's WebSocket, about 80 objects) old enough to wait for it; a pass takes 50-90 ms
+#: with 40 rooms in memory (docs/benchmarks.md, "Soak: the server")
+COLLECT_EVERY = 20
 
-#: the storage probe's first wait after a failure, and its longest (the wait doubles)
+#: the storage probe's first wait after a failure, and its longest (the wait doubles): the
+#: longest bounds how late a game moves again once the fault clears (within 5 s, probe and
+#: the room's retry included), while a probe every 2 s at most does not hammer a failing disk
 FIRST_RETRY = 0.25
-LONGEST_RETRY = 8.0
+LONGEST_RETRY = 2.0
 #: seconds without a failure after which the next outage's probes start from
 #: ``FIRST_RETRY`` again; a failure sooner carries on the backoff (a disk that fills
 #: again at once is not probed faster for having taken one write)
@@ -108,6 +117,8 @@ class Hub:
         self.cluster: ClusterFace = Alone(self)
         #: writes the replay of each game that ends here, off the event loop (replays.py)
         self.archiver = Archiver(store)
+        #: finished rooms let go since the collector's last full pass (``forget_finished``)
+        self._let_go = 0
 
     def close(self) -> None:
         if self._recovery is not None:
@@ -335,7 +346,12 @@ class Hub:
 
     def forget_finished(self, keep: int = FINISHED_KEPT) -> None:
         """Drop the oldest finished rooms nobody is in from memory (they stay in the
-        database, and a visit loads them again)."""
+        database, and a visit loads them again); a full pass of the collector after every
+        ``COLLECT_EVERY`` let go."""
         over = [r for r in self.rooms.values() if r.status == "over" and not r.conns]
-        for room in over[:-keep] if len(over) > keep else []:
+        for room in over[:max(len(over) - keep, 0)]:  # the oldest first (keep 0: all)
             del self.rooms[room.id]
+            self._let_go += 1
+        if self._let_go >= COLLECT_EVERY:
+            self._let_go = 0
+            gc.collect()

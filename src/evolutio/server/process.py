@@ -23,6 +23,8 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from evolutio.server import memtrace
+
 #: the exit status of a fatal stop, and of a start refused because the database is gone
 EXIT_FATAL = 3
 #: seconds a request may take to arrive whole (head and body) from its first byte
@@ -102,5 +104,6 @@ def run(application: FastAPI, **given: Any) -> int:
         server.should_exit = True  # as on SIGTERM, but with no signal to raise again after
 
     application.state.hub.on_fatal = stop
+    memtrace.install()  # only with $EVOLUTIO_TRACEMALLOC (memory soaks)
     server.run()
     return EXIT_FATAL if application.state.fatal else 0

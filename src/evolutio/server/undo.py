@@ -12,6 +12,7 @@ after a server restart nothing can be taken back. A room holds its :class:`Undo`
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -53,9 +54,19 @@ class Undo:
     (``faces.UndoRoom``)."""
 
     def __init__(self, room: UndoRoom) -> None:
-        self.room = room
+        #: the room that holds this part, held weakly: a reference back would make a cycle,
+        #: and a room the hub lets go would wait for the collector's rare full pass
+        #: (docs/benchmarks.md, "Soak: the server") instead of going at once
+        self._room = weakref.ref(room)
         #: what an undo of the last action puts back; None when nothing can be taken back
         self.point: UndoPoint | None = None
+
+    @property
+    def room(self) -> UndoRoom:
+        """The room (it outlives its parts: a part is used only through its room)."""
+        room = self._room()
+        assert room is not None, "a part of a room that was let go"
+        return room
 
     def before(self, seat: int, by: str) -> Before | None:
         """A copy of the state before ``seat`` acts, when the action could be taken back: a
