@@ -103,6 +103,9 @@ class ViewFacts(Facts):
         return animal.need  # type: ignore[attr-defined,no-any-return]
 
     def food_bank(self) -> int:
+        flora = self.view.get("flora")
+        if flora is not None:  # Plants: the tokens on the plants
+            return sum(int(p["food"]) for p in flora["plants"])
         return int(self.view.get("food_bank", 0))
 
     def nature_kind(self) -> str | None:

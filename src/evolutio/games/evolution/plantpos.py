@@ -115,3 +115,28 @@ def flora_json(state: State) -> JSON:
             "links": [[a, b] for _, a, b in flora.links],
         }
     }
+
+
+def flora_view(state: State) -> JSON:
+    """The plants as every seat sees them (all public): each plant's kind, tokens, most,
+    traits, shelters, host and fruit icon, the plant deck's size and the Mycorrhiza links."""
+    flora = state.flora
+    assert flora is not None
+    return {
+        "plants": [
+            {
+                "id": p.id,
+                "kind": p.kind,
+                "food": p.food,
+                "most": p.most,
+                "traits": [{"card": c, "trait": t} for c, t in p.traits],
+                "shelters": p.shelters,
+                "host": p.host,
+                "fruit": p.fruit,
+                "grow": [list(row) for row in p.data.grow],
+            }
+            for p in flora.plants.values()
+        ],
+        "deck_size": len(flora.deck),
+        "links": [{"card": c, "plants": [a, b]} for c, a, b in flora.links],
+    }

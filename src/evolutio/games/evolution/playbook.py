@@ -227,6 +227,8 @@ def develop_value(facts: Facts, action: Any) -> float:
                 return 1.1 + 0.3 * len(animal.traits) / 3
             return -1.0
         return trait_value(facts, trait, animal)
+    if kind in ("plant_trait", "plant_pair"):  # P3: a plant trait scores nothing
+        return -0.5
     if kind == "pair":  # D6
         a, b = action.animals
         if facts.owner(a) != facts.seat or facts.owner(b) != facts.seat:
@@ -263,7 +265,7 @@ def feed_value(facts: Facts, action: Any) -> float:
     kind = action.type
     animal_id = getattr(action, "animal", None)
     animal = facts.animals.get(animal_id) if animal_id is not None else None
-    if kind == "eat" and animal is not None:  # F1, F4
+    if kind in ("eat", "forage") and animal is not None:  # F1, F4 (Plants: a plant's token)
         deficit = facts.deficit(animal)
         if deficit > 0 and not facts.fed(animal):
             links = sum(1 for trait, _ in facts.links_of(animal.id) if trait in FOOD_LINKS)
@@ -293,6 +295,13 @@ def feed_value(facts: Facts, action: Any) -> float:
         full = all(facts.fed(a) and a.fat >= fat_capacity(a) for a in facts.mine)
         others_hungry = any(not facts.fed(a) for a in facts.others)
         return 1.2 if full and others_hungry else -1.0
+    if kind == "shelter" and animal is not None:  # P1: hide a fed animal from carnivores
+        hunters = sum(1 for a in facts.others if has(a, "carnivore"))
+        if facts.fed(animal) and hunters:
+            return 1.0 + 0.3 * min(hunters, 3) + 0.2 * points(animal)
+        return -0.5
+    if kind == "parasitize":  # P2: a token for later, rarely worth a step
+        return 0.1
     if kind == "end":  # F7
         unfed = any(not facts.fed(a) and not a.hibernating for a in facts.mine)
         return 0.5 if not unfed else -0.5

@@ -66,6 +66,8 @@ class StateFacts(Facts):
 
     def food_bank(self) -> int:
         state = self.state
+        if state.flora is not None:  # Plants: the tokens on the plants
+            return sum(p.food for p in state.flora.plants.values())
         return state.food_bank + sum(state.banks.values()) if state.banks else state.food_bank
 
     def nature_kind(self) -> str | None:
