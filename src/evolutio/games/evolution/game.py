@@ -34,6 +34,7 @@ from evolutio.games.evolution.cards import build_cards, card_sets, single_deck_p
 from evolutio.games.evolution.changelog import CHANGELOG, RULES
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.driver import advance, start_development
+from evolutio.games.evolution.flora import plant_kinds
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.growth import setup_flora
 from evolutio.games.evolution.hands import choose_hands
@@ -147,13 +148,13 @@ INFO = GameInfo(
         "values (data/plants.toml).",
         ru="Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
         "текстов нет). «Растения»: числа на картах растений и число растений по числу "
-        "игроков — значения проекта (data/plants.toml).",
+        "игроков — значения проекта.",
         it="Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
         "testi ufficiali). Piante: i valori delle carte pianta e il numero di piante per "
-        "giocatori sono del progetto (data/plants.toml).",
+        "giocatori sono del progetto.",
         de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
         "offiziellen Texte). Pflanzen: die Werte der Pflanzenkarten und die Pflanzen je "
-        "Spielerzahl sind Werte des Projekts (data/plants.toml).",
+        "Spielerzahl sind Werte des Projekts.",
     ),
     rules=RULES,
     changelog=CHANGELOG,
@@ -463,6 +464,9 @@ class Evolution(GameBase):
         names.update({f"kind:{kind}": text.get(language) or text["en"]
                       for kind, text in texts.sentences()["kinds"].items()})
         names["nature"] = NATURE_TITLE[language]
+        # Plants: the plant kinds, "plant.<kind>"
+        for kind in plant_kinds():
+            names[f"plant.{kind}"] = texts.sentence("words", f"plant_{kind}", language) or kind
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:
             names[f"nature.{change.id}"] = change.name(language)

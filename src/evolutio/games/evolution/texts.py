@@ -220,7 +220,9 @@ def describe_event(
     for key in ("seat", "owner"):
         if isinstance(data.get(key), int):
             data[key] = seat(data[key])
-    if isinstance(data.get("trait"), str):
+    if data.get("trait") == "blocked":  # a Hunter's counter-attack that cannot be made
+        data["trait"] = word("attack_blocked")
+    elif isinstance(data.get("trait"), str):
         data["trait"] = trait_name(data["trait"], language, edition)
     if "animals" in data:
         data["animals"] = word("and").join(f"A{a}" for a in data["animals"])
