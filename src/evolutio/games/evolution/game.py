@@ -102,6 +102,8 @@ TARGET_FIELDS = (
     ("animals", "animal"),
     ("link", "link"),
     ("location", "location"),
+    ("plant", "plant"),
+    ("plant2", "plant"),
 )
 INFO = GameInfo(
     min_players=2,
