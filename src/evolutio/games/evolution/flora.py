@@ -131,7 +131,7 @@ class Plant:
     """A plant card on the table: its tokens, the plant traits played on it as (card,
     trait), its shelter tokens, and the plant it lives on (a Parasitic plant; 0: none)."""
 
-    __slots__ = ("food", "host", "id", "kind", "shelters", "traits")
+    __slots__ = ("doomed", "food", "host", "id", "kind", "shelters", "traits")
 
     def __init__(self, id: int, kind: str, food: int, host: int = 0) -> None:
         self.id = id
@@ -140,11 +140,14 @@ class Plant:
         self.host = host
         self.traits: list[tuple[int, str]] = []
         self.shelters = 0
+        #: a Carnivorous plant that ate a Poisonous animal: it dies at the growth phase.
+        self.doomed = False
 
     def copy(self) -> Plant:
         other = Plant(self.id, self.kind, self.food, self.host)
         other.traits = list(self.traits)
         other.shelters = self.shelters
+        other.doomed = self.doomed
         return other
 
     @property
@@ -240,10 +243,23 @@ PlantGrew.type = "plant_grew"
 
 @dataclass(frozen=True, slots=True)
 class PlantDied(Event):
-    """A plant left the table: "empty" (no token), "host" (its host died)."""
+    """A plant left the table: "empty" (no token), "host" (its host died), "poisoned" (a
+    Carnivorous plant that ate a Poisonous animal)."""
 
     plant: int
     cause: str
 
 
 PlantDied.type = "plant_died"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantAttacked(Event):
+    """A Carnivorous plant attacked the animal that took a token from it: ``eaten`` or not."""
+
+    plant: int
+    animal: int
+    eaten: bool
+
+
+PlantAttacked.type = "plant_attacked"

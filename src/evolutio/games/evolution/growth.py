@@ -94,6 +94,8 @@ def grow(state: State, events: list[Event]) -> None:
     if flora is None:
         return
     events.append(PhaseStarted(state.turn, GROWTH, state.first_player))
+    for plant in [p for p in flora.plants.values() if p.doomed]:
+        remove_plant(state, flora, plant, "poisoned", events)
     for plant in list(flora.plants.values()):
         if plant.id not in flora.plants or plant.food > 0 or plant.data.survives_empty:
             continue

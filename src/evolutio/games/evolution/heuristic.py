@@ -57,7 +57,7 @@ from typing import Any
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.evolution import playbook, rollout
-from evolutio.games.evolution.playbook import AnimalFacts, Facts
+from evolutio.games.evolution.playbook import AnimalFacts, Facts, plant_prey
 
 
 class ViewAnimal:
@@ -101,6 +101,15 @@ class ViewFacts(Facts):
 
     def need(self, animal: AnimalFacts) -> int:
         return animal.need  # type: ignore[attr-defined,no-any-return]
+
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        flora = self.view.get("flora") or {}
+        for plant in flora.get("plants", ()):
+            if plant["id"] == plant_id:
+                if plant["kind"] != "carnivorous" or plant.get("attacked"):
+                    return False
+                return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
+        return False
 
     def food_bank(self) -> int:
         flora = self.view.get("flora")

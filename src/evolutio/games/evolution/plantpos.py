@@ -134,6 +134,7 @@ def flora_view(state: State) -> JSON:
                 "host": p.host,
                 "fruit": p.fruit,
                 "grow": [list(row) for row in p.data.grow],
+                "attacked": state.used("plant_attack", p.id),
             }
             for p in flora.plants.values()
         ],

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import ACTION_TYPES
-from evolutio.games.evolution.flora import PARASITE, Flora, Plant
+from evolutio.games.evolution.flora import PARASITE, Flora, Plant, PlantAttacked
 from evolutio.games.evolution.growth import add_plant
 from evolutio.games.evolution.ops import (
     BANK,
@@ -29,6 +29,7 @@ from evolutio.games.evolution.ops import (
     can_eat,
     gain,
     need,
+    remove_animal,
 )
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
@@ -382,6 +383,42 @@ def take_from(state: State, animal: Animal, plant: Plant, why: str, events: list
         gain(state, animal, SUPPLY, "protein_rich", events)
     if plant.has("honey_plant"):
         _honey(state, animal.owner, events)
+    if plant.data.special == "carnivorous" and animal.id in state.animals:
+        counter_attack(state, plant, animal, events)
+
+
+#: traits that keep a Carnivorous plant from its prey; the plant ignores one of them.
+PLANT_DEFENCES = frozenset(
+    {"camouflage", "burrowing", "swimming", "high_body_weight", "running", "tail_loss",
+     "mimicry", "ink_cloud", "shell", "flight"}
+)
+#: a Carnivorous plant's cooldown: it attacks once a turn.
+PLANT_ATTACK = "plant_attack"
+
+
+def plant_defences(animal: Animal) -> int:
+    """How many of the animal's working traits keep a Carnivorous plant from it."""
+    return sum(1 for _, trait in animal.active() if trait in PLANT_DEFENCES)
+
+
+def counter_attack(state: State, plant: Plant, animal: Animal, events: list[Event]) -> None:
+    """The Carnivorous plant attacks the animal that took a token from it, once a turn
+    (project's reading, docs/rules/evolution.md "Plants"): it ignores one defence, so the
+    animal escapes only in a shelter or with two defences or more; eaten, it gives the plant
+    two tokens (up to its most), and a Poisonous prey dooms the plant."""
+    if state.used(PLANT_ATTACK, plant.id):
+        return
+    state.use(PLANT_ATTACK, plant.id, Span.TURN)
+    eaten = (IN_SHELL, animal.id) not in state.cooldowns and plant_defences(animal) <= 1
+    events.append(PlantAttacked(plant.id, animal.id, eaten))
+    if not eaten:
+        return
+    if animal.has("poisonous"):
+        plant.doomed = True
+    gained = min(2, plant.most - plant.food)
+    plant.food += gained
+    state.food_created += gained
+    remove_animal(state, animal, "carnivorous_plant", events)
 
 
 def _honey(state: State, seat: int, events: list[Event]) -> None:

@@ -47,6 +47,11 @@ DEFENCES = {
     "flight",
     "shy",
 }
+#: traits that keep a Carnivorous plant from its prey (plants.PLANT_DEFENCES; it ignores one).
+PLANT_DEFENCES = frozenset(
+    {"camouflage", "burrowing", "swimming", "high_body_weight", "running", "tail_loss",
+     "mimicry", "ink_cloud", "shell", "flight"}
+)
 #: paired traits that bring a partner food.
 FOOD_LINKS = {"communication", "cooperation"}
 #: expected red tokens per turn by player count (mean of the base game's dice + bonus).
@@ -139,6 +144,12 @@ class Facts:
         """The two animals of a link, or None if there is no such link."""
         raise NotImplementedError
 
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        """Plants: whether the Carnivorous plant ``plant_id`` would eat the animal taking a
+        token from it (it has not attacked this turn and the animal has one defence at most);
+        False for every other plant."""
+        return False
+
     def deficit(self, animal: AnimalFacts) -> int:
         return max(0, self.need(animal) - animal.food)
 
@@ -152,6 +163,13 @@ class Facts:
     def owner(self, animal_id: int) -> int | None:
         animal = self.animals.get(animal_id)
         return animal.owner if animal is not None else None
+
+
+def plant_prey(animal: AnimalFacts, paralysed: bool) -> bool:
+    """Whether a Carnivorous plant ignoring one defence would eat the animal."""
+    if paralysed:
+        return True
+    return sum(1 for _, trait in animal.traits if trait in PLANT_DEFENCES) <= 1
 
 
 def has(animal: AnimalFacts, trait: str) -> bool:
@@ -265,6 +283,8 @@ def feed_value(facts: Facts, action: Any) -> float:
     kind = action.type
     animal_id = getattr(action, "animal", None)
     animal = facts.animals.get(animal_id) if animal_id is not None else None
+    if kind == "forage" and animal is not None and facts.plant_eats(animal, action.plant):
+        return -3.0  # P4: a Carnivorous plant would eat the animal
     if kind in ("eat", "forage") and animal is not None:  # F1, F4 (Plants: a plant's token)
         deficit = facts.deficit(animal)
         if deficit > 0 and not facts.fed(animal):

@@ -25,7 +25,15 @@ from evolutio.core.game import Action, Game
 from evolutio.games.evolution import playbook
 from evolutio.games.evolution.evalweights import TEMPERATURE, WEIGHTS
 from evolutio.games.evolution.ops import need
-from evolutio.games.evolution.playbook import DEFENCES, RULES, AnimalFacts, Facts, points, values
+from evolutio.games.evolution.playbook import (
+    DEFENCES,
+    RULES,
+    AnimalFacts,
+    Facts,
+    plant_prey,
+    points,
+    values,
+)
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import FEEDING, AttackFrame, State
 
@@ -63,6 +71,15 @@ class StateFacts(Facts):
         if got is None:
             got = self.needs[animal.id] = need(self.state, animal)  # type: ignore[arg-type]
         return got
+
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        flora = self.state.flora
+        plant = flora.plants.get(plant_id) if flora is not None else None
+        if plant is None or plant.kind != "carnivorous":
+            return False
+        if self.state.used("plant_attack", plant_id):
+            return False
+        return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
 
     def food_bank(self) -> int:
         state = self.state

@@ -288,7 +288,10 @@ def _plant_fields(
     if isinstance(data.get("kind"), str):
         data["kind"] = word(f"plant_{data['kind']}")
     if kind == "plant_died" and isinstance(data.get("cause"), str):
-        data["cause"] = sentence("causes", data["cause"], language) or data["cause"]
+        cause = "poisoned_plant" if data["cause"] == "poisoned" else data["cause"]
+        data["cause"] = sentence("causes", cause, language) or data["cause"]
+    if kind == "plant_attacked":
+        data["result"] = word("plant_ate") if data.pop("eaten") else word("plant_missed")
     if kind == "card_taken" and isinstance(data.get("source"), int):
         data["source"] = seat(data["source"])
 
