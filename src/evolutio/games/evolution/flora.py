@@ -263,3 +263,59 @@ class PlantAttacked(Event):
 
 
 PlantAttacked.type = "plant_attacked"
+
+@dataclass(frozen=True, slots=True)
+class PlantFoodTaken(Event):
+    """An animal takes a red token from a plant (a ``food_taken`` follows)."""
+
+    animal: int
+    plant: int
+
+
+PlantFoodTaken.type = "plant_food_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class ShelterTaken(Event):
+    """An animal takes a shelter token: no attack on it until the end of the turn."""
+
+    animal: int
+    plant: int
+
+
+ShelterTaken.type = "shelter_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantFed(Event):
+    """A token moved from the host plant to its Parasitic plant."""
+
+    host: int
+    plant: int
+
+
+PlantFed.type = "plant_fed"
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """Honey plant: ``seat`` took a random card from ``source``'s hand."""
+
+    seat: int
+    source: int
+
+
+CardTaken.type = "card_taken"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantTraitPlayed(Event):
+    """``seat`` played a plant trait card on one plant (two for Mycorrhiza)."""
+
+    seat: int
+    card: int
+    trait: str
+    plants: tuple[int, ...]
+
+
+PlantTraitPlayed.type = "plant_trait_played"

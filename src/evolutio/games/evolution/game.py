@@ -34,7 +34,6 @@ from evolutio.games.evolution.cards import build_cards, card_sets, single_deck_p
 from evolutio.games.evolution.changelog import CHANGELOG, RULES
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.driver import advance, start_development
-from evolutio.games.evolution.flora import plant_kinds
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.growth import setup_flora
 from evolutio.games.evolution.hands import choose_hands
@@ -466,9 +465,6 @@ class Evolution(GameBase):
         names.update({f"kind:{kind}": text.get(language) or text["en"]
                       for kind, text in texts.sentences()["kinds"].items()})
         names["nature"] = NATURE_TITLE[language]
-        # Plants: the plant kinds, "plant.<kind>"
-        for kind in plant_kinds():
-            names[f"plant.{kind}"] = texts.sentence("words", f"plant_{kind}", language) or kind
         names["nature.origin"] = changes.origin.get(language) or changes.origin["en"]
         for change in changes.changes:
             names[f"nature.{change.id}"] = change.name(language)

@@ -20,7 +20,17 @@ from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import ACTION_TYPES
-from evolutio.games.evolution.flora import PARASITE, Flora, Plant, PlantAttacked
+from evolutio.games.evolution.flora import (
+    PARASITE,
+    CardTaken,
+    Flora,
+    Plant,
+    PlantAttacked,
+    PlantFed,
+    PlantFoodTaken,
+    PlantTraitPlayed,
+    ShelterTaken,
+)
 from evolutio.games.evolution.growth import add_plant
 from evolutio.games.evolution.ops import (
     BANK,
@@ -28,7 +38,6 @@ from evolutio.games.evolution.ops import (
     SUPPLY,
     can_eat,
     gain,
-    need,
     remove_animal,
 )
 from evolutio.games.evolution.refusals import refusal
@@ -446,69 +455,3 @@ def communication_plant(state: State, recipient: Animal) -> Plant | None:
     if plant is None or plant.food < 1 or not reaches(recipient, plant):
         return None
     return plant
-
-
-def hungry(state: State, animal: Animal) -> int:
-    """Tokens the animal still needs (for the bots)."""
-    return max(0, need(state, animal) - animal.food)
-
-
-# -- events ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlantFoodTaken(Event):
-    """An animal takes a red token from a plant (a ``food_taken`` follows)."""
-
-    animal: int
-    plant: int
-
-
-PlantFoodTaken.type = "plant_food_taken"
-
-
-@dataclass(frozen=True, slots=True)
-class ShelterTaken(Event):
-    """An animal takes a shelter token: no attack on it until the end of the turn."""
-
-    animal: int
-    plant: int
-
-
-ShelterTaken.type = "shelter_taken"
-
-
-@dataclass(frozen=True, slots=True)
-class PlantFed(Event):
-    """A token moved from the host plant to its Parasitic plant."""
-
-    host: int
-    plant: int
-
-
-PlantFed.type = "plant_fed"
-
-
-@dataclass(frozen=True, slots=True)
-class CardTaken(Event):
-    """Honey plant: ``seat`` took a random card from ``source``'s hand."""
-
-    seat: int
-    source: int
-
-
-CardTaken.type = "card_taken"
-
-
-@dataclass(frozen=True, slots=True)
-class PlantTraitPlayed(Event):
-    """``seat`` played a plant trait card on one plant (two for Mycorrhiza)."""
-
-    seat: int
-    card: int
-    trait: str
-    plants: tuple[int, ...]
-
-
-PlantTraitPlayed.type = "plant_trait_played"
-

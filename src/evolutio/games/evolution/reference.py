@@ -17,6 +17,7 @@ from evolutio.games.evolution.cards import card_sets
 from evolutio.games.evolution.flora import plant_kinds
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
+from evolutio.games.evolution.texts import sentence
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
 
 LANGUAGES = ("en", "ru", "it", "de")
@@ -75,8 +76,12 @@ def _names() -> dict[str, dict[str, str]]:
 
 
 def term_names(language: str = "en") -> dict[str, str]:
-    """Display names of the terms that are no trait (the Continents locations)."""
-    return dict(_names().get(language) or _names()["en"])
+    """Display names of the terms that are no trait (the Continents locations, the Plants
+    plant kinds as ``plant.<kind>``)."""
+    names = dict(_names().get(language) or _names()["en"])
+    for kind in plant_kinds():
+        names[f"plant.{kind}"] = sentence("words", f"plant_{kind}", language) or kind
+    return names
 
 
 @functools.cache
