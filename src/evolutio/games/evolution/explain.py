@@ -11,7 +11,7 @@ from __future__ import annotations
 from evolutio.core.game import Action, IllegalAction
 from evolutio.games.evolution import refusals
 from evolutio.games.evolution.actions import Attack, Eat, PlayAnimal, PlayPair, PlayTrait
-from evolutio.games.evolution.plants import PLANT_TRAITS, Forage, PlayPlantTrait
+from evolutio.games.evolution.plants import PLANT_TRAITS, Forage, PlantAttack, PlayPlantTrait
 from evolutio.games.evolution.rules import check
 from evolutio.games.evolution.state import DEVELOPMENT, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait
@@ -71,7 +71,10 @@ def candidates(state: State, seat: int, targets: tuple[Target, ...]) -> list[Act
                 if face in PLANT_TRAITS
             )
         elif animals:
-            out.append(Forage(animals[0], plants[0]))
+            animal = state.animals.get(animals[0])
+            mine = animal is not None and animal.owner == seat
+            target = animals[0]
+            out.append(Forage(target, plants[0]) if mine else PlantAttack(plants[0], target))
         return out
     if state.phase != DEVELOPMENT:
         if len(animals) >= 2:

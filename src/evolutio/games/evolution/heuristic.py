@@ -111,6 +111,18 @@ class ViewFacts(Facts):
                 return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
         return False
 
+    def plant_facts(self, plant_id: int) -> tuple[int, Sequence[str]] | None:
+        flora = self.view.get("flora") or {}
+        for plant in flora.get("plants", ()):
+            if plant["id"] == plant_id:
+                return int(plant["food"]), [t["trait"] for t in plant["traits"]]
+        return None
+
+    def plant_hunters(self) -> int:
+        flora = self.view.get("flora") or {}
+        return sum(1 for p in flora.get("plants", ())
+                   if p["kind"] == "carnivorous" and not p.get("attacked"))
+
     def food_bank(self) -> int:
         flora = self.view.get("flora")
         if flora is not None:  # Plants: the tokens on the plants

@@ -140,13 +140,28 @@ class PlayPlantPair(Action):
 
 PlayPlantPair.type = "plant_pair"
 
+
+@dataclass(frozen=True, slots=True)
+class PlantAttack(Action):
+    """A player sends the Carnivorous plant ``plant`` at another player's animal."""
+
+    plant: int
+    target: int
+
+    def notation(self) -> str:
+        return f"plant_attack P{self.plant} A{self.target}"
+
+
+PlantAttack.type = "plant_attack"
+
+ACTION_TYPES.add(PlantAttack)
 ACTION_TYPES.add(Forage)
 ACTION_TYPES.add(TakeShelter)
 ACTION_TYPES.add(Parasitize)
 ACTION_TYPES.add(PlayPlantTrait)
 ACTION_TYPES.add(PlayPlantPair)
 
-FEEDING_TYPES = frozenset({"forage", "shelter", "parasitize"})
+FEEDING_TYPES = frozenset({"forage", "shelter", "parasitize", "plant_attack"})
 DEVELOPMENT_TYPES = (PlayPlantTrait, PlayPlantPair)
 
 
@@ -298,6 +313,12 @@ def main_actions(state: State, seat: int) -> tuple[list[Action], bool]:
     for plant in flora.plants.values():
         if _parasite_block(state, plant) is None:
             actions.append(_made(state, Parasitize, plant.id))
+        elif plant.kind == "carnivorous" and not state.used(PLANT_ATTACK, plant.id):
+            actions.extend(
+                _made(state, PlantAttack, plant.id, target.id)
+                for target in state.animals.values()
+                if target.owner != seat and target.card != NO_CARD
+            )
     return actions, can_take
 
 
@@ -325,6 +346,14 @@ def check_feeding(state: State, seat: int, action: Action) -> None:
         reason = _parasite_block(state, flora.plants.get(action.plant))
         if reason:
             raise IllegalAction(reason)
+        return
+    if isinstance(action, PlantAttack):
+        plant = flora.plants.get(action.plant)
+        prey = state.animals.get(action.target)
+        if plant is None or plant.kind != "carnivorous" or state.used(PLANT_ATTACK, plant.id):
+            raise IllegalAction(refusal("plant_cannot_attack", plant=action.plant))
+        if prey is None or prey.card == NO_CARD or prey.owner == seat:
+            raise IllegalAction(refusal("plant_prey", animal=action.target))
         return
     assert isinstance(action, (Forage, TakeShelter))
     animal = state.animals.get(action.animal)
@@ -358,6 +387,9 @@ def apply_feeding(state: State, action: Action, events: list[Event]) -> None:
     flora = flora_of(state)
     state.acted = True
     state.main_done = True
+    if isinstance(action, PlantAttack):
+        plant_attack(state, flora.plants[action.plant], state.animals[action.target], events)
+        return
     if isinstance(action, Parasitize):
         parasite = flora.plants[action.plant]
         flora.plants[parasite.host].food -= 1
@@ -393,7 +425,7 @@ def take_from(state: State, animal: Animal, plant: Plant, why: str, events: list
     if plant.has("honey_plant"):
         _honey(state, animal.owner, events)
     if plant.data.special == "carnivorous" and animal.id in state.animals:
-        counter_attack(state, plant, animal, events)
+        plant_attack(state, plant, animal, events)
 
 
 #: traits that keep a Carnivorous plant from its prey; the plant ignores one of them.
@@ -410,11 +442,12 @@ def plant_defences(animal: Animal) -> int:
     return sum(1 for _, trait in animal.active() if trait in PLANT_DEFENCES)
 
 
-def counter_attack(state: State, plant: Plant, animal: Animal, events: list[Event]) -> None:
-    """The Carnivorous plant attacks the animal that took a token from it, once a turn
-    (project's reading, docs/rules/evolution.md "Plants"): it ignores one defence, so the
-    animal escapes only in a shelter or with two defences or more; eaten, it gives the plant
-    two tokens (up to its most), and a Poisonous prey dooms the plant."""
+def plant_attack(state: State, plant: Plant, animal: Animal, events: list[Event]) -> None:
+    """The Carnivorous plant attacks, once a turn, the animal that took a token from it or
+    the one a player sent it at (project's reading, docs/rules/evolution.md "Plants"): it
+    ignores one defence, so the animal escapes only in a shelter or with two defences or
+    more; eaten, it gives the plant two tokens (up to its most), and a Poisonous prey dooms
+    the plant."""
     if state.used(PLANT_ATTACK, plant.id):
         return
     state.use(PLANT_ATTACK, plant.id, Span.TURN)

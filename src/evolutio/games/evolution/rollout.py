@@ -81,6 +81,20 @@ class StateFacts(Facts):
             return False
         return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
 
+    def plant_facts(self, plant_id: int) -> tuple[int, Sequence[str]] | None:
+        flora = self.state.flora
+        plant = flora.plants.get(plant_id) if flora is not None else None
+        if plant is None:
+            return None
+        return plant.food, [trait for _, trait in plant.traits]
+
+    def plant_hunters(self) -> int:
+        state = self.state
+        if state.flora is None:
+            return 0
+        return sum(1 for p in state.flora.plants.values()
+                   if p.kind == "carnivorous" and not state.used("plant_attack", p.id))
+
     def food_bank(self) -> int:
         state = self.state
         if state.flora is not None:  # Plants: the tokens on the plants
