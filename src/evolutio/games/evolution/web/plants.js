@@ -23,6 +23,10 @@ function plantEl(plant, ctx, partners) {
       h("span.plant-count", {}, `${plant.food}/${plant.most}`)),
     rows.length ? h("div.plant-grow", { title: t("growth") }, gi("growth", ""), rows.join(" · ")) : null,
     h("div.plant-marks", {},
+      plant.kind === "carnivorous"
+        ? h(`span.mark.hunts${plant.attacked ? ".done" : ""}`, { title: t("hunts_text") }, gi("attack", t("hunts")),
+          plant.attacked ? t("hunted") : t("hunts"))
+        : null,
       plant.fruit ? h("span.mark.fruit", { title: t("fruit_text") }, gi("fruit", t("fruit"))) : null,
       plant.shelters ? h("span.mark.shelter", { title: t("shelter_text") }, gi("shelter", t("shelters")), h("b", {}, String(plant.shelters))) : null,
       plant.host ? h("span.mark.host", {}, `${t("on_host")} P${plant.host}`) : null,
