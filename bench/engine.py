@@ -7,9 +7,9 @@ Each round runs one probe per tree (this checkout and REF, default ``main``, che
 temporary worktree by ``bench.trees``), alternating which goes first. The probe is this
 checkout's code (``bench.playout``) on the tree's engine, so REF needs no bench of its own.
 It reports random-playout actions per CPU second (``time.process_time``: the machine may be
-shared) for every row -- Evolution with each of its four deck configurations (and
-``--expansions``), North Star without and with Flight, and every other registered game, at
-each ``--players`` count -- with
+shared) for every row -- Evolution with each of its five deck configurations (and
+``--expansions``), North Star without and with Flight and in its Climate edition, and every
+other registered game, at each ``--players`` count -- with
 ``--greedy`` also games played by the game's greedy heuristic at every seat; then, on
 mid-game states at 4 players, the cost of one ``clone``, ``legal_actions``, ``view`` and
 ``determinize`` call, the legal actions listed per decision and the memory of a clone. Each
@@ -43,11 +43,13 @@ from bench.playout import (
     playout,
 )
 
-#: Evolution's deck configurations, base first.
+#: Evolution's deck configurations, base first and every expansion but Plants and Ice Age
+#: last (the per-call rows read the first and the last).
 EVOLUTION_DECKS = (
     ["base"],
     ["base", "time_to_fly", "gift"],
     ["base", "continents"],
+    ["base", "plants"],
     ["base", "time_to_fly", "gift", "continents"],
 )
 #: North Star's configurations: the base game, and with the Flight expansion ...

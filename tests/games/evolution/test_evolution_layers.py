@@ -19,14 +19,15 @@ PACKAGE = "evolutio.games.evolution"
 FLOORS: tuple[tuple[str, ...], ...] = (
     # the ground: data, state and the trait registry; no trait class, no rule pipeline
     ("data", "cards", "nature", "refusals", "links", "actions", "events", "state", "kept",
-     "pause", "trait", "changelog"),
+     "pause", "trait", "changelog", "flora"),
     # the rules' pipelines and the traits' hooks
     ("linkindex", "ops", "attack", "geography", "climate", "development", "feeding", "scoring",
-     "traits"),
+     "traits", "growth", "plants"),
     # the driver and the contract's rule methods
     ("driver", "extinction", "rules"),
     # what people and programs read
-    ("view", "notation", "texts", "position", "hands", "explain", "reference", "encoding"),
+    ("view", "notation", "texts", "position", "plantpos", "hands", "explain", "reference",
+     "encoding"),
     # the players: the greedy rules, the search's knowledge, the clock's move, the terminal
     ("playbook", "evalweights", "rollout", "heuristic", "timeout", "terminal"),
     # the adapter

@@ -46,7 +46,7 @@ def words(text: str) -> str:
 def test_evolution_is_at_rules_2_with_a_sentence_per_change_in_every_language() -> None:
     info = get_game("evolution").info
     assert info.rules == 2 and set(info.changelog) == {2}
-    assert len(info.changelog[2]) == 7
+    assert len(info.changelog[2]) == 8  # the last: the Plants option, off by default
     for change in info.changelog[2]:
         assert set(change) == set(info.languages)
         assert all(text.strip() for text in change.values())

@@ -85,5 +85,18 @@ CHANGELOG: Mapping[int, tuple[Mapping[str, str], ...]] = {
                   "auslösen will, löst in die vom Besitzer gewählte Richtung aus (eine "
                   "trigger-Entscheidung)",
         },
+        {
+            "en": "New option: the Plants expansion (expansions=plants): plants replace the "
+                  "food die, and a growth phase ends each turn; games without it play as before",
+            "ru": "Новая опция: дополнение «Растения» (expansions=plants): растения заменяют "
+                  "кубик кормовой базы, каждый ход завершается фазой роста; игры без него "
+                  "идут как прежде",
+            "it": "Nuova opzione: l'espansione Piante (expansions=plants): le piante "
+                  "sostituiscono il dado del cibo e una fase di crescita chiude ogni turno; le "
+                  "partite senza di essa restano come prima",
+            "de": "Neue Option: die Erweiterung Pflanzen (expansions=plants): Pflanzen "
+                  "ersetzen den Futterwürfel, und eine Wachstumsphase beendet jede Runde; "
+                  "Partien ohne sie laufen wie zuvor",
+        },
     ),
 }

@@ -287,6 +287,10 @@ def development_options(state: State, seat: int) -> list[Action]:
                         action = by[animal_id] = PlayTrait(card, face, animal_id)
                         made_rows[0] += 1
                     append(action)
+    if state.flora is not None:  # Plants: plant traits go on plants
+        from evolutio.games.evolution.plants import development_actions
+
+        extend(development_actions(state, seat))
     actions.append(PASS)
     return actions
 

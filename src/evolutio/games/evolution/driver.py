@@ -29,6 +29,7 @@ from evolutio.games.evolution.geography import (
     OCEAN,
     food_table,
 )
+from evolutio.games.evolution.growth import grow
 from evolutio.games.evolution.ops import (
     firable,
     fire,
@@ -115,7 +116,9 @@ def start_feeding(state: State, events: list[Event]) -> None:
                     if animal.id not in state.animals:
                         break
                     TRAITS[trait].on_food_phase(state, animal, events)
-    if state.geography:
+    if state.flora is not None:
+        pass  # Plants: the food lies on the plants (flora.py), no die is rolled
+    elif state.geography:
         laurasia, gondwana, ocean = food_table(state.num_players, state.edition)
         for location, (dice_count, bonus) in ((LAURASIA, laurasia), (GONDWANA, gondwana)):
             dice = state.rng.dice(dice_count)
@@ -256,6 +259,8 @@ def end_turn(state: State, events: list[Event]) -> None:
     if state.last_turn:
         finish(state, events)
         return
+    if state.flora is not None:
+        grow(state, events)  # Plants: the growth phase ends the turn (flora.py)
     state.turn += 1
     state.first_player = (state.first_player + 1) % state.num_players
     state.last_turn = not state.deck

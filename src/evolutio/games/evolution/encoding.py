@@ -7,6 +7,11 @@ first played), at most ``MAX_ANIMALS`` per seat. Cards in a hand are named by th
 ``TRAIT_IDS``. The layouts are fixed for given options (they depend on the seat count only)
 and docs/rl.md prints their tables. Legal actions the caps cannot hold (a 17th animal) get
 no index; no random game of any set reached it.
+
+Plants (``expansions=plants``) are not encoded: their card kinds, plant traits and actions
+on plants have no index and no feature (``KINDS`` leaves their set out, so that the layouts
+of every other game stay as they were); in a game with plants the legal actions without an
+index are those on plants and those of the set's cards.
 """
 
 from __future__ import annotations
@@ -48,7 +53,9 @@ MAX_LINKS = 8
 #: a card lying on an animal: its trait cards in play order, then its links by age.
 ON_ANIMAL = MAX_TRAIT_CARDS + MAX_LINKS
 #: every card kind of every set, by its faces, in data order.
-KINDS: tuple[tuple[str, ...], ...] = tuple(faces for _, faces, _ in card_kinds())
+KINDS: tuple[tuple[str, ...], ...] = tuple(
+    faces for card_set, faces, _ in card_kinds() if card_set != "plants"
+)
 KIND_INDEX = {faces: i for i, faces in enumerate(KINDS)}
 TRAIT_IDS: tuple[str, ...] = tuple(sorted({face for faces in KINDS for face in faces}))
 TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
@@ -210,10 +217,12 @@ class EvolutionEncoding:
             kind = type(a)
             if kind is act.PlayTrait:  # the commonest actions, inline
                 target = table.get(a.animal, -1)  # type: ignore[attr-defined]
-                out.append(None if target < 0 else trait_at + width * SINGLE_INDEX[
-                    (KIND_INDEX[faces[a.card]], a.trait)] + target)  # type: ignore[attr-defined]
+                card_kind = KIND_INDEX.get(faces[a.card], -1)  # type: ignore[attr-defined]
+                out.append(None if target < 0 or card_kind < 0 else trait_at + width * SINGLE_INDEX[
+                    (card_kind, a.trait)] + target)  # type: ignore[attr-defined]
             elif kind is act.PlayAnimal:
-                out.append(animal_at + len(PLACES) * KIND_INDEX[faces[a.card]]  # type: ignore[attr-defined]
+                card_kind = KIND_INDEX.get(faces[a.card], -1)  # type: ignore[attr-defined]
+                out.append(None if card_kind < 0 else animal_at + len(PLACES) * card_kind
                            + PLACES.index(a.location))  # type: ignore[attr-defined]
             else:
                 out.append(self._index(state, layout, own, table, a))
@@ -240,7 +249,10 @@ class EvolutionEncoding:
             return layout.index(name, own(a.animal, -1),  # type: ignore[attr-defined]
                                 table.get(a.target, -1))  # type: ignore[attr-defined]
         if isinstance(a, act.PlayPair):
-            play = PAIR_INDEX[(KIND_INDEX[state.card_faces[a.card]], a.trait)]
+            card_kind = KIND_INDEX.get(state.card_faces[a.card], -1)
+            if card_kind < 0:
+                return None  # a card of the Plants set (not encoded)
+            play = PAIR_INDEX[(card_kind, a.trait)]
             first, second = (table.get(x, -1) for x in a.animals)
             if first < 0 or second < 0 or first // MAX_ANIMALS != second // MAX_ANIMALS:
                 return None
@@ -273,7 +285,7 @@ class EvolutionEncoding:
             return layout.index("anglerfish", own(a.animal, -1), TRAIT_INDEX[a.trait])
         if isinstance(a, act.Regrow):
             return layout.index("regrow", own(a.animal, -1),
-                                KIND_INDEX[state.card_faces[a.card]])
+                                KIND_INDEX.get(state.card_faces[a.card], -1))
         if isinstance(a, act.Trigger):
             link = state.links[a.link]
             recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
@@ -309,10 +321,15 @@ class EvolutionEncoding:
             out[base + len(NATURE)] = len(state.nature_deck) / 10
             out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
         me = state.players[seat]
+        kinds = KIND_INDEX
         for card in me.hand:
-            out[off["hand"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+            card_kind = kinds.get(state.card_faces[card], -1)
+            if card_kind >= 0:  # not a card of the Plants set (not encoded)
+                out[off["hand"] + card_kind] += 1.0
         for card in me.discard:
-            out[off["discard"] + KIND_INDEX[state.card_faces[card]]] += 1.0
+            card_kind = kinds.get(state.card_faces[card], -1)
+            if card_kind >= 0:
+                out[off["discard"] + card_kind] += 1.0
         attack = state.stack[-1] if state.stack else None
         attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
         attacked = attack.target if isinstance(attack, AttackFrame) else 0
@@ -379,7 +396,9 @@ class EvolutionEncoding:
                     out[at + ROLES_AT + role] += 1.0
                 if a.present and (r == 0 or revealed(a)):
                     for face in state.card_faces[a.card]:
-                        out[at + FACES_AT + TRAIT_INDEX[face]] = 1.0
+                        face_at = TRAIT_INDEX.get(face, -1)
+                        if face_at >= 0:  # a plant trait face is not encoded
+                            out[at + FACES_AT + face_at] = 1.0
 
 def _position(traits: list[tuple[int, str]], card: int) -> int:
     for i, (c, _) in enumerate(traits):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from evolutio.core.game import Action, IllegalAction
 from evolutio.games.evolution import refusals
 from evolutio.games.evolution.actions import Attack, Eat, PlayAnimal, PlayPair, PlayTrait
+from evolutio.games.evolution.plants import PLANT_TRAITS, Forage, PlantAttack, PlayPlantTrait
 from evolutio.games.evolution.rules import check
 from evolutio.games.evolution.state import DEVELOPMENT, State
 from evolutio.games.evolution.trait import TRAITS, AnimalActionTrait
@@ -59,6 +60,22 @@ def candidates(state: State, seat: int, targets: tuple[Target, ...]) -> list[Act
             elif animals:
                 out.append(PlayTrait(card, face, animals[0]))
         out.extend(PlayAnimal(card, place) for place in places)
+    plants = _ids(targets, "plant")
+    if plants and state.flora is not None:  # Plants: a plant clicked with a card or an animal
+        if state.phase == DEVELOPMENT:
+            out.extend(
+                PlayPlantTrait(card, face, plants[0])
+                for card in cards
+                if card in hand
+                for face in state.card_faces[card]
+                if face in PLANT_TRAITS
+            )
+        elif animals:
+            animal = state.animals.get(animals[0])
+            mine = animal is not None and animal.owner == seat
+            target = animals[0]
+            out.append(Forage(target, plants[0]) if mine else PlantAttack(plants[0], target))
+        return out
     if state.phase != DEVELOPMENT:
         if len(animals) >= 2:
             out.append(Attack(animals[0], animals[1]))

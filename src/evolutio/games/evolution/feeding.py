@@ -10,6 +10,7 @@ from evolutio.core.game import Action
 from evolutio.games.evolution.actions import Eat, EndStep, UseFat
 from evolutio.games.evolution.linkindex import link_index
 from evolutio.games.evolution.ops import NO_FOOD, can_eat, need
+from evolutio.games.evolution.plants import can_forage, main_actions
 from evolutio.games.evolution.state import NO_CARD, Animal, State
 from evolutio.games.evolution.trait import FEEDERS, TRAITS
 
@@ -22,6 +23,8 @@ def here(state: State, animal: Animal) -> bool:
 
 
 def can_take_red(state: State, seat: int) -> bool:
+    if state.flora is not None:  # Plants: the red tokens lie on plants
+        return can_forage(state, seat)
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
         if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
@@ -71,6 +74,8 @@ def feeding_options(state: State, seat: int) -> list[Action]:
     seat must feed. One pass over the seat's animals finds the red tokens and the fat (what
     ``can_eat`` and ``fat_uses`` say, each animal's need computed once); the actions are the
     game's objects, made once (``State.made``)."""
+    if state.flora is not None:  # Plants: the red tokens lie on plants
+        return _plant_options(state, seat)
     actions: list[Action] = []
     animals = state.animals
     made = state.made
@@ -120,6 +125,28 @@ def feeding_options(state: State, seat: int) -> list[Action]:
         else must_feed(state, seat)
     )
     if not must:
+        actions.append(END_STEP)
+    return actions
+
+
+def _plant_options(state: State, seat: int) -> list[Action]:
+    """``feeding_options`` with Plants (plants.py): tokens from plants, shelters and
+    parasites fed, fat into food (the main action, once a step), the traits' actions, and
+    ending the step unless the 3rd edition makes the seat feed."""
+    actions: list[Action] = []
+    can_take = False
+    if not state.main_done:
+        actions, can_take = main_actions(state, seat)
+        made = state.made
+        for animal_id, most in fat_uses(state, seat):
+            for amount in range(1, most + 1):
+                key = (UseFat, animal_id, amount)
+                use = made.get(key)
+                if use is None:
+                    use = made[key] = UseFat(animal_id, amount)
+                actions.append(use)
+    _trait_actions(state, seat, actions)
+    if not (state.edition >= 3 and not state.acted and can_take):
         actions.append(END_STEP)
     return actions
 

@@ -35,6 +35,7 @@ from evolutio.games.evolution.changelog import CHANGELOG, RULES
 from evolutio.games.evolution.climate import setup_nature
 from evolutio.games.evolution.driver import advance, start_development
 from evolutio.games.evolution.geography import LOCATIONS
+from evolutio.games.evolution.growth import setup_flora
 from evolutio.games.evolution.hands import choose_hands
 from evolutio.games.evolution.kept import share
 from evolutio.games.evolution.nature import active_set
@@ -62,6 +63,7 @@ _SET_NAMES = {
                          de="Zeit zu fliegen"),
     "continents": words("Continents", ru="Континенты", it="Continenti", de="Kontinente"),
     "gift": words("Gift cards", ru="Подарочный набор", it="Carte regalo", de="Geschenkkarten"),
+    "plants": words("Plants", ru="Растения", it="Piante", de="Pflanzen"),
     "ice_age": words(
         "Ice Age (unofficial; the project's own natural changes)",
         ru="Ледниковый период (неофициальное; природные изменения проекта)",
@@ -89,7 +91,7 @@ def base_copies(players: int, expansions: list[str]) -> int:
 
 
 #: action fields a scenario may fill by name.
-REFERENCE_FIELDS = ("animal", "target", "card", "link", "animals")
+REFERENCE_FIELDS = ("animal", "target", "card", "link", "animals", "plant", "plant2")
 #: action fields that point at something on the table, and what they point at.
 TARGET_FIELDS = (
     ("card", "card"),
@@ -99,6 +101,8 @@ TARGET_FIELDS = (
     ("animals", "animal"),
     ("link", "link"),
     ("location", "location"),
+    ("plant", "plant"),
+    ("plant2", "plant"),
 )
 INFO = GameInfo(
     min_players=2,
@@ -156,13 +160,18 @@ INFO = GameInfo(
                      it="gioco base, mezzo mazzo",
                      de="Grundspiel, halbes Deck"),
     notes=words(
-        "Ice Age's natural-change cards are the project's own (no official texts exist).",
+        "Ice Age's natural-change cards are the project's own (no official texts exist). "
+        "Plants: the plant cards' figures and the plants by player count are the project's "
+        "values (data/plants.toml).",
         ru="Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
-        "текстов нет).",
+        "текстов нет). «Растения»: числа на картах растений и число растений по числу "
+        "игроков — значения проекта.",
         it="Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
-        "testi ufficiali).",
+        "testi ufficiali). Piante: i valori delle carte pianta e il numero di piante per "
+        "giocatori sono del progetto.",
         de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
-        "offiziellen Texte).",
+        "offiziellen Texte). Pflanzen: die Werte der Pflanzenkarten und die Pflanzen je "
+        "Spielerzahl sind Werte des Projekts.",
     ),
     rules=RULES,
     changelog=CHANGELOG,
@@ -271,6 +280,7 @@ class Evolution(GameBase):
                 player.hand.append(state.deck.pop())
         state.first_player = state.rng.randrange(state.num_players)
         setup_nature(state)
+        setup_flora(state)
         state.last_turn = not state.deck
         events: list[Event] = []
         start_development(state, events)

@@ -57,7 +57,7 @@ from typing import Any
 from evolutio.core.base import HeuristicBase
 from evolutio.core.game import JSON, Action, Decision, Game
 from evolutio.games.evolution import playbook, rollout
-from evolutio.games.evolution.playbook import AnimalFacts, Facts
+from evolutio.games.evolution.playbook import AnimalFacts, Facts, plant_prey
 
 
 class ViewAnimal:
@@ -102,7 +102,31 @@ class ViewFacts(Facts):
     def need(self, animal: AnimalFacts) -> int:
         return animal.need  # type: ignore[attr-defined,no-any-return]
 
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        flora = self.view.get("flora") or {}
+        for plant in flora.get("plants", ()):
+            if plant["id"] == plant_id:
+                if plant["kind"] != "carnivorous" or plant.get("attacked"):
+                    return False
+                return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
+        return False
+
+    def plant_facts(self, plant_id: int) -> tuple[int, Sequence[str]] | None:
+        flora = self.view.get("flora") or {}
+        for plant in flora.get("plants", ()):
+            if plant["id"] == plant_id:
+                return int(plant["food"]), [t["trait"] for t in plant["traits"]]
+        return None
+
+    def plant_hunters(self) -> int:
+        flora = self.view.get("flora") or {}
+        return sum(1 for p in flora.get("plants", ())
+                   if p["kind"] == "carnivorous" and not p.get("attacked"))
+
     def food_bank(self) -> int:
+        flora = self.view.get("flora")
+        if flora is not None:  # Plants: the tokens on the plants
+            return sum(int(p["food"]) for p in flora["plants"])
         return int(self.view.get("food_bank", 0))
 
     def nature_kind(self) -> str | None:

@@ -16,7 +16,7 @@ from evolutio.games.evolution.rules import actions_now
 from evolutio.games.evolution.state import State
 
 #: the notation prefix of each id field; other id fields are animals (A).
-PREFIXES = {"card": "#", "swap": "#", "link": "L", "amount": ""}
+PREFIXES = {"card": "#", "swap": "#", "link": "L", "amount": "", "plant": "P", "plant2": "P"}
 #: fields holding a name, not an id.
 NAMES = ("trait", "location")
 

@@ -311,6 +311,8 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
     state.food_removed += animal.food + animal.fat
     animal.food = animal.fat = animal.red = 0
     events.append(AnimalDied(animal.id, animal.owner, cause))
+    if state.flora is not None:
+        state.flora.animal_died()  # Plants: every Fungus gains a token
 
 
 def leave_traits(state: State, animal: Animal, events: list[Event]) -> None:

@@ -47,6 +47,11 @@ DEFENCES = {
     "flight",
     "shy",
 }
+#: traits that keep a Carnivorous plant from its prey (plants.PLANT_DEFENCES; it ignores one).
+PLANT_DEFENCES = frozenset(
+    {"camouflage", "burrowing", "swimming", "high_body_weight", "running", "tail_loss",
+     "mimicry", "ink_cloud", "shell", "flight"}
+)
 #: paired traits that bring a partner food.
 FOOD_LINKS = {"communication", "cooperation"}
 #: expected red tokens per turn by player count (mean of the base game's dice + bonus).
@@ -139,6 +144,20 @@ class Facts:
         """The two animals of a link, or None if there is no such link."""
         raise NotImplementedError
 
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        """Plants: whether the Carnivorous plant ``plant_id`` would eat the animal taking a
+        token from it (it has not attacked this turn and the animal has one defence at most);
+        False for every other plant."""
+        return False
+
+    def plant_facts(self, plant_id: int) -> tuple[int, Sequence[str]] | None:
+        """Plants: the plant's tokens and plant traits, or None."""
+        return None
+
+    def plant_hunters(self) -> int:
+        """Plants: the Carnivorous plants that may still attack this turn."""
+        return 0
+
     def deficit(self, animal: AnimalFacts) -> int:
         return max(0, self.need(animal) - animal.food)
 
@@ -152,6 +171,30 @@ class Facts:
     def owner(self, animal_id: int) -> int | None:
         animal = self.animals.get(animal_id)
         return animal.owner if animal is not None else None
+
+
+def plant_prey(animal: AnimalFacts, paralysed: bool) -> bool:
+    """Whether a Carnivorous plant ignoring one defence would eat the animal."""
+    if paralysed:
+        return True
+    return sum(1 for _, trait in animal.traits if trait in PLANT_DEFENCES) <= 1
+
+
+def plant_bonus(plant: tuple[int, Sequence[str]] | None, deficit: int) -> float:
+    """P6: which plant to feed on: one that keeps tokens to grow from (an emptied plant
+    dies), a second token from Protein-rich, a large animal fed at once by Officinal, a
+    card from a Honey plant."""
+    if plant is None:
+        return 0.0
+    food, traits = plant
+    value = 0.15 * min(food - 1, 3)
+    if "protein_rich" in traits and deficit >= 2:
+        value += 0.8
+    if "officinal" in traits:
+        value += 0.6 if deficit >= 2 else -0.3
+    if "honey_plant" in traits:
+        value += 0.3
+    return value
 
 
 def has(animal: AnimalFacts, trait: str) -> bool:
@@ -183,8 +226,8 @@ def trait_value(facts: Facts, trait: str, animal: AnimalFacts) -> float:
     # the seat's tightness (inlined: development values are the playouts' hottest rules)
     pressure = min(max((facts.my_need + extra) / max(facts.share, 1.0), 0.3), 2.0)
     value = 1.0 + extra * (1.0 - pressure)  # D2: points, less the food they cost
-    if trait in DEFENCES:  # D3
-        enemies = facts.enemy_carnivores
+    if trait in DEFENCES:  # D3 (Plants: a Carnivorous plant hunts too)
+        enemies = facts.enemy_carnivores + facts.plant_hunters()
         value += 0.25 + 0.35 * min(enemies, 3) if enemies else 0.1
         if trait == "swimming" and has(animal, "carnivore"):
             value -= 0.6  # a swimming carnivore hunts only swimmers
@@ -227,6 +270,8 @@ def develop_value(facts: Facts, action: Any) -> float:
                 return 1.1 + 0.3 * len(animal.traits) / 3
             return -1.0
         return trait_value(facts, trait, animal)
+    if kind in ("plant_trait", "plant_pair"):  # P3: a plant trait scores nothing
+        return -0.5
     if kind == "pair":  # D6
         a, b = action.animals
         if facts.owner(a) != facts.seat or facts.owner(b) != facts.seat:
@@ -263,11 +308,16 @@ def feed_value(facts: Facts, action: Any) -> float:
     kind = action.type
     animal_id = getattr(action, "animal", None)
     animal = facts.animals.get(animal_id) if animal_id is not None else None
-    if kind == "eat" and animal is not None:  # F1, F4
+    if kind == "forage" and animal is not None and facts.plant_eats(animal, action.plant):
+        return -3.0  # P4: a Carnivorous plant would eat the animal
+    if kind in ("eat", "forage") and animal is not None:  # F1, F4 (Plants: a plant's token)
         deficit = facts.deficit(animal)
         if deficit > 0 and not facts.fed(animal):
             links = sum(1 for trait, _ in facts.links_of(animal.id) if trait in FOOD_LINKS)
-            return 4.0 + 0.5 * deficit + 0.3 * links
+            value = 4.0 + 0.5 * deficit + 0.3 * links
+            if kind == "forage":
+                value += plant_bonus(facts.plant_facts(action.plant), deficit)
+            return value
         if animal.fat < fat_capacity(animal):
             return 1.5
         return 0.3
@@ -293,6 +343,20 @@ def feed_value(facts: Facts, action: Any) -> float:
         full = all(facts.fed(a) and a.fat >= fat_capacity(a) for a in facts.mine)
         others_hungry = any(not facts.fed(a) for a in facts.others)
         return 1.2 if full and others_hungry else -1.0
+    if kind == "shelter" and animal is not None:  # P1: hide a fed animal from carnivores
+        hunters = sum(1 for a in facts.others if has(a, "carnivore"))
+        if plant_prey(animal, False):
+            hunters += facts.plant_hunters()
+        if facts.fed(animal) and hunters:
+            return 1.0 + 0.3 * min(hunters, 3) + 0.2 * points(animal)
+        return -0.5
+    if kind == "parasitize":  # P2: a token for later, rarely worth a step
+        return 0.1
+    if kind == "plant_attack":  # P5: send a Carnivorous plant at a weak enemy animal
+        target = facts.animals.get(action.target)
+        if target is None or target.owner == facts.seat or not plant_prey(target, False):
+            return -1.0
+        return 1.5 + 0.5 * points(target)
     if kind == "end":  # F7
         unfed = any(not facts.fed(a) and not a.hibernating for a in facts.mine)
         return 0.5 if not unfed else -0.5

@@ -12,6 +12,7 @@ from evolutio.games.evolution.geography import LAURASIA, LOCATIONS
 from evolutio.games.evolution.links import Link
 from evolutio.games.evolution.ops import fat_capacity, is_fed, need, refresh, revealed
 from evolutio.games.evolution.pause import STOP_POINTS
+from evolutio.games.evolution.plantpos import flora_json, read_flora
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import (
     DEVELOPMENT,
@@ -61,6 +62,7 @@ ANIMAL_KEYS = {
 }
 PLAYER_KEYS = {"hand", "discard", "passed", "animals"}
 POSITION_KEYS = {
+    "flora",
     "nature",
     "pause",
     "turn",
@@ -309,6 +311,7 @@ def from_position(options: dict[str, Any], position: Mapping[str, Any], seed: in
         state.rng.script_dice(dice)
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"{where}.dice: {exc}") from None
+    read_flora(state, position, build.card, where)
     state.card_faces = build.faces
     # what lies face up is known to all (trait and link cards, revealed animals, the table)
     state.public = set(
@@ -462,6 +465,7 @@ def snapshot(state: State) -> JSON:
         "scores": scores(state),
         "food": {"created": state.food_created, "removed": state.food_removed},
         **_nature_json(state),
+        **flora_json(state),
     }
 
 

@@ -14,8 +14,10 @@ import functools
 from evolutio.core.reference import load_names, load_rules, load_texts, missing
 from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.evolution.cards import card_sets
+from evolutio.games.evolution.flora import plant_kinds
 from evolutio.games.evolution.geography import LOCATIONS
 from evolutio.games.evolution.nature import active_set
+from evolutio.games.evolution.texts import sentence
 from evolutio.games.evolution.trait import TRAIT_SETS, TRAITS
 
 LANGUAGES = ("en", "ru", "it", "de")
@@ -23,14 +25,20 @@ DATA = "evolutio.games.evolution.data"
 
 
 def reference_ids() -> list[str]:
-    """Every id a player meets: traits, locations and the natural changes in use."""
-    return [*TRAITS, *LOCATIONS, *(f"nature.{c.id}" for c in active_set().changes)]
+    """Every id a player meets: traits, locations, plant kinds and the natural changes in
+    use."""
+    return [*TRAITS, *LOCATIONS, *plant_ids(), *(f"nature.{c.id}" for c in active_set().changes)]
+
+
+def plant_ids() -> list[str]:
+    """Plants: the plant kinds' ids (``plant.<kind>``, as in ``labels``)."""
+    return [f"plant.{kind}" for kind in plant_kinds()]
 
 
 @functools.cache
 def _texts() -> dict[str, dict[str, str]]:
     texts = load_texts(DATA, LANGUAGES)
-    gaps = missing(texts, [*TRAITS, *LOCATIONS])
+    gaps = missing(texts, [*TRAITS, *LOCATIONS, *plant_ids()])
     if gaps:
         raise ValueError(f"data/reference.toml lacks texts: {', '.join(gaps)}")
     return texts
@@ -53,6 +61,8 @@ def groups(titles: dict[str, str], language: str = "en") -> list[tuple[str, list
         ids = [t for t in TRAITS if TRAIT_SETS.get(t) == name]
         if name == "continents":
             ids += list(LOCATIONS)
+        if name == "plants":
+            ids += plant_ids()
         if name == "ice_age":
             ids += [f"nature.{c.id}" for c in active_set().changes]
         if ids:
@@ -66,8 +76,12 @@ def _names() -> dict[str, dict[str, str]]:
 
 
 def term_names(language: str = "en") -> dict[str, str]:
-    """Display names of the terms that are no trait (the Continents locations)."""
-    return dict(_names().get(language) or _names()["en"])
+    """Display names of the terms that are no trait (the Continents locations, the Plants
+    plant kinds as ``plant.<kind>``)."""
+    names = dict(_names().get(language) or _names()["en"])
+    for kind in plant_kinds():
+        names[f"plant.{kind}"] = sentence("words", f"plant_{kind}", language) or kind
+    return names
 
 
 @functools.cache

@@ -27,7 +27,7 @@ def table() -> dict[str, dict[str, str]]:
     data/refusals_traits.toml (the traits); a key is defined once."""
     folder = resources.files("evolutio.games.evolution.data")
     out: dict[str, dict[str, str]] = {}
-    for name in ("refusals.toml", "refusals_traits.toml"):
+    for name in ("refusals.toml", "refusals_traits.toml", "refusals_plants.toml"):
         data = tomllib.loads(folder.joinpath(name).read_text(encoding="utf-8"))
         for key, value in data.items():
             if key in out:

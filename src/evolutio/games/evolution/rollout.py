@@ -25,7 +25,15 @@ from evolutio.core.game import Action, Game
 from evolutio.games.evolution import playbook
 from evolutio.games.evolution.evalweights import TEMPERATURE, WEIGHTS
 from evolutio.games.evolution.ops import need
-from evolutio.games.evolution.playbook import DEFENCES, RULES, AnimalFacts, Facts, points, values
+from evolutio.games.evolution.playbook import (
+    DEFENCES,
+    RULES,
+    AnimalFacts,
+    Facts,
+    plant_prey,
+    points,
+    values,
+)
 from evolutio.games.evolution.scoring import scores
 from evolutio.games.evolution.state import FEEDING, AttackFrame, State
 
@@ -64,8 +72,33 @@ class StateFacts(Facts):
             got = self.needs[animal.id] = need(self.state, animal)  # type: ignore[arg-type]
         return got
 
+    def plant_eats(self, animal: AnimalFacts, plant_id: int) -> bool:
+        flora = self.state.flora
+        plant = flora.plants.get(plant_id) if flora is not None else None
+        if plant is None or plant.kind != "carnivorous":
+            return False
+        if self.state.used("plant_attack", plant_id):
+            return False
+        return plant_prey(animal, bool(getattr(animal, "paralysed", False)))
+
+    def plant_facts(self, plant_id: int) -> tuple[int, Sequence[str]] | None:
+        flora = self.state.flora
+        plant = flora.plants.get(plant_id) if flora is not None else None
+        if plant is None:
+            return None
+        return plant.food, [trait for _, trait in plant.traits]
+
+    def plant_hunters(self) -> int:
+        state = self.state
+        if state.flora is None:
+            return 0
+        return sum(1 for p in state.flora.plants.values()
+                   if p.kind == "carnivorous" and not state.used("plant_attack", p.id))
+
     def food_bank(self) -> int:
         state = self.state
+        if state.flora is not None:  # Plants: the tokens on the plants
+            return sum(p.food for p in state.flora.plants.values())
         return state.food_bank + sum(state.banks.values()) if state.banks else state.food_bank
 
     def nature_kind(self) -> str | None:

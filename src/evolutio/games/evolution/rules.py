@@ -8,6 +8,7 @@ Importing this module registers every trait family (``traits/__init__.py``).
 from __future__ import annotations
 
 from evolutio.core.game import Action, Decision, Event, IllegalAction
+from evolutio.games.evolution import plants
 from evolutio.games.evolution import traits as _traits  # noqa: F401  (registers the traits)
 from evolutio.games.evolution.actions import (
     Eat,
@@ -205,6 +206,11 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
 def _check_development(state: State, seat: int, action: Action) -> None:
     if isinstance(action, Pass):
         return
+    if isinstance(action, plants.DEVELOPMENT_TYPES) and state.flora is not None:
+        reason = plants.play_block(state, seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        return
     if not isinstance(action, (PlayAnimal, PlayTrait, PlayPair)):
         raise IllegalAction(refusal("development_only"))
     player = state.players[seat]
@@ -245,6 +251,8 @@ def _apply_development(state: State, action: Action, events: list[Event]) -> Non
     if isinstance(action, Pass):
         player.passed = True
         events.append(PASSED[seat])
+    elif isinstance(action, plants.DEVELOPMENT_TYPES):
+        plants.apply_play(state, seat, action, events)
     else:
         assert isinstance(action, (PlayAnimal, PlayTrait, PlayPair))
         player.hand.remove(action.card)
@@ -276,6 +284,9 @@ def _check_feeding(state: State, seat: int, action: Action) -> None:
     if isinstance(action, EndStep):
         if must_feed(state, seat):
             raise IllegalAction(refusal("must_feed"))
+        return
+    if action.type in plants.FEEDING_TYPES and state.flora is not None:
+        plants.check_feeding(state, seat, action)
         return
     animal_id = getattr(action, "animal", None)
     if isinstance(action, (Pass, PlayAnimal, PlayTrait, PlayPair)):
@@ -330,6 +341,9 @@ def _check_feeding(state: State, seat: int, action: Action) -> None:
 def _apply_feeding(state: State, action: Action, events: list[Event]) -> None:
     if isinstance(action, EndStep):
         end_step(state, events)
+        return
+    if action.type in plants.FEEDING_TYPES:
+        plants.apply_feeding(state, action, events)
         return
     animal = state.animals[action.animal]  # type: ignore[attr-defined]
     state.acted = True

@@ -20,6 +20,7 @@ from evolutio.core.rng import Rng
 from evolutio.games.evolution.links import Link, LinkIndex
 
 if TYPE_CHECKING:
+    from evolutio.games.evolution.flora import Flora
     from evolutio.games.evolution.nature import Change, Effect
 
 #: ``Animal.card`` of traits left on the table by an eaten animal with Regeneration.
@@ -248,7 +249,8 @@ class State:
 
     __slots__ = (
         "_rng", "acted", "animals", "banks", "card_faces", "cooldowns", "current", "deck",
-        "edition", "empty_steps", "first_player", "food_bank", "food_created", "food_removed",
+        "edition", "empty_steps", "first_player", "flora", "food_bank", "food_created",
+        "food_removed",
         "labels", "last_turn", "link_index", "links", "made", "main_done", "nature_cards",
         "nature_deck", "nature_discard", "nature_need", "nature_no_attack", "nature_now",
         "next_animal", "next_link", "not_hunter", "offer", "options", "paused_at", "pauses",
@@ -331,6 +333,8 @@ class State:
         self.nature_now = -1
         self.nature_need: tuple[Effect, ...] = ()
         self.nature_no_attack: tuple[Effect, ...] = ()
+        #: Plants: the plants, their deck and links (flora.py); None without the set.
+        self.flora: Flora | None = None
         #: the seat that decides now and its legal actions, computed once per state version
         #: (rules.py): None until asked; ``rules.apply`` clears it before changing anything,
         #: and a clone starts without it. Whatever changes a state outside ``apply`` (a
@@ -433,6 +437,7 @@ class State:
         other.nature_now = self.nature_now
         other.nature_need = self.nature_need
         other.nature_no_attack = self.nature_no_attack
+        other.flora = self.flora.copy() if self.flora is not None else None
         other.offer = None
         other.made = self.made
         other.rows = self.rows

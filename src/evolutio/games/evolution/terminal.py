@@ -61,6 +61,12 @@ WORDS = {
     "asleep": words("asleep", ru="спит", it="in letargo", de="schläft"),
     "poisoned": words("poisoned", ru="отравлено", it="avvelenato", de="vergiftet"),
     "paralysed": words("paralysed", ru="парализовано", it="paralizzato", de="gelähmt"),
+    "plants": words("Plants", ru="Растения", it="Piante", de="Pflanzen"),
+    "plant_deck": words("plant deck: {n}", ru="колода растений: {n}",
+                        it="mazzo delle piante: {n}", de="Pflanzenstapel: {n}"),
+    "shelters": words("shelters {n}", ru="убежищ {n}", it="rifugi {n}", de="Unterschlüpfe {n}"),
+    "on_host": words("on P{host}", ru="на P{host}", it="su P{host}", de="auf P{host}"),
+    "fruit": words("fruit", ru="плоды", it="frutti", de="Früchte"),
 }
 
 
@@ -107,6 +113,32 @@ def nature_line(nature: JSON, names: Mapping[str, str]) -> Text:
 LOCATIONS = ("laurasia", "gondwana", "ocean")
 LOCATION_NAMES = {"laurasia": "Laurasia", "gondwana": "Gondwana", "ocean": "Ocean"}
 LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
+
+
+def plants_line(flora: JSON, names: Mapping[str, str], language: str) -> Text:
+    """Plants: every plant with its kind, tokens of its most, traits, shelters and host, then
+    the plant deck's size and the Mycorrhiza links."""
+    line = Text()
+    line.append(f"🌿 {say('plants', language)}:", style="bold green")
+    for plant in flora["plants"]:
+        kind = names.get(f"plant.{plant['kind']}", plant["kind"])
+        line.append(f"  P{plant['id']} {kind} ", style="green")
+        line.append(f"{plant['food']}/{plant['most']}", style="bold red")
+        extras = [names.get(t["trait"], t["trait"]) for t in plant["traits"]
+                  if t["trait"] != "parasitic_plant"]
+        if plant["fruit"]:
+            extras.append(say("fruit", language))
+        if plant["shelters"]:
+            extras.append(say("shelters", language, n=plant["shelters"]))
+        if plant["host"]:
+            extras.append(say("on_host", language, host=plant["host"]))
+        if extras:
+            line.append(f" [{', '.join(extras)}]", style="dim")
+    for link in flora["links"]:
+        a, b = link["plants"]
+        line.append(f"  {names.get('mycorrhiza', 'Mycorrhiza')} P{a}↔P{b}", style="dim green")
+    line.append(f"  · {say('plant_deck', language, n=flora['deck_size'])}", style="dim")
+    return line
 
 
 def _animal_row(
@@ -171,7 +203,7 @@ def render_table(
         if view.get("step_location"):
             where = _place(view["step_location"], language)
             header.append(f" · {say('feeding_in', language, place=where)}", style="bold")
-    else:
+    elif view.get("flora") is None:  # Plants: the food lies on the plants (their line)
         header.append(f" · {say('food_bank', language, n=view['food_bank'])}", style="red")
     header.append(f" · {say('deck', language, n=view['deck_size'])}")
     header.append(f" · {say('first', language, name=players[view['first_player']])}")
@@ -185,6 +217,9 @@ def render_table(
     nature = view.get("nature")
     if nature:
         parts.append(nature_line(nature, names))
+    flora = view.get("flora")
+    if flora is not None:
+        parts.append(plants_line(flora, names, language))
     if view.get("attack"):
         attack = view["attack"]
         parts.append(Text("⚔ " + say("attack", language, a=attack["carnivore"],

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from evolutio.core.game import JSON, Action
 from evolutio.core.plural import plural
@@ -219,10 +220,14 @@ def describe_event(
     for key in ("seat", "owner"):
         if isinstance(data.get(key), int):
             data[key] = seat(data[key])
-    if isinstance(data.get("trait"), str):
+    if data.get("trait") == "blocked":  # a Hunter's counter-attack that cannot be made
+        data["trait"] = word("attack_blocked")
+    elif isinstance(data.get("trait"), str):
         data["trait"] = trait_name(data["trait"], language, edition)
     if "animals" in data:
         data["animals"] = word("and").join(f"A{a}" for a in data["animals"])
+    if kind.startswith(("plant", "card_taken")):  # Plants (plants.py, flora.py)
+        _plant_fields(kind, data, word, seat, language)
     if kind == "food_taken":
         data["token"] = word("red_token") if data["source"] == "bank" else word("blue_token")
         data["fat"] = word("into_fat") if data["to_fat"] else ""
@@ -268,6 +273,27 @@ def describe_event(
     if _reader(data):
         template = sentence("events_you", kind, language) or template
     return template.format(**data)
+
+
+def _plant_fields(
+    kind: str,
+    data: dict[str, Any],
+    word: Callable[[str], str],
+    seat: Callable[[int], str],
+    language: str,
+) -> None:
+    """The fields of a Plants event said in the language: plants, kinds, causes, seats."""
+    if "plants" in data:
+        data["plants"] = word("and").join(f"P{p}" for p in data["plants"])
+    if isinstance(data.get("kind"), str):
+        data["kind"] = word(f"plant_{data['kind']}")
+    if kind == "plant_died" and isinstance(data.get("cause"), str):
+        cause = "poisoned_plant" if data["cause"] == "poisoned" else data["cause"]
+        data["cause"] = sentence("causes", cause, language) or data["cause"]
+    if kind == "plant_attacked":
+        data["result"] = word("plant_ate") if data.pop("eaten") else word("plant_missed")
+    if kind == "card_taken" and isinstance(data.get("source"), int):
+        data["source"] = seat(data["source"])
 
 
 def _reader(fields: Mapping[str, object]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from evolutio.core.game import JSON
 from evolutio.games.evolution.ops import fat_capacity, need, revealed
+from evolutio.games.evolution.plantpos import flora_view
 from evolutio.games.evolution.rules import decision as decision_now
 from evolutio.games.evolution.scoring import outcome
 from evolutio.games.evolution.state import OVER, Animal, AttackFrame, State
@@ -50,6 +51,8 @@ def view(state: State, seat: int | None) -> JSON:
         extra["step_location"] = state.where if state.phase == "feeding" else None
     if state.nature_cards:
         extra["nature"] = nature_view(state)
+    if state.flora is not None:
+        extra["flora"] = flora_view(state)
     return {
         **extra,
         "game": NAME,

@@ -315,9 +315,20 @@ class Communication(Trait):
         return red_from_bank
 
     def can_fire(self, state: State, link: Link, recipient: Animal) -> bool:
+        if state.flora is not None:  # Plants: from the plant the partner's token came from
+            from evolutio.games.evolution.plants import communication_plant
+
+            return communication_plant(state, recipient) is not None
         return state.bank(recipient.location) > 0
 
     def fire(self, state: State, link: Link, recipient: Animal, events: list[Event]) -> None:
+        if state.flora is not None:
+            from evolutio.games.evolution.plants import communication_plant, take_from
+
+            plant = communication_plant(state, recipient)
+            assert plant is not None
+            take_from(state, recipient, plant, "communication", events)
+            return
         gain(state, recipient, BANK, "communication", events)
 
 

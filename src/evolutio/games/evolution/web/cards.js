@@ -28,6 +28,8 @@ export const SETS = {
   continents: ["migration", "suckerfish", "regeneration", "recombination", "herding",
     "aedificator", "cnidocytes", "neoplasm"],
   ice_age: ["insulation", "immunity"],
+  plants: ["root_vegetable", "honey_plant", "mycorrhiza", "aquatic", "officinal", "protein_rich",
+    "tree", "parasitic_plant", "spiky"],
 };
 
 // A trait's colour family on the cards: hunting, defence, food, paired, other.

@@ -10,6 +10,7 @@ import { ref } from "/static/tips.js";
 import { tokenRow, cardBack, keyed, tokenSource, seatClass } from "/static/draw.js";
 import { gi, cardEl, animalEl } from "./cards.js";
 import { legendEl } from "./legend.js";
+import { plantsEl, plantFood } from "./plants.js";
 
 export { strings } from "./strings.js";
 export const css = "board.css";
@@ -87,7 +88,8 @@ function statusBar(view, ctx) {
   const food = banks
     ? [h("span.banks#banks", {}, LOCATIONS.map((place) => bankEl(t(place), banks[place], place, t))),
       view.step_location ? h("span.step-location", {}, `${t("this_step")} `, h("b", {}, t(view.step_location))) : null]
-    : [h("span.banks.single", {}, bankEl(t("food"), view.food_bank, null, t))];
+    : view.flora ? [plantFood(view.flora, ctx)]
+      : [h("span.banks.single", {}, bankEl(t("food"), view.food_bank, null, t))];
   const deck = view.deck_size ?? 0;
   return h("div.status-bar", {},
     h("span.st.st-turn", {}, `${t("turn")} `, h("b", {}, String(view.turn ?? "-"))),
@@ -160,7 +162,8 @@ export function renderTable(view, shellCtx) {
       h("div.lying", {}, view.table_cards.map((c) => cardEl(c, ctx))))
     : null;
   const nature = natureEl(view.nature, ctx);
-  const centre = nature || lying ? h("div.centre", {}, nature, lying) : null;
+  const flora = plantsEl(view.flora, ctx);
+  const centre = nature || lying || flora ? h("div.centre", {}, flora, nature, lying) : null;
   return h("div.table.evo", {}, statusBar(view, ctx),
     h("div.players", {}, me, centre, others));
 }
@@ -171,6 +174,8 @@ const LOG_ICONS = {
   animal_played: "animal", trait_played: "cards", food_taken: "food", attacked: "attack",
   animal_died: "extinction", cards_drawn: "cards", food_bank_set: "food-bank", game_ended: "last-turn",
   nature_revealed: "nature", animal_moved: "ocean", phase_started: "turn",
+  plant_appeared: "plant", plant_grew: "growth", plant_died: "extinction", plant_food_taken: "food",
+  shelter_taken: "shelter", plant_trait_played: "cards",
 };
 export function logIcon(type) {
   return LOG_ICONS[type] ? gi(LOG_ICONS[type]) : null;

@@ -38,6 +38,12 @@ export function legendEl(view, ctx) {
       ...["laurasia", "gondwana", "ocean"].map((p) => ({ icon: gi(p, ""), name: t(p), text: refText(GAME, p) })));
   }
   if (view.nature) items.push({ icon: gi("nature", ""), name: t("nature_change"), text: t("lg_nature_text") });
+  if (view.flora) {
+    items.push({ icon: gi("plant", ""), name: t("plants"), text: t("lg_plants_text") },
+      { icon: gi("fruit", ""), name: t("fruit"), text: t("fruit_text") },
+      { icon: gi("shelter", ""), name: t("shelters"), text: t("shelter_text") },
+      { icon: gi("growth", ""), name: t("growth"), text: t("lg_growth_text") });
+  }
   for (const set of sets) {
     for (const trait of SETS[set] || []) {
       const name = ctx.label(trait);

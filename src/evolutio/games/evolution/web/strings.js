@@ -2,6 +2,9 @@
 // from the server: /api/names/evolution; trait texts from /api/reference/evolution).
 export const strings = {
   en: {
+    plants: "Plants", hunts: "hunts", hunted: "has hunted", hunts_text: "Once a turn it eats an animal that feeds on it or that a player sends it at, unless the animal is sheltered or has two defences.", plant_food: "Food on plants", plant_deck: "plant deck", no_plants: "no plants", growth: "growth", fruit: "fruit", shelters: "shelters", on_host: "on",
+    fruit_text: "Fruit: carnivores may take food from this plant.", shelter_text: "Shelter tokens: an animal that takes one cannot be attacked this turn.",
+    lg_plants_text: "Plants are the food base: an animal takes a red token from a plant it can reach.", lg_growth_text: "Growth rows: tokens at the growth phase → tokens after.",
     turn: "Turn", phase: "Phase", deck: "Deck", food: "Food bank", hand: "Hand", discard: "Discard",
     passed: "passed", fed: "fed", hibernating: "hibernating", poisoned: "poisoned", fat: "fat",
     last_turn: "last turn", attack: "Attack", links: "Links", development: "development",
@@ -32,6 +35,9 @@ export const strings = {
     lg_nature_text: "The natural change in force this turn (Ice Age).",
   },
   ru: {
+    plants: "Растения", hunts: "охотится", hunted: "уже охотилось", hunts_text: "Раз в ход съедает животное, которое с него питается или на которое его направил игрок, если оно не в убежище и у него меньше двух защит.", plant_food: "Еда на растениях", plant_deck: "колода растений", no_plants: "нет растений", growth: "фаза роста", fruit: "плоды", shelters: "убежища", on_host: "на",
+    fruit_text: "Плоды: хищники могут брать еду с этого растения.", shelter_text: "Жетоны убежища: взявшее его животное нельзя атаковать в этот ход.",
+    lg_plants_text: "Растения — кормовая база: животное берёт красную фишку с растения, до которого может добраться.", lg_growth_text: "Схема роста: фишки в фазу роста → фишки после.",
     turn: "Ход", phase: "Фаза", deck: "Колода", food: "Кормовая база", hand: "Рука",
     discard: "Сброс", passed: "пас", fed: "накормлено", hibernating: "в спячке",
     poisoned: "отравлено", fat: "жир", last_turn: "последний ход", attack: "Атака", links: "Связи",
@@ -62,6 +68,9 @@ export const strings = {
     lg_nature_text: "Природное изменение, действующее в этот ход (Ледниковый период).",
   },
   it: {
+    plants: "Piante", hunts: "caccia", hunted: "ha già cacciato", hunts_text: "Una volta per turno mangia un animale che se ne nutre o contro cui un giocatore la manda, se non è al riparo e ha meno di due difese.", plant_food: "Cibo sulle piante", plant_deck: "mazzo delle piante", no_plants: "nessuna pianta", growth: "crescita", fruit: "frutti", shelters: "rifugi", on_host: "su",
+    fruit_text: "Frutti: i carnivori possono prendere cibo da questa pianta.", shelter_text: "Segnalini rifugio: un animale che ne prende uno non può essere attaccato in questo turno.",
+    lg_plants_text: "Le piante sono la base del cibo: un animale prende un segnalino rosso da una pianta che raggiunge.", lg_growth_text: "Crescita: segnalini nella fase di crescita → segnalini dopo.",
     turn: "Turno", phase: "Fase", deck: "Mazzo", food: "Cibo", hand: "Mano", discard: "Scarti",
     passed: "ha passato", fed: "nutrito", hibernating: "in letargo", poisoned: "avvelenato",
     fat: "grasso", last_turn: "ultimo turno", attack: "Attacco", links: "Legami",
@@ -93,6 +102,9 @@ export const strings = {
     lg_nature_text: "Il cambiamento naturale in vigore in questo turno (Era glaciale).",
   },
   de: {
+    plants: "Pflanzen", hunts: "jagt", hunted: "hat gejagt", hunts_text: "Einmal pro Runde frisst sie ein Tier, das von ihr frisst oder auf das ein Spieler sie hetzt, wenn es nicht geschützt ist und weniger als zwei Abwehren hat.", plant_food: "Futter auf Pflanzen", plant_deck: "Pflanzenstapel", no_plants: "keine Pflanzen", growth: "Wachstum", fruit: "Früchte", shelters: "Unterschlüpfe", on_host: "auf",
+    fruit_text: "Früchte: Fleischfresser dürfen von dieser Pflanze fressen.", shelter_text: "Unterschlupf-Marker: ein Tier, das einen nimmt, kann in dieser Runde nicht angegriffen werden.",
+    lg_plants_text: "Pflanzen sind die Futterquelle: ein Tier nimmt einen roten Marker von einer Pflanze, die es erreicht.", lg_growth_text: "Wachstum: Marker in der Wachstumsphase → Marker danach.",
     turn: "Zug", phase: "Phase", deck: "Stapel", food: "Futter", hand: "Hand", discard: "Ablage",
     passed: "gepasst", fed: "satt", hibernating: "im Winterschlaf", poisoned: "vergiftet",
     fat: "Fett", last_turn: "letzter Zug", attack: "Angriff", links: "Verbindungen",

@@ -1,0 +1,138 @@
+"""Plants («Эволюция. Растения»): the plants laid out at the start and the growth phase that
+ends each turn (flora.py holds the plants and their data)."""
+
+from __future__ import annotations
+
+from evolutio.core.game import Event
+from evolutio.games.evolution.events import PhaseStarted
+from evolutio.games.evolution.flora import (
+    GROWTH,
+    PLANTS,
+    Flora,
+    Plant,
+    PlantAppeared,
+    PlantDied,
+    PlantGrew,
+    PlantTable,
+    plant_kinds,
+    plant_tables,
+)
+from evolutio.games.evolution.state import State
+
+
+def setup_flora(state: State, events: list[Event] | None = None) -> None:
+    """A game with Plants: the plant deck shuffled by the game's RNG and the first plants
+    laid out (the table by player count)."""
+    if PLANTS not in state.options["expansions"]:
+        return
+    flora = Flora()
+    for kind in plant_kinds().values():
+        flora.deck.extend([kind.kind] * kind.count)
+    state.rng.shuffle(flora.deck)
+    state.flora = flora
+    for _ in range(table_for(state).start):
+        lay_out(state, flora, events)
+
+
+def table_for(state: State) -> PlantTable:
+    tables = plant_tables()
+    return tables.get(state.num_players) or tables[max(tables)]
+
+
+def lay_out(state: State, flora: Flora, events: list[Event] | None) -> Plant | None:
+    """The top plant card of the plant deck goes on the table with its starting tokens."""
+    if not flora.deck:
+        return None
+    kind = flora.deck.pop()
+    return add_plant(state, flora, kind, 0, events)
+
+
+def add_plant(
+    state: State, flora: Flora, kind: str, host: int, events: list[Event] | None
+) -> Plant:
+    data = plant_kinds()[kind]
+    plant = Plant(flora.next_plant, kind, data.start, host)
+    flora.next_plant += 1
+    plant.shelters = plant.shelter_capacity()
+    flora.plants[plant.id] = plant
+    state.food_created += data.start
+    if events is not None:
+        events.append(PlantAppeared(plant.id, kind, data.start))
+    return plant
+
+
+def remove_plant(state: State, flora: Flora, plant: Plant, cause: str, events: list[Event]) -> None:
+    """A plant dies: its tokens leave, its trait cards go to the discard of the seats that
+    played them, its Mycorrhiza links go, and the Parasitic plants on it die too."""
+    if plant.id not in flora.plants:
+        return
+    del flora.plants[plant.id]
+    state.food_removed += plant.food
+    if plant.host == 0:
+        flora.discard.append(plant.kind)
+    for card, _ in plant.traits:
+        seat = state.played_by.get(card)
+        if seat is not None:
+            state.players[seat].discard.append(card)
+    for link in [link for link in flora.links if plant.id in link[1:]]:
+        flora.links.remove(link)
+        seat = state.played_by.get(link[0])
+        if seat is not None:
+            state.players[seat].discard.append(link[0])
+    events.append(PlantDied(plant.id, cause))
+    for other in [p for p in flora.plants.values() if p.host == plant.id]:
+        remove_plant(state, flora, other, "host", events)
+
+
+def grow(state: State, events: list[Event]) -> None:
+    """The growth phase (project's order, docs/rules/evolution.md "Plants"): plants with no
+    token die unless they survive empty or a Mycorrhiza partner holds a token; the others
+    grow by their rows (a Liana by one token per other plant that is no Liana); Mycorrhiza
+    gives each empty partner one token; new plants are laid out up to the table's most;
+    every plant's shelter tokens are laid out again."""
+    flora = state.flora
+    if flora is None:
+        return
+    events.append(PhaseStarted(state.turn, GROWTH, state.first_player))
+    for plant in [p for p in flora.plants.values() if p.doomed]:
+        remove_plant(state, flora, plant, "poisoned", events)
+    for plant in list(flora.plants.values()):
+        if plant.id not in flora.plants or plant.food > 0 or plant.data.survives_empty:
+            continue
+        if any(flora.plants[p].food > 0 for p in _group(flora, plant.id) if p != plant.id):
+            continue
+        remove_plant(state, flora, plant, "empty", events)
+    others = sum(1 for p in flora.plants.values() if p.kind != "liana")
+    for plant in flora.plants.values():
+        data = plant.data
+        if data.special == "liana":
+            after = min(plant.most, plant.food + others)
+        else:
+            after = data.grown(plant.food)
+        if after != plant.food:
+            state.food_created += after - plant.food
+            plant.food = after
+            events.append(PlantGrew(plant.id, after))
+    for plant in flora.plants.values():
+        if plant.food == 0 and flora.partners(plant.id):
+            plant.food = 1
+            state.food_created += 1
+            events.append(PlantGrew(plant.id, 1))
+    table = table_for(state)
+    for _ in range(table.add):
+        if flora.rooted() >= table.most or lay_out(state, flora, events) is None:
+            break
+    for plant in flora.plants.values():
+        plant.shelters = plant.shelter_capacity()
+
+
+def _group(flora: Flora, start: int) -> set[int]:
+    """The plants joined to ``start`` by Mycorrhiza, directly or through others."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for other in flora.partners(todo.pop()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
