@@ -8,15 +8,16 @@ first played), at most ``MAX_ANIMALS`` per seat. Cards in a hand are named by th
 and docs/rl.md prints their tables. Legal actions the caps cannot hold (a 17th animal) get
 no index; no random game of any set reached it.
 
-Plants (``expansions=plants``) are not encoded: their card kinds, plant traits and actions
-on plants have no index and no feature (``KINDS`` leaves their set out, so that the layouts
-of every other game stay as they were); in a game with plants the legal actions without an
-index are those on plants and those of the set's cards.
+A game with Plants (``expansions=plants``) has layouts of its own (plants_encoding.py,
+imported only then): the same blocks and segments over the card kinds of every set, then the
+plants and the actions on them. ``KINDS`` here leaves the Plants set out, so that the layouts
+of every other game stay as they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
@@ -60,12 +61,39 @@ KIND_INDEX = {faces: i for i, faces in enumerate(KINDS)}
 TRAIT_IDS: tuple[str, ...] = tuple(sorted({face for faces in KINDS for face in faces}))
 TRAIT_INDEX = {trait: i for i, trait in enumerate(TRAIT_IDS)}
 PAIRED = tuple(t for t in TRAIT_IDS if TRAITS[t].paired)
+
+
+@dataclass(frozen=True, slots=True)
+class CardTables:
+    """The card kinds a layout names and the (kind, face) plays of their faces as animal
+    traits, single and paired apart (the base layout's, or Plants' with the set after)."""
+
+    kinds: tuple[tuple[str, ...], ...]
+    kind_index: dict[tuple[str, ...], int]
+    single_plays: tuple[tuple[int, str], ...]
+    single_index: dict[tuple[int, str], int]
+    pair_plays: tuple[tuple[int, str], ...]
+    pair_index: dict[tuple[int, str], int]
+
+
+def card_tables(
+    kinds: tuple[tuple[str, ...], ...], skip: frozenset[str] = frozenset()
+) -> CardTables:
+    """The tables of ``kinds``; faces in ``skip`` are never played on an animal."""
+    plays = [(k, f) for k, faces in enumerate(kinds) for f in faces if f not in skip]
+    single = tuple(p for p in plays if not TRAITS[p[1]].paired)
+    pair = tuple(p for p in plays if TRAITS[p[1]].paired)
+    return CardTables(kinds, {faces: i for i, faces in enumerate(kinds)}, single,
+                      {p: i for i, p in enumerate(single)}, pair,
+                      {p: i for i, p in enumerate(pair)})
+
+
+CARDS = card_tables(KINDS)
 #: a (kind, face) a card is played as: single traits and paired traits apart.
-SINGLE_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces
-                     if not TRAITS[f].paired)
-PAIR_PLAYS = tuple((k, f) for k, faces in enumerate(KINDS) for f in faces if TRAITS[f].paired)
-SINGLE_INDEX = {play: i for i, play in enumerate(SINGLE_PLAYS)}
-PAIR_INDEX = {play: i for i, play in enumerate(PAIR_PLAYS)}
+SINGLE_PLAYS = CARDS.single_plays
+PAIR_PLAYS = CARDS.pair_plays
+SINGLE_INDEX = CARDS.single_index
+PAIR_INDEX = CARDS.pair_index
 PLACES = ("", "laurasia", "gondwana", "ocean")
 PHASES = ("development", "feeding", "extinction", "over")
 DECISIONS = ("develop", "feed", "defend", "trigger", "follow", "ambush", "found", "regrow")
@@ -107,19 +135,26 @@ HUNTS: dict[type[Action], str] = {
 
 @cache
 def _actions(players: int) -> ActionLayout:
+    layout = ActionLayout()
+    add_blocks(layout, players, CARDS)
+    return layout
+
+
+def add_blocks(layout: ActionLayout, players: int, cards: CardTables) -> None:
+    """Add the blocks of every set but Plants, over the card kinds of ``cards``."""
     table = players * MAX_ANIMALS
     own = ("animal", MAX_ANIMALS)
     anywhere = ("target", table)
-    layout = ActionLayout()
+    kinds = len(cards.kinds)
     for name in SINGLES.values():
         layout.add(name, (), SINGLE_MEANINGS[name])
-    layout.add("animal", [("kind", len(KINDS)), ("location", len(PLACES))],
+    layout.add("animal", [("kind", kinds), ("location", len(PLACES))],
                "play a card of a kind face down as an animal (location: none, Laurasia, "
                "Gondwana, Ocean)")
-    layout.add("trait", [("play", len(SINGLE_PLAYS)), anywhere],
+    layout.add("trait", [("play", len(cards.single_plays)), anywhere],
                "play a card of a kind as one of its single traits on an animal")
-    layout.add("pair", [("play", len(PAIR_PLAYS)), ("seat", players), ("first", MAX_ANIMALS),
-                        ("second", MAX_ANIMALS)],
+    layout.add("pair", [("play", len(cards.pair_plays)), ("seat", players),
+                        ("first", MAX_ANIMALS), ("second", MAX_ANIMALS)],
                "play a paired trait on two animals of one seat (Symbiosis: symbiont first)")
     for name in OWN.values():
         layout.add(name, [own], f"{name} with an own animal")
@@ -141,17 +176,22 @@ def _actions(players: int) -> ActionLayout:
                "drop a card from the attacked animal (as metamorphose)")
     layout.add("anglerfish", [own, ("trait", len(TRAIT_IDS))],
                "reveal this Anglerfish and attack, ignoring a trait")
-    layout.add("regrow", [own, ("kind", len(KINDS))],
+    layout.add("regrow", [own, ("kind", kinds)],
                "put a card of a kind under the traits of this animal")
     layout.add("trigger", [("paired", len(PAIRED)), ("first", MAX_ANIMALS),
                            ("second", MAX_ANIMALS), ("recipient", 3)],
                "fire the own link of a paired trait (recipient: unnamed, first, second)")
-    return layout
 
 
 @cache
 def _observation(players: int) -> ObservationLayout:
     layout = ObservationLayout()
+    add_segments(layout, players, len(KINDS))
+    return layout
+
+
+def add_segments(layout: ObservationLayout, players: int, kinds: int) -> None:
+    """Add the segments of every set but Plants, ``kinds`` card kinds in the hand."""
     layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
     layout.add("decision", len(DECISIONS) + 1, "one-hot: " + ", ".join(DECISIONS) + ", other")
     layout.add("table", 5, "turn / 10, last turn, deck size / 100, food in banks / 10, "
@@ -162,8 +202,8 @@ def _observation(players: int) -> ObservationLayout:
     layout.add("current", players, "one-hot relative seat whose turn it is")
     layout.add("nature", len(NATURE) + 2,
                "Ice Age: one-hot natural change in force, changes left / 10, used / 10")
-    layout.add("hand", len(KINDS), "cards in the own hand per kind")
-    layout.add("discard", len(KINDS), "cards in the own discard pile per kind")
+    layout.add("hand", kinds, "cards in the own hand per kind")
+    layout.add("discard", kinds, "cards in the own discard pile per kind")
     layout.add("seats", players * SEAT_FEATURES,
                "per relative seat: hand size / 10, discard size / 10, passed, animals / 10, "
                "animals beyond the cap")
@@ -175,10 +215,9 @@ def _observation(players: int) -> ObservationLayout:
         "role (" + ", ".join(ROLES) + "); the faces of its animal card when the seat may "
         "see them (its own, or a revealed Anglerfish)",
     )
-    return layout
 
 
-def _slots(state: State, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+def slots(state: State, seat: int) -> tuple[dict[int, int], dict[int, int]]:
     """For the animals within the cap: own animal id -> slot, and any animal id ->
     relative seat × MAX_ANIMALS + slot."""
     n = state.num_players
@@ -191,13 +230,26 @@ def _slots(state: State, seat: int) -> tuple[dict[int, int], dict[int, int]]:
     return own, table
 
 
+def _plants(options: Options) -> bool:
+    """Whether the game has the Plants set: ``plants_encoding`` encodes it."""
+    return "plants" in (options.get("expansions") or ())
+
+
 class EvolutionEncoding:
     """The encoding of Evolution (``GAME.encoding``)."""
 
     def action_layout(self, options: Options) -> ActionLayout:
+        if _plants(options):
+            from evolutio.games.evolution import plants_encoding
+
+            return plants_encoding.actions(int(options["players"]))
         return _actions(int(options["players"]))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
+        if _plants(options):
+            from evolutio.games.evolution import plants_encoding
+
+            return plants_encoding.observation(int(options["players"]))
         return _observation(int(options["players"]))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:
@@ -207,8 +259,12 @@ class EvolutionEncoding:
         self, state: State, seat: int, actions: Sequence[Action]
     ) -> list[int | None]:
         """The indices of several actions of ``seat`` in one state (shares the lookups)."""
+        if state.flora is not None:  # the Plants set: its own encoding
+            from evolutio.games.evolution import plants_encoding
+
+            return plants_encoding.action_indices(state, seat, actions)
         layout = _actions(state.num_players)
-        own, table = _slots(state, seat)
+        own, table = slots(state, seat)
         faces = state.card_faces
         width = state.num_players * MAX_ANIMALS
         trait_at, animal_at = layout.start("trait"), layout.start("animal")
@@ -225,180 +281,202 @@ class EvolutionEncoding:
                 out.append(None if card_kind < 0 else animal_at + len(PLACES) * card_kind
                            + PLACES.index(a.location))  # type: ignore[attr-defined]
             else:
-                out.append(self._index(state, layout, own, table, a))
+                out.append(index_of(state, layout, CARDS, own, table, a))
         return out
 
-    def _index(
-        self,
-        state: State,
-        layout: ActionLayout,
-        own_slots: dict[int, int],
-        table: dict[int, int],
-        a: Action,
-    ) -> int | None:
-        own = own_slots.get
-        kind = type(a)
-        name = SINGLES.get(kind)
-        if name is not None:
-            return layout.index(name)
-        name = OWN.get(kind)
-        if name is not None:
-            return layout.index(name, own(a.animal, -1))  # type: ignore[attr-defined]
-        name = HUNTS.get(kind)
-        if name is not None:
-            return layout.index(name, own(a.animal, -1),  # type: ignore[attr-defined]
-                                table.get(a.target, -1))  # type: ignore[attr-defined]
-        if isinstance(a, act.PlayPair):
-            card_kind = KIND_INDEX.get(state.card_faces[a.card], -1)
-            if card_kind < 0:
-                return None  # a card of the Plants set (not encoded)
-            play = PAIR_INDEX[(card_kind, a.trait)]
-            first, second = (table.get(x, -1) for x in a.animals)
-            if first < 0 or second < 0 or first // MAX_ANIMALS != second // MAX_ANIMALS:
-                return None
-            return layout.index("pair", play, first // MAX_ANIMALS, first % MAX_ANIMALS,
-                                second % MAX_ANIMALS)
-        if isinstance(a, IntellectAttack):
-            return layout.index("intellect", own(a.animal, -1), table.get(a.target, -1),
-                                TRAIT_INDEX[a.trait])
-        if isinstance(a, act.UseFat):
-            return layout.index("fat", own(a.animal, -1), a.amount - 1)
-        if isinstance(a, act.Migrate | Fly):
-            return layout.index(a.type, own(a.animal, -1), PLACES.index(a.location))
-        if isinstance(a, act.Recombine):
-            swap = _partner_position(state, a.animal, a.swap)
-            if swap < 0:
-                return None
-            return layout.index("recombine", own(a.animal, -1),
-                                _position(state.animals[a.animal].traits, a.card), swap)
-        if isinstance(a, MetamorphoseAction):
-            return layout.index("metamorphose", own(a.animal, -1),
-                                _on_animal(state, a.animal, a.card))
-        if isinstance(a, act.Mimic):
-            return layout.index("mimic", own(a.target, -1))
-        if isinstance(a, act.TailLoss):
-            frame = state.stack[-1] if state.stack else None
-            if not isinstance(frame, AttackFrame):
-                return None
-            return layout.index("tail_loss", _on_animal(state, frame.target, a.card))
-        if isinstance(a, RevealAnglerfish):
-            return layout.index("anglerfish", own(a.animal, -1), TRAIT_INDEX[a.trait])
-        if isinstance(a, act.Regrow):
-            return layout.index("regrow", own(a.animal, -1),
-                                KIND_INDEX.get(state.card_faces[a.card], -1))
-        if isinstance(a, act.Trigger):
-            link = state.links[a.link]
-            recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
-            return layout.index("trigger", PAIRED.index(link.trait), own(link.a, -1),
-                                own(link.b, -1), recipient)
-        return None
-
     def observe(self, state: State, seat: int, out: MutableSequence[float]) -> None:
-        n = state.num_players
-        layout = _observation(n)
-        off = layout.offsets
-        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
-        decision = decision_now(state)
-        if decision is not None:
-            out[off["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
-        base = off["table"]
-        out[base] = state.turn / 10
-        out[base + 1] = float(state.last_turn)
-        out[base + 2] = len(state.deck) / 100
-        out[base + 3] = (state.food_bank + sum(state.banks.values())) / 10
-        out[base + 4] = len(state.table_cards)
-        for i, place in enumerate(PLACES[1:]):
-            out[off["banks"] + i] = state.banks.get(place, 0) / 10
-        if state.geography and state.phase == "feeding" and state.where is not None:
-            out[off["step_location"] + PLACES.index(state.where)] = 1.0
-        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
-        out[off["current"] + (state.current - seat) % n] = 1.0
-        if state.nature_cards:
-            base = off["nature"]
-            if state.nature_now >= 0:
-                change = state.nature_cards[state.nature_now]
-                out[base + NATURE.index(change.id)] = 1.0
-            out[base + len(NATURE)] = len(state.nature_deck) / 10
-            out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
-        me = state.players[seat]
-        kinds = KIND_INDEX
-        for card in me.hand:
-            card_kind = kinds.get(state.card_faces[card], -1)
-            if card_kind >= 0:  # not a card of the Plants set (not encoded)
-                out[off["hand"] + card_kind] += 1.0
-        for card in me.discard:
-            card_kind = kinds.get(state.card_faces[card], -1)
-            if card_kind >= 0:
-                out[off["discard"] + card_kind] += 1.0
-        attack = state.stack[-1] if state.stack else None
-        attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
-        attacked = attack.target if isinstance(attack, AttackFrame) else 0
-        roles: dict[int, list[int]] = {}
-        #: per animal, the food its links ask (ops.need's second part, in this one pass)
-        linked: dict[int, int] = {}
-        for link in state.links.values():
-            food = TRAITS[link.trait].food
-            linked[link.a] = linked.get(link.a, 0) + food
-            linked[link.b] = linked.get(link.b, 0) + food
-            if link.trait == "symbiosis":
-                roles.setdefault(link.a, []).append(0)
-                roles.setdefault(link.b, []).append(1)
-            else:
-                role = ROLES.index(link.trait)
-                roles.setdefault(link.a, []).append(role)
-                roles.setdefault(link.b, []).append(role)
-        nature = bool(state.nature_need)
-        for r in range(n):
-            player = state.players[(seat + r) % n]
-            base = off["seats"] + r * SEAT_FEATURES
-            out[base] = len(player.hand) / 10
-            out[base + 1] = len(player.discard) / 10
-            out[base + 2] = float(player.passed)
-            out[base + 3] = len(player.animals) / 10
-            out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
-            row = off["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
-            for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
-                a = state.animals[animal_id]
-                at = row + slot * ANIMAL_FEATURES
-                if nature or not a.present:
-                    needs = need(state, a)
-                else:  # ops.need without rescanning the links for every animal
-                    needs = 1 + sum([TRAITS[trait].food for _, trait in a.active()])
-                    if not a.paralysed:
-                        needs += linked.get(animal_id, 0)
-                out[at] = 1.0
-                out[at + 1] = float(a.present)
-                out[at + 2] = a.food
-                out[at + 3] = a.fat
-                out[at + 5] = needs
-                out[at + 6] = float(a.hibernating or a.food >= needs)
-                if a.hibernating:
-                    out[at + 7] = 1.0
-                if a.poisoned:
-                    out[at + 8] = 1.0
-                if a.paralysed:
-                    out[at + 9] = 1.0
-                if animal_id == attacker:
-                    out[at + 10] = 1.0
-                elif animal_id == attacked:
-                    out[at + 11] = 1.0
-                if a.off:
-                    out[at + 12] = len(a.off)
-                if a.location:
-                    out[at + TRAITS_AT - 4 + PLACES.index(a.location)] = 1.0
-                fat_cards = 0
-                for _, trait in a.traits:
-                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
-                    if trait == "fat_tissue":
-                        fat_cards += 1
-                out[at + 4] = fat_cards
-                for role in roles.get(animal_id, ()):
-                    out[at + ROLES_AT + role] += 1.0
-                if a.present and (r == 0 or revealed(a)):
-                    for face in state.card_faces[a.card]:
-                        face_at = TRAIT_INDEX.get(face, -1)
-                        if face_at >= 0:  # a plant trait face is not encoded
-                            out[at + FACES_AT + face_at] = 1.0
+        if state.flora is not None:  # the Plants set: its own encoding
+            from evolutio.games.evolution import plants_encoding
+
+            plants_encoding.observe(state, seat, out)
+            return
+        write(state, seat, out, _observation(state.num_players).offsets, KIND_INDEX)
+
+
+def index_of(
+    state: State,
+    layout: ActionLayout,
+    cards: CardTables,
+    own_slots: dict[int, int],
+    table: dict[int, int],
+    a: Action,
+) -> int | None:
+    """The index of an action of any set but Plants' own (``own_slots`` and ``table`` from
+    ``slots``), or None."""
+    own = own_slots.get
+    kind = type(a)
+    name = SINGLES.get(kind)
+    if name is not None:
+        return layout.index(name)
+    name = OWN.get(kind)
+    if name is not None:
+        return layout.index(name, own(a.animal, -1))  # type: ignore[attr-defined]
+    name = HUNTS.get(kind)
+    if name is not None:
+        return layout.index(name, own(a.animal, -1),  # type: ignore[attr-defined]
+                            table.get(a.target, -1))  # type: ignore[attr-defined]
+    if isinstance(a, act.PlayTrait | act.PlayAnimal):
+        card_kind = cards.kind_index.get(state.card_faces[a.card], -1)
+        if card_kind < 0:
+            return None  # a card of the Plants set in the base layout
+        if isinstance(a, act.PlayAnimal):
+            return layout.index("animal", card_kind, PLACES.index(a.location))
+        return layout.index("trait", cards.single_index.get((card_kind, a.trait), -1),
+                            table.get(a.animal, -1))
+    if isinstance(a, act.PlayPair):
+        card_kind = cards.kind_index.get(state.card_faces[a.card], -1)
+        play = cards.pair_index.get((card_kind, a.trait), -1)
+        if play < 0:
+            return None  # a card of the Plants set in the base layout
+        first, second = (table.get(x, -1) for x in a.animals)
+        if first < 0 or second < 0 or first // MAX_ANIMALS != second // MAX_ANIMALS:
+            return None
+        return layout.index("pair", play, first // MAX_ANIMALS, first % MAX_ANIMALS,
+                            second % MAX_ANIMALS)
+    if isinstance(a, IntellectAttack):
+        return layout.index("intellect", own(a.animal, -1), table.get(a.target, -1),
+                            TRAIT_INDEX[a.trait])
+    if isinstance(a, act.UseFat):
+        return layout.index("fat", own(a.animal, -1), a.amount - 1)
+    if isinstance(a, act.Migrate | Fly):
+        return layout.index(a.type, own(a.animal, -1), PLACES.index(a.location))
+    if isinstance(a, act.Recombine):
+        swap = _partner_position(state, a.animal, a.swap)
+        if swap < 0:
+            return None
+        return layout.index("recombine", own(a.animal, -1),
+                            _position(state.animals[a.animal].traits, a.card), swap)
+    if isinstance(a, MetamorphoseAction):
+        return layout.index("metamorphose", own(a.animal, -1),
+                            _on_animal(state, a.animal, a.card))
+    if isinstance(a, act.Mimic):
+        return layout.index("mimic", own(a.target, -1))
+    if isinstance(a, act.TailLoss):
+        frame = state.stack[-1] if state.stack else None
+        if not isinstance(frame, AttackFrame):
+            return None
+        return layout.index("tail_loss", _on_animal(state, frame.target, a.card))
+    if isinstance(a, RevealAnglerfish):
+        return layout.index("anglerfish", own(a.animal, -1), TRAIT_INDEX[a.trait])
+    if isinstance(a, act.Regrow):
+        return layout.index("regrow", own(a.animal, -1),
+                            cards.kind_index.get(state.card_faces[a.card], -1))
+    if isinstance(a, act.Trigger):
+        link = state.links[a.link]
+        recipient = 0 if not a.animal else 1 if a.animal == link.a else 2
+        return layout.index("trigger", PAIRED.index(link.trait), own(link.a, -1),
+                            own(link.b, -1), recipient)
+    return None
+
+
+def write(
+    state: State, seat: int, out: MutableSequence[float], off: dict[str, int],
+    kinds: dict[tuple[str, ...], int],
+) -> None:
+    """Write the segments of every set but Plants at the offsets ``off`` (a layout's
+    ``offsets``), the hand and the discard over ``kinds``."""
+    n = state.num_players
+    out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
+    decision = decision_now(state)
+    if decision is not None:
+        out[off["decision"] + one_hot_index(DECISIONS, decision.kind)] = 1.0
+    base = off["table"]
+    out[base] = state.turn / 10
+    out[base + 1] = float(state.last_turn)
+    out[base + 2] = len(state.deck) / 100
+    out[base + 3] = (state.food_bank + sum(state.banks.values())) / 10
+    out[base + 4] = len(state.table_cards)
+    for i, place in enumerate(PLACES[1:]):
+        out[off["banks"] + i] = state.banks.get(place, 0) / 10
+    if state.geography and state.phase == "feeding" and state.where is not None:
+        out[off["step_location"] + PLACES.index(state.where)] = 1.0
+    out[off["first_player"] + (state.first_player - seat) % n] = 1.0
+    out[off["current"] + (state.current - seat) % n] = 1.0
+    if state.nature_cards:
+        base = off["nature"]
+        if state.nature_now >= 0:
+            change = state.nature_cards[state.nature_now]
+            out[base + NATURE.index(change.id)] = 1.0
+        out[base + len(NATURE)] = len(state.nature_deck) / 10
+        out[base + len(NATURE) + 1] = len(state.nature_discard) / 10
+    me = state.players[seat]
+    for card in me.hand:
+        card_kind = kinds.get(state.card_faces[card], -1)
+        if card_kind >= 0:  # not a card of the Plants set (not encoded)
+            out[off["hand"] + card_kind] += 1.0
+    for card in me.discard:
+        card_kind = kinds.get(state.card_faces[card], -1)
+        if card_kind >= 0:
+            out[off["discard"] + card_kind] += 1.0
+    attack = state.stack[-1] if state.stack else None
+    attacker = attack.carnivore if isinstance(attack, AttackFrame) else 0
+    attacked = attack.target if isinstance(attack, AttackFrame) else 0
+    roles: dict[int, list[int]] = {}
+    #: per animal, the food its links ask (ops.need's second part, in this one pass)
+    linked: dict[int, int] = {}
+    for link in state.links.values():
+        food = TRAITS[link.trait].food
+        linked[link.a] = linked.get(link.a, 0) + food
+        linked[link.b] = linked.get(link.b, 0) + food
+        if link.trait == "symbiosis":
+            roles.setdefault(link.a, []).append(0)
+            roles.setdefault(link.b, []).append(1)
+        else:
+            role = ROLES.index(link.trait)
+            roles.setdefault(link.a, []).append(role)
+            roles.setdefault(link.b, []).append(role)
+    nature = bool(state.nature_need)
+    for r in range(n):
+        player = state.players[(seat + r) % n]
+        base = off["seats"] + r * SEAT_FEATURES
+        out[base] = len(player.hand) / 10
+        out[base + 1] = len(player.discard) / 10
+        out[base + 2] = float(player.passed)
+        out[base + 3] = len(player.animals) / 10
+        out[base + 4] = max(0, len(player.animals) - MAX_ANIMALS)
+        row = off["animals"] + r * MAX_ANIMALS * ANIMAL_FEATURES
+        for slot, animal_id in enumerate(player.animals[:MAX_ANIMALS]):
+            a = state.animals[animal_id]
+            at = row + slot * ANIMAL_FEATURES
+            if nature or not a.present:
+                needs = need(state, a)
+            else:  # ops.need without rescanning the links for every animal
+                needs = 1 + sum([TRAITS[trait].food for _, trait in a.active()])
+                if not a.paralysed:
+                    needs += linked.get(animal_id, 0)
+            out[at] = 1.0
+            out[at + 1] = float(a.present)
+            out[at + 2] = a.food
+            out[at + 3] = a.fat
+            out[at + 5] = needs
+            out[at + 6] = float(a.hibernating or a.food >= needs)
+            if a.hibernating:
+                out[at + 7] = 1.0
+            if a.poisoned:
+                out[at + 8] = 1.0
+            if a.paralysed:
+                out[at + 9] = 1.0
+            if animal_id == attacker:
+                out[at + 10] = 1.0
+            elif animal_id == attacked:
+                out[at + 11] = 1.0
+            if a.off:
+                out[at + 12] = len(a.off)
+            if a.location:
+                out[at + TRAITS_AT - 4 + PLACES.index(a.location)] = 1.0
+            fat_cards = 0
+            for _, trait in a.traits:
+                out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                if trait == "fat_tissue":
+                    fat_cards += 1
+            out[at + 4] = fat_cards
+            for role in roles.get(animal_id, ()):
+                out[at + ROLES_AT + role] += 1.0
+            if a.present and (r == 0 or revealed(a)):
+                for face in state.card_faces[a.card]:
+                    face_at = TRAIT_INDEX.get(face, -1)
+                    if face_at >= 0:  # a plant trait face is not encoded
+                        out[at + FACES_AT + face_at] = 1.0
 
 def _position(traits: list[tuple[int, str]], card: int) -> int:
     for i, (c, _) in enumerate(traits):
