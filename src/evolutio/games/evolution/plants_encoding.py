@@ -222,6 +222,6 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
         animal = state.animals[animal_id]
         if animal.present:
             for face in state.card_faces[animal.card]:
-                trait = PLANT_TRAIT_INDEX.get(face)
-                if trait is not None:
-                    out[base + slot * len(PLANT_TRAIT_IDS) + trait] = 1.0
+                face_at = PLANT_TRAIT_INDEX.get(face)
+                if face_at is not None:
+                    out[base + slot * len(PLANT_TRAIT_IDS) + face_at] = 1.0
