@@ -23,6 +23,7 @@ SPREAD: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "expansions": ["base", "time_to_fly"]},
         {"players": 4, "expansions": ["base", "continents", "gift"]},
         {"players": 2, "expansions": ["base", "ice_age"], "half_deck": True, "edition": 2},
+        {"expansions": ["base", "plants"]},
     ],
     "northstar": [{}, {"players": 4}, {"players": 6, "deck": "northstar"}],
     "darwin": [{}, {"players": 2}, {"players": 4, "variant": "cooperative"},

@@ -26,6 +26,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "expansions": ["base", "time_to_fly", "continents"]},
         {"players": 4, "expansions": ["base", "gift", "ice_age"]},
         {"players": 5, "expansions": ["base", "time_to_fly", "gift", "continents", "ice_age"]},
+        {"players": 4, "expansions": ["base", "plants", "time_to_fly"]},
     ],
     "northstar": [{"players": 2}, {"players": 5}, {"players": 3, "expansions": ["flight"]}],
     "darwin": [{"players": 3}, {"players": 4, "variant": "cooperative"},
