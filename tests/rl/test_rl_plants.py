@@ -16,7 +16,11 @@ pytest.importorskip("pettingzoo")
 import evolutio.rl as rl  # noqa: E402
 from evolutio.games.evolution.growth import add_plant  # noqa: E402
 from evolutio.games.evolution.plants import Forage, Parasitize  # noqa: E402
-from evolutio.games.evolution.plants_encoding import max_plants, plant_features  # noqa: E402
+from evolutio.games.evolution.plants_encoding import (  # noqa: E402
+    action_indices,
+    max_plants,
+    plant_features,
+)
 from evolutio.rl.codec import Codec  # noqa: E402
 
 PLANTS = ["base", "plants"]
@@ -64,7 +68,7 @@ def play(players: int, seed: int) -> tuple[set[str], int]:
         assert len(state.flora.plants) <= max_plants(players)
         actions = codec.game.legal_actions(state, seat)
         first: dict[int, Any] = {}
-        for action, index in zip(actions, codec.encoding.action_indices(state, seat, actions),
+        for action, index in zip(actions, action_indices(state, seat, actions),
                                   strict=True):
             assert index is not None and 0 <= index < codec.action_size, action
             if index in first:  # two copies of one card kind: the same choice
@@ -97,7 +101,7 @@ def test_the_single_agent_mask_marks_exactly_the_legal_actions() -> None:
     while not done:
         state = env.game_state
         legal = codec.game.legal_actions(state, 1)
-        indices = set(codec.encoding.action_indices(state, 1, legal))
+        indices = set(action_indices(state, 1, legal))
         assert None not in indices
         assert set(np.flatnonzero(observation["action_mask"]).tolist()) == indices
         assert set(np.flatnonzero(env.action_masks()).tolist()) == indices
@@ -127,7 +131,7 @@ def test_plants_beyond_the_cap_have_no_slot_and_are_counted() -> None:
     assert max_plants(2) == 10  # data/plants.toml: six on the table, four Parasitic plants
     while len(flora.plants) <= max_plants(2):
         add_plant(state, flora, "grass", 0, None)
-    first, extra = list(flora.plants)[0], list(flora.plants)[-1]
+    first, extra = next(iter(flora.plants)), list(flora.plants)[-1]
     assert codec.encoding.action_index(state, 0, Parasitize(first)) is not None
     assert codec.encoding.action_index(state, 0, Parasitize(extra)) is None
     seen = codec.observe(state, 0)
