@@ -26,7 +26,7 @@ from functools import cache
 from evolutio.core.encoding import ActionLayout, ObservationLayout
 from evolutio.core.game import Action
 from evolutio.games.evolution.cards import card_kinds
-from evolutio.games.evolution.encoding import (
+from evolutio.games.evolution.encoding_parts import (
     KINDS,
     MAX_ANIMALS,
     add_blocks,
