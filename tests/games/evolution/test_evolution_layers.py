@@ -27,7 +27,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("driver", "extinction", "rules"),
     # what people and programs read
     ("view", "notation", "texts", "position", "plantpos", "hands", "explain", "reference",
-     "encoding"),
+     "encoding", "encoding_parts", "plants_encoding"),
     # the players: the greedy rules, the search's knowledge, the clock's move, the terminal
     ("playbook", "evalweights", "rollout", "heuristic", "timeout", "terminal"),
     # the adapter
