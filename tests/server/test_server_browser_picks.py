@@ -43,8 +43,10 @@ async def two_clicks(base: str) -> dict[str, Any]:
         # the bot may open the game: wait for our first decision with its grouped buttons
         await page.wait_for_selector("#legal .pick-group", timeout=20_000)
         # the hint's move is marked in the list: its own button, or the group that holds it
-        await page.wait_for_selector("#hint", timeout=20_000)
-        await page.wait_for_selector("#legal .hinted", timeout=20_000)
+        # the hint is a search of its own (200 trial games): on a loaded machine it may take
+        # a while longer than the table to come
+        await page.wait_for_selector("#hint", timeout=60_000)
+        await page.wait_for_selector("#legal .hinted", timeout=60_000)
         seen["hinted"] = await page.locator("#legal .hinted").count()
         seen["first"] = await page.locator("#legal button").all_inner_texts()
         seen["groups"] = await page.locator("#legal .pick-group").count()
