@@ -33,11 +33,18 @@ GAME = get_game("evolution")
 MAX_ACTIONS = 5000
 
 PLAYABLE_SETS = [s for s in card_sets() if s != "base" and s in TRAIT_SETS.values()]
+#: every combination of the sets but Plants, then Plants alone, with each other set, and with
+#: them all (Plants replaces the food base, so it meets the others there: every combination
+#: of it would double the runs for little more)
+OTHER_SETS = [s for s in PLAYABLE_SETS if s != "plants"]
 COMBINATIONS = [
     ["base", *combo]
-    for n in range(len(PLAYABLE_SETS) + 1)
-    for combo in itertools.combinations(PLAYABLE_SETS, n)
+    for n in range(len(OTHER_SETS) + 1)
+    for combo in itertools.combinations(OTHER_SETS, n)
 ]
+if "plants" in PLAYABLE_SETS:
+    COMBINATIONS += [["base", "plants"], *(["base", s, "plants"] for s in OTHER_SETS),
+                     ["base", *OTHER_SETS, "plants"]]
 SETTINGS = settings(
     max_examples=12,
     deadline=None,
@@ -69,6 +76,10 @@ def card_census(state: Any) -> Counter[int]:
     for link in snap["links"].values():
         seen[link["card"]] += 1
     seen.update(snap.get("table_cards", []))
+    flora = state.flora  # Plants: the plant traits' cards on plants, Mycorrhiza's links
+    if flora is not None:
+        seen.update(card for plant in flora.plants.values() for card, _ in plant.traits)
+        seen.update(card for card, _, _ in flora.links)
     return seen
 
 
@@ -76,6 +87,8 @@ def food_balance(state: Any) -> tuple[int, int]:
     snap = GAME.snapshot(state)
     on_table = snap["food_bank"] + sum(a["food"] + a["fat"] for a in snap["animals"].values())
     on_table += sum(snap.get("food_banks", {}).values()) if "food_banks" in snap else 0
+    # Plants: the food base is the plants' red tokens (no food bank)
+    on_table += sum(p["food"] for p in snap.get("flora", {}).get("plants", {}).values())
     return on_table, snap["food"]["created"] - snap["food"]["removed"]
 
 

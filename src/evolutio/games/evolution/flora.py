@@ -208,11 +208,15 @@ class Flora:
         """Plants on the table that count towards the most (Parasitic plants do not)."""
         return sum(1 for p in self.plants.values() if not p.host)
 
-    def animal_died(self) -> None:
-        """An animal died: every Fungus gains a token (up to its max)."""
+    def animal_died(self) -> int:
+        """An animal died: every Fungus gains a token (up to its max); the tokens gained,
+        for the food ledger."""
+        gained = 0
         for plant in self.plants.values():
             if plant.kind == "fungus" and plant.food < plant.most:
                 plant.food += 1
+                gained += 1
+        return gained
 
 
 # -- events ----------------------------------------------------------------------------------

@@ -312,7 +312,7 @@ def remove_animal(state: State, animal: Animal, cause: str, events: list[Event])
     animal.food = animal.fat = animal.red = 0
     events.append(AnimalDied(animal.id, animal.owner, cause))
     if state.flora is not None:
-        state.flora.animal_died()  # Plants: every Fungus gains a token
+        state.food_created += state.flora.animal_died()  # Plants: every Fungus gains a token
 
 
 def leave_traits(state: State, animal: Animal, events: list[Event]) -> None:
