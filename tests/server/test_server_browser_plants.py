@@ -42,10 +42,15 @@ async def play_to_the_end(base: str) -> tuple[list[str], dict[str, Any]]:
         seen["status"] = await page.inner_text(".status-bar")
         clicks = 0
         while clicks < 900:
-            await page.wait_for_selector("#legal button.act, #game-over", timeout=30_000)
+            # a long list comes grouped by card or animal (.pick-group): a group picks its
+            # thing, and the buttons left then act (a feeding step that must feed may offer
+            # only groups of plants per animal)
+            await page.wait_for_selector(
+                "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
+            )
             if await page.query_selector("#game-over"):
                 break
-            button = await page.query_selector("#legal button.act")
+            button = await page.query_selector("#legal button.act, #legal .pick-group")
             if button is None:
                 continue
             try:
