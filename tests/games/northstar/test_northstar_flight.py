@@ -156,3 +156,20 @@ def test_the_encoding_names_every_legal_action_with_flight(seed: int) -> None:
         assert codec.observe(state, seat).shape == (codec.observation_size,)
         codec.game.apply(state, seat, rng.choice(actions))
     assert {"avian", "cliff"} <= kinds
+
+
+def test_the_prompts_name_avian_species_and_the_cliff_only_with_flight() -> None:
+    """The play and feed prompts say what Flight adds (an avian species, the Cliff)."""
+    from evolutio.core.game import Decision
+
+    flying = GAME.new({"players": 2, "expansions": ["flight"]}, 3)
+    plain = GAME.new({"players": 2}, 3)
+    feed, play = Decision.one(0, "feed", ""), Decision.one(0, "play", "")
+    assert "Cliff" in GAME.describe_decision(flying, feed)
+    assert "avian" in GAME.describe_decision(flying, play)
+    assert "Klippe" in GAME.describe_decision(flying, feed, "de")
+    assert "Утёсе" in GAME.describe_decision(flying, feed, "ru")
+    assert "Scogliera" in GAME.describe_decision(flying, feed, "it")
+    assert GAME.describe_decision(plain, feed) == \
+        "Feed a hungry species: eat at the watering hole or attack."
+    assert "avian" not in GAME.describe_decision(plain, play)

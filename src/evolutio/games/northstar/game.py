@@ -409,7 +409,7 @@ class NorthStar(GameBase):
         return tuple(out)
 
     def describe_decision(self, state: State, decision: Decision, language: str = "en") -> str:
-        return texts.describe_decision(decision.kind, language)
+        return texts.describe_decision(decision.kind, language, state.flight is not None)
 
     def scoreboard(self, state: State) -> Scoreboard:
         """The score in parts and the tie-break that decided."""

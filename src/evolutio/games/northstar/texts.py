@@ -199,7 +199,13 @@ def _why(event: e.Took, language: str) -> str:
 BEFORE_FEEDING = ("long_neck", "fertile", "fat_tissue", "intelligence")
 
 
-def describe_decision(kind: str, language: str = "en") -> str:
-    """What the deciding player is asked (``prompt_<kind>``) in ``language``."""
+#: the decisions whose prompt names the Flight expansion's choices (avian species, the Cliff)
+FLIGHT_PROMPTS = ("play", "feed")
+
+
+def describe_decision(kind: str, language: str = "en", flight: bool = False) -> str:
+    """What the deciding player is asked (``prompt_<kind>``, with Flight
+    ``prompt_<kind>_flight`` where its choices add to the decision) in ``language``."""
     traits = ", ".join(trait_name(t, language) for t in BEFORE_FEEDING)
-    return say(f"prompt_{kind}", language, traits=traits)
+    key = f"prompt_{kind}_flight" if flight and kind in FLIGHT_PROMPTS else f"prompt_{kind}"
+    return say(key, language, traits=traits)
