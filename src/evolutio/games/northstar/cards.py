@@ -67,18 +67,25 @@ def _int(value: Any, where: str) -> int:
     return value
 
 
-def load_cards(text: str) -> CardList:
-    """Parse and validate a card list in the format of data/cards.toml."""
+def read_list(text: str, what: str) -> tuple[dict[str, Any], str, bool]:
+    """A card list's TOML, its ``source`` (where ``what`` come from) and whether it is
+    ``provisional``, checked: the header every card list of the game shares."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardListError(f"not valid TOML: {exc}") from None
     source = data.get("source")
     if not isinstance(source, str) or not source.strip():
-        raise CardListError("source: say where the food values come from")
+        raise CardListError(f"source: say where the {what} come from")
     provisional = data.get("provisional", False)
     if not isinstance(provisional, bool):
         raise CardListError("provisional: expected true or false")
+    return data, source, provisional
+
+
+def load_cards(text: str) -> CardList:
+    """Parse and validate a card list in the format of data/cards.toml."""
+    data, source, provisional = read_list(text, "food values")
     entries = data.get("trait")
     if not isinstance(entries, list):
         raise CardListError("trait: expected a list of [[trait]] tables")

@@ -9,7 +9,6 @@ format; its errors name the zone, event or card and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -22,6 +21,7 @@ from evolutio.games.northstar.cards import (
     LANGUAGES,
     TRAIT_IDS,
     CardListError,
+    read_list,
 )
 
 #: the traits new in Climate, in the order of their cards.
@@ -228,16 +228,7 @@ def _traits(data: dict[str, Any]) -> dict[str, ClimateTrait]:
 
 def load_climate(text: str) -> ClimateCards:
     """Parse and validate a Climate card list in the format of data/climate.toml."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardListError(f"not valid TOML: {exc}") from None
-    source = data.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise CardListError("source: say where the climate values come from")
-    provisional = data.get("provisional", False)
-    if not isinstance(provisional, bool):
-        raise CardListError("provisional: expected true or false")
+    data, source, provisional = read_list(text, "climate values")
     unknown = sorted(set(data) - {"source", "provisional", "zone", "event", "trait"})
     if unknown:
         raise CardListError(f"unknown field {', '.join(unknown)}")

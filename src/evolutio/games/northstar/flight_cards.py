@@ -9,7 +9,6 @@ card and the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,6 +20,7 @@ from evolutio.games.northstar.cards import (
     FOOD_MIN,
     LANGUAGES,
     CardListError,
+    read_list,
 )
 
 #: the trait every avian species carries (its cards are never in the deck).
@@ -99,16 +99,7 @@ def load_flight_cards(text: str) -> FlightCards:
     Flight cards, 34 trait cards and 14 event cards in all."""
     from evolutio.games.northstar.flight_traits import EVENT_IDS, TRAIT_IDS
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardListError(f"not valid TOML: {exc}") from None
-    source = data.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise CardListError("source: say where the cards come from")
-    provisional = data.get("provisional", False)
-    if not isinstance(provisional, bool):
-        raise CardListError("provisional: expected true or false")
+    data, source, provisional = read_list(text, "cards")
     flight = _kind(data.get("flight"), "flight", False)
     if flight.copies != FLIGHT_COPIES:
         raise CardListError(f"flight: copies: the expansion has {FLIGHT_COPIES} Flight cards")

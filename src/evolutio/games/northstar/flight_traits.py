@@ -15,6 +15,7 @@ from evolutio.games.northstar.events import Used
 from evolutio.games.northstar.refusals import refusal
 from evolutio.games.northstar.state import Species, State
 from evolutio.games.northstar.trait import AttackContext, Trait, has, is_carnivore, register
+from evolutio.games.northstar.traits import Fertile
 
 #: the traits of the expansion's deck cards, and its event cards (data/flight.toml).
 TRAIT_IDS = ("dive_bomb", "brood_parasite", "nesting")
@@ -83,9 +84,10 @@ class DiveBomb(Trait):
         return DIVE_BOMB_BONUS if has(state, species, "flight") else 0
 
 
-class BroodParasite(Trait):
+class BroodParasite(Fertile):
     """Before feeding, once: with Flight, +1 population when another player has a species
-    with a larger population (the project's reading); up to 6."""
+    with a larger population (the project's reading); up to 6. Fertile's growth, on its own
+    conditions."""
 
     id = "brood_parasite"
     before_feeding = True
@@ -103,16 +105,6 @@ class BroodParasite(Trait):
                    for s in other.species):
             return refusal("brood_no_host", species=species.id, trait=self.id)
         return None
-
-    def use(self, state: State, seat: int, species: Species, action: Use,
-            events: list[Event]) -> None:
-        state.used.add((species.id, self.id))
-        species.pop += 1
-        events.append(Used(seat, species.id, self.id))
-
-    def uses(self, state: State, seat: int, species: Species) -> list[Use]:
-        action = Use(species.id, self.id)
-        return [] if self.use_block(state, seat, species, action) else [action]
 
 
 class Nesting(Trait):
