@@ -139,10 +139,14 @@ async def whole_game(
                 await page.wait_for_selector(
                     "#legal button.act, #legal .pick-group, #game-over", timeout=30_000
                 )
-            if seen.get("traits") == 1 and "hidden_seen" not in seen:
+            # once a trait is down, look at the spectator's table until a face-down trait
+            # shows there: its frame may come after Kit's click, and a phase that ends
+            # at once turns every trait face up
+            if seen.get("traits", 0) >= 1 and not seen.get("hidden_seen"):
                 seen["hidden_seen"] = await watcher.locator("#table li.hidden").count()
-                seen["watcher_hand_cards"] = await watcher.locator("#table .hand .card").count()
-                if SCREENSHOT:
+                hand_cards = await watcher.locator("#table .hand .card").count()
+                seen["watcher_hand_cards"] = max(seen.get("watcher_hand_cards", 0), hand_cards)
+                if SCREENSHOT and seen["hidden_seen"]:
                     await page.screenshot(path=SCREENSHOT, full_page=True)
         seen["ranking"] = await page.locator("#game-over li").all_inner_texts()
         log = " ".join(await page.locator("#log div").all_inner_texts())
