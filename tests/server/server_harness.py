@@ -25,6 +25,8 @@ import websockets
 from pg_cluster import ON_POSTGRES, database_url
 
 LAUNCH = Path(__file__).with_name("launch.py")
+#: seconds a test server may take to answer its first request before the test fails
+START_LIMIT = 60.0
 
 
 def free_port() -> int:
@@ -57,7 +59,9 @@ class Server:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 20
+        # a start takes a second or two; on a machine busy with other passes, far longer:
+        # this is a limit for a server that never comes up, not a timing check
+        deadline = time.monotonic() + START_LIMIT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(self.db.with_suffix(".log").read_text())
@@ -66,7 +70,7 @@ class Server:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        raise RuntimeError(f"server did not start within {START_LIMIT:.0f} s")
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
