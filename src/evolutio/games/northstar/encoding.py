@@ -164,14 +164,14 @@ class NorthStarEncoding:
         if _flight(options):
             from evolutio.games.northstar import flight_encoding
 
-            return flight_encoding.actions(int(options["players"]))
+            return flight_encoding.actions(int(options["players"]), _climate(options))
         return _actions(int(options["players"]), _climate(options))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
         if _flight(options):
             from evolutio.games.northstar import flight_encoding
 
-            return flight_encoding.observation(int(options["players"]))
+            return flight_encoding.observation(int(options["players"]), _climate(options))
         return _observation(int(options["players"]), _climate(options))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:

@@ -7,12 +7,19 @@ actions: a new avian species (the two cards' kinds, lower first, and the side), 
 Cliff, and a flying carnivore's discard (the card's kind and the defence it switches off).
 Added to the observation: the Cliff, the cards set aside, the Flight cards left, and per
 species whether it is avian and its upkeep paid and owed.
+
+With the Climate edition (``edition=climate``, docs/rules/northstar.md "Climate with Flight")
+the kinds are the Climate deck's 21 traits, then Flight's cards; a species holds 4 traits; a
+card named as a food card (the ``food`` action, the hand, the food card, the discard pile)
+also names its climate icons, as in the Climate layout; and the observation ends with the
+Climate layout's ``climate`` segment.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
@@ -30,6 +37,7 @@ from evolutio.games.northstar.actions import (
 )
 from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN
 from evolutio.games.northstar.cards import TRAIT_IDS as BASE_TRAITS
+from evolutio.games.northstar.climate_cards import CLIMATE_TRAITS, ICONS_MAX
 from evolutio.games.northstar.flight import EatCliff, NewAvian, is_avian, upkeep_of
 from evolutio.games.northstar.flight_traits import EVENT_IDS, FLIGHT_NEGATES
 from evolutio.games.northstar.flight_traits import TRAIT_IDS as FLIGHT_TRAITS
@@ -54,33 +62,80 @@ SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
 SEAT_FEATURES = 5
 
 
-def kind_of(state: State, card: int) -> int:
-    """The kind index of a card: its trait or event, and its food value."""
-    trait, food = state.cards[card]
-    return CARD_INDEX[trait] * FOODS + food - FOOD_MIN
+ICONS = 2 * ICONS_MAX + 1
+CLIMATE_MAX_TRAITS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The card kinds and traits a layout names: Flight's alone, or with the Climate deck."""
+
+    climate: bool
+    trait_ids: tuple[str, ...]
+    card_index: dict[str, int]
+    trait_index: dict[str, int]
+    negatable: tuple[str, ...]
+    kinds: int
+    most: int
+    features: int
 
 
 @cache
-def actions(players: int) -> ActionLayout:
+def tables(climate: bool = False) -> Tables:
+    """The tables of the layout with Flight (``climate``: with the Climate edition too)."""
+    if not climate:
+        return Tables(False, TRAIT_IDS, CARD_INDEX, TRAIT_INDEX, NEGATABLE, KINDS, MAX_TRAITS,
+                      SPECIES_FEATURES)
+    traits = (*CLIMATE_TRAITS, "flight", *FLIGHT_TRAITS)
+    cards = (*traits, *EVENT_IDS)
+    return Tables(True, traits, {c: i for i, c in enumerate(cards)},
+                  {t: i for i, t in enumerate(traits)},
+                  tuple(t for t in traits if TRAITS[t].negatable), len(cards) * FOODS,
+                  CLIMATE_MAX_TRAITS, TRAITS_AT + len(traits))
+
+
+def kind_of(state: State, card: int) -> int:
+    """The kind index of a card: its trait or event, and its food value."""
+    trait, food = state.cards[card]
+    index = CARD_INDEX if state.climate is None else tables(True).card_index
+    return index[trait] * FOODS + food - FOOD_MIN
+
+
+def food_kind(state: State, card: int) -> int:
+    """The kind of a card named as a food card: with Climate its icons too."""
+    if state.climate is None:
+        return kind_of(state, card)
+    icons: int = state.climate.icons[card]
+    return kind_of(state, card) * ICONS + icons + ICONS_MAX
+
+
+@cache
+def actions(players: int, climate: bool = False) -> ActionLayout:
+    t = tables(climate)
     species = ("species", MAX_SPECIES)
-    kind = ("kind", KINDS)
+    kind = ("kind", t.kinds)
     layout = ActionLayout()
     layout.add("done", (), "end the play-cards turn or the before-feeding uses")
     layout.add("pass", (), "leave this round's feeding")
-    layout.add("food", [kind], "put a card of a kind on the watering hole")
+    if climate:
+        layout.add("food", [("kind", t.kinds * ICONS)],
+                   "put a card of a kind (trait or event, food value, climate icons) on the "
+                   "watering hole")
+    else:
+        layout.add("food", [kind], "put a card of a kind on the watering hole")
     layout.add("species", [kind, ("side", 2)], "discard a card for a new species (left, right)")
-    layout.add("avian", [("kind", KINDS), ("extra", KINDS), ("side", 2)],
+    layout.add("avian", [("kind", t.kinds), ("extra", t.kinds), ("side", 2)],
                "discard two cards (kinds, the lower first) for a new avian species")
     layout.add("grow", [kind, species, ("track", 2)],
                "discard a card for +1 body size or +1 population of an own species")
-    layout.add("trait", [kind, species, ("replace", MAX_TRAITS + 1)],
+    layout.add("trait", [kind, species, ("replace", t.most + 1)],
                "play a card as a trait on an own species (replace: none, or the trait card "
                "at position replace-1)")
-    layout.add("use", [species, ("trait", len(TRAIT_IDS))],
+    layout.add("use", [species, ("trait", len(t.trait_ids))],
                "use a trait of an own species (Long Neck, Fertile, Brood Parasite, ...)")
-    layout.add("intelligence", [species, kind, ("negate", len(NEGATABLE) + 1)],
+    layout.add("intelligence", [species, kind, ("negate", len(t.negatable) + 1)],
                "use Intelligence discarding a card of a kind (negate: none, or the trait "
-               "switched off: " + ", ".join(NEGATABLE) + ")")
+               "switched off: " + ", ".join(t.negatable) + ")")
     layout.add("flight", [species, kind, ("negate", len(FLIGHT_NEGATES))],
                "a flying carnivore discards a card of a kind to switch off "
                + ", ".join(FLIGHT_NEGATES))
@@ -92,7 +147,9 @@ def actions(players: int) -> ActionLayout:
 
 
 @cache
-def observation(players: int) -> ObservationLayout:
+def observation(players: int, climate: bool = False) -> ObservationLayout:
+    t = tables(climate)
+    kinds = t.kinds * ICONS if climate else t.kinds
     layout = ObservationLayout()
     layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
     layout.add("round", 4, "round / 10, last round announced, bell (this is the last), "
@@ -101,24 +158,34 @@ def observation(players: int) -> ObservationLayout:
     layout.add("deck", 1, "deck size / 100")
     layout.add("first_player", players, "one-hot relative seat of the first player")
     layout.add("current", players, "one-hot relative seat whose turn it is")
-    layout.add("hand", KINDS, "cards in the own hand per kind")
-    layout.add("food_card", KINDS, "one-hot kind of the own chosen food card")
-    layout.add("discard", KINDS, "cards in the discard pile per kind")
-    layout.add("intel", players * MAX_SPECIES + len(TRAIT_IDS),
+    layout.add("hand", kinds, "cards in the own hand per kind")
+    layout.add("food_card", kinds, "one-hot kind of the own chosen food card")
+    layout.add("discard", kinds, "cards in the discard pile per kind")
+    layout.add("intel", players * MAX_SPECIES + len(t.trait_ids),
                "a switch-off in force: one-hot species, then the traits it switched off")
     layout.add("seats", players * SEAT_FEATURES,
                "per relative seat: hand size / 10, food in the bag / 10, food card chosen, "
                "passed, species / 5")
-    layout.add("species", players * MAX_SPECIES * SPECIES_FEATURES,
-               f"per relative seat, per slot ({SPECIES_FEATURES} each): "
+    layout.add("species", players * MAX_SPECIES * t.features,
+               f"per relative seat, per slot ({t.features} each): "
                + ", ".join(SPECIES_SCALARS) + "; face-up (or own) trait cards per trait")
+    if climate:
+        from evolutio.games.northstar.climate_cards import ZONES
+        from evolutio.games.northstar.encoding import CLIMATE_FEATURES
+
+        layout.add("climate", CLIMATE_FEATURES,
+                   "one-hot zone of the marker (" + ", ".join(ZONES) + "); the cold event "
+                   "card lying out (one-hot kind, one-hot zone), the hot one likewise; cold "
+                   "deck / 15, hot deck / 15, set-aside cards / 100")
     return layout
 
 
 def action_indices(state: State, seat: int, found: Sequence[Action]) -> list[int | None]:
     """The index of each action of ``seat`` (None for one the layout cannot name)."""
     n = state.num_players
-    layout = actions(n)
+    climate = state.climate is not None
+    t = tables(climate)
+    layout = actions(n, climate)
     mine = {s.id: (slot, s) for slot, s in enumerate(state.players[seat].species[:MAX_SPECIES])}
     table = {sp.id: r * MAX_SPECIES + slot for r in range(n)
              for slot, sp in enumerate(state.players[(seat + r) % n].species[:MAX_SPECIES])}
@@ -128,7 +195,7 @@ def action_indices(state: State, seat: int, found: Sequence[Action]) -> list[int
         if isinstance(a, (Done, Pass)):
             index = layout.index(a.type)
         elif isinstance(a, ChooseFood):
-            index = layout.index("food", kind_of(state, a.card))
+            index = layout.index("food", food_kind(state, a.card))
         elif isinstance(a, NewSpecies):
             index = layout.index("species", kind_of(state, a.card), SIDES.index(a.side))
         elif isinstance(a, NewAvian):
@@ -141,18 +208,18 @@ def action_indices(state: State, seat: int, found: Sequence[Action]) -> list[int
             traits = mine[a.species][1].traits
             where = 0 if a.replace is None else (
                 traits.index(a.replace) + 1 if a.replace in traits else -1)
-            if 0 <= where <= MAX_TRAITS:
+            if 0 <= where <= t.most:
                 index = layout.index("trait", kind_of(state, a.card), mine[a.species][0], where)
         elif isinstance(a, Use) and a.species in mine:
             slot = mine[a.species][0]
             if a.card is None:
-                index = layout.index("use", slot, TRAIT_INDEX[a.trait])
+                index = layout.index("use", slot, t.trait_index[a.trait])
             elif a.trait == "flight" and a.negate in FLIGHT_NEGATES:
                 index = layout.index("flight", slot, kind_of(state, a.card),
                                      FLIGHT_NEGATES.index(a.negate))
             elif a.trait == "intelligence":
                 negate = 0 if a.negate is None else (
-                    NEGATABLE.index(a.negate) + 1 if a.negate in NEGATABLE else -1)
+                    t.negatable.index(a.negate) + 1 if a.negate in t.negatable else -1)
                 if negate >= 0:
                     index = layout.index("intelligence", slot, kind_of(state, a.card), negate)
         elif isinstance(a, Eat) and a.species in mine:
@@ -169,7 +236,10 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
     """What ``seat`` sees, written into ``out`` (zeros on entry)."""
     assert state.flight is not None
     n = state.num_players
-    off = observation(n).offsets
+    climate = state.climate is not None
+    t = tables(climate)
+    features = t.features
+    off = observation(n, climate).offsets
     out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
     base = off["round"]
     out[base] = state.round / 10
@@ -185,10 +255,10 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
     out[off["current"] + (state.current - seat) % n] = 1.0
     me = state.players[seat]
     for card in me.hand:
-        out[off["hand"] + kind_of(state, card)] += 1.0
+        out[off["hand"] + food_kind(state, card)] += 1.0
     if me.food_card is not None:
-        out[off["food_card"] + kind_of(state, me.food_card)] = 1.0
-    for kind, count in Counter(kind_of(state, c) for c in state.discard).items():
+        out[off["food_card"] + food_kind(state, me.food_card)] = 1.0
+    for kind, count in Counter(food_kind(state, c) for c in state.discard).items():
         out[off["discard"] + kind] = count
     places: dict[int, int] = {}
     for r in range(n):
@@ -199,10 +269,10 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
         out[base + 2] = float(player.food_card is not None)
         out[base + 3] = float(player.passed)
         out[base + 4] = len(player.species) / 5
-        row = off["species"] + r * MAX_SPECIES * SPECIES_FEATURES
+        row = off["species"] + r * MAX_SPECIES * features
         for slot, species in enumerate(player.species[:MAX_SPECIES]):
             places[species.id] = r * MAX_SPECIES + slot
-            at = row + slot * SPECIES_FEATURES
+            at = row + slot * features
             out[at] = 1.0
             out[at + 1] = species.body / 6
             out[at + 2] = species.pop / 6
@@ -217,7 +287,7 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
                     hidden += 1
                     continue
                 trait = state.cards[card][0]
-                out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
+                out[at + TRAITS_AT + t.trait_index[trait]] += 1.0
                 carnivore = carnivore or TRAITS[trait].meat_only
                 capacity += TRAITS[trait].fat_capacity(species)
             if hidden:
@@ -234,4 +304,8 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
         if place is not None:
             out[base + place] = 1.0
         for trait in state.intel[1]:
-            out[base + n * MAX_SPECIES + TRAIT_INDEX[trait]] = 1.0
+            out[base + n * MAX_SPECIES + t.trait_index[trait]] = 1.0
+    if state.climate is not None:
+        from evolutio.games.northstar.encoding import _observe_climate
+
+        _observe_climate(state.climate, out, off["climate"])
