@@ -137,9 +137,17 @@ function statusBar(view, ctx) {
       gi("discard", t("discard")), h("b", {}, String((view.discard || []).length))),
     view.bell && !over ? h("span.st-item.bell#bell", {}, gi("bell"), h("span", {}, t("last_round"))) : null,
     cliff(view, ctx),
-    view.flight ? h("span.st-item.st-aside", { title: `${t("set_aside")}: ${view.flight.reserve_size}` },
-      gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(view.flight.reserve_size))) : null,
+    view.flight ? setAside(view, ctx) : null,
     legendEl(view, ctx));
+}
+
+// Flight: the cards set aside for the end; with Climate its set-aside is the only one
+// (docs/rules/northstar.md, "Climate with Flight").
+function setAside(view, ctx) {
+  const { t } = ctx;
+  const n = view.climate ? view.climate.set_aside : view.flight.reserve_size;
+  return h("span.st-item.st-aside", { title: `${t("set_aside")}: ${n}` },
+    gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(n)));
 }
 
 // Flight: the Cliff, a second food source only species with Flight reach.
