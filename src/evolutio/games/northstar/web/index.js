@@ -230,7 +230,9 @@ export function renderTable(view, ctx) {
 export function optionsSummary(options, t) {
   const parts = [counted(options.players, t("players"))];
   const climate = options.edition === "climate"; // Climate has its own deck: no deck options
-  if (options.deck && !climate) parts.push(t(`deck_${options.deck}`));
+  // with Flight the deck holds the expansion's 48 cards too: its true size is named
+  const flight = (options.expansions || []).includes("flight");
+  if (options.deck && !climate) parts.push(t(`deck_${options.deck}${flight ? "_flight" : ""}`));
   if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
     parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
   }
