@@ -54,8 +54,8 @@ EVOLUTION_DECKS = (
 )
 #: North Star's configurations: the base game, and with the Flight expansion ...
 NORTHSTAR_DECKS: tuple[list[str], ...] = ([], ["flight"])
-#: ... and the option sets measured beside its default: the Climate edition (which is not
-#: played with Flight: each setting is measured with the base deck only).
+#: ... and the option sets measured beside its default: the Climate edition, alone and with
+#: Flight (docs/rules/northstar.md, "Climate with Flight").
 NORTHSTAR_SETTINGS: tuple[dict[str, Any], ...] = ({}, {"edition": "climate"})
 #: the order of the games measured; a game registered later follows them.
 ORDER = ("evolution", "northstar", "darwin", "toy")
@@ -185,8 +185,6 @@ def plan(games: int, only: list[str] | None, players: list[int], *, greedy_rows:
         settings = NORTHSTAR_SETTINGS if name == "northstar" else ({},)
         for deck in decks:
             for setting in settings:
-                if deck and setting:  # an expansion is measured in the default edition only
-                    continue
                 label = name + (" " + "+".join(deck) if deck else "") + "".join(
                     f" {value}" for value in setting.values())
                 for kind in kinds:

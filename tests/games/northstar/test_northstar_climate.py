@@ -134,12 +134,9 @@ def test_the_encoding_indexes_every_legal_action_and_fills_the_climate_segment()
             GAME.apply(state, seat, rng.choice(legal))
 
 
-def test_climate_is_not_played_with_flight_yet_and_says_so() -> None:
-    """docs/rules/northstar.md, Climate: both set cards aside by different rules; refused."""
-    from evolutio.core.game import OptionError
-
-    with pytest.raises(OptionError) as refused:
-        GAME.new({"players": 3, "edition": "climate", "expansions": ["flight"]}, 1)
-    assert "not played with edition=climate" in str(refused.value)
-    assert refused.value.code == "together"
-    assert refused.value.params["texts"]["de"].startswith("Flug wird noch nicht")
+def test_climate_is_played_with_flight() -> None:
+    """docs/rules/northstar.md, "Climate with Flight": the two combine; only the Climate's
+    cards are set aside (test_northstar_climate_flight.py has the rest)."""
+    state = GAME.new({"players": 3, "edition": "climate", "expansions": ["flight"]}, 1)
+    assert state.climate is not None and state.flight is not None
+    assert len(state.climate.set_aside) == 60 and state.flight.reserve == []

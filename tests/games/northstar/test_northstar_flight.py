@@ -173,3 +173,29 @@ def test_the_prompts_name_avian_species_and_the_cliff_only_with_flight() -> None
     assert GAME.describe_decision(plain, feed) == \
         "Feed a hungry species: eat at the watering hole or attack."
     assert "avian" not in GAME.describe_decision(plain, play)
+
+
+def test_the_room_summary_names_the_decks_true_size_with_flight() -> None:
+    """The renderer's summary (web/index.js ``optionsSummary``) names the deck with Flight's
+    cards by its true size, in four languages (web/strings.js)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
+    from wordwalk import js_tables
+
+    from evolutio.games.northstar.cards import shipped_cards
+
+    web = Path(__file__).resolve().parents[3] / "src/evolutio/games/northstar/web"
+    table = js_tables(web / "strings.js")[0]
+    assert set(table) == {"en", "de", "ru", "it"}
+    extra = len(shipped_flight_cards().deck())
+    for deck in ("schmidt", "northstar"):
+        size = len(shipped_cards().deck(deck))
+        for lang, words in table.items():
+            plain = re.findall(r"\((\d+)", words[f"deck_{deck}"])
+            with_flight = re.findall(r"\((\d+)", words[f"deck_{deck}_flight"])
+            assert plain == [str(size)] and with_flight == [str(size + extra)], (lang, deck)
+    summary = (web / "index.js").read_text(encoding="utf-8")
+    assert '`deck_${options.deck}${flight ? "_flight" : ""}`' in summary

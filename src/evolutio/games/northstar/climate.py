@@ -12,6 +12,7 @@ project's own: docs/rules/northstar.md "Climate").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -133,11 +134,13 @@ def cards_of(state: State) -> ClimateCards:
     return found if isinstance(found, ClimateCards) else shipped_climate()
 
 
-def setup(state: State, data: ClimateCards) -> None:
-    """A new Climate game: the 177 trait cards shuffled, some set aside by the number of
-    players, the two event decks shuffled and their top cards laid out, the marker on
-    Temperate (climate-rules, "Setup")."""
-    deck = data.deck()
+def setup(state: State, data: ClimateCards,
+          extra: Sequence[tuple[str, int]] = ()) -> None:
+    """A new Climate game: the 177 trait cards (and ``extra``, the Flight expansion's cards,
+    which carry no icons) shuffled, some set aside by the number of players, the two event
+    decks shuffled and their top cards laid out, the marker on Temperate (climate-rules,
+    "Setup"; docs/rules/northstar.md "Climate with Flight")."""
+    deck = data.deck() + [(card, food, 0) for card, food in extra]
     state.cards = tuple((trait, food) for trait, food, _ in deck)
     climate = Climate()
     climate.icons = tuple(icons for _, _, icons in deck)

@@ -14,9 +14,8 @@ from array import array
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from functools import cache
-from typing import Any
 
-from evolutio.core.encoding import ActionLayout, ObservationLayout, one_hot_index
+from evolutio.core.encoding import ActionLayout, ObservationLayout
 from evolutio.core.game import Action, Options
 from evolutio.games.northstar.actions import (
     Attack,
@@ -29,39 +28,50 @@ from evolutio.games.northstar.actions import (
     PlayTrait,
     Use,
 )
-from evolutio.games.northstar.cards import FOOD_MAX, FOOD_MIN, TRAIT_IDS
-from evolutio.games.northstar.climate_cards import CLIMATE_TRAITS, ICONS_MAX, ZONES
-from evolutio.games.northstar.state import PHASES, State
+from evolutio.games.northstar.cards import FOOD_MIN, TRAIT_IDS
+from evolutio.games.northstar.climate_cards import CLIMATE_TRAITS, ICONS_MAX
+from evolutio.games.northstar.encoding_parts import (
+    FOODS,
+    ICONS,
+    MAX_SPECIES,
+    SEAT_FEATURES,
+    SPECIES_SCALARS,
+    add_attack,
+    add_climate,
+    add_done_pass,
+    add_eat,
+    add_food,
+    add_grow_trait,
+    add_phase_round,
+    add_seats,
+    add_species,
+    add_table,
+    add_use_intelligence,
+    write_climate,
+    write_intel,
+    write_phase_round,
+    write_seat,
+    write_turn,
+)
+from evolutio.games.northstar.state import State
 from evolutio.games.northstar.trait import TRAITS
 
-MAX_SPECIES = 12
 MAX_TRAITS = 3
-FOODS = FOOD_MAX - FOOD_MIN + 1
 KINDS = len(TRAIT_IDS) * FOODS
 #: every trait's index: the base game's 17 first, then the Climate edition's (which only its
 #: layouts count).
 TRAIT_INDEX = {trait: i for i, trait in enumerate(CLIMATE_TRAITS)}
 #: the traits a carnivore's Intelligence can switch off.
 NEGATABLE = tuple(t for t in TRAIT_IDS if TRAITS[t].negatable)
-SIDES = ("left", "right")
-TRACKS = ("body", "pop")
-SPECIES_SCALARS = ("exists", "body", "population", "food", "fat", "fat_capacity", "hungry",
-                   "carnivore", "hidden_traits")
 TRAITS_AT = len(SPECIES_SCALARS)
 SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
-SEAT_FEATURES = 5
 
 #: the Climate edition (docs/rl.md): 21 traits, 4 per species, and a card's kind also names
 #: its climate icons (-3..+3) where the card is a food card (the ``food`` action, the hand,
 #: the food card, the discard pile); the other actions name it by trait and food only.
-ICONS = 2 * ICONS_MAX + 1
 CLIMATE_MAX_TRAITS = 4
 CLIMATE_KINDS = len(CLIMATE_TRAITS) * FOODS
 CLIMATE_SPECIES_FEATURES = TRAITS_AT + len(CLIMATE_TRAITS)
-#: the Climate segment: the zone, each side's event card (kind, zone), the decks' sizes.
-EVENT_KINDS = {"cold": ("blizzard", "frost", "ice_age"), "hot": ("heat_wave", "drought",
-                                                                 "wildfire")}
-CLIMATE_FEATURES = len(ZONES) + 2 * (3 + len(ZONES)) + 3
 
 
 def kind_of(state: State, card: int) -> int:
@@ -91,64 +101,30 @@ def _climate(options: Options) -> bool:
 
 @cache
 def _actions(players: int, climate: bool = False) -> ActionLayout:
-    species = ("species", MAX_SPECIES)
-    kind = ("kind", CLIMATE_KINDS if climate else KINDS)
+    kinds = CLIMATE_KINDS if climate else KINDS
+    kind = ("kind", kinds)
     traits = CLIMATE_TRAITS if climate else TRAIT_IDS
-    most = CLIMATE_MAX_TRAITS if climate else MAX_TRAITS
     layout = ActionLayout()
-    layout.add("done", (), "end the play-cards turn or the before-feeding uses")
-    layout.add("pass", (), "leave this round's feeding")
-    if climate:
-        layout.add("food", [("kind", CLIMATE_KINDS * ICONS)],
-                   "put a card of a kind (trait, food value, climate icons) on the watering "
-                   "hole")
-    else:
-        layout.add("food", [kind], "put a card of a kind on the watering hole")
-    layout.add("species", [kind, ("side", 2)], "discard a card for a new species (left, right)")
-    layout.add("grow", [kind, species, ("track", 2)],
-               "discard a card for +1 body size or +1 population of an own species")
-    layout.add("trait", [kind, species, ("replace", most + 1)],
-               "play a card as a trait on an own species (replace: none, or the trait card "
-               "at position replace-1)")
-    layout.add("use", [species, ("trait", len(traits))],
-               "use a trait of an own species (Long Neck, Fertile, Fat Tissue, ...)")
-    layout.add("intelligence", [species, kind, ("negate", len(NEGATABLE) + 1)],
-               "use Intelligence discarding a card of a kind (negate: none, or the trait "
-               "switched off: " + ", ".join(NEGATABLE) + ")")
-    layout.add("eat", [species], "feed an own species at the watering hole")
-    layout.add("attack", [species, ("target", players * MAX_SPECIES)],
-               "an own carnivore attacks a species (relative seat × slot)")
+    add_done_pass(layout)
+    add_food(layout, kinds, climate)
+    add_species(layout, kind)
+    add_grow_trait(layout, kind, CLIMATE_MAX_TRAITS if climate else MAX_TRAITS)
+    add_use_intelligence(layout, kind, len(traits), "Long Neck, Fertile, Fat Tissue", NEGATABLE)
+    add_eat(layout)
+    add_attack(layout, players)
     return layout
 
 
 @cache
 def _observation(players: int, climate: bool = False) -> ObservationLayout:
-    kinds = CLIMATE_KINDS * ICONS if climate else KINDS
     traits = CLIMATE_TRAITS if climate else TRAIT_IDS
-    features = CLIMATE_SPECIES_FEATURES if climate else SPECIES_FEATURES
     layout = ObservationLayout()
-    layout.add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
-    layout.add("round", 4, "round / 10, last round announced, bell (this is the last), "
-               "watering hole / 10")
-    layout.add("deck", 1, "deck size / 100")
-    layout.add("first_player", players, "one-hot relative seat of the first player")
-    layout.add("current", players, "one-hot relative seat whose turn it is")
-    layout.add("hand", kinds, "cards in the own hand per kind")
-    layout.add("food_card", kinds, "one-hot kind of the own chosen food card")
-    layout.add("discard", kinds, "cards in the discard pile per kind")
-    layout.add("intel", players * MAX_SPECIES + len(traits),
-               "Intelligence in force: one-hot species, then the traits it switched off")
-    layout.add("seats", players * SEAT_FEATURES,
-               "per relative seat: hand size / 10, food in the bag / 10, food card chosen, "
-               "passed, species / 5")
-    layout.add("species", players * MAX_SPECIES * features,
-               f"per relative seat, per slot ({features} each): "
-               + ", ".join(SPECIES_SCALARS) + "; face-up (or own) trait cards per trait")
+    add_phase_round(layout)
+    add_table(layout, players, CLIMATE_KINDS * ICONS if climate else KINDS)
+    add_seats(layout, players, len(traits), "Intelligence",
+              CLIMATE_SPECIES_FEATURES if climate else SPECIES_FEATURES, SPECIES_SCALARS)
     if climate:
-        layout.add("climate", CLIMATE_FEATURES,
-                   "one-hot zone of the marker (" + ", ".join(ZONES) + "); the cold event "
-                   "card lying out (one-hot kind, one-hot zone), the hot one likewise; cold "
-                   "deck / 15, hot deck / 15, set-aside cards / 100")
+        add_climate(layout)
     return layout
 
 
@@ -164,14 +140,14 @@ class NorthStarEncoding:
         if _flight(options):
             from evolutio.games.northstar import flight_encoding
 
-            return flight_encoding.actions(int(options["players"]))
+            return flight_encoding.actions(int(options["players"]), _climate(options))
         return _actions(int(options["players"]), _climate(options))
 
     def observation_layout(self, options: Options) -> ObservationLayout:
         if _flight(options):
             from evolutio.games.northstar import flight_encoding
 
-            return flight_encoding.observation(int(options["players"]))
+            return flight_encoding.observation(int(options["players"]), _climate(options))
         return _observation(int(options["players"]), _climate(options))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:
@@ -296,15 +272,8 @@ class NorthStarEncoding:
         features = SPECIES_FEATURES if climate is None else CLIMATE_SPECIES_FEATURES
         size = KINDS if climate is None else CLIMATE_KINDS * ICONS
         off = layout.offsets
-        out[off["phase"] + one_hot_index(PHASES, state.phase)] = 1.0
-        base = off["round"]
-        out[base] = state.round / 10
-        out[base + 1] = float(state.last_round is not None)
-        out[base + 2] = float(state.last_round is not None and state.round >= state.last_round)
-        out[base + 3] = state.watering_hole / 10
-        out[off["deck"]] = len(state.deck) / 100
-        out[off["first_player"] + (state.first_player - seat) % n] = 1.0
-        out[off["current"] + (state.current - seat) % n] = 1.0
+        write_phase_round(state, out, off)
+        write_turn(state, seat, out, off)
         me = state.players[seat]
         kinds = _kinds(state)
         base = off["hand"]
@@ -332,12 +301,7 @@ class NorthStarEncoding:
         face_down = state.face_down
         for r in range(n):
             player = state.players[(seat + r) % n]
-            base = off["seats"] + r * SEAT_FEATURES
-            out[base] = len(player.hand) / 10
-            out[base + 1] = player.bag / 10
-            out[base + 2] = float(player.food_card is not None)
-            out[base + 3] = float(player.passed)
-            out[base + 4] = len(player.species) / 5
+            write_seat(player, out, off["seats"] + r * SEAT_FEATURES)
             row = off["species"] + r * MAX_SPECIES * features
             for slot, species in enumerate(player.species[:MAX_SPECIES]):
                 places[species.id] = r * MAX_SPECIES + slot
@@ -366,31 +330,9 @@ class NorthStarEncoding:
                 else:
                     out[at + 5] = capacity
                     out[at + 7] = float(carnivore)
-        if state.intel is not None:
-            base = off["intel"]
-            place = places.get(state.intel[0])
-            if place is not None:
-                out[base + place] = 1.0
-            for trait in state.intel[1]:
-                out[base + n * MAX_SPECIES + TRAIT_INDEX[trait]] = 1.0
+        write_intel(state, places, TRAIT_INDEX, out, off["intel"])
         if climate is not None:
-            _observe_climate(climate, out, off["climate"])
-
-
-def _observe_climate(climate: Any, out: MutableSequence[float], base: int) -> None:
-    """The Climate segment (``_observation``): the zone, the event cards out, the decks."""
-    out[base + climate.zone] = 1.0
-    at = base + len(ZONES)
-    for side, card in (("cold", climate.cold), ("hot", climate.hot)):
-        if card is not None:
-            kind, zone = climate.events[card]
-            if kind in EVENT_KINDS[side]:
-                out[at + EVENT_KINDS[side].index(kind)] = 1.0
-            out[at + 3 + zone] = 1.0
-        at += 3 + len(ZONES)
-    out[at] = len(climate.cold_deck) / 15
-    out[at + 1] = len(climate.hot_deck) / 15
-    out[at + 2] = len(climate.set_aside) / 100
+            write_climate(climate, out, off["climate"])
 
 
 ENCODING = NorthStarEncoding()

@@ -32,10 +32,16 @@ SIDES = ("left", "right")
 
 def setup(state: State, flight_cards: int) -> None:
     """After the deal of the deck: 40 cards set aside for the end of the game, and the
-    Flight cards (ids after the deck's) beside the table (Flight rules, "Set up")."""
+    Flight cards (ids after the deck's) beside the table (Flight rules, "Set up"). With the
+    Climate edition its set-aside by player count is the only one, and Flight sets none
+    aside; the Flight cards carry no climate icons (docs/rules/northstar.md "Climate with
+    Flight", the project's decision)."""
     fl = state.flight = FlightState()
-    fl.reserve = state.deck[:RESERVE]
-    state.deck = state.deck[RESERVE:]
+    if state.climate is None:
+        fl.reserve = state.deck[:RESERVE]
+        state.deck = state.deck[RESERVE:]
+    else:
+        state.climate.icons = state.climate.icons + (0,) * flight_cards
     first = len(state.cards)
     state.cards = state.cards + tuple((FLIGHT, 0) for _ in range(flight_cards))
     fl.supply = list(range(first, first + flight_cards))

@@ -128,20 +128,28 @@ class NorthStar(GameBase):
             "Card food values are the project's own (provisional); so are the Flight "
             "expansion's trait and event cards. Climate edition: the cards' food values and sun "
             "and snowflake icons, the copies per trait, the zones' and the event cards' effects "
-            "are the project's own too.",
+            "are the project's own too. Climate with Flight: how the two combine (the Climate's "
+            "set-aside only, Flight's cards without icons, the Cliff apart from the climate's "
+            "plant food) is the project's decision.",
             ru="Значения еды на картах — предварительные, собственные проекта; как и карты "
             "свойств и событий дополнения «Полёт». Издание «Климат»: значения еды и значки "
             "солнца и снежинки на картах, число копий свойств, действие зон и карт событий — "
-            "тоже собственные проекта.",
+            "тоже собственные проекта. «Климат» с «Полётом»: как они сочетаются (только "
+            "отложенные карты «Климата», карты «Полёта» без значков, Утёс вне климатической "
+            "растительной пищи) — решение проекта.",
             it="I valori di cibo delle carte sono provvisori, scelti dal progetto; così le carte "
             "tratto ed evento dell'espansione Volo. Edizione Clima: anche i valori di cibo e i "
             "simboli di sole e di fiocco di neve delle carte, le copie per tratto, gli effetti "
-            "delle zone e delle carte evento sono del progetto.",
+            "delle zone e delle carte evento sono del progetto. Clima con Volo: come si "
+            "combinano (solo le carte messe da parte del Clima, le carte di Volo senza simboli, "
+            "la Scogliera fuori dal cibo vegetale del clima) è una scelta del progetto.",
             de="Die Nahrungswerte der Karten sind vorläufig, eigene Festlegung des Projekts; "
             "ebenso die Eigenschafts- und Ereigniskarten der Erweiterung Flug. Ausgabe Klima: "
             "auch die Nahrungswerte und Sonnen- und Schneeflockensymbole der Karten, die Kopien "
             "je Eigenschaft, die Wirkungen der Zonen und Ereigniskarten legt das Projekt selbst "
-            "fest.",
+            "fest. Klima mit Flug: wie beide zusammenspielen (nur die beiseitegelegten Karten "
+            "von Klima, Flug-Karten ohne Symbole, die Klippe außerhalb der Pflanzennahrung des "
+            "Klimas), legt das Projekt fest.",
         ),
     )
 
@@ -188,11 +196,15 @@ class NorthStar(GameBase):
         opts = self.normalize_options(options)
         state = State(opts, seed)
         state.players = [Player() for _ in range(opts["players"])]
+        flight_on = flight.enabled(opts)
         if opts["edition"] == "climate":
-            climate.setup(state, self.climate_cards)
+            # Climate with Flight: Flight's cards join the Climate deck before its set-aside
+            climate.setup(state, self.climate_cards,
+                          self.flight_cards.deck() if flight_on else ())
+            if flight_on:
+                flight_rules.setup(state, self.flight_cards.flight.copies)
         else:
             cards = self.cards.deck(opts["deck"])
-            flight_on = flight.enabled(opts)
             if flight_on:  # Flight: its trait and event cards shuffled into the deck
                 cards += self.flight_cards.deck()
             state.rng.shuffle(cards)

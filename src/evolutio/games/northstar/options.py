@@ -71,17 +71,20 @@ OPTIONS = (
                words("Edition", ru="Издание", it="Edizione", de="Ausgabe"),
                words("Evolution, or the standalone Evolution: Climate: a climate track from "
                      "freezing to scorching, climate events, 4 new traits, 4 traits per species "
-                     "(its own 177-card deck; the deck options do not apply).",
+                     "(its own 177-card deck; the deck options do not apply; Flight's cards join "
+                     "it).",
                      ru="Эволюция или отдельная «Эволюция: Климат»: шкала климата от мороза до "
                      "зноя, климатические события, 4 новых свойства, до 4 свойств у вида (своя "
-                     "колода из 177 карт; опции колоды не действуют).",
+                     "колода из 177 карт; опции колоды не действуют; карты «Полёта» добавляются "
+                     "в неё).",
                      it="Evolution, o Evolution: Clima a sé: una scala del clima dal gelo al "
                      "torrido, eventi climatici, 4 nuovi tratti, 4 tratti per specie (il suo "
-                     "mazzo di 177 carte; le opzioni del mazzo non valgono).",
+                     "mazzo di 177 carte; le opzioni del mazzo non valgono; le carte di Volo vi si "
+                     "aggiungono).",
                      de="Evolution oder das eigenständige Evolution: Klima: eine Klimaleiste "
                      "von Frost bis glühend heiß, Klimaereignisse, 4 neue Eigenschaften, 4 "
                      "Eigenschaften je Tierart (eigenes Deck mit 177 Karten; die Deck-Optionen "
-                     "gelten nicht)."),
+                     "gelten nicht; die Flug-Karten kommen hinzu)."),
                choices=("evolution", "climate"),
                choice_labels={
                    "evolution": words("Evolution", ru="Эволюция", it="Evolution",
@@ -117,16 +120,5 @@ def normalize_options(options: Options) -> dict[str, Any]:
                         "giocatori.",
                         de="Zu sechst braucht es das North-Star-Deck; das Schmidt-Deck "
                         "reicht für 2 bis 5."),
-        )
-    if opts["edition"] == "climate" and opts["expansions"]:
-        # both set cards aside for the end of the game, by different rules, and the
-        # project has not decided how they combine (docs/rules/northstar.md)
-        raise OptionError(
-            "expansions=flight is not played with edition=climate yet", "together",
-            texts=words("Flight is not played with the Climate edition yet; choose one.",
-                        ru="«Полёт» пока не играется с изданием «Климат»; выберите одно.",
-                        it="Volo non si gioca ancora con l'edizione Clima; scegline una.",
-                        de="Flug wird noch nicht mit der Ausgabe Klima gespielt; wähle "
-                        "eines."),
         )
     return opts

@@ -58,6 +58,8 @@ class _Builder:
             name, food, spec = spec.get("name"), spec.get("food", 0), spec.get("trait")
         if spec not in self.known:
             raise PositionError(f"{where}: unknown trait {spec!r}; known: {', '.join(self.known)}")
+        if icons and spec not in CLIMATE_TRAITS:  # Climate with Flight: Flight's cards have none
+            raise PositionError(f"{where}.climate: the Flight expansion's cards carry no icons")
         if isinstance(food, bool) or not isinstance(food, int) or not -3 <= food <= 9:
             raise PositionError(f"{where}.food: a whole number from -3 to 9")
         self.cards.append((str(spec), food))

@@ -191,7 +191,9 @@ class NorthStarTerminal:
         flight = view.get("flight")
         if flight is not None:  # the Flight expansion: the Cliff, the cards set aside
             head.append(f" · {say('cliff', language, n=flight['cliff'])}", style="bold cyan")
-            head.append(" · " + say("set_aside", language, n=flight["reserve_size"]))
+            # with Climate its set-aside is the only one (docs/rules/northstar.md)
+            aside = view["climate"]["set_aside"] if view.get("climate") else flight["reserve_size"]
+            head.append(" · " + say("set_aside", language, n=aside))
         if view.get("bell"):
             head.append(f" · 🔔 {say('last_round', language)}", style="bold yellow")
         if view.get("intel"):

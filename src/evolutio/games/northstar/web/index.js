@@ -137,9 +137,17 @@ function statusBar(view, ctx) {
       gi("discard", t("discard")), h("b", {}, String((view.discard || []).length))),
     view.bell && !over ? h("span.st-item.bell#bell", {}, gi("bell"), h("span", {}, t("last_round"))) : null,
     cliff(view, ctx),
-    view.flight ? h("span.st-item.st-aside", { title: `${t("set_aside")}: ${view.flight.reserve_size}` },
-      gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(view.flight.reserve_size))) : null,
+    view.flight ? setAside(view, ctx) : null,
     legendEl(view, ctx));
+}
+
+// Flight: the cards set aside for the end; with Climate its set-aside is the only one
+// (docs/rules/northstar.md, "Climate with Flight").
+function setAside(view, ctx) {
+  const { t } = ctx;
+  const n = view.climate ? view.climate.set_aside : view.flight.reserve_size;
+  return h("span.st-item.st-aside", { title: `${t("set_aside")}: ${n}` },
+    gi("bell", t("set_aside")), h("span.st-word", {}, t("set_aside")), h("b", {}, String(n)));
 }
 
 // Flight: the Cliff, a second food source only species with Flight reach.
@@ -222,7 +230,9 @@ export function renderTable(view, ctx) {
 export function optionsSummary(options, t) {
   const parts = [counted(options.players, t("players"))];
   const climate = options.edition === "climate"; // Climate has its own deck: no deck options
-  if (options.deck && !climate) parts.push(t(`deck_${options.deck}`));
+  // with Flight the deck holds the expansion's 48 cards too: its true size is named
+  const flight = (options.expansions || []).includes("flight");
+  if (options.deck && !climate) parts.push(t(`deck_${options.deck}${flight ? "_flight" : ""}`));
   if (options.hard_shell_bonus !== undefined && options.hard_shell_bonus !== 4) {
     parts.push(`${t("hard_shell_bonus")} +${options.hard_shell_bonus}`);
   }
