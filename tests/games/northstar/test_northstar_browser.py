@@ -203,6 +203,7 @@ async def flight_game(base: str, player: str = "Fay") -> tuple[str, list[str], d
         await page.click("#create")
         await page.wait_for_selector("#seats .add-bot")
         room = str(page.url.rstrip("/").split("/")[-1])
+        seen["room_options"] = await page.inner_text("#room-options")
         await page.click("#seats .add-bot")
         await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
@@ -228,6 +229,8 @@ def test_a_whole_northstar_flight_game_in_the_browser(server: Server) -> None:
     room, errors, seen = asyncio.run(asyncio.wait_for(flight_game(server.base), 600))
     assert errors == []
     assert seen["set_aside"] == "40"
+    # the room names the deck with Flight's cards by its true size (110 + 48)
+    assert "Schmidt deck with Flight's cards (158 cards)" in seen["room_options"], seen
     assert seen.get("avian", 0) >= 1 and seen["most_avian"] >= 1, seen
     assert seen["log_cliff"] >= 1, seen
     assert len(seen["ranking"]) == 2
