@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 from evolutio.core.match import Match
 from evolutio.games.darwin.actions import Draw, DrawSplit
@@ -66,15 +66,8 @@ async def three_players(base: str, shot: bool) -> tuple[list[str], dict[str, Any
         await page.select_option("#game", "darwin")
         await page.wait_for_selector("#new-eras")
         seen["summary"] = await page.inner_text("#game-summary")
-        await page.fill("#new-players", "3")
-        await page.fill("#new-eras", "3")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        await page.click("#seats .add-bot")
-        await page.wait_for_timeout(200)
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
-        await page.click("#start")
+        await new_room(page, game="darwin", options={"players": 3, "eras": 3}, bots=2,
+                       start=True)
         await page.wait_for_selector("#table .darwin .habitat")
         seen["habitats"] = await page.locator("#table .habitat").count()
         seen["market"] = await page.locator("#table .market .dcard").count()
