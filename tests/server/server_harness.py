@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +212,70 @@ LIST_MOVES = "localStorage.setItem('evolutio.moves', 'list')"
 async def list_moves(target: Any) -> None:
     """Open every page of ``target`` (a Playwright page or context) in the list layout."""
     await target.add_init_script(LIST_MOVES)
+
+
+async def new_room(
+    page: Any,
+    base: str | None = None,
+    name: str | None = None,
+    game: str | None = None,
+    options: Mapping[str, int | bool | Sequence[str]] | None = None,
+    *,
+    clock: int | None = None,
+    days: int | None = None,
+    private: bool = False,
+    bots: int = 0,
+    start: bool = False,
+) -> str:
+    """Set up a room through the lobby as a person does, on the Playwright ``page``; its id.
+
+    With ``name``, first opens ``base``'s lobby and logs in as the guest ``name``; without,
+    the page is on the lobby and logged in already. ``game`` is picked in the game chooser
+    (None: the one it shows). Each of ``options`` fills the new-room form's control
+    ``#new-NAME``: an int is typed, a bool ticks or unticks the box, a list of choices ticks
+    ``#new-NAME-CHOICE`` for each. ``clock`` is the seconds per decision, ``days`` a turn-based
+    room's days per move, ``private`` the invite-only box. Then the room is created, ``bots``
+    bots take the free seats one by one (each waited for), and with ``start`` the game starts.
+    """
+    if name is not None:
+        assert base is not None, "logging in needs the server's base URL"
+        await page.goto(base + "/")
+        await page.fill("#login input[name=name]", name)
+        await page.click("#guest")
+        await page.wait_for_selector("#who a")
+    await page.wait_for_selector("#game")
+    if game is not None:
+        await page.select_option("#game", game)
+    for option, value in (options or {}).items():
+        control = f"#new-{option}"
+        if isinstance(value, bool):
+            await page.set_checked(control, value)
+        elif isinstance(value, int):
+            await page.fill(control, str(value))
+        elif isinstance(value, Sequence) and not isinstance(value, str):
+            for choice in value:
+                await page.check(f"{control}-{choice}")
+        else:
+            raise TypeError(f"option {option}: no control takes {value!r}")
+    if clock is not None:
+        await page.fill("#clock", str(clock))
+    if days is not None:
+        await page.select_option("#time-mode", "days")
+        await page.fill("#days", str(days))
+    await page.set_checked("#new-private", private)
+    await page.click("#create")
+    await page.wait_for_selector("#seats .add-bot")
+    room = str(page.url.rstrip("/").split("/")[-1])
+    free = page.locator("#seats .add-bot")
+    for _ in range(bots):
+        left = await free.count()
+        await free.first.click()
+        for _ in range(150):  # the seat shows taken (the page's CSP refuses wait_for_function)
+            if await free.count() < left:
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError(f"no bot took a seat of room {room}")
+    if start:
+        await page.click("#start")
+    return room

@@ -8,7 +8,7 @@ import asyncio
 import re
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 
@@ -61,22 +61,8 @@ async def login(browser: Any, base: str, name: str, errors: list[str],
     return context, page
 
 
-async def toy_room(page: Any) -> None:
-    """The toy game for two with one trick, chosen in the lobby's form."""
-    await page.wait_for_selector("#game")
-    await page.select_option("#game", "toy")
-    await page.wait_for_selector("#new-tricks")
-    await page.fill("#new-players", "2")
-    await page.fill("#new-tricks", "1")
-
-
-async def start_against_a_bot(page: Any) -> str:
-    await page.click("#create")
-    await page.wait_for_selector("#seats .add-bot")
-    await page.click("#seats .add-bot")
-    await page.wait_for_selector("#start:not([disabled])")
-    await page.click("#start")
-    return str(page.url.rstrip("/").split("/")[-1])
+#: the toy game for two with one trick, as the lobby's form takes it
+TOY = {"players": 2, "tricks": 1}
 
 
 async def timeout_in_the_log(base: str) -> dict[str, Any]:
@@ -87,9 +73,7 @@ async def timeout_in_the_log(base: str) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         _, page = await login(browser, base, "Dawdler", errors)
-        await toy_room(page)
-        await page.fill("#clock", "300")
-        await page.click("#create")
+        await new_room(page, game="toy", options=TOY, clock=300)
         await page.wait_for_selector("#room-options:has-text('5:00 per decision')")
         # the host switches to a time bank, then back to a short clock per decision
         await page.select_option("#opt-time-mode", "bank")
@@ -141,10 +125,7 @@ async def turn_based_resumed(base: str) -> dict[str, Any]:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context, page = await login(browser, base, "Penpal", errors)
-        await toy_room(page)
-        await page.select_option("#time-mode", "days")
-        await page.fill("#days", "2")
-        room = await start_against_a_bot(page)
+        room = await new_room(page, game="toy", options=TOY, days=2, bots=1, start=True)
         await page.wait_for_selector("#prompt[data-kind='bid'] #legal button.act")
         seen["options"] = await page.inner_text("#room-options")
         seen["prompt_clock"] = await page.inner_text("#prompt .clock")

@@ -9,7 +9,7 @@ import json
 import os
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 
@@ -158,14 +158,8 @@ async def play(base: str, shot: str | None) -> tuple[list[str], dict[str, Any]]:
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
         await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        await page.goto(base + "/")
-        await page.fill("#login input[name=name]", "Tern")
-        await page.click("#guest")
-        await page.fill("#new-players", "2")
-        await page.check("#new-expansions-continents")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        room = page.url.rstrip("/").split("/")[-1]
+        room = await new_room(page, base, "Tern",
+                              options={"players": 2, "expansions": ["continents"]})
         assert "Continents" in await page.inner_text("#room-options")
         # the host's controls: add Time to Fly and take it away again
         await page.click("#opt-expansions-time_to_fly")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 from evolutio.games.evolution.nature import active_set
 
@@ -24,16 +24,9 @@ async def play_until_revealed(base: str) -> tuple[list[str], dict[str, Any]]:
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
         await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        await page.goto(base + "/")
-        await page.fill("#login input[name=name]", "Lark")
-        await page.click("#guest")
-        await page.fill("#new-players", "2")
-        await page.check("#new-expansions-ice_age")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
+        await new_room(page, base, "Lark", options={"players": 2, "expansions": ["ice_age"]},
+                       bots=1)
         seen["options"] = await page.inner_text("#room-options")
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
         # before the first extinction no natural change is in force
         await page.wait_for_selector("#nature")

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 
@@ -208,11 +208,8 @@ async def private_and_full(base: str) -> dict[str, Any]:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         host = await page_for(browser, base, errors, DESKTOP)
         await login(host, "Hidey")
-        await host.select_option("#game", "toy")
-        await host.check("#new-private")
-        await host.click("#create")
+        private = await new_room(host, game="toy", private=True)
         await host.wait_for_selector("#private-note")
-        private = host.url.rstrip("/").split("/")[-1]
         # the host's switch lists it again and takes it back out
         await host.uncheck("#opt-private")
         await host.wait_for_selector("#private-note", state="detached")
@@ -221,12 +218,7 @@ async def private_and_full(base: str) -> dict[str, Any]:
         # a full room (every seat taken, not started) offers Watch, not Join
         await host.click("header a[href='/']")
         await host.wait_for_selector("#create")
-        await host.select_option("#game", "toy")
-        await host.uncheck("#new-private")
-        await host.click("#create")
-        await host.wait_for_selector("#seats .add-bot")
-        full = host.url.rstrip("/").split("/")[-1]
-        await host.click("#seats .add-bot")
+        full = await new_room(host, game="toy", private=False, bots=1)
         await host.wait_for_selector("#start:not([disabled])")
         other = await page_for(browser, base, errors, PHONE)
         await login(other, "Seeker")
@@ -302,11 +294,7 @@ async def rematch_between_people(base: str) -> dict[str, Any]:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         host = await page_for(browser, base, errors, DESKTOP)
         await login(host, "Duela")
-        await host.select_option("#game", "toy")
-        await host.fill("#new-tricks", "1")
-        await host.click("#create")
-        await host.wait_for_selector("#seats .add-bot")
-        room = host.url.rstrip("/").split("/")[-1]
+        room = await new_room(host, game="toy", options={"tricks": 1})
         other = await page_for(browser, base, errors, PHONE, f"/room/{room}")
         await login(other, "Duelb")
         await other.click("#seats .join-seat")

@@ -8,26 +8,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 
 
 async def new_game(page: Any, base: str, name: str, continents: bool) -> None:
     """Log in as a guest, make a two-seat Evolution room with a bot and start it."""
-    await page.goto(base + "/")
-    await page.fill("#login input[name=name]", name)
-    await page.click("#guest")
-    await page.fill("#new-players", "2")
-    if continents:
-        await page.check("#new-expansions-continents")
-    else:
-        await page.check("#new-half_deck")
-    await page.click("#create")
-    await page.wait_for_selector("#seats .add-bot")
-    await page.click("#seats .add-bot")
-    await page.wait_for_selector("#start:not([disabled])")
-    await page.click("#start")
+    chosen: dict[str, Any] = (
+        {"expansions": ["continents"]} if continents else {"half_deck": True})
+    await new_room(page, base, name, options={"players": 2, **chosen}, bots=1, start=True)
 
 
 async def two_clicks(base: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 
@@ -23,17 +23,9 @@ async def play_to_the_end(base: str) -> tuple[list[str], dict[str, Any]]:
         page = await browser.new_page(viewport={"width": 1280, "height": 1000})
         await list_moves(page)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        await page.goto(base + "/")
-        await page.fill("#login input[name=name]", "Fern")
-        await page.click("#guest")
-        await page.fill("#new-players", "2")
-        await page.check("#new-expansions-plants")
-        await page.check("#new-half_deck")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
+        await new_room(page, base, "Fern", options={
+            "players": 2, "expansions": ["plants"], "half_deck": True}, bots=1)
         seen["options"] = await page.inner_text("#room-options")
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
         # the first plants lie in the middle of the table from the start
         await page.wait_for_selector("#flora .plant")

@@ -10,7 +10,7 @@ import asyncio
 import re
 from typing import Any
 
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 from test_server_browser_toy import act_once
 
 pytestmark = BROWSER_MARKS
@@ -28,20 +28,8 @@ async def short_game_in_russian(base: str) -> dict[str, Any]:
         await context.add_init_script("localStorage.setItem('evolutio.lang', 'ru')")
         page = await context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        await page.goto(base + "/")
-        await page.fill("#login input[name=name]", "Вера")
-        await page.click("#guest")
-        await page.wait_for_selector("#who a")
-        await page.select_option("#game", "toy")
-        await page.wait_for_selector("#new-tricks")
-        await page.fill("#new-players", "2")
-        await page.fill("#new-tricks", "1")
-        await page.fill("#clock", "2")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
-        await page.click("#start")
+        await new_room(page, base, "Вера", "toy", {"players": 2, "tricks": 1}, clock=2,
+                       bots=1, start=True)
         # the first decision (the bid) is left to the clock
         await page.wait_for_selector("#prompt")
         seen["prompt"] = await page.inner_text("#prompt")

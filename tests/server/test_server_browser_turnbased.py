@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 from mailbox_harness import Inbox, links, smtp_server
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, free_port, list_moves
+from server_harness import (
+    BROWSER_MARKS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    free_port,
+    list_moves,
+    new_room,
+)
 
 pytestmark = BROWSER_MARKS
 
@@ -91,16 +99,7 @@ async def by_mail(base: str, inbox: Inbox) -> dict[str, Any]:
         seen["your_move_on"] = await a.is_checked("#mail input[name=your_move]")
         # a turn-based room of the toy game, two days per move, created in the lobby
         await a.goto(base + "/")
-        await a.wait_for_selector("#game")
-        await a.select_option("#game", "toy")
-        await a.wait_for_selector("#new-tricks")
-        await a.fill("#new-players", "2")
-        await a.fill("#new-tricks", "3")
-        await a.select_option("#time-mode", "days")
-        await a.fill("#days", "2")
-        await a.click("#create")
-        await a.wait_for_selector("#seats .add-bot")
-        room = a.url.rstrip("/").split("/")[-1]
+        room = await new_room(a, game="toy", options={"players": 2, "tricks": 3}, days=2)
         table = f"{base}/room/{room}"
         # Courier, in another browser, opens the table's link and joins as a guest
         theirs = await person(browser)

@@ -1,7 +1,8 @@
 """Darwin's Choice in Debian's chromium through its own renderer: a 3-player room against two
 bots is created from the lobby's generated form and played to the end by clicking the
 server's legal actions; the table shows habitats as columns, species as their parts, the
-market and the hand (modelled on tests/server/test_server_browser_toy.py)."""
+market and the hand (modelled on tests/server/test_server_browser_toy.py). The table's draw
+form proposes the split the game's own heuristic draws (the hint's shortlist)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
+
+from evolutio.core.match import Match
+from evolutio.games.darwin.actions import Draw, DrawSplit
+from evolutio.games.darwin.heuristic import action_value
 
 pytestmark = BROWSER_MARKS
 SHOT = Path(__file__).resolve().parents[3] / "docs" / "images" / "game-darwin.png"
@@ -61,15 +66,8 @@ async def three_players(base: str, shot: bool) -> tuple[list[str], dict[str, Any
         await page.select_option("#game", "darwin")
         await page.wait_for_selector("#new-eras")
         seen["summary"] = await page.inner_text("#game-summary")
-        await page.fill("#new-players", "3")
-        await page.fill("#new-eras", "3")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        await page.click("#seats .add-bot")
-        await page.wait_for_timeout(200)
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
-        await page.click("#start")
+        await new_room(page, game="darwin", options={"players": 3, "eras": 3}, bots=2,
+                       start=True)
         await page.wait_for_selector("#table .darwin .habitat")
         seen["habitats"] = await page.locator("#table .habitat").count()
         seen["market"] = await page.locator("#table .market .dcard").count()
@@ -104,3 +102,50 @@ def test_a_three_player_game_against_bots(server: Server) -> None:
     # the split draw: the first button of the list)
     assert seen["clicks"] >= 6
     assert len(seen["ranking"]) == 3
+
+
+#: the table's draw form (split.js) drawn alone from a view, with the legal counts as its only
+#: knowledge: what it proposes, small and large
+SPLIT_FORM = """async ([view, counts]) => {
+  const { splitForm } = await import("/static/games/darwin/split.js");
+  const hot = (kind, n) => counts.some(([s, l]) => (kind === "draw_small" ? s : l) === n);
+  const ctx = { t: (key) => key, mySeat: view.seat, hot, pick: () => {}, picked: () => false };
+  const form = splitForm(view, ctx);
+  return [Number(form.querySelector("#split-small").value),
+          Number(form.querySelector("#split-large").value)];
+}"""
+
+
+async def proposals(base: str, cases: list[tuple[Any, Any]]) -> list[list[int]]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page()
+        await page.goto(base + "/")
+        out = [list(await page.evaluate(SPLIT_FORM, [view, counts])) for view, counts in cases]
+        await browser.close()
+    return out
+
+
+def test_the_draw_form_proposes_the_split_the_game_draws(server: Server) -> None:
+    """After some cards drawn one at a time, the form's two numbers are a split the heuristic
+    (the bots' draw, the hint's shortlist) scores best: the hand as even as can be, not the
+    cards left halved (four small held, six to draw: 1 small and 5 large, not 3 and 3)."""
+    cases, best = [], []
+    for singles in (["small"] * 4, [], ["large", "small", "large"], ["small"] * 7):
+        match = Match.new("darwin", {"players": 3}, 11, ["A", "B", "C"])
+        for deck in singles:
+            match.act(0, Draw(deck))
+        view, decision = match.view(0), match.decision
+        assert decision is not None
+        splits = [a for a in match.legal(0) if isinstance(a, DrawSplit)]
+        top = max(action_value(view, a, decision) for a in splits)
+        best.append([[a.small, a.large] for a in splits
+                     if action_value(view, a, decision) == top])
+        cases.append((view, [[a.small, a.large] for a in splits]))
+    proposed = asyncio.run(proposals(server.base, cases))
+    assert proposed[0] == [1, 5]
+    assert proposed[1] == [5, 5]
+    for shown, tops in zip(proposed, best, strict=True):
+        assert shown in tops

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, list_moves, new_room
 
 pytestmark = BROWSER_MARKS
 SCREENSHOT = os.environ.get("NORTHSTAR_SCREENSHOT")
@@ -111,17 +111,7 @@ async def whole_game(
         await page.goto(base + "/rules/northstar")
         seen["notes"] = await page.inner_text("#rules-notes")
         await page.goto(base + "/")
-        await page.wait_for_selector("#game")
-        await page.select_option("#game", "northstar")
-        await page.wait_for_selector("#new-hard_shell_bonus")
-        await page.fill("#new-players", "3")
-        await page.fill("#clock", "0")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        room = str(page.url.rstrip("/").split("/")[-1])
-        for _ in range(2):
-            await page.click("#seats .add-bot")
-            await page.wait_for_timeout(100)
+        room = await new_room(page, game="northstar", options={"players": 3}, clock=0, bots=2)
         watcher = await guest(browser, base, watcher_name, errors, f"/room/{room}")
         await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
@@ -194,17 +184,10 @@ async def flight_game(base: str, player: str = "Fay") -> tuple[str, list[str], d
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await guest(browser, base, player, errors)
-        await page.wait_for_selector("#game")
-        await page.select_option("#game", "northstar")
-        await page.wait_for_selector("#new-expansions-flight")
-        await page.check("#new-expansions-flight")
-        await page.fill("#new-players", "2")
-        await page.fill("#clock", "0")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        room = str(page.url.rstrip("/").split("/")[-1])
+        room = await new_room(page, game="northstar",
+                              options={"expansions": ["flight"], "players": 2}, clock=0,
+                              bots=1)
         seen["room_options"] = await page.inner_text("#room-options")
-        await page.click("#seats .add-bot")
         await page.wait_for_selector("#start:not([disabled])")
         await page.click("#start")
         await page.wait_for_selector("#table #cliff")

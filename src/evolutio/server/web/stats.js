@@ -20,7 +20,7 @@ const WORDS = {
     seat: "Место (порядок хода)", win_rate: "Доля побед", interval: "95% интервал", games: "Партии", seats_title: "Доля побед по местам",
     length_title: "Длина партии", figure: "Показатель", mean: "Среднее", median: "Медиана", actions: "Действия",
     name: "Название", had: "Мест с этим", uplift: "Прирост", with_it: "Победы с этим", without: "Победы без",
-    played: "Мест, сыгравших это", per_game: "Розыгрышей за партию", survival: "Выживаемость",
+    played: "Мест, сыг\u00adрав\u00adших это", per_game: "Розыг\u00adры\u00adшей за партию", survival: "Выжи\u00adвае\u00admость",
     played_note: "Выживаемость: из всех розыгрышей — доля тех, что остались в игре к концу. Прирост здесь сравнивает места, сыгравшие это, с остальными.",
     none: "Для этой игры показателей пока нет.", all: "Показать все {n}" },
   it: { title: "Dati di bilanciamento", intro: "Da {games} partite fra bot ({bots}), opzioni {options}. Ogni dato ha il suo intervallo al 95%.",
@@ -28,7 +28,7 @@ const WORDS = {
     seat: "Posto (ordine di turno)", win_rate: "Vittorie", interval: "Intervallo al 95%", games: "Partite", seats_title: "Vittorie per posto",
     length_title: "Durata della partita", figure: "Dato", mean: "Media", median: "Mediana", actions: "Azioni",
     name: "Nome", had: "Posti che l'avevano", uplift: "Aumento", with_it: "Vittorie con", without: "Vittorie senza",
-    played: "Posti che l'hanno giocato", per_game: "Giocate per partita", survival: "Sopravvivenza",
+    played: "Posti che l'hanno giocato", per_game: "Giocate per partita", survival: "Soprav\u00advi\u00advenza",
     played_note: "Sopravvivenza: delle volte in cui è stato giocato, quante era ancora in gioco alla fine. L'aumento qui confronta i posti che l'hanno giocato con gli altri.",
     none: "Ancora nessun dato per questo gioco.", all: "Mostra tutti i {n}" },
   de: { title: "Balance-Zahlen", intro: "Aus {games} Partien zwischen Bots ({bots}), Optionen {options}. Jede Zahl mit ihrem 95-%-Intervall.",
@@ -36,12 +36,13 @@ const WORDS = {
     seat: "Platz (Zugreihenfolge)", win_rate: "Siegquote", interval: "95-%-Intervall", games: "Partien", seats_title: "Siegquote nach Platz",
     length_title: "Partielänge", figure: "Zahl", mean: "Mittel", median: "Median", actions: "Aktionen",
     name: "Name", had: "Plätze damit", uplift: "Zuwachs", with_it: "Siege mit", without: "Siege ohne",
-    played: "Plätze, die es spielten", per_game: "Züge je Partie", survival: "Überleben",
+    played: "Plätze, die es spielten", per_game: "Züge je Partie", survival: "Über\u00adleben",
     played_note: "Überleben: von allen Malen, die es gespielt wurde, der Anteil, der am Ende noch im Spiel war. Der Zuwachs vergleicht hier die Plätze, die es spielten, mit den anderen.",
     none: "Für dieses Spiel gibt es noch keine Zahlen.", all: "Alle {n} zeigen" },
 };
 
-// the page's own word in the page's language ({name} filled from vars)
+// the page's own word in the page's language ({name} filled from vars); the long words of the
+// headings carry soft hyphens (\u00ad), where they may break on a phone's width
 export function sw(key, vars = {}) {
   const lang = getLang();
   const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
@@ -68,10 +69,12 @@ function plot(game, name, alt) {
 const withInterval = (value, bounds, f) => h("td", {}, f(value),
   bounds ? h("small.stats-ci", {}, span(bounds, f)) : null);
 
-// a row of a figure of names held at the end: rate, uplift, interval, win rates with and without
+// a row of a figure of names held at the end: share of seats with it, uplift, win rates with
+// and without it, each with its interval under it (five columns, as the names played)
 const heldRow = (game, item) => h("tr", { dataset: { name: item.name } }, h("td", {}, label(game, item.name)),
-  h("td", {}, pct(item.rate)), h("td", {}, signed(item.uplift)), h("td", {}, span(item.uplift_ci95, signed)),
-  h("td", {}, pct(item.win_with.rate)), h("td", {}, pct(item.win_without.rate)));
+  withInterval(item.rate, item.rate_ci95, pct), withInterval(item.uplift, item.uplift_ci95, signed),
+  withInterval(item.win_with.rate, item.win_with.ci95, pct),
+  withInterval(item.win_without.rate, item.win_without.ci95, pct));
 
 // a row of the names played: play rate, plays per game, survival and uplift, with intervals
 const playedRow = (game, item) => h("tr", { dataset: { name: item.name } }, h("td", {}, label(game, item.name)),
@@ -86,7 +89,7 @@ function featureSection(game, key, feature, plots) {
   const played = items.length > 0 && "plays" in items[0];
   const row = (item) => (played ? playedRow : heldRow)(game, item);
   const headings = played ? [sw("name"), sw("played"), sw("per_game"), sw("survival"), sw("uplift")]
-    : [sw("name"), sw("had"), sw("uplift"), sw("interval"), sw("with_it"), sw("without")];
+    : [sw("name"), sw("had"), sw("uplift"), sw("with_it"), sw("without")];
   const title = localized(feature.labels, feature.label);
   const shown = items.length > 20 ? [...items.slice(0, 10), ...items.slice(-10)] : items;
   const body = shown.map(row);
@@ -112,7 +115,8 @@ export async function showStats(app, game) {
   const entry = games.games.find((g) => g.name === game) || null;
   const heading = h("h2", {}, `${sw("title")}: ${gameTitle(entry, game)}`);
   if (!data) {
-    app.replaceChildren(h("div.panel#stats", { dataset: { game } }, heading, h("p.muted", {}, sw("none"))));
+    app.replaceChildren(h("div.panel#stats", { lang: getLang(), dataset: { game } }, heading,
+      h("p.muted", {}, sw("none"))));
     return;
   }
   const options = Object.entries(data.options || {}).map(([k, v]) => `${k}=${v}`).join(", ") || "-";
@@ -125,7 +129,7 @@ export async function showStats(app, game) {
       h("td", {}, key === "actions" ? sw("actions") : localized(f.labels, f.label)), h("td", {}, num(f.mean)),
       h("td", {}, span(f.ci95, num)), h("td", {}, String(f.median)))));
   const plots = data.plots || [];
-  app.replaceChildren(h("div.panel#stats", { dataset: { game } }, heading,
+  app.replaceChildren(h("div.panel#stats", { lang: getLang(), dataset: { game } }, heading,
     h("p", {}, sw("intro", { games: data.finished, bots, options })),
     h("p.muted", {}, sw("caveat")),
     h("section.stats-seats", {}, h("h3", {}, sw("seats_title")),
