@@ -61,7 +61,7 @@ KINDS = len(TRAIT_IDS) * FOODS
 #: every trait's index: the base game's 17 first, then the Climate edition's (which only its
 #: layouts count).
 TRAIT_INDEX = {trait: i for i, trait in enumerate(CLIMATE_TRAITS)}
-#: the traits a carnivore's Intelligence can switch off.
+#: the traits a carnivore's Intelligence can switch off (the protecting ones, R-N26).
 NEGATABLE = tuple(t for t in TRAIT_IDS if TRAITS[t].negatable)
 TRAITS_AT = len(SPECIES_SCALARS)
 SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
@@ -72,6 +72,9 @@ SPECIES_FEATURES = TRAITS_AT + len(TRAIT_IDS)
 CLIMATE_MAX_TRAITS = 4
 CLIMATE_KINDS = len(CLIMATE_TRAITS) * FOODS
 CLIMATE_SPECIES_FEATURES = TRAITS_AT + len(CLIMATE_TRAITS)
+#: the same over the Climate deck's 21 traits, as the layout with Flight takes them from its
+#: own: none of the four new traits protects, so the list is the base game's.
+CLIMATE_NEGATABLE = tuple(t for t in CLIMATE_TRAITS if TRAITS[t].negatable)
 
 
 def kind_of(state: State, card: int) -> int:
@@ -109,7 +112,8 @@ def _actions(players: int, climate: bool = False) -> ActionLayout:
     add_food(layout, kinds, climate)
     add_species(layout, kind)
     add_grow_trait(layout, kind, CLIMATE_MAX_TRAITS if climate else MAX_TRAITS)
-    add_use_intelligence(layout, kind, len(traits), "Long Neck, Fertile, Fat Tissue", NEGATABLE)
+    add_use_intelligence(layout, kind, len(traits), "Long Neck, Fertile, Fat Tissue",
+                         CLIMATE_NEGATABLE if climate else NEGATABLE)
     add_eat(layout)
     add_attack(layout, players)
     return layout
@@ -192,9 +196,11 @@ class NorthStarEncoding:
         kinds = _kinds(state)
         food_kinds = kinds
         most = MAX_TRAITS
+        negatable = NEGATABLE
         if climate:  # a card's kind without its icons, except as a food card
             kinds = [k // ICONS for k in kinds]
             most = CLIMATE_MAX_TRAITS
+            negatable = CLIMATE_NEGATABLE
         row = state.players[seat].species[:MAX_SPECIES]
         mine = {species.id: (slot, species) for slot, species in enumerate(row)}
         kept_index, kept_object = kept
@@ -241,7 +247,7 @@ class NorthStarEncoding:
                 slot = mine[a.species][0] if a.species in mine else -1
                 if a.card is not None:
                     negate = 0 if a.negate is None else (
-                        NEGATABLE.index(a.negate) + 1 if a.negate in NEGATABLE else -1)
+                        negatable.index(a.negate) + 1 if a.negate in negatable else -1)
                     index = layout.index("intelligence", slot, kinds[a.card], negate)
                 elif a.negate is None:
                     index = layout.index("use", slot, TRAIT_INDEX[a.trait])
