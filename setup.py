@@ -29,8 +29,8 @@ SRC = Path("src") / "evolutio"
 #: the core modules an engine or a search runs (base.py: the games' base classes, which a
 #: compiled game cannot derive from were they interpreted).
 CORE = [
-    "common.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py", "match.py",
-    "record.py",
+    "common.py", "moves.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py",
+    "match.py", "record.py",
 ]
 #: the search bot (its rollouts run the games' own policies).
 BOTS = ["ismcts.py"]
