@@ -32,8 +32,8 @@ CORE = [
     "common.py", "moves.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py",
     "match.py", "record.py",
 ]
-#: the search bot (its rollouts run the games' own policies).
-BOTS = ["ismcts.py"]
+#: the search bot and its tree (its rollouts run the games' own policies).
+BOTS = ["ismcts.py", "tree.py"]
 #: the games whose every module is compiled, but for their browser and terminal faces (the
 #: toy game stays interpreted: it shows that a game need not be compiled, and tests subclass it).
 GAMES = ["evolution", "northstar", "darwin"]
