@@ -29,11 +29,11 @@ SRC = Path("src") / "evolutio"
 #: the core modules an engine or a search runs (base.py: the games' base classes, which a
 #: compiled game cannot derive from were they interpreted).
 CORE = [
-    "common.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py", "match.py",
-    "record.py",
+    "common.py", "moves.py", "game.py", "base.py", "rng.py", "options.py", "scoring.py",
+    "match.py", "record.py",
 ]
-#: the search bot (its rollouts run the games' own policies).
-BOTS = ["ismcts.py"]
+#: the search bot and its tree (its rollouts run the games' own policies).
+BOTS = ["ismcts.py", "tree.py"]
 #: the games whose every module is compiled, but for their browser and terminal faces (the
 #: toy game stays interpreted: it shows that a game need not be compiled, and tests subclass it).
 GAMES = ["evolution", "northstar", "darwin"]

@@ -8,11 +8,14 @@ samples are not over-explored. A simultaneous choice is searched as if made in t
 searching seat first: the others' choices are hidden from it (resampled in every sample),
 so it cannot plan on them. The search uses only its own seeded RNG: with an iteration
 budget the chosen action is a function of the seed and the view.
+
+This module holds the bot: its budget, the iterations (sample, walk, playout, back-up), the
+tree kept between decisions and what a search reports. The tree itself, its nodes, the UCB1
+and PUCT selections and the readings of a finished search, is :mod:`evolutio.bots.tree`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import re
 import time
@@ -22,14 +25,21 @@ from typing import Any
 
 from evolutio.bots.base import BotError, InformationSet, seat_rng
 from evolutio.bots.parallel import fork_map
-from evolutio.bots.report import (
-    LINE_LENGTH,
-    LINE_VISITS,
-    ActionValue,
-    LineMove,
-    SearchReport,
-    played_visits,
+from evolutio.bots.report import LINE_LENGTH, ActionValue, SearchReport, played_visits
+
+# the tree: its nodes, selections and readings; Priors (a game heuristic's optional prior
+# over the legal actions of a sample) is declared there, for the selection that asks it
+from evolutio.bots.tree import (
+    Node,
+    child_total,
+    child_visits,
+    lead,
+    mean_value,
+    read_report,
+    select_puct,
+    select_ucb,
 )
+from evolutio.bots.tree import Priors as Priors
 from evolutio.core.game import JSON, Action, Decision, Game
 
 #: A rollout policy: picks one of ``legal`` in a sampled state.
@@ -39,14 +49,9 @@ Evaluator = Callable[[Game[Any], Any], list[float]]
 #: The actions worth searching at a node of the tree: a non-empty subset of ``legal`` in a
 #: sampled state (a game's shortlist; without one, every legal action is searched).
 Shortlist = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[Action]]
-#: A prior over ``legal`` in a sampled state: one non-negative weight per action, summing
-#: to 1 (a game heuristic's optional ``priors``).
-Priors = Callable[[Game[Any], Any, int, Sequence[Action]], Sequence[float]]
 
 #: PUCT's exploration constant (rewards are in [0, 1]).
 PUCT = 1.0
-#: how much less than the tried actions' mean an untried action is reckoned to be worth.
-FIRST_PLAY_REDUCTION = 0.05
 #: a timed search looks every this many iterations whether its choice is settled ...
 SETTLE_EVERY = 16
 #: ... reckoning the iterations still to come at this many times the rate so far.
@@ -102,20 +107,6 @@ def random_rollout(
 ) -> Action:
     """The default rollout policy: a uniform choice."""
     return legal[rng.randrange(len(legal))]
-
-
-class _Node:
-    __slots__ = ("avail", "children", "passes", "priors", "seat", "total", "visits")
-
-    def __init__(self, seat: int = -1) -> None:
-        self.seat = seat  # the seat whose action leads here (-1: the root)
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0  # reward of the seat that chose the action leading here
-        self.passes = 0  # walks that reached this node and chose below it (PUCT's count)
-        #: the priors of the actions seen legal here, from the first sample they were legal in
-        self.priors: dict[Action, float] = {}
 
 
 def outcome_rewards(game: Game[Any], state: Any, score_weight: float) -> list[float]:
@@ -193,7 +184,7 @@ class IsmctsBot:
         self.settle = settle
         self._rng = seat_rng(seed, "ismcts")
         #: the subtree under the last chosen action, and the game's action count it awaits.
-        self._kept: _Node | None = None
+        self._kept: Node | None = None
         self._kept_moves: int | None = None
         #: figures of the last search and totals, for benchmarks (iterations over processes).
         self.last_iterations = 0
@@ -237,10 +228,10 @@ class IsmctsBot:
             seeds = [self._rng.getrandbits(64) for _ in range(self.processes)]
 
             def work(index: int) -> tuple[list[int], list[float], int]:
-                root = _Node()
+                root = Node()
                 done = self._search(root, info, random.Random(seeds[index]), start)
-                return ([_visits(root, a) for a in legal_actions],
-                        [_total(root, a) for a in legal_actions], done)
+                return ([child_visits(root, a) for a in legal_actions],
+                        [child_total(root, a) for a in legal_actions], done)
 
             results = fork_map(self.processes, work)
             visits = [sum(r[0][i] for r in results) for i in range(len(legal_actions))]
@@ -249,7 +240,7 @@ class IsmctsBot:
             self.last_reused = 0
             chosen = None
         else:
-            root = _Node()
+            root = Node()
             if (
                 self.reuse
                 and moves is not None
@@ -260,8 +251,8 @@ class IsmctsBot:
                 root = self._kept
             self.last_reused = root.visits
             iterations = self._search(root, info, self._rng, start)
-            visits = [_visits(root, a) for a in legal_actions]
-            totals = [_total(root, a) for a in legal_actions]
+            visits = [child_visits(root, a) for a in legal_actions]
+            totals = [child_total(root, a) for a in legal_actions]
             chosen = root
         elapsed = time.perf_counter() - start
         self.last_iterations, self.last_seconds = iterations, elapsed
@@ -308,36 +299,36 @@ class IsmctsBot:
         want = played_visits(iterations)
         forced_any = False
         for forced in (legal_actions[first.best], played):
-            extra = max(want - _visits(root, forced), 0) if forced is not None else 0
+            extra = max(want - child_visits(root, forced), 0) if forced is not None else 0
             for _ in range(extra):
                 self._iterate(root, info, self._rng, force=forced)
             iterations += extra
             forced_any = forced_any or extra > 0
         if not forced_any:
             return first
-        return _report(root, legal_actions, first.best, line, iterations)
+        return read_report(root, legal_actions, first.best, line, iterations)
 
     def _fresh(
         self, info: InformationSet, legal_actions: Sequence[Action], line: int
-    ) -> tuple[SearchReport, _Node]:
+    ) -> tuple[SearchReport, Node]:
         """A search from a fresh tree: its report and its root."""
-        root = _Node()
+        root = Node()
         iterations = self._search(root, info, self._rng, time.perf_counter())
         best = max(
             range(len(legal_actions)),
-            key=lambda i: (_visits(root, legal_actions[i]), _value(root.children.get(
+            key=lambda i: (child_visits(root, legal_actions[i]), mean_value(root.children.get(
                 legal_actions[i])) or 0.0, -i),
         )
-        return _report(root, legal_actions, best, line, iterations), root
+        return read_report(root, legal_actions, best, line, iterations), root
 
-    def _keep(self, node: _Node | None, moves: int | None) -> None:
+    def _keep(self, node: Node | None, moves: int | None) -> None:
         """Keep ``node`` for the next decision if it comes right after this one."""
         if node is None or moves is None or not self.reuse:
             self._kept, self._kept_moves = None, None
         else:
             self._kept, self._kept_moves = node, moves + 1
 
-    def _search(self, root: _Node, info: InformationSet, rng: random.Random, start: float) -> int:
+    def _search(self, root: Node, info: InformationSet, rng: random.Random, start: float) -> int:
         """Iterate on ``root`` within the budget; returns the iterations run."""
         budget = self.budget
         iterations = 0
@@ -356,17 +347,17 @@ class IsmctsBot:
                 return iterations
             if settle and iterations % SETTLE_EVERY == 0 and now > start:
                 left = SETTLE_MARGIN * iterations * (deadline - now) / (now - start)
-                if _lead(root) > left:
+                if lead(root) > left:
                     return iterations
 
     def _iterate(
-        self, root: _Node, info: InformationSet, rng: random.Random, force: Action | None = None
+        self, root: Node, info: InformationSet, rng: random.Random, force: Action | None = None
     ) -> None:
         """One iteration; ``force`` (an analysis's) is the root's only action when legal."""
         game = info.game
         state = info.sample(rng)
         node = root
-        path: list[tuple[_Node, int]] = []  # (child reached, seat that chose it)
+        path: list[tuple[Node, int]] = []  # (child reached, seat that chose it)
         rewards: list[float] | None = None
         depth = 0
         while True:
@@ -381,9 +372,11 @@ class IsmctsBot:
             elif self.shortlist is not None and len(legal) > 1:
                 legal = list(self.shortlist(game, state, seat, legal)) or legal
             if self.priors is not None:
-                action, child, new = self._select_puct(node, game, state, seat, legal)
+                action, child, new = select_puct(
+                    node, game, state, seat, legal, self.priors, self.puct
+                )
             else:
-                action, child, new = self._select_ucb(node, legal, rng)
+                action, child, new = select_ucb(node, legal, rng, self.exploration)
             node.passes += 1
             game.apply(state, seat, action)
             depth += 1
@@ -405,72 +398,6 @@ class IsmctsBot:
             child.visits += 1
             child.total += rewards[seat] if seat < len(rewards) else 0.0
 
-    def _select_ucb(
-        self, node: _Node, legal: Sequence[Action], rng: random.Random
-    ) -> tuple[Action, _Node, bool]:
-        """UCB1 with availability counts; untried actions first, in random order."""
-        children = node.children
-        untried = [a for a in legal if a not in children]
-        if untried:
-            for tried in legal:
-                sibling = children.get(tried)
-                if sibling is not None:
-                    sibling.avail += 1
-            action = untried[rng.randrange(len(untried))]
-            child = children[action] = _Node()
-            child.avail += 1
-            return action, child, True
-        best: tuple[Action, _Node] | None = None
-        best_value = -math.inf
-        c = self.exploration
-        for action in legal:
-            child = children[action]
-            child.avail += 1
-            value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-            if value > best_value:
-                best, best_value = (action, child), value
-        assert best is not None
-        return best[0], best[1], False
-
-    def _select_puct(
-        self, node: _Node, game: Game[Any], state: Any, seat: int, legal: Sequence[Action]
-    ) -> tuple[Action, _Node, bool]:
-        """PUCT over the actions legal in this sample: mean reward plus the prior's share of
-        the exploration; an untried action counts as the tried ones' mean, a little less, so
-        they are tried best prior first, and only as long as their prior earns it."""
-        priors = node.priors
-        weights = [priors.get(a) for a in legal]
-        if None in weights:
-            fresh = self.priors(game, state, seat, legal)  # type: ignore[misc]
-            for i, (action, p) in enumerate(zip(legal, fresh, strict=True)):
-                weights[i] = priors.setdefault(action, p)
-        children = node.children
-        kids = [children.get(a) for a in legal]
-        tried_total = 0.0
-        tried_visits = 0
-        for child in kids:
-            if child is not None and child.visits:
-                tried_total += child.total / child.visits
-                tried_visits += 1
-        first = tried_total / tried_visits - FIRST_PLAY_REDUCTION if tried_visits else 1.0
-        scale = self.puct * math.sqrt(node.passes + 1)
-        best = 0
-        best_child: _Node | None = None
-        best_value = -math.inf
-        for i, child in enumerate(kids):
-            prior: float = weights[i]  # type: ignore[assignment]
-            if child is None or not child.visits:
-                value = first + scale * prior
-            else:
-                value = child.total / child.visits + scale * prior / (1 + child.visits)
-            if value > best_value:
-                best, best_child, best_value = i, child, value
-        best_action = legal[best]
-        if best_child is None:
-            best_child = children[best_action] = _Node()
-            return best_action, best_child, True
-        return best_action, best_child, not best_child.visits
-
     def _playout(self, game: Game[Any], state: Any, rng: random.Random, depth: int) -> list[float]:
         """Play on from ``depth`` actions below the root to the cap (or the end)."""
         limit = self.rollout_depth
@@ -485,60 +412,3 @@ class IsmctsBot:
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, rollout(rng, game, state, seat, legal))
             depth += 1
-
-
-def _lead(root: _Node) -> int:
-    """How many more visits the root's most visited action has than the next one."""
-    first = second = 0
-    for child in root.children.values():
-        visits = child.visits
-        if visits > first:
-            first, second = visits, first
-        elif visits > second:
-            second = visits
-    return first - second
-
-
-def _report(
-    root: _Node, legal_actions: Sequence[Action], best: int, line: int, iterations: int
-) -> SearchReport:
-    """The reading of ``root``: every legal action's visits and value, ``best``'s line."""
-    values = tuple(
-        ActionValue(a, _visits(root, a), _value(root.children.get(a))) for a in legal_actions
-    )
-    return SearchReport(values, best, _line(root, legal_actions[best], line), iterations)
-
-
-def _value(node: _Node | None) -> float | None:
-    return node.total / node.visits if node is not None and node.visits else None
-
-
-def _line(root: _Node, first: Action, length: int) -> tuple[LineMove, ...]:
-    """The principal variation: ``first`` (the best action; forced iterations may have
-    visited another more), then the most visited child from there down, while a move had at
-    least :data:`LINE_VISITS` visits."""
-    moves: list[LineMove] = []
-    node = root
-    while len(moves) < length and node.children:
-        if node is root:
-            action, found = first, root.children.get(first)
-            if found is None:
-                break
-            child = found
-        else:
-            action, child = max(node.children.items(), key=lambda item: item[1].visits)
-        if child.visits < LINE_VISITS:
-            break
-        moves.append(LineMove(child.seat, action, child.visits, child.total / child.visits))
-        node = child
-    return tuple(moves)
-
-
-def _visits(root: _Node, action: Action) -> int:
-    child = root.children.get(action)
-    return child.visits if child is not None else 0
-
-
-def _total(root: _Node, action: Action) -> float:
-    child = root.children.get(action)
-    return child.total if child is not None else 0.0

@@ -11,39 +11,32 @@ Optional game hooks, used only when a scenario asks for them: ``setup_new(option
 seed)`` (a start from ``new`` with chosen hands instead of a position) and ``pause(state,
 points)`` (stop points: the game waits where it would go on by itself). Events an action
 produced are checked against their JSON forms (``events`` steps).
+
+Reading a file and checking its fields is :mod:`evolutio.core.scenariofile` (its names are
+re-exported here); this module runs what it read.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from evolutio.core.game import Action, Game, IllegalAction, OptionError
-from evolutio.core.registry import default_game, get_game
+from evolutio.core.registry import get_game
 
-STEP_KINDS = (
-    "do",
-    "expect",
-    "view",
-    "legal",
-    "refuse",
-    "decision",
-    "dice",
-    "outcome",
-    "events",
-    "pause",
-)
-TOP_KEYS = {"name", "rule", "game", "options", "seed", "position", "new", "steps", "description"}
+# reading a scenario file (core/scenariofile.py), part of this module for every importer
+from evolutio.core.scenariofile import STEP_KINDS as STEP_KINDS
+from evolutio.core.scenariofile import Scenario as Scenario
+from evolutio.core.scenariofile import ScenarioError as ScenarioError
+from evolutio.core.scenariofile import discover as discover
+from evolutio.core.scenariofile import load_documents as load_documents
+from evolutio.core.scenariofile import parse_scenario as parse_scenario
+
 #: what an ``events`` step may say about the last action's events.
 EVENT_CHECKS = ("contains", "order", "exactly", "excludes")
-
-
-class ScenarioError(ValueError):
-    """A malformed scenario: the message names the field and the problem."""
 
 
 class ScenarioFailure(AssertionError):
@@ -58,94 +51,6 @@ class ScenarioResult:
     passed: bool
     message: str = ""
     steps: int = 0
-
-
-@dataclass
-class Scenario:
-    name: str
-    rule: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    position: Mapping[str, Any]
-    steps: list[Mapping[str, Any]] = field(default_factory=list)
-    source: str = "scenario"
-    #: a start from the game's ``new`` (seed, chosen hands) instead of ``position``.
-    new: Mapping[str, Any] | None = None
-
-
-def load_documents(path: Path) -> list[Any]:
-    """Read a YAML or JSON file; a YAML file may hold several documents (``---``)."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScenarioError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-        return data if isinstance(data, list) else [data]
-    import yaml
-
-    try:
-        return [d for d in yaml.safe_load_all(text) if d is not None]
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise ScenarioError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
-
-
-def parse_scenario(data: Any, source: str) -> Scenario:
-    if not isinstance(data, Mapping):
-        raise ScenarioError("a scenario is a mapping with name, rule, game, position and steps")
-    unknown = sorted(set(data) - TOP_KEYS)
-    if unknown:
-        raise ScenarioError(
-            f"unknown field {', '.join(unknown)}; allowed: {', '.join(sorted(TOP_KEYS))}"
-        )
-    for key in ("name", "rule"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise ScenarioError(f"{key}: required text (the rule field cites the rulebook)")
-    options = data.get("options", {})
-    if not isinstance(options, Mapping):
-        raise ScenarioError("options: expected a mapping")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError("seed: expected a whole number")
-    steps = data.get("steps", [])
-    if not isinstance(steps, list):
-        raise ScenarioError("steps: expected a list")
-    for i, step in enumerate(steps):
-        if not isinstance(step, Mapping):
-            raise ScenarioError(f"steps[{i}]: expected a mapping")
-        kinds = [k for k in step if k in STEP_KINDS]
-        if len(kinds) != 1:
-            raise ScenarioError(f"steps[{i}]: each step has exactly one of {', '.join(STEP_KINDS)}")
-        extra = sorted(set(step) - {*STEP_KINDS, "seat", "note"})
-        if extra:
-            raise ScenarioError(f"steps[{i}]: unknown field {', '.join(extra)}")
-    position = data.get("position", {})
-    if not isinstance(position, Mapping):
-        raise ScenarioError("position: expected a mapping")
-    new = data.get("new")
-    if new is not None:
-        if not isinstance(new, Mapping):
-            raise ScenarioError("new: expected a mapping (hands, first_player, dice)")
-        if "position" in data:
-            raise ScenarioError("new and position: a scenario starts from one of them")
-    try:
-        game = str(data["game"]) if "game" in data else default_game()
-    except OptionError as exc:
-        raise ScenarioError(f"game: {exc}") from None
-    return Scenario(
-        name=data["name"],
-        rule=data["rule"],
-        game=game,
-        options=dict(options),
-        seed=seed,
-        position=position,
-        steps=steps,
-        source=source,
-        new=new,
-    )
 
 
 class Runner:
@@ -482,20 +387,6 @@ class Runner:
 
 def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
-
-
-def discover(paths: Iterable[str | Path]) -> list[Path]:
-    """Scenario files under the given files and folders, sorted."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
-            )
-        else:
-            found.append(path)
-    return found
 
 
 def run_file(path: Path) -> list[ScenarioResult]:
