@@ -145,6 +145,22 @@ _BLOCK = re.compile(r"\b(en|ru|it|de):\s*\{")
 _PAIR = re.compile(r'(?:"([\w-]+)"|\b(\w+)):\s*"((?:[^"\\]|\\.)*)"')
 
 
+_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)")
+_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def js_string(body: str) -> str:
+    """A double-quoted JS string's text as the browser reads it: ``\\u00ad`` (a soft hyphen)
+    is one character, not the letters "u00ad"."""
+    def one(m: re.Match[str]) -> str:
+        code = m.group(1)
+        if code[0] in "ux" and len(code) > 1:
+            return chr(int(code[1:].strip("{}"), 16))
+        return _SIMPLE.get(code, code)
+
+    return _ESCAPE.sub(one, body)
+
+
 def js_tables(path: Path) -> list[dict[str, dict[str, str]]]:
     """The string tables of a JS file: ``{lang: {key: text}}`` per table, a table being an
     ``en: {...}`` block and the language blocks after it."""
@@ -161,7 +177,7 @@ def js_tables(path: Path) -> list[dict[str, dict[str, str]]]:
             depth += {"{": 1, "}": -1}.get(ch, 0)
             at += 1
         body = source[found.end():at - 1]
-        pairs = {(m.group(1) or m.group(2)): m.group(3) for m in _PAIR.finditer(body)}
+        pairs = {(m.group(1) or m.group(2)): js_string(m.group(3)) for m in _PAIR.finditer(body)}
         if found.group(1) == "en" or not tables:
             tables.append({})
         tables[-1][found.group(1)] = pairs
