@@ -129,22 +129,24 @@ def plant_tables() -> dict[int, PlantTable]:
 
 class Plant:
     """A plant card on the table: its tokens, the plant traits played on it as (card,
-    trait), its shelter tokens, and the plant it lives on (a Parasitic plant; 0: none)."""
+    trait), its shelter tokens, the plant it lives on (a Parasitic plant; 0: none), and
+    its location with Continents ("" without)."""
 
-    __slots__ = ("doomed", "food", "host", "id", "kind", "shelters", "traits")
+    __slots__ = ("doomed", "food", "host", "id", "kind", "location", "shelters", "traits")
 
-    def __init__(self, id: int, kind: str, food: int, host: int = 0) -> None:
+    def __init__(self, id: int, kind: str, food: int, host: int = 0, location: str = "") -> None:
         self.id = id
         self.kind = kind
         self.food = food
         self.host = host
+        self.location = location
         self.traits: list[tuple[int, str]] = []
         self.shelters = 0
         #: a Carnivorous plant that ate a Poisonous animal: it dies at the growth phase.
         self.doomed = False
 
     def copy(self) -> Plant:
-        other = Plant(self.id, self.kind, self.food, self.host)
+        other = Plant(self.id, self.kind, self.food, self.host, self.location)
         other.traits = list(self.traits)
         other.shelters = self.shelters
         other.doomed = self.doomed

@@ -17,6 +17,7 @@ from evolutio.games.evolution.flora import (
     plant_kinds,
     plant_tables,
 )
+from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.state import State
 
 
@@ -50,8 +51,11 @@ def lay_out(state: State, flora: Flora, events: list[Event] | None) -> Plant | N
 def add_plant(
     state: State, flora: Flora, kind: str, host: int, events: list[Event] | None
 ) -> Plant:
+    """A new plant on the table with its starting tokens and shelters, at its location
+    (``plant_location``)."""
     data = plant_kinds()[kind]
-    plant = Plant(flora.next_plant, kind, data.start, host)
+    location = flora.plants[host].location if host else plant_location(state, flora)
+    plant = Plant(flora.next_plant, kind, data.start, host, location)
     flora.next_plant += 1
     plant.shelters = plant.shelter_capacity()
     flora.plants[plant.id] = plant
@@ -59,6 +63,20 @@ def add_plant(
     if events is not None:
         events.append(PlantAppeared(plant.id, kind, data.start))
     return plant
+
+
+def plant_location(state: State, flora: Flora) -> str:
+    """Where a new plant from the deck is laid out (*project*, docs/rules/evolution.md
+    "Plants", "With the other sets"): with Continents, on the continent that holds the fewest
+    plants, Parasitic plants not counted (ties: Laurasia); no plant grows in the Ocean.
+    Without Continents: nowhere ("")."""
+    if not state.geography:
+        return ""
+    counts = {place: 0 for place in CONTINENTS}
+    for plant in flora.plants.values():
+        if not plant.host and plant.location in counts:
+            counts[plant.location] += 1
+    return min(CONTINENTS, key=lambda place: counts[place])
 
 
 def remove_plant(state: State, flora: Flora, plant: Plant, cause: str, events: list[Event]) -> None:

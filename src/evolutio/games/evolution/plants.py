@@ -206,6 +206,9 @@ def play_block(state: State, seat: int, action: Action) -> str | None:
             return refusal("no_plant", plant=action.plant2)
         if other.id == plant.id or other.id in flora.partners(plant.id):
             return refusal("plants_joined", plant=plant.id, plant2=other.id)
+        if other.location != plant.location:
+            return refusal("plants_apart", plant=plant.id, plant2=other.id,
+                           place=plant.location, place2=other.location)
         return None
     if plant.has(action.trait) and action.trait != "parasitic_plant":
         return refusal("plant_has", state.edition, plant=plant.id, trait=action.trait)
@@ -224,8 +227,9 @@ def development_actions(state: State, seat: int) -> list[Action]:
             if face in PAIRED_PLANT_TRAITS:
                 for i, a in enumerate(ids):
                     joined = flora.partners(a)
+                    place = flora.plants[a].location
                     for b in ids[i + 1:]:
-                        if b not in joined:
+                        if b not in joined and flora.plants[b].location == place:
                             out.append(_made(state, PlayPlantPair, card, face, a, b))
                 continue
             for plant in flora.plants.values():
@@ -261,8 +265,11 @@ def apply_play(state: State, seat: int, action: Action, events: list[Event]) -> 
 
 
 def reaches(animal: Animal, plant: Plant) -> bool:
-    """Whether the animal can take food from the plant: the plant's traits that close it
-    to all but some animals, and the fruit icon for carnivores."""
+    """Whether the animal can take food from the plant: the plant lies in the animal's
+    location (Continents), the plant's traits that close it to all but some animals, and
+    the fruit icon for carnivores."""
+    if plant.location != animal.location:
+        return False
     for _, trait in plant.traits:
         keys = REACH.get(trait)
         if keys is not None and not any(animal.has(k) for k in keys):
@@ -308,7 +315,7 @@ def main_actions(state: State, seat: int) -> tuple[list[Action], bool]:
             actions.extend(
                 _made(state, TakeShelter, animal_id, plant.id)
                 for plant in flora.plants.values()
-                if plant.shelters > 0
+                if plant.shelters > 0 and plant.location == animal.location
             )
     for plant in flora.plants.values():
         if _parasite_block(state, plant) is None:
@@ -318,6 +325,7 @@ def main_actions(state: State, seat: int) -> tuple[list[Action], bool]:
                 _made(state, PlantAttack, plant.id, target.id)
                 for target in state.animals.values()
                 if target.owner != seat and target.card != NO_CARD
+                and target.location == plant.location
             )
     return actions, can_take
 
@@ -354,6 +362,9 @@ def check_feeding(state: State, seat: int, action: Action) -> None:
             raise IllegalAction(refusal("plant_cannot_attack", plant=action.plant))
         if prey is None or prey.card == NO_CARD or prey.owner == seat:
             raise IllegalAction(refusal("plant_prey", animal=action.target))
+        if prey.location != plant.location:
+            raise IllegalAction(refusal("plant_elsewhere", animal=prey.id, plant=plant.id,
+                                        place=plant.location, place2=prey.location))
         return
     assert isinstance(action, (Forage, TakeShelter))
     animal = state.animals.get(action.animal)
@@ -368,6 +379,9 @@ def check_feeding(state: State, seat: int, action: Action) -> None:
     plant = flora.plants.get(action.plant)
     if plant is None:
         raise IllegalAction(refusal("no_plant", plant=action.plant))
+    if plant.location != animal.location:
+        raise IllegalAction(refusal("plant_elsewhere", animal=animal.id, plant=plant.id,
+                                    place=plant.location, place2=animal.location))
     if isinstance(action, TakeShelter):
         if plant.shelters < 1:
             raise IllegalAction(refusal("no_shelter", plant=plant.id))

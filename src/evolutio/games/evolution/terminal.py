@@ -116,13 +116,16 @@ LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
 
 
 def plants_line(flora: JSON, names: Mapping[str, str], language: str) -> Text:
-    """Plants: every plant with its kind, tokens of its most, traits, shelters and host, then
-    the plant deck's size and the Mycorrhiza links."""
+    """Plants: every plant with its kind, location (Continents), tokens of its most, traits,
+    shelters and host, then the plant deck's size and the Mycorrhiza links."""
     line = Text()
     line.append(f"🌿 {say('plants', language)}:", style="bold green")
     for plant in flora["plants"]:
         kind = names.get(f"plant.{plant['kind']}", plant["kind"])
         line.append(f"  P{plant['id']} {kind} ", style="green")
+        if plant.get("location"):  # Continents: the plant's location
+            place = plant["location"]
+            line.append(f"@{_place(place, language)} ", style=LOCATION_STYLES.get(place, ""))
         line.append(f"{plant['food']}/{plant['most']}", style="bold red")
         extras = [names.get(t["trait"], t["trait"]) for t in plant["traits"]
                   if t["trait"] != "parasitic_plant"]
