@@ -206,7 +206,8 @@ def render_table(
         if view.get("step_location"):
             where = _place(view["step_location"], language)
             header.append(f" · {say('feeding_in', language, place=where)}", style="bold")
-    elif view.get("flora") is None:  # Plants: the food lies on the plants (their line)
+    elif view.get("flora") is None or view["food_bank"]:  # Plants: the food on the plants'
+        # line, and a bank only when another set put food in it
         header.append(f" · {say('food_bank', language, n=view['food_bank'])}", style="red")
     header.append(f" · {say('deck', language, n=view['deck_size'])}")
     header.append(f" · {say('first', language, name=players[view['first_player']])}")

@@ -58,7 +58,8 @@ export function plantsEl(flora, ctx) {
     h("div.flora-deck", { title: `${t("plant_deck")}: ${deck}` }, cardBack(`${t("plant_deck")}: ${deck}`), h("b", {}, String(deck))));
 }
 
-// The food on the plants, for the status bar (there is no food bank with Plants).
+// The food on the plants, for the status bar (no die fills a food bank with Plants; a bank
+// that another set put food in is drawn beside it).
 export function plantFood(flora, ctx) {
   const { t } = ctx;
   const n = (flora.plants || []).reduce((sum, p) => sum + (p.food || 0), 0);
