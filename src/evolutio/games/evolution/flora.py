@@ -8,8 +8,9 @@ extinction, then the growth phase (``grow``), in which empty plants die, the oth
 new plants come from the plant deck and the shelter tokens are laid out again.
 
 This module holds the data, the plants and the events; the growth phase is in growth.py, the
-players' actions on plants in plants.py, the plant traits in traits/plants.py. It imports no
-rules module and no state, so that the state and ops may use it.
+players' actions on plants in plants.py, the plant traits in traits/plants.py (they register
+their rules in ``PLANT_RULES`` here). It imports no rules module and no state, so that the
+state and ops may use it.
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from evolutio.core.game import Event
+
+if TYPE_CHECKING:
+    from evolutio.games.evolution.state import State
 
 PLANTS = "plants"
 #: the phase the set adds after extinction.
@@ -127,6 +131,32 @@ def plant_tables() -> dict[int, PlantTable]:
     return out
 
 
+class PlantRule(Protocol):
+    """What the plants and the growth phase ask of a plant trait (traits/plants.py)."""
+
+    @property
+    def fruit(self) -> bool:
+        """The plant bears the fruit icon."""
+        ...
+
+    @property
+    def shelters(self) -> int:
+        """Shelter tokens the trait adds to its plant."""
+        ...
+
+    def keeps_alive(self, state: State, flora: Flora, plant: Plant) -> bool:
+        """At the growth phase: whether it keeps an empty plant on the table."""
+        ...
+
+    def after_growth(self, state: State, flora: Flora, events: list[Event]) -> None:
+        """At the growth phase, after the plants grew and before new ones are laid out."""
+        ...
+
+
+#: plant trait id -> its rule; traits/plants.py registers every plant trait here.
+PLANT_RULES: dict[str, PlantRule] = {}
+
+
 class Plant:
     """A plant card on the table: its tokens, the plant traits played on it as (card,
     trait), its shelter tokens, the plant it lives on (a Parasitic plant; 0: none), and
@@ -165,16 +195,12 @@ class Plant:
 
     @property
     def fruit(self) -> bool:
-        """The fruit icon, on the card or given by Protein-rich: carnivores may eat here."""
-        return self.data.fruit or self.has("protein_rich")
+        """The fruit icon, on the card or given by a trait: carnivores may eat here."""
+        return self.data.fruit or any(PLANT_RULES[trait].fruit for _, trait in self.traits)
 
     def shelter_capacity(self) -> int:
-        """Shelter tokens the plant holds after a growth phase: the card's, three for Spiky,
-        one for Tree."""
-        total = self.data.shelters
-        for _, trait in self.traits:
-            total += 3 if trait == "spiky" else 1 if trait == "tree" else 0
-        return total
+        """Shelter tokens the plant holds after a growth phase: the card's and its traits'."""
+        return self.data.shelters + sum(PLANT_RULES[trait].shelters for _, trait in self.traits)
 
 
 class Flora:

@@ -7,6 +7,7 @@ from evolutio.core.game import Event
 from evolutio.games.evolution.events import PhaseStarted
 from evolutio.games.evolution.flora import (
     GROWTH,
+    PLANT_RULES,
     PLANTS,
     Flora,
     Plant,
@@ -104,10 +105,10 @@ def remove_plant(state: State, flora: Flora, plant: Plant, cause: str, events: l
 
 def grow(state: State, events: list[Event]) -> None:
     """The growth phase (project's order, docs/rules/evolution.md "Plants"): plants with no
-    token die unless they survive empty or a Mycorrhiza partner holds a token; the others
-    grow by their rows (a Liana by one token per other plant that is no Liana); Mycorrhiza
-    gives each empty partner one token; new plants are laid out up to the table's most;
-    every plant's shelter tokens are laid out again."""
+    token die unless they survive empty or a trait of the table keeps them (``keeps_alive``);
+    the others grow by their rows (a Liana by one token per other plant that is no Liana);
+    the traits act (``after_growth``); new plants are laid out up to the table's most; every
+    plant's shelter tokens are laid out again."""
     flora = state.flora
     if flora is None:
         return
@@ -117,7 +118,7 @@ def grow(state: State, events: list[Event]) -> None:
     for plant in list(flora.plants.values()):
         if plant.id not in flora.plants or plant.food > 0 or plant.data.survives_empty:
             continue
-        if any(flora.plants[p].food > 0 for p in _group(flora, plant.id) if p != plant.id):
+        if any(rule.keeps_alive(state, flora, plant) for rule in PLANT_RULES.values()):
             continue
         remove_plant(state, flora, plant, "empty", events)
     others = sum(1 for p in flora.plants.values() if p.kind != "liana")
@@ -131,11 +132,8 @@ def grow(state: State, events: list[Event]) -> None:
             state.food_created += after - plant.food
             plant.food = after
             events.append(PlantGrew(plant.id, after))
-    for plant in flora.plants.values():
-        if plant.food == 0 and flora.partners(plant.id):
-            plant.food = 1
-            state.food_created += 1
-            events.append(PlantGrew(plant.id, 1))
+    for rule in PLANT_RULES.values():
+        rule.after_growth(state, flora, events)
     table = table_for(state)
     for _ in range(table.add):
         if flora.rooted() >= table.most or lay_out(state, flora, events) is None:
@@ -143,14 +141,3 @@ def grow(state: State, events: list[Event]) -> None:
     for plant in flora.plants.values():
         plant.shelters = plant.shelter_capacity()
 
-
-def _group(flora: Flora, start: int) -> set[int]:
-    """The plants joined to ``start`` by Mycorrhiza, directly or through others."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        for other in flora.partners(todo.pop()):
-            if other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return seen
