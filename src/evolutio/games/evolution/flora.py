@@ -9,7 +9,7 @@ new plants come from the plant deck and the shelter tokens are laid out again.
 
 This module holds the data, the plants and the events; the growth phase is in growth.py, the
 players' actions on plants in plants.py, the plant traits in traits/plants.py (they register
-their rules in ``PLANT_RULES`` here). It imports no rules module and no state, so that the
+their figures in ``PLANT_FIGURES`` here). It imports no rules module and no state, so that the
 state and ops may use it.
 """
 
@@ -19,12 +19,9 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from evolutio.core.game import Event
-
-if TYPE_CHECKING:
-    from evolutio.games.evolution.state import State
 
 PLANTS = "plants"
 #: the phase the set adds after extinction.
@@ -131,30 +128,9 @@ def plant_tables() -> dict[int, PlantTable]:
     return out
 
 
-class PlantRule(Protocol):
-    """What the plants and the growth phase ask of a plant trait (traits/plants.py)."""
-
-    @property
-    def fruit(self) -> bool:
-        """The plant bears the fruit icon."""
-        ...
-
-    @property
-    def shelters(self) -> int:
-        """Shelter tokens the trait adds to its plant."""
-        ...
-
-    def keeps_alive(self, state: State, flora: Flora, plant: Plant) -> bool:
-        """At the growth phase: whether it keeps an empty plant on the table."""
-        ...
-
-    def after_growth(self, state: State, flora: Flora, events: list[Event]) -> None:
-        """At the growth phase, after the plants grew and before new ones are laid out."""
-        ...
-
-
-#: plant trait id -> its rule; traits/plants.py registers every plant trait here.
-PLANT_RULES: dict[str, PlantRule] = {}
+#: plant trait id -> (the fruit icon, shelter tokens) it gives its plant; traits/plants.py
+#: registers every plant trait here (its rules go in ``trait.PLANT_RULES``).
+PLANT_FIGURES: dict[str, tuple[bool, int]] = {}
 
 
 class Plant:
@@ -196,11 +172,11 @@ class Plant:
     @property
     def fruit(self) -> bool:
         """The fruit icon, on the card or given by a trait: carnivores may eat here."""
-        return self.data.fruit or any(PLANT_RULES[trait].fruit for _, trait in self.traits)
+        return self.data.fruit or any(PLANT_FIGURES[trait][0] for _, trait in self.traits)
 
     def shelter_capacity(self) -> int:
         """Shelter tokens the plant holds after a growth phase: the card's and its traits'."""
-        return self.data.shelters + sum(PLANT_RULES[trait].shelters for _, trait in self.traits)
+        return self.data.shelters + sum(PLANT_FIGURES[trait][1] for _, trait in self.traits)
 
 
 class Flora:

@@ -7,7 +7,6 @@ from evolutio.core.game import Event
 from evolutio.games.evolution.events import PhaseStarted
 from evolutio.games.evolution.flora import (
     GROWTH,
-    PLANT_RULES,
     PLANTS,
     Flora,
     Plant,
@@ -20,6 +19,7 @@ from evolutio.games.evolution.flora import (
 )
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.state import State
+from evolutio.games.evolution.trait import PLANT_RULES
 
 
 def setup_flora(state: State, events: list[Event] | None = None) -> None:

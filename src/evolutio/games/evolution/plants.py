@@ -21,8 +21,10 @@ from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import ACTION_TYPES
+from evolutio.games.evolution.cards import card_kinds
 from evolutio.games.evolution.flora import (
     PARASITE,
+    PLANTS,
     Flora,
     Plant,
     PlantAttacked,
@@ -40,12 +42,10 @@ from evolutio.games.evolution.ops import (
 )
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
-from evolutio.games.evolution.traits.plants import ON_TAKEN, RULES
+from evolutio.games.evolution.trait import PLANT_RULES
 
-#: the plant traits (the faces of the set's cards that go on plants).
-PLANT_TRAITS = frozenset(RULES)
-#: the plant traits played between two plants.
-PAIRED_PLANT_TRAITS = frozenset(t for t, rule in RULES.items() if rule.joins)
+#: the plant traits: the first face of each card of the set goes on plants (data/cards.toml).
+PLANT_TRAITS = frozenset(faces[0] for card_set, faces, _ in card_kinds() if card_set == PLANTS)
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def play_block(state: State, seat: int, action: Action) -> str | None:
                        trait=action.trait)
     if action.trait not in PLANT_TRAITS:
         return refusal("not_plant_trait", state.edition, trait=action.trait)
-    paired = action.trait in PAIRED_PLANT_TRAITS
+    paired = PLANT_RULES[action.trait].joins
     if paired != isinstance(action, PlayPlantPair):
         return refusal("paired" if paired else "single", state.edition, trait=action.trait)
     plant = flora.plants.get(action.plant)
@@ -192,7 +192,7 @@ def play_block(state: State, seat: int, action: Action) -> str | None:
             return refusal("plants_apart", plant=plant.id, plant2=other.id,
                            place=plant.location, place2=other.location)
         return None
-    if plant.has(action.trait) and not RULES[action.trait].repeats:
+    if plant.has(action.trait) and not PLANT_RULES[action.trait].repeats:
         return refusal("plant_has", state.edition, plant=plant.id, trait=action.trait)
     return None
 
@@ -206,7 +206,7 @@ def development_actions(state: State, seat: int) -> list[Action]:
         for face in state.card_faces[card]:
             if face not in PLANT_TRAITS:
                 continue
-            if face in PAIRED_PLANT_TRAITS:
+            if PLANT_RULES[face].joins:
                 for i, a in enumerate(ids):
                     joined = flora.partners(a)
                     place = flora.plants[a].location
@@ -214,7 +214,7 @@ def development_actions(state: State, seat: int) -> list[Action]:
                         if b not in joined and flora.plants[b].location == place:
                             out.append(_made(state, PlayPlantPair, card, face, a, b))
                 continue
-            repeats = RULES[face].repeats
+            repeats = PLANT_RULES[face].repeats
             for plant in flora.plants.values():
                 if repeats or not plant.has(face):
                     out.append(_made(state, PlayPlantTrait, card, face, plant.id))
@@ -234,7 +234,7 @@ def apply_play(state: State, seat: int, action: Action, events: list[Event]) -> 
         )
         return
     events.append(PlantTraitPlayed(seat, action.card, action.trait, (action.plant,)))
-    RULES[action.trait].play_on(state, flora, flora.plants[action.plant], action.card, events)
+    PLANT_RULES[action.trait].play_on(state, flora, flora.plants[action.plant], action.card, events)
 
 
 # -- feeding -----------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def reaches(animal: Animal, plant: Plant) -> bool:
     if plant.location != animal.location:
         return False
     for _, trait in plant.traits:
-        if not RULES[trait].reaches(animal):
+        if not PLANT_RULES[trait].reaches(animal):
             return False
     return not (animal.has("carnivore") and not plant.fruit)
 
@@ -401,7 +401,10 @@ def take_from(state: State, animal: Animal, plant: Plant, why: str, events: list
     """The animal takes a red token from the plant (the caller checked that it may), and
     the plant's traits act on it (``before_taken``, then ``after_taken``, by rank); then a
     Carnivorous plant attacks."""
-    acting = [rule for rule in ON_TAKEN if plant.has(rule.id)] if plant.traits else []
+    acting = sorted(
+        (PLANT_RULES[trait] for trait in dict.fromkeys(name for _, name in plant.traits)),
+        key=lambda rule: rule.rank,
+    ) if plant.traits else []
     for rule in acting:
         rule.before_taken(state, animal, plant)
     plant.food -= 1

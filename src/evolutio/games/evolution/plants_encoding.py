@@ -41,7 +41,6 @@ from evolutio.games.evolution.flora import PLANTS, plant_kinds, plant_tables
 from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import IN_SHELL
 from evolutio.games.evolution.plants import (
-    PAIRED_PLANT_TRAITS,
     PLANT_ATTACK,
     PLANT_TRAITS,
     Forage,
@@ -52,6 +51,10 @@ from evolutio.games.evolution.plants import (
     TakeShelter,
 )
 from evolutio.games.evolution.state import State
+from evolutio.games.evolution.traits.plants import RULES
+
+#: the plant traits played between two plants (Mycorrhiza).
+PAIRED_PLANT_TRAITS = frozenset(trait for trait, rule in RULES.items() if rule.joins)
 
 #: the card kinds of every set: the base layout's, then the Plants set's.
 ALL_KINDS = KINDS + tuple(faces for card_set, faces, _ in card_kinds() if card_set == PLANTS)

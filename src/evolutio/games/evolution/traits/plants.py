@@ -2,7 +2,8 @@
 plant, never on an animal. Each class carries its own rule through the hooks that plants.py
 (plays, reach, tokens taken) and growth.py (the growth phase) call, so that neither names a
 plant trait; flora.py reads a plant's fruit icon and shelters from the rules registered in
-``flora.PLANT_RULES``.
+``flora.PLANT_FIGURES``; plants.py and growth.py reach the rules through
+``trait.PLANT_RULES``.
 As animal traits they are "animal only" (the card may still be played face down as an
 animal).
 
@@ -30,7 +31,7 @@ from typing import ClassVar
 from evolutio.core.game import Event
 from evolutio.games.evolution.flora import (
     PARASITE,
-    PLANT_RULES,
+    PLANT_FIGURES,
     CardTaken,
     Flora,
     Plant,
@@ -39,7 +40,7 @@ from evolutio.games.evolution.flora import (
 from evolutio.games.evolution.growth import add_plant
 from evolutio.games.evolution.ops import SUPPLY, can_eat, gain
 from evolutio.games.evolution.state import Animal, State
-from evolutio.games.evolution.trait import Trait, register
+from evolutio.games.evolution.trait import PLANT_RULES, Trait, register
 
 
 class PlantTrait(Trait):
@@ -198,6 +199,7 @@ def _register(*traits: PlantTrait) -> None:
     for trait in traits:
         RULES[trait.id] = trait
         PLANT_RULES[trait.id] = trait
+        PLANT_FIGURES[trait.id] = (trait.fruit, trait.shelters)
 
 
 _register(
@@ -210,13 +212,4 @@ _register(
     Tree(),
     ParasiticPlant(),
     Spiky(),
-)
-#: the traits that act when a token is taken from their plant, by rank.
-ON_TAKEN = tuple(
-    sorted(
-        (t for t in RULES.values()
-         if type(t).before_taken is not PlantTrait.before_taken
-         or type(t).after_taken is not PlantTrait.after_taken),
-        key=lambda t: t.rank,
-    )
 )
