@@ -155,3 +155,20 @@ def test_the_plants_layouts_extend_the_base_ones_which_stay_as_they_were(players
     plant_segments = [row[2] for row in plants.observation_layout.rows()]
     assert plant_segments == [*base_segments, "flora", "plants", "sheltered", "plant_faces"]
     assert plants.action_size > base.action_size
+
+
+def test_with_continents_the_observation_shows_each_plant_s_location() -> None:
+    # the segment exists only with Continents, after the Plants segments (layout above)
+    plants = Codec("evolution", {"players": 2, "expansions": PLANTS})
+    codec = Codec("evolution", {"players": 2, "expansions": [*PLANTS, "continents"]})
+    segments = [row[2] for row in codec.observation_layout.rows()]
+    assert segments == [row[2] for row in plants.observation_layout.rows()] + ["plant_places"]
+    state = codec.game.new(codec.options, 3)
+    places = [plant.location for plant in state.flora.plants.values()]
+    assert places == ["laurasia", "gondwana", "laurasia"]  # the fewest plants first
+    seen = codec.observe(state, 0)
+    at = codec.observation_layout["plant_places"]
+    assert seen[at:at + 6].tolist() == [1, 0, 0, 1, 1, 0]
+    moved = state.clone()
+    next(iter(moved.flora.plants.values())).location = "gondwana"
+    assert codec.observe(moved, 0)[at:at + 2].tolist() == [0, 1]

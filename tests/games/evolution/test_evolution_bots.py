@@ -111,6 +111,26 @@ def test_greedy_sees_nothing_beyond_its_view() -> None:
         assert first == second
 
 
+def test_greedy_takes_bank_food_with_plants() -> None:
+    # With Plants a bank holds only what another set put there (the Ocean's tokens here); the
+    # greedy bot takes it rather than end the step (2nd edition: nothing makes it feed).
+    position = {
+        "phase": "feeding",
+        "first_player": 0,
+        "food_banks": {"laurasia": 0, "gondwana": 0, "ocean": 2},
+        "flora": {"plants": [{"name": "Bush", "kind": "perennial", "food": 2,
+                              "location": "gondwana"}]},
+        "players": [{"animals": [{"name": "Fish", "location": "ocean"}]},
+                    {"animals": [{"name": "Mole", "location": "gondwana"}]}],
+    }
+    options = {"players": 2, "edition": 2, "expansions": ["base", "continents", "plants"]}
+    for seed in range(3):
+        state = GAME.from_position(options, position, seed)
+        chosen, legal = ask(GreedyBot(HEURISTIC, seed), state)
+        assert sorted(a.type for a in legal) == ["eat", "end"]
+        assert chosen.type == "eat"
+
+
 class SpyBot:
     """Checks each view it is given hides other seats' hands and discards, then plays greedy."""
 

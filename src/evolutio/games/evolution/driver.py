@@ -117,7 +117,13 @@ def start_feeding(state: State, events: list[Event]) -> None:
                         break
                     TRAITS[trait].on_food_phase(state, animal, events)
     if state.flora is not None:
-        pass  # Plants: the food lies on the plants (flora.py), no die is rolled
+        # Plants: the food lies on the plants (flora.py) and no die is rolled; with
+        # Continents the Ocean, where no plant grows, gets its fixed tokens (no die)
+        if state.geography:
+            ocean = food_table(state.num_players, state.edition)[2]
+            state.banks[OCEAN] = ocean
+            state.food_created += ocean
+            events.append(LocationFoodSet(OCEAN, (), ocean, ocean))
     elif state.geography:
         laurasia, gondwana, ocean = food_table(state.num_players, state.edition)
         for location, (dice_count, bonus) in ((LAURASIA, laurasia), (GONDWANA, gondwana)):

@@ -72,7 +72,8 @@ class EvolutionEncoding:
         if _plants(options):
             from evolutio.games.evolution import plants_encoding
 
-            return plants_encoding.observation(int(options["players"]))
+            sets = options.get("expansions") or ()
+            return plants_encoding.observation(int(options["players"]), "continents" in sets)
         return _observation(int(options["players"]))
 
     def action_index(self, state: State, seat: int, action: Action) -> int | None:

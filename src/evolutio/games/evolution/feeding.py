@@ -23,8 +23,10 @@ def here(state: State, animal: Animal) -> bool:
 
 
 def can_take_red(state: State, seat: int) -> bool:
-    if state.flora is not None:  # Plants: the red tokens lie on plants
-        return can_forage(state, seat)
+    """Whether an animal of ``seat`` in the step's place may take a red token: from its
+    bank, or with Plants from a plant too."""
+    if state.flora is not None and can_forage(state, seat):  # Plants: tokens on plants
+        return True
     for animal_id in state.players[seat].animals:
         animal = state.animals[animal_id]
         if here(state, animal) and state.bank(animal.location) > 0 and can_eat(state, animal):
@@ -130,14 +132,18 @@ def feeding_options(state: State, seat: int) -> list[Action]:
 
 
 def _plant_options(state: State, seat: int) -> list[Action]:
-    """``feeding_options`` with Plants (plants.py): tokens from plants, shelters and
-    parasites fed, fat into food (the main action, once a step), the traits' actions, and
-    ending the step unless the 3rd edition makes the seat feed."""
+    """``feeding_options`` with Plants (plants.py): red tokens that another set put in a
+    bank, tokens from plants, shelters and parasites fed, fat into food (the main action,
+    once a step), the traits' actions, and ending the step unless the 3rd edition makes the
+    seat feed."""
     actions: list[Action] = []
     can_take = False
     if not state.main_done:
-        actions, can_take = main_actions(state, seat)
         made = state.made
+        actions = _bank_eats(state, seat)
+        found, can_take = main_actions(state, seat)
+        can_take = can_take or bool(actions)
+        actions.extend(found)
         for animal_id, most in fat_uses(state, seat):
             for amount in range(1, most + 1):
                 key = (UseFat, animal_id, amount)
@@ -149,6 +155,23 @@ def _plant_options(state: State, seat: int) -> list[Action]:
     if not (state.edition >= 3 and not state.acted and can_take):
         actions.append(END_STEP)
     return actions
+
+
+def _bank_eats(state: State, seat: int) -> list[Action]:
+    """With Plants: ``eat`` for each animal of the seat in the step's place whose bank holds
+    a token another set put there (the dice never fill a bank with plants)."""
+    out: list[Action] = []
+    for animal_id in state.players[seat].animals:
+        animal = state.animals[animal_id]
+        if animal.hibernating or not here(state, animal) or state.bank(animal.location) < 1:
+            continue
+        if _takes_red(state, animal_id, animal, need(state, animal) - animal.food):
+            key: tuple[object, ...] = (Eat, animal_id)
+            eat = state.made.get(key)
+            if eat is None:
+                eat = state.made[key] = Eat(animal_id)
+            out.append(eat)
+    return out
 
 
 def _takes_red(state: State, animal_id: int, animal: Animal, hunger: int) -> bool:

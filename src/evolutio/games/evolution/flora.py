@@ -8,8 +8,9 @@ extinction, then the growth phase (``grow``), in which empty plants die, the oth
 new plants come from the plant deck and the shelter tokens are laid out again.
 
 This module holds the data, the plants and the events; the growth phase is in growth.py, the
-players' actions on plants in plants.py, the plant traits in traits/plants.py. It imports no
-rules module and no state, so that the state and ops may use it.
+players' actions on plants in plants.py, the plant traits in traits/plants.py (they register
+their figures in ``PLANT_FIGURES`` here). It imports no rules module and no state, so that the
+state and ops may use it.
 """
 
 from __future__ import annotations
@@ -127,24 +128,31 @@ def plant_tables() -> dict[int, PlantTable]:
     return out
 
 
+#: plant trait id -> (the fruit icon, shelter tokens) it gives its plant; traits/plants.py
+#: registers every plant trait here (its rules go in ``trait.PLANT_RULES``).
+PLANT_FIGURES: dict[str, tuple[bool, int]] = {}
+
+
 class Plant:
     """A plant card on the table: its tokens, the plant traits played on it as (card,
-    trait), its shelter tokens, and the plant it lives on (a Parasitic plant; 0: none)."""
+    trait), its shelter tokens, the plant it lives on (a Parasitic plant; 0: none), and
+    its location with Continents ("" without)."""
 
-    __slots__ = ("doomed", "food", "host", "id", "kind", "shelters", "traits")
+    __slots__ = ("doomed", "food", "host", "id", "kind", "location", "shelters", "traits")
 
-    def __init__(self, id: int, kind: str, food: int, host: int = 0) -> None:
+    def __init__(self, id: int, kind: str, food: int, host: int = 0, location: str = "") -> None:
         self.id = id
         self.kind = kind
         self.food = food
         self.host = host
+        self.location = location
         self.traits: list[tuple[int, str]] = []
         self.shelters = 0
         #: a Carnivorous plant that ate a Poisonous animal: it dies at the growth phase.
         self.doomed = False
 
     def copy(self) -> Plant:
-        other = Plant(self.id, self.kind, self.food, self.host)
+        other = Plant(self.id, self.kind, self.food, self.host, self.location)
         other.traits = list(self.traits)
         other.shelters = self.shelters
         other.doomed = self.doomed
@@ -163,16 +171,12 @@ class Plant:
 
     @property
     def fruit(self) -> bool:
-        """The fruit icon, on the card or given by Protein-rich: carnivores may eat here."""
-        return self.data.fruit or self.has("protein_rich")
+        """The fruit icon, on the card or given by a trait: carnivores may eat here."""
+        return self.data.fruit or any(PLANT_FIGURES[trait][0] for _, trait in self.traits)
 
     def shelter_capacity(self) -> int:
-        """Shelter tokens the plant holds after a growth phase: the card's, three for Spiky,
-        one for Tree."""
-        total = self.data.shelters
-        for _, trait in self.traits:
-            total += 3 if trait == "spiky" else 1 if trait == "tree" else 0
-        return total
+        """Shelter tokens the plant holds after a growth phase: the card's and its traits'."""
+        return self.data.shelters + sum(PLANT_FIGURES[trait][1] for _, trait in self.traits)
 
 
 class Flora:

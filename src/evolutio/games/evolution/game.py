@@ -162,16 +162,29 @@ INFO = GameInfo(
     notes=words(
         "Ice Age's natural-change cards are the project's own (no official texts exist). "
         "Plants: the plant cards' figures and the plants by player count are the project's "
-        "values (data/plants.toml).",
+        "values (data/plants.toml). With Continents each plant grows on a continent (the one "
+        "with fewer plants) and feeds only the animals there; food that another set puts in a "
+        "bank is eaten as usual; with Time to Fly, Flight reaches a Tree and the Carnivorous "
+        "plant is no carnivore (no Hunter answers it) (project's decisions).",
         ru="Карты природных изменений «Ледникового периода» придуманы проектом (официальных "
         "текстов нет). «Растения»: числа на картах растений и число растений по числу "
-        "игроков — значения проекта.",
+        "игроков — значения проекта. С «Континентами» каждое растение растёт на материке (где "
+        "растений меньше) и кормит только животных там; еду, которую другой набор кладёт в "
+        "кормовую базу, берут как обычно; с «Время летать» полёт достаёт до дерева, а хищное "
+        "растение — не хищник (Охотник ему не отвечает) (решения проекта).",
         it="Le carte dei cambiamenti naturali dell'Era glaciale sono del progetto (non esistono "
         "testi ufficiali). Piante: i valori delle carte pianta e il numero di piante per "
-        "giocatori sono del progetto.",
+        "giocatori sono del progetto. Con Continenti ogni pianta cresce su un continente (quello "
+        "con meno piante) e nutre solo gli animali lì; il cibo che un altro set mette in una "
+        "base si prende come al solito; con Time to Fly il Volo raggiunge un Albero e la pianta "
+        "carnivora non è un carnivoro (il Cacciatore non le risponde) (decisioni del progetto).",
         de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
         "offiziellen Texte). Pflanzen: die Werte der Pflanzenkarten und die Pflanzen je "
-        "Spielerzahl sind Werte des Projekts.",
+        "Spielerzahl sind Werte des Projekts. Mit Kontinenten wächst jede Pflanze auf einem "
+        "Kontinent (dem mit weniger Pflanzen) und nährt nur die Tiere dort; Futter, das ein "
+        "anderer Satz in eine Futterbank legt, wird wie sonst genommen; mit Time to Fly erreicht "
+        "Flug einen Baum und die fleischfressende Pflanze ist kein Fleischfresser (kein Jäger "
+        "antwortet ihr) (Entscheidungen des Projekts).",
     ),
     rules=RULES,
     changelog=CHANGELOG,

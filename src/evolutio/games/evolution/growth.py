@@ -17,7 +17,9 @@ from evolutio.games.evolution.flora import (
     plant_kinds,
     plant_tables,
 )
+from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.state import State
+from evolutio.games.evolution.trait import PLANT_RULES
 
 
 def setup_flora(state: State, events: list[Event] | None = None) -> None:
@@ -50,8 +52,11 @@ def lay_out(state: State, flora: Flora, events: list[Event] | None) -> Plant | N
 def add_plant(
     state: State, flora: Flora, kind: str, host: int, events: list[Event] | None
 ) -> Plant:
+    """A new plant on the table with its starting tokens and shelters, at its location
+    (``plant_location``)."""
     data = plant_kinds()[kind]
-    plant = Plant(flora.next_plant, kind, data.start, host)
+    location = flora.plants[host].location if host else plant_location(state, flora)
+    plant = Plant(flora.next_plant, kind, data.start, host, location)
     flora.next_plant += 1
     plant.shelters = plant.shelter_capacity()
     flora.plants[plant.id] = plant
@@ -59,6 +64,20 @@ def add_plant(
     if events is not None:
         events.append(PlantAppeared(plant.id, kind, data.start))
     return plant
+
+
+def plant_location(state: State, flora: Flora) -> str:
+    """Where a new plant from the deck is laid out (*project*, docs/rules/evolution.md
+    "Plants", "With the other sets"): with Continents, on the continent that holds the fewest
+    plants, Parasitic plants not counted (ties: Laurasia); no plant grows in the Ocean.
+    Without Continents: nowhere ("")."""
+    if not state.geography:
+        return ""
+    counts = {place: 0 for place in CONTINENTS}
+    for plant in flora.plants.values():
+        if not plant.host and plant.location in counts:
+            counts[plant.location] += 1
+    return min(CONTINENTS, key=lambda place: counts[place])
 
 
 def remove_plant(state: State, flora: Flora, plant: Plant, cause: str, events: list[Event]) -> None:
@@ -86,10 +105,10 @@ def remove_plant(state: State, flora: Flora, plant: Plant, cause: str, events: l
 
 def grow(state: State, events: list[Event]) -> None:
     """The growth phase (project's order, docs/rules/evolution.md "Plants"): plants with no
-    token die unless they survive empty or a Mycorrhiza partner holds a token; the others
-    grow by their rows (a Liana by one token per other plant that is no Liana); Mycorrhiza
-    gives each empty partner one token; new plants are laid out up to the table's most;
-    every plant's shelter tokens are laid out again."""
+    token die unless they survive empty or a trait of the table keeps them (``keeps_alive``);
+    the others grow by their rows (a Liana by one token per other plant that is no Liana);
+    the traits act (``after_growth``); new plants are laid out up to the table's most; every
+    plant's shelter tokens are laid out again."""
     flora = state.flora
     if flora is None:
         return
@@ -99,7 +118,7 @@ def grow(state: State, events: list[Event]) -> None:
     for plant in list(flora.plants.values()):
         if plant.id not in flora.plants or plant.food > 0 or plant.data.survives_empty:
             continue
-        if any(flora.plants[p].food > 0 for p in _group(flora, plant.id) if p != plant.id):
+        if any(rule.keeps_alive(state, flora, plant) for rule in PLANT_RULES.values()):
             continue
         remove_plant(state, flora, plant, "empty", events)
     others = sum(1 for p in flora.plants.values() if p.kind != "liana")
@@ -113,11 +132,8 @@ def grow(state: State, events: list[Event]) -> None:
             state.food_created += after - plant.food
             plant.food = after
             events.append(PlantGrew(plant.id, after))
-    for plant in flora.plants.values():
-        if plant.food == 0 and flora.partners(plant.id):
-            plant.food = 1
-            state.food_created += 1
-            events.append(PlantGrew(plant.id, 1))
+    for rule in PLANT_RULES.values():
+        rule.after_growth(state, flora, events)
     table = table_for(state)
     for _ in range(table.add):
         if flora.rooted() >= table.most or lay_out(state, flora, events) is None:
@@ -125,14 +141,3 @@ def grow(state: State, events: list[Event]) -> None:
     for plant in flora.plants.values():
         plant.shelters = plant.shelter_capacity()
 
-
-def _group(flora: Flora, start: int) -> set[int]:
-    """The plants joined to ``start`` by Mycorrhiza, directly or through others."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        for other in flora.partners(todo.pop()):
-            if other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return seen

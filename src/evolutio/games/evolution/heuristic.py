@@ -125,8 +125,9 @@ class ViewFacts(Facts):
 
     def food_bank(self) -> int:
         flora = self.view.get("flora")
-        if flora is not None:  # Plants: the tokens on the plants
-            return sum(int(p["food"]) for p in flora["plants"])
+        if flora is not None:  # Plants: the tokens on the plants, and any in a bank
+            plants = sum(int(p["food"]) for p in flora["plants"])
+            return plants + int(self.view.get("food_bank", 0))
         return int(self.view.get("food_bank", 0))
 
     def nature_kind(self) -> str | None:

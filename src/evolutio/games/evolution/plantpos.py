@@ -11,7 +11,9 @@ flora:
 ```
 
 A plant's ``shelters`` default to what its card and traits hold after a growth phase; a
-trait on a plant, and each link, is a card played by seat 0 unless ``played_by`` says.
+trait on a plant, and each link, is a card played by seat 0 unless ``played_by`` says. With
+Continents a plant's ``location`` is ``laurasia`` or ``gondwana`` (default ``laurasia``, a
+Parasitic plant its host's; no plant grows in the Ocean).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from typing import Any
 from evolutio.core.game import JSON
 from evolutio.core.scenario import ScenarioError
 from evolutio.games.evolution.flora import PARASITE, PLANTS, Flora, Plant, plant_kinds
+from evolutio.games.evolution.geography import CONTINENTS, LAURASIA
 from evolutio.games.evolution.state import State
 
 FLORA_KEYS = {"plants", "deck", "links"}
-PLANT_KEYS = {"name", "kind", "food", "traits", "shelters", "host", "played_by"}
+PLANT_KEYS = {"name", "kind", "food", "traits", "shelters", "host", "played_by", "location"}
 
 
 def read_flora(state: State, position: Mapping[str, Any], card: Any, where: str) -> None:
@@ -58,7 +61,8 @@ def read_flora(state: State, position: Mapping[str, Any], card: Any, where: str)
             host = names[row["host"]]
         elif kind == PARASITE:
             raise ScenarioError(f"{at}.host: a Parasitic plant needs its host")
-        plant = Plant(flora.next_plant, str(kind), food, host)
+        location = _location(state, row, flora.plants[host].location if host else "", at)
+        plant = Plant(flora.next_plant, str(kind), food, host, location)
         flora.next_plant += 1
         seat = int(row.get("played_by", 0))
         for trait in row.get("traits", []) or []:
@@ -92,6 +96,20 @@ def read_flora(state: State, position: Mapping[str, Any], card: Any, where: str)
     state.flora = flora
 
 
+def _location(state: State, row: Mapping[str, Any], host: str, where: str) -> str:
+    """A plant's location in a position: given, its host's, or Laurasia (Continents)."""
+    if not state.geography:
+        if "location" in row:
+            raise ScenarioError(f"{where}.location: locations need the continents expansion")
+        return ""
+    location = str(row.get("location", host or LAURASIA))
+    if location not in CONTINENTS:
+        raise ScenarioError(f"{where}.location: expected one of {', '.join(CONTINENTS)}")
+    if host and location != host:
+        raise ScenarioError(f"{where}.location: a Parasitic plant lies with its host")
+    return location
+
+
 def flora_json(state: State) -> JSON:
     """The plants in a snapshot (nothing without the set)."""
     flora = state.flora
@@ -107,6 +125,7 @@ def flora_json(state: State) -> JSON:
                     "traits": [t for _, t in p.traits],
                     "shelters": p.shelters,
                     "host": p.host,
+                    "location": p.location,
                 }
                 for p in flora.plants.values()
             },
@@ -119,7 +138,8 @@ def flora_json(state: State) -> JSON:
 
 def flora_view(state: State) -> JSON:
     """The plants as every seat sees them (all public): each plant's kind, tokens, most,
-    traits, shelters, host and fruit icon, the plant deck's size and the Mycorrhiza links."""
+    traits, shelters, host, location and fruit icon, the plant deck's size and the
+    Mycorrhiza links."""
     flora = state.flora
     assert flora is not None
     return {
@@ -132,6 +152,7 @@ def flora_view(state: State) -> JSON:
                 "traits": [{"card": c, "trait": t} for c, t in p.traits],
                 "shelters": p.shelters,
                 "host": p.host,
+                "location": p.location,
                 "fruit": p.fruit,
                 "grow": [list(row) for row in p.data.grow],
                 "attacked": state.used("plant_attack", p.id),

@@ -2,13 +2,14 @@
 the growth phase, traits/plants.py the plant traits).
 
 - Development: a plant trait card goes on a plant of the table, any plant, by any player
-  (Mycorrhiza joins two plants; a Parasitic plant becomes a new plant on its host).
+  (what the trait does there is its own rule, traits/plants.py: one joins two plants, one
+  becomes a new plant on its host).
 - Feeding: instead of a red token from the food bank, an animal takes one from a plant it
-  can reach (``forage``): Aquatic plants feed only Swimming animals, Trees only High body
-  weight (or Flight) animals, Root vegetables only Burrowing ones, and a carnivore eats only
-  from a plant with the fruit icon. Instead of food an animal may take a shelter token
-  (``shelter``): no carnivore attacks it until the end of the turn. A player may instead
-  move a token from a host plant to its Parasitic plant (``parasitize``).
+  can reach (``forage``): in its own location, not closed to it by a plant trait (each
+  trait's ``reach``), and for a carnivore only a plant with the fruit icon. Instead of food
+  an animal may take a shelter token (``shelter``): no carnivore attacks it until the end of
+  the turn. A player may instead move a token from a host plant to its Parasitic plant
+  (``parasitize``).
 
 Tokens taken from plants are red: paired traits (Communication, Cooperation) answer them as
 they answer the food bank's; Communication's partner takes its token from the same plant.
@@ -20,9 +21,10 @@ from dataclasses import dataclass
 
 from evolutio.core.game import Action, Event, IllegalAction
 from evolutio.games.evolution.actions import ACTION_TYPES
+from evolutio.games.evolution.cards import card_kinds
 from evolutio.games.evolution.flora import (
     PARASITE,
-    CardTaken,
+    PLANTS,
     Flora,
     Plant,
     PlantAttacked,
@@ -31,39 +33,19 @@ from evolutio.games.evolution.flora import (
     PlantTraitPlayed,
     ShelterTaken,
 )
-from evolutio.games.evolution.growth import add_plant
 from evolutio.games.evolution.ops import (
     BANK,
     IN_SHELL,
-    SUPPLY,
     can_eat,
     gain,
     remove_animal,
 )
 from evolutio.games.evolution.refusals import refusal
 from evolutio.games.evolution.state import NO_CARD, Animal, Span, State
+from evolutio.games.evolution.trait import PLANT_RULES
 
-#: plant trait -> the animal traits that reach a plant with it (any one of them).
-REACH = {
-    "aquatic": ("swimming",),
-    "tree": ("high_body_weight", "flight"),
-    "root_vegetable": ("burrowing",),
-}
-#: the plant traits (the faces of the set's cards that go on plants).
-PLANT_TRAITS = frozenset(
-    {
-        "root_vegetable",
-        "honey_plant",
-        "mycorrhiza",
-        "aquatic",
-        "officinal",
-        "protein_rich",
-        "tree",
-        "parasitic_plant",
-        "spiky",
-    }
-)
-PAIRED_PLANT_TRAITS = frozenset({"mycorrhiza"})
+#: the plant traits: the first face of each card of the set goes on plants (data/cards.toml).
+PLANT_TRAITS = frozenset(faces[0] for card_set, faces, _ in card_kinds() if card_set == PLANTS)
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -194,7 +176,7 @@ def play_block(state: State, seat: int, action: Action) -> str | None:
                        trait=action.trait)
     if action.trait not in PLANT_TRAITS:
         return refusal("not_plant_trait", state.edition, trait=action.trait)
-    paired = action.trait in PAIRED_PLANT_TRAITS
+    paired = PLANT_RULES[action.trait].joins
     if paired != isinstance(action, PlayPlantPair):
         return refusal("paired" if paired else "single", state.edition, trait=action.trait)
     plant = flora.plants.get(action.plant)
@@ -206,8 +188,11 @@ def play_block(state: State, seat: int, action: Action) -> str | None:
             return refusal("no_plant", plant=action.plant2)
         if other.id == plant.id or other.id in flora.partners(plant.id):
             return refusal("plants_joined", plant=plant.id, plant2=other.id)
+        if other.location != plant.location:
+            return refusal("plants_apart", plant=plant.id, plant2=other.id,
+                           place=plant.location, place2=other.location)
         return None
-    if plant.has(action.trait) and action.trait != "parasitic_plant":
+    if plant.has(action.trait) and not PLANT_RULES[action.trait].repeats:
         return refusal("plant_has", state.edition, plant=plant.id, trait=action.trait)
     return None
 
@@ -221,21 +206,23 @@ def development_actions(state: State, seat: int) -> list[Action]:
         for face in state.card_faces[card]:
             if face not in PLANT_TRAITS:
                 continue
-            if face in PAIRED_PLANT_TRAITS:
+            if PLANT_RULES[face].joins:
                 for i, a in enumerate(ids):
                     joined = flora.partners(a)
+                    place = flora.plants[a].location
                     for b in ids[i + 1:]:
-                        if b not in joined:
+                        if b not in joined and flora.plants[b].location == place:
                             out.append(_made(state, PlayPlantPair, card, face, a, b))
                 continue
+            repeats = PLANT_RULES[face].repeats
             for plant in flora.plants.values():
-                if face == "parasitic_plant" or not plant.has(face):
+                if repeats or not plant.has(face):
                     out.append(_made(state, PlayPlantTrait, card, face, plant.id))
     return out
 
 
 def apply_play(state: State, seat: int, action: Action, events: list[Event]) -> None:
-    """Play the card on its plant(s): a Parasitic plant is a new plant with no token."""
+    """Play the card on its plant(s); the trait says what it does there (``play_on``)."""
     assert isinstance(action, DEVELOPMENT_TYPES)
     flora = flora_of(state)
     state.players[seat].hand.remove(action.card)
@@ -246,26 +233,21 @@ def apply_play(state: State, seat: int, action: Action, events: list[Event]) -> 
             PlantTraitPlayed(seat, action.card, action.trait, (action.plant, action.plant2))
         )
         return
-    host = flora.plants[action.plant]
     events.append(PlantTraitPlayed(seat, action.card, action.trait, (action.plant,)))
-    if action.trait == "parasitic_plant":
-        parasite = add_plant(state, flora, PARASITE, host.id, events)
-        parasite.traits.append((action.card, action.trait))
-        return
-    host.traits.append((action.card, action.trait))
-    if action.trait in ("spiky", "tree"):
-        host.shelters += 3 if action.trait == "spiky" else 1
+    PLANT_RULES[action.trait].play_on(state, flora, flora.plants[action.plant], action.card, events)
 
 
 # -- feeding -----------------------------------------------------------------------------------
 
 
 def reaches(animal: Animal, plant: Plant) -> bool:
-    """Whether the animal can take food from the plant: the plant's traits that close it
-    to all but some animals, and the fruit icon for carnivores."""
+    """Whether the animal can take food from the plant: the plant lies in the animal's
+    location (Continents), the plant's traits that close it to all but some animals, and
+    the fruit icon for carnivores."""
+    if plant.location != animal.location:
+        return False
     for _, trait in plant.traits:
-        keys = REACH.get(trait)
-        if keys is not None and not any(animal.has(k) for k in keys):
+        if not PLANT_RULES[trait].reaches(animal):
             return False
     return not (animal.has("carnivore") and not plant.fruit)
 
@@ -308,7 +290,7 @@ def main_actions(state: State, seat: int) -> tuple[list[Action], bool]:
             actions.extend(
                 _made(state, TakeShelter, animal_id, plant.id)
                 for plant in flora.plants.values()
-                if plant.shelters > 0
+                if plant.shelters > 0 and plant.location == animal.location
             )
     for plant in flora.plants.values():
         if _parasite_block(state, plant) is None:
@@ -318,6 +300,7 @@ def main_actions(state: State, seat: int) -> tuple[list[Action], bool]:
                 _made(state, PlantAttack, plant.id, target.id)
                 for target in state.animals.values()
                 if target.owner != seat and target.card != NO_CARD
+                and target.location == plant.location
             )
     return actions, can_take
 
@@ -354,6 +337,9 @@ def check_feeding(state: State, seat: int, action: Action) -> None:
             raise IllegalAction(refusal("plant_cannot_attack", plant=action.plant))
         if prey is None or prey.card == NO_CARD or prey.owner == seat:
             raise IllegalAction(refusal("plant_prey", animal=action.target))
+        if prey.location != plant.location:
+            raise IllegalAction(refusal("plant_elsewhere", animal=prey.id, plant=plant.id,
+                                        place=plant.location, place2=prey.location))
         return
     assert isinstance(action, (Forage, TakeShelter))
     animal = state.animals.get(action.animal)
@@ -368,6 +354,9 @@ def check_feeding(state: State, seat: int, action: Action) -> None:
     plant = flora.plants.get(action.plant)
     if plant is None:
         raise IllegalAction(refusal("no_plant", plant=action.plant))
+    if plant.location != animal.location:
+        raise IllegalAction(refusal("plant_elsewhere", animal=animal.id, plant=plant.id,
+                                    place=plant.location, place2=animal.location))
     if isinstance(action, TakeShelter):
         if plant.shelters < 1:
             raise IllegalAction(refusal("no_shelter", plant=plant.id))
@@ -410,20 +399,21 @@ def apply_feeding(state: State, action: Action, events: list[Event]) -> None:
 
 def take_from(state: State, animal: Animal, plant: Plant, why: str, events: list[Event]) -> None:
     """The animal takes a red token from the plant (the caller checked that it may), and
-    the plant's traits act: Officinal, Protein-rich, Honey plant."""
-    if plant.has("officinal"):
-        # "considered fed": no trait of the animal works for the rest of the turn, so that
-        # its need is 1 (project's reading, docs/rules/evolution.md "Plants")
-        animal.paralysed = True
+    the plant's traits act on it (``before_taken``, then ``after_taken``, by rank); then a
+    Carnivorous plant attacks."""
+    acting = sorted(
+        (PLANT_RULES[trait] for trait in dict.fromkeys(name for _, name in plant.traits)),
+        key=lambda rule: rule.rank,
+    ) if plant.traits else []
+    for rule in acting:
+        rule.before_taken(state, animal, plant)
     plant.food -= 1
     flora_of(state).source = plant.id
     state.add_bank(animal.location, 1)  # the token passes through the bank: ``gain`` takes it
     events.append(PlantFoodTaken(animal.id, plant.id))
     gain(state, animal, BANK, why, events)
-    if plant.has("protein_rich") and animal.id in state.animals and can_eat(state, animal):
-        gain(state, animal, SUPPLY, "protein_rich", events)
-    if plant.has("honey_plant"):
-        _honey(state, animal.owner, events)
+    for rule in acting:
+        rule.after_taken(state, animal, plant, events)
     if plant.data.special == "carnivorous" and animal.id in state.animals:
         plant_attack(state, plant, animal, events)
 
@@ -461,23 +451,6 @@ def plant_attack(state: State, plant: Plant, animal: Animal, events: list[Event]
     plant.food += gained
     state.food_created += gained
     remove_animal(state, animal, "carnivorous_plant", events)
-
-
-def _honey(state: State, seat: int, events: list[Event]) -> None:
-    """Honey plant: the seat takes a random card from the hand of the player holding the
-    most cards, if that is more than its own (ties: the first clockwise)."""
-    own = len(state.players[seat].hand)
-    count = state.num_players
-    best = None
-    for i in range(1, count):
-        other = state.players[(seat + i) % count]
-        if len(other.hand) > own and (best is None or len(other.hand) > len(best.hand)):
-            best = other
-    if best is None:
-        return
-    card = best.hand.pop(state.rng.randrange(len(best.hand)))
-    state.players[seat].hand.append(card)
-    events.append(CardTaken(seat, best.seat))
 
 
 def communication_plant(state: State, recipient: Animal) -> Plant | None:

@@ -9,7 +9,8 @@ plants, an own animal taking a red token or a shelter token from a plant, feedin
 plant from its host, and sending a Carnivorous plant at an animal. Added to the observation:
 the plant deck and the dead plants' cards, each plant (tokens, kind, traits, shelters, host,
 Mycorrhiza partners...), the animals in a shelter, and the plant traits on the faces of the
-own animals' cards.
+own animals' cards; with Continents too (only then, so that the layout without them stays
+the same), each plant's location.
 
 ``max_plants``: the most plants a game can hold, read from the data: the table's most rooted
 plants for the seat count (growth stops laying out plants there) plus one Parasitic plant per
@@ -37,9 +38,9 @@ from evolutio.games.evolution.encoding_parts import (
     write,
 )
 from evolutio.games.evolution.flora import PLANTS, plant_kinds, plant_tables
+from evolutio.games.evolution.geography import CONTINENTS
 from evolutio.games.evolution.ops import IN_SHELL
 from evolutio.games.evolution.plants import (
-    PAIRED_PLANT_TRAITS,
     PLANT_ATTACK,
     PLANT_TRAITS,
     Forage,
@@ -50,6 +51,10 @@ from evolutio.games.evolution.plants import (
     TakeShelter,
 )
 from evolutio.games.evolution.state import State
+from evolutio.games.evolution.traits.plants import RULES
+
+#: the plant traits played between two plants (Mycorrhiza).
+PAIRED_PLANT_TRAITS = frozenset(trait for trait, rule in RULES.items() if rule.joins)
 
 #: the card kinds of every set: the base layout's, then the Plants set's.
 ALL_KINDS = KINDS + tuple(faces for card_set, faces, _ in card_kinds() if card_set == PLANTS)
@@ -111,7 +116,8 @@ def actions(players: int) -> ActionLayout:
 
 
 @cache
-def observation(players: int) -> ObservationLayout:
+def observation(players: int, continents: bool = False) -> ObservationLayout:
+    """The observation's segments; ``continents`` adds the plants' locations."""
     layout = ObservationLayout()
     add_segments(layout, players, len(ALL_KINDS))
     count = max_plants(players)
@@ -127,6 +133,9 @@ def observation(players: int) -> ObservationLayout:
                "this turn)")
     layout.add("plant_faces", MAX_ANIMALS * len(PLANT_TRAIT_IDS),
                "per own animal slot: the plant traits on the faces of its card")
+    if continents:
+        layout.add("plant_places", count * len(CONTINENTS),
+                   "per plant slot: its location one-hot (Laurasia, Gondwana; Continents only)")
     return layout
 
 
@@ -170,7 +179,7 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
     flora = state.flora
     assert flora is not None
     n = state.num_players
-    off = observation(n).offsets
+    off = observation(n, state.geography).offsets
     write(state, seat, out, off, CARDS.kind_index)
     count = max_plants(n)
     ids = list(flora.plants)
@@ -210,6 +219,9 @@ def observe(state: State, seat: int, out: MutableSequence[float]) -> None:
         host = place.get(plant.host)
         if host is not None:
             out[at + HOST_AT + host] = 1.0
+        if plant.location:
+            places = off["plant_places"] + slot * len(CONTINENTS)
+            out[places + CONTINENTS.index(plant.location)] = 1.0
     cooldowns = state.cooldowns
     base = off["sheltered"]
     for r in range(n):

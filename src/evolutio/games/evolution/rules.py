@@ -312,8 +312,6 @@ def _check_feeding(state: State, seat: int, action: Action) -> None:
         if state.main_done:
             raise IllegalAction(refusal("main_done"))
         if isinstance(action, Eat):
-            if state.flora is not None:  # Plants: the red tokens lie on plants, not a bank
-                raise IllegalAction(refusal("plants_no_bank"))
             if state.bank(animal.location) < 1:
                 raise IllegalAction(
                     refusal("bank_empty_at", place=animal.location)

@@ -116,13 +116,16 @@ LOCATION_STYLES = {"laurasia": "green", "gondwana": "yellow", "ocean": "blue"}
 
 
 def plants_line(flora: JSON, names: Mapping[str, str], language: str) -> Text:
-    """Plants: every plant with its kind, tokens of its most, traits, shelters and host, then
-    the plant deck's size and the Mycorrhiza links."""
+    """Plants: every plant with its kind, location (Continents), tokens of its most, traits,
+    shelters and host, then the plant deck's size and the Mycorrhiza links."""
     line = Text()
     line.append(f"🌿 {say('plants', language)}:", style="bold green")
     for plant in flora["plants"]:
         kind = names.get(f"plant.{plant['kind']}", plant["kind"])
         line.append(f"  P{plant['id']} {kind} ", style="green")
+        if plant.get("location"):  # Continents: the plant's location
+            place = plant["location"]
+            line.append(f"@{_place(place, language)} ", style=LOCATION_STYLES.get(place, ""))
         line.append(f"{plant['food']}/{plant['most']}", style="bold red")
         extras = [names.get(t["trait"], t["trait"]) for t in plant["traits"]
                   if t["trait"] != "parasitic_plant"]
@@ -203,7 +206,8 @@ def render_table(
         if view.get("step_location"):
             where = _place(view["step_location"], language)
             header.append(f" · {say('feeding_in', language, place=where)}", style="bold")
-    elif view.get("flora") is None:  # Plants: the food lies on the plants (their line)
+    elif view.get("flora") is None or view["food_bank"]:  # Plants: the food on the plants'
+        # line, and a bank only when another set put food in it
         header.append(f" · {say('food_bank', language, n=view['food_bank'])}", style="red")
     header.append(f" · {say('deck', language, n=view['deck_size'])}")
     header.append(f" · {say('first', language, name=players[view['first_player']])}")

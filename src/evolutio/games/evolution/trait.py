@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from evolutio.core.game import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
+    from evolutio.games.evolution.flora import Flora, Plant
     from evolutio.games.evolution.links import Link
     from evolutio.games.evolution.state import Animal, AttackFrame, State
 
@@ -342,3 +343,57 @@ def register(card_set: str, *traits: Trait) -> None:
         if trait.feeding_types:
             FEEDERS.add(trait.id)
         FOOD[trait.id] = trait.food
+
+
+class PlantRule(Protocol):
+    """What the plants (plants.py) and the growth phase (growth.py) ask of a plant trait of
+    Plants; traits/plants.py implements it (``PlantTrait``) and registers every one in
+    ``PLANT_RULES``, so that those modules name no plant trait."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def joins(self) -> bool:
+        """Played between two plants (a link), not on one."""
+        ...
+
+    @property
+    def repeats(self) -> bool:
+        """May go on a plant that has it already."""
+        ...
+
+    @property
+    def rank(self) -> int:
+        """When a token is taken from its plant, the traits act by rank (lowest first)."""
+        ...
+
+    def reaches(self, animal: Animal) -> bool:
+        """Whether the animal may take food from a plant with this trait."""
+        ...
+
+    def play_on(
+        self, state: State, flora: Flora, plant: Plant, card: int, events: list[Event]
+    ) -> None:
+        """The card is played on ``plant``."""
+        ...
+
+    def before_taken(self, state: State, animal: Animal, plant: Plant) -> None:
+        """An animal is about to take a red token from the plant."""
+        ...
+
+    def after_taken(self, state: State, animal: Animal, plant: Plant, events: list[Event]) -> None:
+        """An animal took a red token from the plant."""
+        ...
+
+    def keeps_alive(self, state: State, flora: Flora, plant: Plant) -> bool:
+        """At the growth phase: whether it keeps an empty plant on the table."""
+        ...
+
+    def after_growth(self, state: State, flora: Flora, events: list[Event]) -> None:
+        """At the growth phase, after the plants grew and before new ones are laid out."""
+        ...
+
+
+#: plant trait id -> its rule (traits/plants.py registers them with the set).
+PLANT_RULES: dict[str, PlantRule] = {}

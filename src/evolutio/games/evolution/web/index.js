@@ -88,7 +88,8 @@ function statusBar(view, ctx) {
   const food = banks
     ? [h("span.banks#banks", {}, LOCATIONS.map((place) => bankEl(t(place), banks[place], place, t))),
       view.step_location ? h("span.step-location", {}, `${t("this_step")} `, h("b", {}, t(view.step_location))) : null]
-    : view.flora ? [plantFood(view.flora, ctx)]
+    : view.flora ? [plantFood(view.flora, ctx),  // a bank too when another set put food in it
+      view.food_bank ? h("span.banks.single", {}, bankEl(t("food"), view.food_bank, null, t)) : null]
       : [h("span.banks.single", {}, bankEl(t("food"), view.food_bank, null, t))];
   const deck = view.deck_size ?? 0;
   return h("div.status-bar", {},

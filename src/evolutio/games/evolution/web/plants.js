@@ -1,8 +1,9 @@
 // Plants («Эволюция. Растения»): the plants in the middle of the table, common to all. Each
 // plant is a card: its kind (label "plant.<kind>", with the reference text as its tooltip),
 // its red tokens out of its most, its growth rows, the fruit icon, shelter tokens, the plant
-// traits on it and, for a Parasitic plant, its host. A plant is picked as "plant:<id>" (the
-// server names plants in actions: forage, shelter, parasitize, plant traits played).
+// traits on it, for a Parasitic plant its host, and with Continents its location (labelled
+// with the location's icon and name). A plant is picked as "plant:<id>" (the server names
+// plants in actions: forage, shelter, parasitize, plant traits played).
 import { h, pickable } from "/static/api.js";
 import { ref } from "/static/tips.js";
 import { tokenRow, cardBack, keyed } from "/static/draw.js";
@@ -30,6 +31,7 @@ function plantEl(plant, ctx, partners) {
       plant.fruit ? h("span.mark.fruit", { title: t("fruit_text") }, gi("fruit", t("fruit"))) : null,
       plant.shelters ? h("span.mark.shelter", { title: t("shelter_text") }, gi("shelter", t("shelters")), h("b", {}, String(plant.shelters))) : null,
       plant.host ? h("span.mark.host", {}, `${t("on_host")} P${plant.host}`) : null,
+      plant.location ? h(`span.mark.place.loc-${plant.location}`, { dataset: { location: plant.location } }, gi(plant.location, ""), t(plant.location)) : null,
       (partners || []).map((p) => h("span.mark.myco", { title: ctx.label("mycorrhiza") }, gi("mycorrhiza", ""), `P${p}`))),
     traits.length ? h("div.plant-traits", {}, traits.map((x) =>
       ref(h("span.plant-trait", {}, gi(x.trait, ""), ctx.label(x.trait)), x.trait, ctx.label(x.trait)))) : null);
@@ -56,7 +58,8 @@ export function plantsEl(flora, ctx) {
     h("div.flora-deck", { title: `${t("plant_deck")}: ${deck}` }, cardBack(`${t("plant_deck")}: ${deck}`), h("b", {}, String(deck))));
 }
 
-// The food on the plants, for the status bar (there is no food bank with Plants).
+// The food on the plants, for the status bar (no die fills a food bank with Plants; a bank
+// that another set put food in is drawn beside it).
 export function plantFood(flora, ctx) {
   const { t } = ctx;
   const n = (flora.plants || []).reduce((sum, p) => sum + (p.food || 0), 0);
