@@ -30,8 +30,8 @@ FLOORS: tuple[tuple[str, ...], ...] = (
      "encoding", "encoding_parts", "plants_encoding"),
     # the players: the greedy rules, the search's knowledge, the clock's move, the terminal
     ("playbook", "evalweights", "rollout", "heuristic", "timeout", "terminal"),
-    # the adapter
-    ("game",),
+    # the adapter, and the game's listing it returns
+    ("game", "info"),
 )
 
 
