@@ -84,15 +84,16 @@ INFO = GameInfo(
         "testi ufficiali). Piante: i valori delle carte pianta e il numero di piante per "
         "giocatori sono del progetto. Con Continenti ogni pianta cresce su un continente (quello "
         "con meno piante) e nutre solo gli animali lì; il cibo che un altro set mette in una "
-        "base si prende come al solito; con Time to Fly il Volo raggiunge un Albero e la pianta "
-        "carnivora non è un carnivoro (il Cacciatore non le risponde) (decisioni del progetto).",
+        "base si prende come al solito; con «Tempo di volare» il Volo raggiunge un Albero e la "
+        "pianta carnivora non è un carnivoro (il Cacciatore non le risponde) (decisioni del "
+        "progetto).",
         de="Die Naturwandel-Karten der Eiszeit stammen vom Projekt selbst (es gibt keine "
         "offiziellen Texte). Pflanzen: die Werte der Pflanzenkarten und die Pflanzen je "
         "Spielerzahl sind Werte des Projekts. Mit Kontinenten wächst jede Pflanze auf einem "
         "Kontinent (dem mit weniger Pflanzen) und nährt nur die Tiere dort; Futter, das ein "
-        "anderer Satz in eine Futterbank legt, wird wie sonst genommen; mit Time to Fly erreicht "
-        "Flug einen Baum und die fleischfressende Pflanze ist kein Fleischfresser (kein Jäger "
-        "antwortet ihr) (Entscheidungen des Projekts).",
+        "anderer Satz in eine Futterbank legt, wird wie sonst genommen; mit „Zeit zu fliegen“ "
+        "erreicht Flug einen Baum und die fleischfressende Pflanze ist kein Fleischfresser "
+        "(kein Jäger antwortet ihr) (Entscheidungen des Projekts).",
     ),
     rules=RULES,
     changelog=CHANGELOG,
