@@ -131,3 +131,46 @@ def test_a_click_on_an_unusable_card_says_why_in_the_players_language(server: Se
     assert seen["played"] and seen["kind"] == "feed", seen
     assert seen["en"] == "Cards are played in the development phase; now it is feeding."
     assert seen["ru"] == "Карты играются в фазе развития, а сейчас фаза питания."
+
+
+# two equal cards (the same name, the same choices) read as one group; the group shown keeps
+# the other card's key, so that a hint naming that card marks it (room.js hintOnTable)
+EQUAL_CARDS = """async () => {
+  const picks = await import('/static/picks.js');
+  const root = document.createElement('div');
+  for (const id of [1, 2, 3]) {
+    const card = document.createElement('span');
+    card.dataset.pick = `card:${id}`;
+    card.textContent = id === 3 ? 'Swimming' : 'Carnivore';
+    root.append(card);
+  }
+  const items = [];
+  let index = 0;
+  for (const [id, name] of [[1, 'Carnivore'], [2, 'Carnivore'], [3, 'Swimming']]) {
+    for (const place of ['Laurasia', 'Gondwana', 'the Ocean']) {
+      items.push({ index: index++, text: `Play ${name} as a new animal in ${place}`,
+                   notation: '', targets: [['card', id], ['location', place]] });
+    }
+  }
+  items.push({ index: index++, text: 'Pass', notation: 'pass', targets: [] });
+  const legal = picks.buttons(items, [], root, { pick: () => {} }, () => {});
+  return [...legal.querySelectorAll('.pick-group')].map(
+    (g) => [g.dataset.group, g.dataset.also, g.querySelector('.group-name').textContent]);
+}"""
+
+
+def test_equal_cards_are_one_group_that_keeps_both_keys(server: Server) -> None:
+    async def groups() -> list[list[str]]:
+        from playwright.async_api import async_playwright
+
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = await browser.new_page()
+            await page.goto(server.base + "/")
+            await page.wait_for_selector("#app")
+            shown = await page.evaluate(EQUAL_CARDS)
+            await browser.close()
+        return list(shown)
+
+    shown = asyncio.run(asyncio.wait_for(groups(), 60))
+    assert shown == [["card:1", "card:2", "Carnivore"], ["card:3", "", "Swimming"]]

@@ -88,13 +88,16 @@ export function onTable(root, item, picks) {
 // only what has no object there (pass, end, a defence choice, what the picks completed).
 export function buttons(candidates, picks, root, ctx, play, actButton = null, ends = [], onlyOff = false) {
   const shown = onlyOff ? candidates.filter((item) => !onTable(root, item, picks)) : candidates;
-  // two groups that read the same and offer the same choices are one (two equal cards)
-  const same = new Set();
+  // two groups that read the same and offer the same choices are one (two equal cards); the
+  // one shown keeps the others' keys (`data-also`), so that a hint naming either finds it
+  const same = new Map();
   const entries = (onlyOff ? shown.map((item) => ({ item })) : grouped(shown, picks)).filter((entry) => {
     if (!entry.group) return true;
     const k = [pickName(root, entry.kind, entry.id), ...entry.items.map((i) => i.text).sort()].join("\n");
-    if (same.has(k)) return false;
-    same.add(k);
+    const kept = same.get(k);
+    if (kept) { kept.also.push(entry.group); return false; }
+    entry.also = [];
+    same.set(k, entry);
     return true;
   });
   const button = actButton || ((item) => h("button.act", { dataset: { index: item.index },
@@ -102,7 +105,7 @@ export function buttons(candidates, picks, root, ctx, play, actButton = null, en
   const legal = h("div.legal#legal", { role: "group", "aria-label": t("moves", "picks") });
   if (entries.some((entry) => entry.group)) legal.classList.add("grouped");
   legal.append(...entries.map((entry) => entry.group
-    ? h("button.pick-group", { dataset: { group: entry.group }, title: entry.items.map((i) => i.text).join("\n"),
+    ? h("button.pick-group", { dataset: { group: entry.group, also: entry.also.join(" ") }, title: entry.items.map((i) => i.text).join("\n"),
       onclick: () => ctx.pick(entry.kind, entry.id) }, h("span.group-name", {}, pickName(root, entry.kind, entry.id)), " ",
       h("span.muted", {}, `${t("choices", "picks")}: ${entry.items.length}`))
     : button(entry.item)));

@@ -309,9 +309,11 @@ export async function showRoom(app, roomId, session) {
     const item = hint && (me.state.legal || []).find((x) => String(x.index) === hint.dataset.index);
     const marked = markHinted(tableEl, item && matches(item, me.picks) ? item : null);
     if (hint && marked.length) hint.classList.add("on-table");
-    // in the list of every move, the group that holds the hinted move is marked too
+    // in the list of every move, the group that holds the hinted move is marked too (or the
+    // group of an equal card it was shown as, `data-also`)
     const first = item && (item.targets || [])[0];
-    const group = first && decisionEl.querySelector(`#legal .pick-group[data-group="${CSS.escape(`${first[0]}:${first[1]}`)}"]`);
+    const k = first && CSS.escape(`${first[0]}:${first[1]}`);
+    const group = k && decisionEl.querySelector(`#legal .pick-group[data-group="${k}"], #legal .pick-group[data-also~="${k}"]`);
     if (group) group.classList.add("hinted");
   }
   new MutationObserver(() => { if (me.state && decisionEl.querySelector("#hint:not(.on-table)")) hintOnTable(); })
