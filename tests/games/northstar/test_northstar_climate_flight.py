@@ -148,6 +148,7 @@ def test_the_other_option_sets_keep_their_layouts(options: dict[str, object], ac
                                                    observation: int) -> None:
     """The combination's layout is its own: every other option set keeps its sizes."""
     pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")  # evolutio.rl needs the rl extra
     from evolutio.rl.codec import Codec
 
     codec = Codec("northstar", options)
