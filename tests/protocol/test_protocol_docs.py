@@ -9,8 +9,12 @@ import runpy
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from evolutio.server.inbound import FRAMES, parse
 
+#: the docs are generated from the code alone: the PostgreSQL pass leaves them out
+pytestmark = pytest.mark.storage_neutral
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import sqlalchemy as sa
 from pg_cluster import database_url
 from server_harness import free_port
@@ -42,6 +43,7 @@ def test_serve_starts_with_a_sqlite_file_and_nothing_to_set_up(tmp_path: Path) -
         proc.wait(10)
 
 
+@pytest.mark.storage_neutral
 def test_serve_refuses_bad_arguments_readably(tmp_path: Path) -> None:
     for args, words in (
         (["--port", "70000"], "out of range"),

@@ -236,6 +236,7 @@ async def walk(server: Server, game: str, lang: str) -> None:
     assert not bad, "\n".join(bad[:20])
 
 
+@pytest.mark.storage_neutral
 @pytest.mark.parametrize("game", GAMES)
 def test_every_message_is_said_in_the_connections_language(server: Server, game: str) -> None:
     async def go() -> None:
