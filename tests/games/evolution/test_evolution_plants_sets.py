@@ -45,3 +45,45 @@ def test_a_bank_is_shown_only_when_another_set_put_food_in_it() -> None:
     header = empty.splitlines()[0]
     assert header.startswith("Turn 1") and "food bank" not in header
     assert "food bank: 2" in filled
+
+
+def appeared(expansions: list[str], seed: int) -> list[Any]:
+    """The plants laid out in the growth phases of a random game with ``expansions``."""
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.new({"players": 2, "expansions": expansions}, seed)
+    found = []
+    for _ in range(3000):
+        decision = GAME.decision(state)
+        if decision is None:
+            break
+        seat = decision.seats[0]
+        action = rng.choice(GAME.legal_actions(state, seat))
+        found += [e for e in GAME.apply(state, seat, action) if e.type == "plant_appeared"]
+    return found
+
+
+def test_a_new_plant_is_said_with_its_location_with_continents() -> None:
+    events = appeared(["base", "continents", "plants"], 5)
+    assert events and {e.location for e in events} <= {"laurasia", "gondwana"}
+    said = GAME.describe_event(events[0], "en")
+    place = events[0].location.capitalize()
+    assert f", {place}) appears with" in said, said
+    assert f", {place})" in GAME.describe_event(events[0], "de")
+    plain = appeared(["base", "plants"], 5)
+    assert plain and {e.location for e in plain} == {""}
+    assert ") appears with" in GAME.describe_event(plain[0], "en")
+    assert ", " not in GAME.describe_event(plain[0], "en").split("(")[1].split(")")[0]
+
+
+def test_a_plants_tokens_are_counted_in_each_language() -> None:
+    from evolutio.games.evolution.flora import PlantGrew
+
+    def said(food: int, language: str) -> str:
+        return str(GAME.describe_event(PlantGrew(3, food), language))
+
+    assert said(1, "en").endswith("grows to 1 token") and said(2, "en").endswith("2 tokens")
+    assert [said(n, "ru").split()[-1] for n in (1, 2, 5, 21)] == ["фишки", "фишек", "фишек",
+                                                                  "фишки"]
+    assert said(1, "it").endswith("1 segnalino") and said(3, "it").endswith("3 segnalini")

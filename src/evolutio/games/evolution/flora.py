@@ -228,11 +228,13 @@ class Flora:
 
 @dataclass(frozen=True, slots=True)
 class PlantAppeared(Event):
-    """A plant card from the plant deck (or a Parasitic plant) is laid out with tokens."""
+    """A plant card from the plant deck (or a Parasitic plant) is laid out with tokens, at
+    ``location`` with Continents ("" without)."""
 
     plant: int
     kind: str
     food: int
+    location: str = ""
 
 
 PlantAppeared.type = "plant_appeared"

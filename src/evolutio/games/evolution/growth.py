@@ -62,7 +62,7 @@ def add_plant(
     flora.plants[plant.id] = plant
     state.food_created += data.start
     if events is not None:
-        events.append(PlantAppeared(plant.id, kind, data.start))
+        events.append(PlantAppeared(plant.id, kind, data.start, location))
     return plant
 
 

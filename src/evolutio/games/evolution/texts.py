@@ -294,6 +294,12 @@ def _plant_fields(
         data["result"] = word("plant_ate") if data.pop("eaten") else word("plant_missed")
     if kind == "card_taken" and isinstance(data.get("source"), int):
         data["source"] = seat(data["source"])
+    if kind == "plant_appeared":  # with Continents, where it grows: "(Grass, Gondwana)"
+        place = data.pop("location", "")
+        data["where"] = f", {_place_title(place, language)}" if place else ""
+    if kind in ("plant_appeared", "plant_grew") and isinstance(data.get("food"), int):
+        case = "with" if kind == "plant_appeared" else "to"
+        data["tokens"] = _forms(f"plant_tokens_{case}", data["food"], language)
 
 
 def _reader(fields: Mapping[str, object]) -> bool:
