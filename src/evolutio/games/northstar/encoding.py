@@ -51,6 +51,7 @@ from evolutio.games.northstar.encoding_parts import (
     write_intel,
     write_phase_round,
     write_seat,
+    write_species,
     write_turn,
 )
 from evolutio.games.northstar.state import State
@@ -303,8 +304,6 @@ class NorthStarEncoding:
             for kind, count in Counter(map(kinds.__getitem__, state.discard)).items():
                 out[base + kind] = count
         places: dict[int, int] = {}
-        cards = state.cards
-        face_down = state.face_down
         for r in range(n):
             player = state.players[(seat + r) % n]
             write_seat(player, out, off["seats"] + r * SEAT_FEATURES)
@@ -312,30 +311,9 @@ class NorthStarEncoding:
             for slot, species in enumerate(player.species[:MAX_SPECIES]):
                 places[species.id] = r * MAX_SPECIES + slot
                 at = row + slot * features
-                out[at] = 1.0
-                out[at + 1] = species.body / 6
-                out[at + 2] = species.pop / 6
-                out[at + 3] = species.food
-                out[at + 4] = species.fat
+                write_species(state, species, r > 0, TRAIT_INDEX, TRAITS_AT, out, at)
                 if species.food < species.pop:
                     out[at + 6] = 1.0
-                hidden = 0
-                carnivore = False
-                capacity = 0
-                for card in species.traits:
-                    if r and card in face_down:
-                        hidden += 1
-                        continue
-                    trait = cards[card][0]
-                    out[at + TRAITS_AT + TRAIT_INDEX[trait]] += 1.0
-                    hook = TRAITS[trait]
-                    carnivore = carnivore or hook.meat_only
-                    capacity += hook.fat_capacity(species)  # ops.fat_capacity, in one pass
-                if hidden:
-                    out[at + 8] = hidden
-                else:
-                    out[at + 5] = capacity
-                    out[at + 7] = float(carnivore)
         write_intel(state, places, TRAIT_INDEX, out, off["intel"])
         if climate is not None:
             write_climate(climate, out, off["climate"])
