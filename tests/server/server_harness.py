@@ -219,7 +219,7 @@ async def new_room(
     base: str | None = None,
     name: str | None = None,
     game: str | None = None,
-    options: Mapping[str, int | bool | Sequence[str]] | None = None,
+    options: Mapping[str, int | bool | str | Sequence[str]] | None = None,
     *,
     clock: int | None = None,
     days: int | None = None,
@@ -232,10 +232,11 @@ async def new_room(
     With ``name``, first opens ``base``'s lobby and logs in as the guest ``name``; without,
     the page is on the lobby and logged in already. ``game`` is picked in the game chooser
     (None: the one it shows). Each of ``options`` fills the new-room form's control
-    ``#new-NAME``: an int is typed, a bool ticks or unticks the box, a list of choices ticks
-    ``#new-NAME-CHOICE`` for each. ``clock`` is the seconds per decision, ``days`` a turn-based
-    room's days per move, ``private`` the invite-only box. Then the room is created, ``bots``
-    bots take the free seats one by one (each waited for), and with ``start`` the game starts.
+    ``#new-NAME``: an int is typed, a bool ticks or unticks the box, a str picks the select's
+    option of that value, a list of choices ticks ``#new-NAME-CHOICE`` for each. ``clock`` is
+    the seconds per decision, ``days`` a turn-based room's days per move, ``private`` the
+    invite-only box. Then the room is created, ``bots`` bots take the free seats one by one
+    (each waited for), and with ``start`` the game starts.
     """
     if name is not None:
         assert base is not None, "logging in needs the server's base URL"
@@ -252,7 +253,9 @@ async def new_room(
             await page.set_checked(control, value)
         elif isinstance(value, int):
             await page.fill(control, str(value))
-        elif isinstance(value, Sequence) and not isinstance(value, str):
+        elif isinstance(value, str):  # a choice: the select's option of that value
+            await page.select_option(control, value)
+        elif isinstance(value, Sequence):
             for choice in value:
                 await page.check(f"{control}-{choice}")
         else:

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "server"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server
+from server_harness import BROWSER_MARKS, CHROMIUM, CHROMIUM_ARGS, Server, new_room
 from test_northstar_browser import FLIGHT_PRIORITY, act, guest
 
 pytestmark = BROWSER_MARKS
@@ -37,19 +37,9 @@ async def climate_flight_game(base: str) -> tuple[str, list[str], dict[str, Any]
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await guest(browser, base, "Iris", errors)
-        await page.wait_for_selector("#game")
-        await page.select_option("#game", "northstar")
-        await page.wait_for_selector("#new-edition")
-        await page.select_option("#new-edition", "1")  # the choices' order: evolution, climate
-        await page.check("#new-expansions-flight")
-        await page.fill("#new-players", "2")
-        await page.fill("#clock", "0")
-        await page.click("#create")
-        await page.wait_for_selector("#seats .add-bot")
-        room = str(page.url.rstrip("/").split("/")[-1])
-        await page.click("#seats .add-bot")
-        await page.wait_for_selector("#start:not([disabled])")
-        await page.click("#start")
+        # the edition's choices in order: evolution, climate
+        both = {"edition": "1", "expansions": ["flight"], "players": 2}
+        room = await new_room(page, game="northstar", options=both, clock=0, bots=1, start=True)
         await page.wait_for_selector("#prompt[data-kind='food'] #legal button.act")
         seen["hand"] = await page.locator("#table .player.me #hand .card").count()
         seen["zone_count"] = await page.locator("#climate .clim-zone").count()
